@@ -1,0 +1,1 @@
+"""Nebraska Taroky rules: pure Python, no Django."""
