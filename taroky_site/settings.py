@@ -101,7 +101,8 @@ USE_I18N = True
 USE_TZ = True
 
 STATIC_URL = "static/"
-STATIC_ROOT = BASE_DIR / "var" / "staticfiles"
+# Only needed for `collectstatic` behind another web server; the app serves its own.
+STATIC_ROOT = os.environ.get("STATIC_ROOT") or None
 # WhiteNoise serves the app's own static files straight from the apps, so the app
 # needs no web server in front of it and no collectstatic step, DEBUG on or off.
 WHITENOISE_USE_FINDERS = True

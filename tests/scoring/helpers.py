@@ -1,0 +1,27 @@
+"""Small builders for deal documents used across the scoring tests."""
+
+PLAYERS = ["Anna", "Bill", "Cyril", "Dana"]
+
+
+def played(**fields):
+    """A played deal: Anna bids a Four (second half) with Cyril, 41 card points."""
+    doc = {
+        "players": list(PLAYERS),
+        "kind": "played",
+        "bidder": "Anna",
+        "bid": "four",
+        "partner": "Cyril",
+        "blind": "second",
+        "bidder_points": 41,
+    }
+    doc.update(fields)
+    return {k: v for k, v in doc.items() if v is not ...}
+
+
+def flows(settlement, reason=None):
+    """(payer, payee, chips) of each transfer, optionally of one reason only."""
+    return [
+        (t.payer, t.payee, t.chips)
+        for t in settlement.transfers
+        if reason is None or t.reason == reason
+    ]
