@@ -4,4 +4,18 @@ from . import views
 
 urlpatterns = [
     path("", views.home, name="home"),
+    path("events/new/", views.event_create, name="event-create"),
+    path("events/<int:pk>/", views.event_detail, name="event-detail"),
+    path("events/<int:pk>/edit/", views.event_edit, name="event-edit"),
+    path("events/<int:pk>/players/", views.event_add_player, name="event-add-player"),
+    path("events/<int:pk>/rounds/new/", views.round_create, name="round-create"),
+    path("rounds/<int:pk>/tables/new/", views.table_create, name="table-create"),
+    path("tables/<int:pk>/", views.table_sheet, name="table-sheet"),
+    path("tables/<int:pk>/deals/new/", views.deal_create, name="deal-create"),
+    path("tables/<int:pk>/deals/preview/", views.deal_preview, name="deal-preview"),
+    path("deals/<int:pk>/", views.deal_detail, name="deal-detail"),
+    path("deals/<int:pk>/correct/", views.deal_correct, name="deal-correct"),
+    path("deals/<int:pk>/void/", views.deal_void, name="deal-void"),
+    path("card-points/", views.card_points, name="card-points"),
+    path("healthz", views.healthz, name="healthz"),
 ]

@@ -1,0 +1,69 @@
+from django.contrib import admin
+
+from .models import AuditEntry, Deal, DealVersion, Event, LedgerEntry, Player, Round, Seat, Table
+
+
+@admin.register(Player)
+class PlayerAdmin(admin.ModelAdmin):
+    list_display = ["name", "club"]
+    search_fields = ["name", "club"]
+
+
+@admin.register(Event)
+class EventAdmin(admin.ModelAdmin):
+    list_display = ["name", "date", "kind", "ruleset", "published"]
+    list_filter = ["kind", "ruleset", "published"]
+    filter_horizontal = ["organizers", "players"]
+    search_fields = ["name", "venue"]
+
+
+class SeatInline(admin.TabularInline):
+    model = Seat
+    extra = 0
+
+
+@admin.register(Round)
+class RoundAdmin(admin.ModelAdmin):
+    list_display = ["event", "number"]
+
+
+@admin.register(Table)
+class TableAdmin(admin.ModelAdmin):
+    list_display = ["__str__", "round"]
+    inlines = [SeatInline]
+
+
+class ReadOnlyAdmin(admin.ModelAdmin):
+    """Deals, versions and the ledger change only through the app's services."""
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+
+@admin.register(Deal)
+class DealAdmin(ReadOnlyAdmin):
+    list_display = ["table", "number", "kind", "bidder", "bid", "version", "voided"]
+    list_filter = ["kind", "voided"]
+
+
+@admin.register(DealVersion)
+class DealVersionAdmin(ReadOnlyAdmin):
+    list_display = ["deal", "number", "action", "created_by", "created_at"]
+
+
+@admin.register(LedgerEntry)
+class LedgerEntryAdmin(ReadOnlyAdmin):
+    list_display = ["id", "event", "deal", "payer", "payee", "chips", "reason", "created_at"]
+    list_filter = ["reason"]
+    list_select_related = ["event", "deal__table", "payer", "payee"]
+
+
+@admin.register(AuditEntry)
+class AuditEntryAdmin(ReadOnlyAdmin):
+    list_display = ["created_at", "event", "user", "action"]

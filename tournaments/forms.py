@@ -1,0 +1,350 @@
+"""Forms translate fields to the scoring contract's document and show the core's
+errors at the right field; they never re-implement a rule."""
+
+from __future__ import annotations
+
+from django import forms
+
+import taroky_scoring as core
+
+from .describe import CALLED_WORDS
+from .models import Event, Player
+
+RADIO = forms.RadioSelect
+
+# Where each field of the deal document is shown on the deal form.
+FORM_FIELD_FOR = {
+    "players": "dealer",
+    "sitting_out": "dealer",
+    "dealer": "dealer",
+    "kind": "kind",
+    "bidder": "bidder",
+    "bid": "bid",
+    "partner": "partner",
+    "called": "called",
+    "king_in_blind": "king_in_blind",
+    "blind": "blind",
+    "kontra": "kontra",
+    "bidder_points": "bidder_points",
+    "opponent_points": "bidder_points",
+    "valat": "valat",
+    "king_last": "king_last_outcome",
+    "tarok1_last": "tarok1_outcome",
+    "declarations": "ten_taroky",
+    "penalties": "forgotten_discard",
+    "reason": "reason",
+}
+ALONE = "alone"
+
+
+class DealForm(forms.Form):
+    """One deal at a table. ``seats`` are the table's players in clockwise order."""
+
+    number = forms.IntegerField(widget=forms.HiddenInput, required=False)
+    kind = forms.ChoiceField(
+        choices=[
+            ("played", "Played"),
+            ("surrendered", "Four surrendered"),
+            ("thrown_in", "Thrown in"),
+            ("misdeal", "Misdeal"),
+        ],
+        widget=RADIO,
+        initial="played",
+    )
+    dealer = forms.ChoiceField(widget=RADIO)
+    bidder = forms.ChoiceField(widget=RADIO, required=False)
+    bid = forms.ChoiceField(
+        choices=[("four", "Four"), ("five", "Five"), ("five_over", "Five Over")],
+        widget=RADIO,
+        required=False,
+    )
+    blind = forms.ChoiceField(
+        label="Blind (Four)",
+        choices=[
+            ("first", "First half: 4"),
+            ("second", "Second half: 5"),
+            ("first_after_second", "First half after seeing the second: 6"),
+        ],
+        widget=RADIO,
+        required=False,
+    )
+    partner = forms.ChoiceField(
+        label="Partner (holder of the called King)", widget=RADIO, required=False
+    )
+    called = forms.ChoiceField(
+        label="Called",
+        choices=[("", "—")] + [(c.value, words) for c, words in CALLED_WORDS.items()],
+        required=False,
+    )
+    king_in_blind = forms.BooleanField(label="The called King was in the blind", required=False)
+    kontra = forms.ChoiceField(
+        choices=[("none", "None"), ("kontra", "Kontra x2"), ("rekontra", "Rekontra x4")],
+        widget=RADIO,
+        required=False,
+        initial="none",
+    )
+    bidder_points = forms.IntegerField(
+        label="Card points of the bidder's team",
+        required=False,
+        widget=forms.NumberInput(attrs={"inputmode": "numeric", "min": 0, "max": 70}),
+    )
+    valat = forms.ChoiceField(
+        label="Valat (all 12 tricks)",
+        choices=[("", "No"), ("bidder", "Bidder's team"), ("opponents", "Opponents")],
+        widget=RADIO,
+        required=False,
+    )
+    king_last_outcome = forms.ChoiceField(
+        label="King Last",
+        choices=[
+            ("", "No"),
+            ("won", "Won by the bidder's team"),
+            ("lost", "Lost to the opponents"),
+            ("played_early", "Played early (announced)"),
+        ],
+        widget=RADIO,
+        required=False,
+    )
+    king_last_announced = forms.BooleanField(label="King Last announced", required=False)
+    tarok1_team = forms.ChoiceField(
+        label="Tarok 1 Last: the 1 was played by",
+        choices=[("", "—"), ("bidder", "Bidder's team"), ("opponents", "Opponents")],
+        widget=RADIO,
+        required=False,
+    )
+    tarok1_outcome = forms.ChoiceField(
+        label="Tarok 1 Last (špaček)",
+        choices=[
+            ("", "No"),
+            ("tarok1_won", "The 1 took the last trick"),
+            ("partner_won", "Its partner beat it"),
+            ("lost", "The other team took it"),
+            ("played_early", "Played early (announced)"),
+        ],
+        widget=RADIO,
+        required=False,
+    )
+    tarok1_announced = forms.BooleanField(label="Tarok 1 Last announced", required=False)
+    ten_taroky = forms.MultipleChoiceField(
+        label="Ten Taroky", widget=forms.CheckboxSelectMultiple, required=False
+    )
+    four_kings = forms.MultipleChoiceField(
+        label="Four Kings", widget=forms.CheckboxSelectMultiple, required=False
+    )
+    three_high = forms.MultipleChoiceField(
+        label="Three High (Škýz, 21, 1)", widget=forms.CheckboxSelectMultiple, required=False
+    )
+    forgotten_discard = forms.BooleanField(
+        label="Forgotten discard (the Four bidder pays 1 to each)", required=False
+    )
+
+    def __init__(self, *args, event: Event, seats: list[str], **kwargs):
+        super().__init__(*args, **kwargs)
+        self.event = event
+        self.seats = list(seats)
+        self.rules = event.rules
+        names = [(n, n) for n in self.seats]
+        self.fields["dealer"].choices = names
+        self.fields["bidder"].choices = names
+        self.fields["partner"].choices = names + [(ALONE, "Alone (own King or King in blind)")]
+        for name in ("ten_taroky", "four_kings", "three_high"):
+            self.fields[name].choices = names
+        if not self.rules.kontra_allowed:
+            del self.fields["kontra"]
+        self.document: dict | None = None
+
+    def clean(self):
+        cleaned = super().clean()
+        if self.errors:
+            return cleaned
+        if cleaned.get("kind") == "played" and not cleaned.get("partner"):
+            self.add_error("partner", "Choose the partner, or Alone.")
+            return cleaned
+        self.document = self.build_document(cleaned)
+        try:
+            core.parse_deal(self.document)
+        except core.OutcomeError as e:
+            self.add_core_errors(e.errors)
+        return cleaned
+
+    def add_core_errors(self, errors) -> None:
+        for err in errors:
+            field = FORM_FIELD_FOR.get(err.field)
+            if field not in self.fields:
+                field = None
+            self.add_error(field, err.message)
+
+    def build_document(self, c: dict) -> dict:
+        """The contract's document from the cleaned fields; empty fields stay absent."""
+        doc = self.event.deal_document_base()
+        dealer = c["dealer"]
+        i = self.seats.index(dealer)
+        clockwise_from_left = self.seats[i + 1 :] + self.seats[: i + 1]
+        if len(self.seats) == 5:
+            doc["players"] = clockwise_from_left[:4]
+            doc["sitting_out"] = dealer
+        else:
+            doc["players"] = clockwise_from_left
+        doc["dealer"] = dealer
+        doc["kind"] = c["kind"]
+        for name in ("bidder", "bid", "called", "blind", "valat"):
+            if c.get(name):
+                doc[name] = c[name]
+        if c.get("partner"):
+            doc["partner"] = None if c["partner"] == ALONE else c["partner"]
+        if c.get("king_in_blind"):
+            doc["king_in_blind"] = True
+        if c.get("kontra") and c["kontra"] != "none":
+            doc["kontra"] = c["kontra"]
+        if c.get("bidder_points") is not None:
+            doc["bidder_points"] = c["bidder_points"]
+        if c.get("king_last_outcome"):
+            doc["king_last"] = {
+                "announced": bool(c.get("king_last_announced")),
+                "outcome": c["king_last_outcome"],
+            }
+        if c.get("tarok1_outcome") or c.get("tarok1_team"):
+            doc["tarok1_last"] = {
+                "team": c.get("tarok1_team") or None,
+                "announced": bool(c.get("tarok1_announced")),
+                "outcome": c.get("tarok1_outcome") or None,
+            }
+        declarations = [
+            {"player": player, "kind": kind}
+            for kind in ("ten_taroky", "four_kings", "three_high")
+            for player in c.get(kind) or ()
+        ]
+        if declarations:
+            doc["declarations"] = declarations
+        if c.get("forgotten_discard"):
+            doc["penalties"] = [{"kind": "forgotten_discard"}]
+        return doc
+
+    @staticmethod
+    def initial_from_document(document: dict) -> dict:
+        """Form fields for an existing deal, to correct it."""
+        o = core.DealOutcome.from_document(document)
+        initial = {
+            "kind": o.kind.value,
+            "dealer": o.dealer or o.sitting_out,
+            "bidder": o.bidder or "",
+            "bid": o.bid.value if o.bid else "",
+            "partner": o.partner or (ALONE if o.bidder else ""),
+            "called": o.called.value if o.called else "",
+            "king_in_blind": bool(o.king_in_blind),
+            "blind": o.blind.value if o.blind else "",
+            "kontra": o.kontra_level.value,
+            "bidder_points": o.points_of_bidder_team,
+            "valat": o.valat.value if o.valat else "",
+        }
+        if o.king_last:
+            initial["king_last_outcome"] = o.king_last.outcome.value
+            initial["king_last_announced"] = o.king_last.announced
+        if o.tarok1_last:
+            initial["tarok1_team"] = o.tarok1_last.team.value
+            initial["tarok1_outcome"] = o.tarok1_last.outcome.value
+            initial["tarok1_announced"] = o.tarok1_last.announced
+        for d in o.declarations or ():
+            initial.setdefault(d.kind.value, []).append(d.player)
+        initial["forgotten_discard"] = bool(o.penalties)
+        return initial
+
+
+class CorrectDealForm(DealForm):
+    expected_version = forms.IntegerField(widget=forms.HiddenInput)
+    reason = forms.CharField(
+        label="Reason for the correction",
+        widget=forms.Textarea(attrs={"rows": 2}),
+        required=False,
+    )
+
+
+class VoidDealForm(forms.Form):
+    expected_version = forms.IntegerField(widget=forms.HiddenInput)
+    reason = forms.CharField(
+        label="Reason for voiding", widget=forms.Textarea(attrs={"rows": 2}), required=False
+    )
+
+
+class CardPointsForm(forms.Form):
+    cards = forms.IntegerField(label="Cards in the pile", min_value=0)
+    skies = forms.IntegerField(label="Škýz (Skies)", min_value=0, initial=0, required=False)
+    tarok21 = forms.IntegerField(label="Tarok 21", min_value=0, initial=0, required=False)
+    tarok1 = forms.IntegerField(label="Tarok 1 (špaček)", min_value=0, initial=0, required=False)
+    king = forms.IntegerField(label="Kings", min_value=0, initial=0, required=False)
+    queen = forms.IntegerField(label="Queens", min_value=0, initial=0, required=False)
+    horseman = forms.IntegerField(label="Horsemen", min_value=0, initial=0, required=False)
+    jack = forms.IntegerField(label="Jacks", min_value=0, initial=0, required=False)
+
+    COUNTING = ("skies", "tarok21", "tarok1", "king", "queen", "horseman", "jack")
+
+    def clean(self):
+        cleaned = super().clean()
+        if self.errors:
+            return cleaned
+        counting = [name for name in self.COUNTING for _ in range(cleaned.get(name) or 0)]
+        try:
+            cleaned["points"] = core.card_points(cleaned["cards"], counting)
+        except core.OutcomeError as e:
+            for err in e.errors:
+                self.add_error("cards" if err.field == "cards" else None, err.message)
+        return cleaned
+
+
+class EventForm(forms.ModelForm):
+    class Meta:
+        model = Event
+        fields = [
+            "name",
+            "date",
+            "venue",
+            "kind",
+            "ruleset",
+            "house_rules",
+            "starting_chips",
+            "session_end",
+            "deals_per_session",
+            "published",
+        ]
+        widgets = {"date": forms.DateInput(attrs={"type": "date"})}
+
+
+class AddPlayerForm(forms.Form):
+    player = forms.ModelChoiceField(
+        queryset=Player.objects.all(), required=False, label="From the registry"
+    )
+    name = forms.CharField(max_length=100, required=False, label="Or a new player")
+    club = forms.CharField(max_length=100, required=False, label="Club or town")
+
+    def clean(self):
+        cleaned = super().clean()
+        if not cleaned.get("player") and not (cleaned.get("name") or "").strip():
+            raise forms.ValidationError("Pick a player from the registry or type a new name.")
+        return cleaned
+
+
+class TableForm(forms.Form):
+    """Seats in clockwise order; the fifth is optional."""
+
+    seat1 = forms.ModelChoiceField(queryset=Player.objects.none(), label="Seat 1")
+    seat2 = forms.ModelChoiceField(queryset=Player.objects.none(), label="Seat 2 (left of 1)")
+    seat3 = forms.ModelChoiceField(queryset=Player.objects.none(), label="Seat 3")
+    seat4 = forms.ModelChoiceField(queryset=Player.objects.none(), label="Seat 4")
+    seat5 = forms.ModelChoiceField(
+        queryset=Player.objects.none(), label="Seat 5 (optional)", required=False
+    )
+    first_forehand = forms.ModelChoiceField(
+        queryset=Player.objects.none(),
+        required=False,
+        label="First forehand (holds tarok 2)",
+        help_text="Optional: the dealer of the first deal sits to their right.",
+    )
+
+    def __init__(self, *args, players, **kwargs):
+        super().__init__(*args, **kwargs)
+        for name in ("seat1", "seat2", "seat3", "seat4", "seat5", "first_forehand"):
+            self.fields[name].queryset = players
+
+    def seated(self) -> list[Player]:
+        c = self.cleaned_data
+        return [c[f"seat{i}"] for i in range(1, 6) if c.get(f"seat{i}")]

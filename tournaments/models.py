@@ -1,0 +1,326 @@
+"""Events, tables, deals and the append-only chip ledger.
+
+A Deal stores the entered outcome as the scoring contract's JSON document (validated
+by taroky_scoring on every save) plus the few indexed columns pages query. Every
+change makes a DealVersion; LedgerEntry rows are never updated or deleted.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.db import models
+from django.db.models import Q
+from django.urls import reverse
+
+import taroky_scoring as core
+
+
+class Player(models.Model):
+    """A person in the registry; picked, not typed twice."""
+
+    name = models.CharField(max_length=100, unique=True)
+    club = models.CharField("club or town", max_length=100, blank=True)
+    notes = models.TextField(blank=True)
+
+    class Meta:
+        ordering = ["name"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Event(models.Model):
+    class Kind(models.TextChoices):
+        CLUB_NIGHT = "club_night", "Club night"
+        TOURNAMENT = "tournament", "Tournament"
+
+    class SessionEnd(models.TextChoices):
+        FIXED_DEALS = core.SessionEnd.FIXED_DEALS.value, "After a fixed number of deals"
+        OUT_OF_CHIPS = core.SessionEnd.OUT_OF_CHIPS.value, "When a player runs out of chips"
+
+    # The core's presets, so a new ruleset there needs no schema change here.
+    Ruleset = models.TextChoices(
+        "Ruleset",
+        [(r.name.upper().replace("-", "_"), (r.name, r.title)) for r in core.PRESETS.values()],
+    )
+
+    name = models.CharField(max_length=150)
+    date = models.DateField()
+    venue = models.CharField(max_length=150, blank=True)
+    kind = models.CharField(max_length=20, choices=Kind.choices, default=Kind.CLUB_NIGHT)
+    ruleset = models.CharField(max_length=20, choices=Ruleset.choices, default="la-vista")
+    house_rules = models.JSONField(
+        default=dict,
+        blank=True,
+        help_text='Options overriding the ruleset, e.g. {"kontra_allowed": false}.',
+    )
+    starting_chips = models.PositiveIntegerField(default=20)
+    session_end = models.CharField(
+        max_length=20, choices=SessionEnd.choices, default=SessionEnd.FIXED_DEALS
+    )
+    deals_per_session = models.PositiveIntegerField(
+        null=True, blank=True, default=20, help_text="For sessions of a fixed number of deals."
+    )
+    published = models.BooleanField(
+        default=False, help_text="Anyone may read the standings and sheets of a published event."
+    )
+    organizers = models.ManyToManyField(
+        settings.AUTH_USER_MODEL, related_name="organized_events", blank=True
+    )
+    players = models.ManyToManyField(Player, related_name="events", blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-date", "name"]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.date:%Y-%m-%d})"
+
+    def get_absolute_url(self) -> str:
+        return reverse("event-detail", args=[self.pk])
+
+    def clean(self):
+        try:
+            core.ruleset(self.ruleset, self.house_rules or None)
+        except core.OutcomeError as e:
+            raise ValidationError({"house_rules": [err.message for err in e.errors]}) from e
+        if self.session_end == self.SessionEnd.FIXED_DEALS and not self.deals_per_session:
+            raise ValidationError({"deals_per_session": "Give the number of deals a table plays."})
+
+    @property
+    def rules(self) -> core.Ruleset:
+        """The ruleset with the event's house rules and starting chips applied."""
+        options = dict(self.house_rules or {})
+        options["starting_chips"] = self.starting_chips
+        return core.ruleset(self.ruleset, options)
+
+    def deal_document_base(self) -> dict:
+        """The ruleset part of every deal document of this event."""
+        doc = {"ruleset": self.ruleset}
+        if self.house_rules:
+            doc["options"] = dict(self.house_rules)
+        return doc
+
+
+class Round(models.Model):
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="rounds")
+    number = models.PositiveIntegerField()
+
+    class Meta:
+        ordering = ["event", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "number"], name="unique_round_number")
+        ]
+
+    def __str__(self) -> str:
+        return f"Round {self.number}"
+
+
+class Table(models.Model):
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="tables")
+    number = models.PositiveIntegerField()
+    first_forehand = models.ForeignKey(
+        Player,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
+        help_text="Who held the lowest tarok (2 up) in the first deal; deals come from "
+        "the player to their right.",
+    )
+
+    class Meta:
+        ordering = ["round", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["round", "number"], name="unique_table_number")
+        ]
+
+    def __str__(self) -> str:
+        return f"Table {self.number}"
+
+    def get_absolute_url(self) -> str:
+        return reverse("table-sheet", args=[self.pk])
+
+    @property
+    def event(self) -> Event:
+        return self.round.event
+
+
+class Seat(models.Model):
+    """A player's place at a table; positions run clockwise from 0."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
+    position = models.PositiveSmallIntegerField()
+
+    class Meta:
+        ordering = ["table", "position"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "position"], name="unique_seat_position"),
+            models.UniqueConstraint(fields=["table", "player"], name="unique_seat_player"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} at {self.table}"
+
+
+class Deal(models.Model):
+    """One deal at a table: its current outcome document and indexed facts."""
+
+    Kind = models.TextChoices(
+        "Kind", [(k.name, (k.value, k.value.replace("_", " "))) for k in core.DealKind]
+    )
+    Bid = models.TextChoices("Bid", [(b.name, (b.value, b.label)) for b in core.Bid])
+
+    table = models.ForeignKey(Table, on_delete=models.PROTECT, related_name="deals")
+    number = models.PositiveIntegerField()
+    version = models.PositiveIntegerField(default=1, help_text="The current version's number.")
+    document = models.JSONField(help_text="The scoring contract's deal document.")
+    kind = models.CharField(max_length=20, choices=Kind.choices)
+    dealer = models.ForeignKey(
+        Player, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
+    bidder = models.ForeignKey(
+        Player, on_delete=models.PROTECT, null=True, blank=True, related_name="deals_as_bidder"
+    )
+    bid = models.CharField(max_length=20, choices=Bid.choices, blank=True)
+    bidder_won = models.BooleanField(null=True)
+    voided = models.BooleanField(default=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["table", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "number"], name="unique_deal_number")
+        ]
+        indexes = [models.Index(fields=["bidder", "voided"])]
+
+    def __str__(self) -> str:
+        return f"Deal {self.number} at {self.table}"
+
+    def save(self, *args, **kwargs):
+        # The stored outcome is checked by the scoring core on every save.
+        self.clean()
+        super().save(*args, **kwargs)
+
+    def get_absolute_url(self) -> str:
+        return reverse("deal-detail", args=[self.pk])
+
+    def clean(self):
+        try:
+            core.parse_deal(self.document)
+        except core.OutcomeError as e:
+            raise ValidationError({"document": [str(err.message) for err in e.errors]}) from e
+
+    @property
+    def outcome(self) -> core.DealOutcome:
+        return core.DealOutcome.from_document(self.document)
+
+
+class DealVersion(models.Model):
+    """One version of a deal: what was entered, by whom, when and why."""
+
+    class Action(models.TextChoices):
+        RECORDED = "recorded", "Recorded"
+        CORRECTED = "corrected", "Corrected"
+        VOIDED = "voided", "Voided"
+
+    deal = models.ForeignKey(Deal, on_delete=models.PROTECT, related_name="versions")
+    number = models.PositiveIntegerField()
+    action = models.CharField(max_length=20, choices=Action.choices)
+    document = models.JSONField()
+    reason = models.TextField(blank=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["deal", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["deal", "number"], name="unique_deal_version")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.deal} v{self.number} ({self.action})"
+
+
+class LedgerEntryQuerySet(models.QuerySet):
+    def update(self, **kwargs):  # pragma: no cover - a guard, never called
+        raise TypeError("The chip ledger is append-only: post a reversal instead.")
+
+    def delete(self):  # pragma: no cover - a guard, never called
+        raise TypeError("The chip ledger is append-only: post a reversal instead.")
+
+
+class LedgerEntry(models.Model):
+    """One chip transfer. Rows are only ever added: corrections post reversals."""
+
+    Reason = models.TextChoices(
+        "Reason", [(r.name, (r.value, r.value.replace("_", " "))) for r in core.Reason]
+    )
+
+    event = models.ForeignKey(Event, on_delete=models.PROTECT, related_name="ledger")
+    table = models.ForeignKey(Table, on_delete=models.PROTECT, related_name="ledger")
+    deal = models.ForeignKey(Deal, on_delete=models.PROTECT, related_name="ledger")
+    deal_version = models.ForeignKey(DealVersion, on_delete=models.PROTECT, related_name="ledger")
+    payer = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="payments")
+    payee = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="receipts")
+    chips = models.PositiveIntegerField()
+    reason = models.CharField(max_length=20, choices=Reason.choices)
+    explanation = models.CharField(max_length=300)
+    reverses = models.OneToOneField(
+        "self", on_delete=models.PROTECT, null=True, blank=True, related_name="reversed_by"
+    )
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    objects = LedgerEntryQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["id"]
+        verbose_name_plural = "ledger entries"
+        constraints = [
+            models.CheckConstraint(condition=Q(chips__gt=0), name="ledger_chips_positive"),
+            models.CheckConstraint(
+                condition=~Q(payer=models.F("payee")), name="ledger_payer_is_not_payee"
+            ),
+        ]
+        indexes = [
+            models.Index(fields=["event", "payer"]),
+            models.Index(fields=["event", "payee"]),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.payer} → {self.payee}: {self.chips} ({self.reason})"
+
+    def save(self, *args, **kwargs):
+        if self.pk is not None:
+            raise TypeError("The chip ledger is append-only: post a reversal instead.")
+        super().save(*args, **kwargs)
+
+    def delete(self, *args, **kwargs):
+        raise TypeError("The chip ledger is append-only: post a reversal instead.")
+
+
+class AuditEntry(models.Model):
+    """Who changed what in an event, for every state change a service makes."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="audit", null=True)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+", null=True
+    )
+    action = models.CharField(max_length=50)
+    detail = models.JSONField(default=dict, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        verbose_name_plural = "audit entries"
+
+    def __str__(self) -> str:
+        return f"{self.action} by {self.user} at {self.created_at:%Y-%m-%d %H:%M}"

@@ -1,0 +1,232 @@
+"""Read side: score sheets, deal details, balances. Sums over the ledger, a fixed
+number of queries whatever the size of the event."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+
+from django.db.models import Prefetch, Sum
+
+import taroky_scoring as core
+
+from . import describe
+from .models import Deal, DealVersion, Event, LedgerEntry, Player, Seat, Table
+
+
+def net_by_player(entries) -> dict[int, int]:
+    """Net chips per player id over a LedgerEntry queryset: two GROUP BY queries."""
+    net: dict[int, int] = defaultdict(int)
+    for row in entries.values("payee_id").annotate(chips=Sum("chips")).order_by():
+        net[row["payee_id"]] += row["chips"]
+    for row in entries.values("payer_id").annotate(chips=Sum("chips")).order_by():
+        net[row["payer_id"]] -= row["chips"]
+    return dict(net)
+
+
+def net_by_deal_and_player(entries) -> dict[int, dict[int, int]]:
+    """Net chips per deal id and player id: two GROUP BY queries."""
+    net: dict[int, dict[int, int]] = defaultdict(lambda: defaultdict(int))
+    for row in entries.values("deal_id", "payee_id").annotate(chips=Sum("chips")).order_by():
+        net[row["deal_id"]][row["payee_id"]] += row["chips"]
+    for row in entries.values("deal_id", "payer_id").annotate(chips=Sum("chips")).order_by():
+        net[row["deal_id"]][row["payer_id"]] -= row["chips"]
+    return net
+
+
+@dataclass
+class SheetRow:
+    deal: Deal
+    outcome: core.DealOutcome
+    changes: list[int]
+    running: list[int]
+
+    @property
+    def bid(self) -> str:
+        return describe.bid_words(self.outcome, short=True)
+
+    @property
+    def partner(self) -> str:
+        return describe.partner_words(self.outcome)
+
+    @property
+    def points(self) -> str:
+        return describe.points_words(self.outcome)
+
+    @property
+    def valat(self) -> str:
+        return describe.valat_words(self.outcome)
+
+    @property
+    def bonuses(self) -> list[str]:
+        return describe.bonus_words(self.outcome)
+
+    @property
+    def declarations(self) -> list[str]:
+        return describe.declaration_words(self.outcome)
+
+    @property
+    def penalties(self) -> list[str]:
+        return describe.penalty_words(self.outcome)
+
+    @property
+    def kind(self) -> str:
+        return describe.KIND_WORDS[self.outcome.kind]
+
+    @property
+    def pairs(self) -> list[tuple[int, int]]:
+        return list(zip(self.changes, self.running, strict=True))
+
+
+@dataclass
+class Sheet:
+    table: Table
+    event: Event
+    players: list[Player]
+    rows: list[SheetRow]
+    totals: list[int]
+    chips: list[int]
+    next_deal: core.NextDeal | None
+    session: core.SessionState
+    deals_played: int
+    out_of_chips_names: list[str] = field(default_factory=list)
+
+    @property
+    def total_pairs(self) -> list[tuple[int, int]]:
+        return list(zip(self.totals, self.chips, strict=True))
+
+    @property
+    def state_words(self) -> str:
+        if not self.session.ended:
+            return f"Running: {self.deals_played} deals played"
+        if self.session.reason is core.SessionEnd.FIXED_DEALS:
+            return f"Ended after {self.deals_played} deals"
+        return f"Ended: out of chips: {', '.join(self.out_of_chips_names)}"
+
+
+def table_with_event(pk: int) -> Table:
+    return (
+        Table.objects.select_related("round__event", "first_forehand")
+        .prefetch_related("round__event__organizers")
+        .get(pk=pk)
+    )
+
+
+def table_sheet(table: Table) -> Sheet:
+    """The paper score sheet of a table: every deal, each player's change and chips."""
+    event = table.round.event
+    rules = event.rules
+    seats = list(table.seats.select_related("player").order_by("position"))
+    players = [s.player for s in seats]
+    deals = list(table.deals.order_by("number"))
+    net = net_by_deal_and_player(LedgerEntry.objects.filter(table=table))
+    running = [event.starting_chips] * len(players)
+    rows = []
+    for deal in deals:
+        changes = [net.get(deal.pk, {}).get(p.pk, 0) for p in players]
+        running = [r + c for r, c in zip(running, changes, strict=True)]
+        rows.append(SheetRow(deal, deal.outcome, changes, list(running)))
+    live = [d for d in deals if not d.voided]
+    totals = [c - event.starting_chips for c in running]
+    next_deal = _next_deal(table, players, rules, live)
+    session = _session(event, {p.name: t for p, t in zip(players, totals, strict=True)}, len(live))
+    return Sheet(
+        table=table,
+        event=event,
+        players=players,
+        rows=rows,
+        totals=totals,
+        chips=running,
+        next_deal=next_deal,
+        session=session,
+        deals_played=len(live),
+        out_of_chips_names=list(session.out_of_chips),
+    )
+
+
+def _session(event: Event, net: dict[str, int], deals_played: int) -> core.SessionState:
+    return core.session_state(
+        event.starting_chips,
+        net,
+        deals_played,
+        core.SessionEnd(event.session_end),
+        event.deals_per_session,
+    )
+
+
+def table_session(table: Table) -> core.SessionState:
+    """Whether the table's session has ended: three small queries."""
+    net = net_by_player(LedgerEntry.objects.filter(table=table))
+    seated = table.seats.values_list("player_id", "player__name")
+    live = table.deals.filter(voided=False).count()
+    return _session(table.round.event, {name: net.get(pk, 0) for pk, name in seated}, live)
+
+
+def _next_deal(table, players, rules, live_deals) -> core.NextDeal | None:
+    names = [p.name for p in players]
+    if live_deals:
+        o = live_deals[-1].outcome
+        if o.dealer is None:
+            return None
+        previous = core.PreviousDeal(o.dealer, o.kind, o.effective_bid, o.bidder)
+        return core.next_deal(names, rules, previous)
+    if table.first_forehand_id:
+        return core.next_deal(names, rules, first_forehand=table.first_forehand.name)
+    return None
+
+
+@dataclass
+class VersionView:
+    version: DealVersion
+    net: dict[str, int]
+    change: dict[str, int]
+    summary: str
+
+
+def deal_with_context(pk: int) -> Deal:
+    return (
+        Deal.objects.select_related("table__round__event", "dealer", "bidder")
+        .prefetch_related(
+            "table__round__event__organizers",
+            Prefetch(
+                "table__seats", queryset=Seat.objects.select_related("player").order_by("position")
+            ),
+        )
+        .get(pk=pk)
+    )
+
+
+def deal_detail(deal: Deal) -> dict:
+    """The current transfers with explanations and every version with its net change."""
+    versions = list(deal.versions.select_related("created_by").order_by("number"))
+    entries = list(
+        LedgerEntry.objects.filter(deal=deal).select_related("payer", "payee").order_by("id")
+    )
+    players = [s.player for s in deal.table.seats.all()]
+    # A version's net is what it posted itself (not its reversals of the previous one).
+    posted: dict[int, dict[str, int]] = {
+        v.pk: dict.fromkeys((p.name for p in players), 0) for v in versions
+    }
+    for e in entries:
+        if e.reverses_id is None:
+            posted[e.deal_version_id][e.payer.name] -= e.chips
+            posted[e.deal_version_id][e.payee.name] += e.chips
+    views = []
+    previous = dict.fromkeys((p.name for p in players), 0)
+    for v in versions:
+        net = posted[v.pk] if v.action != DealVersion.Action.VOIDED else dict.fromkeys(previous, 0)
+        change = {name: net[name] - previous[name] for name in net}
+        summary = describe.summary(core.DealOutcome.from_document(v.document))
+        views.append(VersionView(v, net, change, summary))
+        previous = net
+    current = [e for e in entries if e.deal_version_id == versions[-1].pk and e.reverses_id is None]
+    return {
+        "deal": deal,
+        "outcome": deal.outcome,
+        "summary": describe.summary(deal.outcome),
+        "players": players,
+        "transfers": current if not deal.voided else [],
+        "entries": entries,
+        "versions": views,
+        "net": views[-1].net if views else {},
+    }

@@ -1,0 +1,235 @@
+"""Recording, correcting and voiding deals, and posting their chips to the ledger.
+
+A deal's audit trail is its DealVersion rows: who, when, what and why.
+"""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.utils import timezone
+
+import taroky_scoring as core
+
+from ..models import Deal, DealVersion, LedgerEntry, Player, Table
+from ..queries import table_session
+from .errors import DealError, StaleDealError
+from .permissions import require_organizer
+
+
+def _check_document(table: Table, document: dict, seats: dict[str, Player]):
+    """Validate with the core and check the deal's players sit at this table."""
+    try:
+        outcome, rules = core.parse_deal(document)
+    except core.OutcomeError as e:
+        raise DealError(
+            "The deal was not saved: please correct the marked fields.", e.errors
+        ) from e
+    expected = table.event.deal_document_base()
+    if document.get("ruleset", core.rulesets.DEFAULT_RULESET) != expected["ruleset"] or (
+        document.get("options") or {}
+    ) != expected.get("options", {}):
+        raise DealError(
+            "The deal's ruleset is not the event's.",
+            (core.FieldError("ruleset", "Deals use the event's ruleset and house rules."),),
+        )
+    strangers = [name for name in outcome.everyone if name not in seats]
+    if strangers:
+        raise DealError(
+            "The deal names players who do not sit at this table.",
+            (core.FieldError("players", f"Not at this table: {', '.join(strangers)}."),),
+        )
+    if len(seats) == 5 and outcome.sitting_out is None:
+        raise DealError(
+            "At a five-player table the dealer sits out.",
+            (core.FieldError("dealer", "Choose the dealer, who sits out this deal."),),
+        )
+    if len(seats) == 4 and outcome.sitting_out is not None:
+        raise DealError(
+            "Nobody sits out at a four-player table.",
+            (core.FieldError("sitting_out", "Nobody sits out at a four-player table."),),
+        )
+    return outcome, core.payments.settle(outcome, rules)
+
+
+def _seats(table: Table) -> dict[str, Player]:
+    return {s.player.name: s.player for s in table.seats.select_related("player")}
+
+
+def _indexed_columns(outcome: core.DealOutcome, settlement, seats) -> dict:
+    return {
+        "kind": outcome.kind.value,
+        "dealer": seats.get(outcome.dealer) if outcome.dealer else None,
+        "bidder": seats.get(outcome.bidder) if outcome.bidder else None,
+        "bid": outcome.effective_bid.value if outcome.effective_bid else "",
+        "bidder_won": settlement.bidder_won,
+    }
+
+
+def _post(deal, version, transfers, seats, user) -> list[LedgerEntry]:
+    entries = [
+        LedgerEntry(
+            event_id=deal.table.round.event_id,
+            table_id=deal.table_id,
+            deal=deal,
+            deal_version=version,
+            payer=seats[t.payer],
+            payee=seats[t.payee],
+            chips=t.chips,
+            reason=t.reason.value,
+            explanation=t.explanation,
+            created_by=user,
+        )
+        for t in transfers
+    ]
+    return LedgerEntry.objects.bulk_create(entries)
+
+
+def _post_reversal(deal, version, user) -> list[LedgerEntry]:
+    """Reverse what the deal's current version posted: same chips, the other way."""
+    current = LedgerEntry.objects.filter(
+        deal=deal, deal_version__number=deal.version, reverses__isnull=True
+    ).order_by("id")
+    reversals = [
+        LedgerEntry(
+            event_id=e.event_id,
+            table_id=e.table_id,
+            deal=deal,
+            deal_version=version,
+            payer_id=e.payee_id,
+            payee_id=e.payer_id,
+            chips=e.chips,
+            reason=e.reason,
+            explanation=f"Reversal of version {deal.version}: {e.explanation}"[:300],
+            reverses=e,
+            created_by=user,
+        )
+        for e in current
+    ]
+    return LedgerEntry.objects.bulk_create(reversals)
+
+
+def _assert_balanced(entries) -> None:
+    net: dict[int, int] = {}
+    for e in entries:
+        net[e.payer_id] = net.get(e.payer_id, 0) - e.chips
+        net[e.payee_id] = net.get(e.payee_id, 0) + e.chips
+    if sum(net.values()) != 0:  # pragma: no cover - the core guarantees it
+        raise DealError("The deal does not sum to zero; nothing was saved.")
+
+
+@transaction.atomic
+def record_deal(table: Table, document: dict, user, number: int | None = None) -> Deal:
+    """Save a new deal at ``table`` and post its transfers, all or nothing."""
+    # Lock the table so two organizers entering at once get consecutive numbers.
+    table = Table.objects.select_for_update().select_related("round__event").get(pk=table.pk)
+    require_organizer(user, table.round.event)
+    seats = _seats(table)
+    outcome, settlement = _check_document(table, document, seats)
+    _require_session_running(table)
+    last = table.deals.order_by("-number").values_list("number", flat=True).first() or 0
+    if number is not None and number != last + 1:
+        raise DealError(
+            f"Deal {number} was already entered; the next deal at this table is {last + 1}."
+        )
+    deal = Deal.objects.create(
+        table=table,
+        number=last + 1,
+        version=1,
+        document=document,
+        **_indexed_columns(outcome, settlement, seats),
+    )
+    version = DealVersion.objects.create(
+        deal=deal,
+        number=1,
+        action=DealVersion.Action.RECORDED,
+        document=document,
+        created_by=user,
+    )
+    entries = _post(deal, version, settlement.transfers, seats, user)
+    _assert_balanced(entries)
+    return deal
+
+
+def _require_session_running(table: Table) -> None:
+    state = table_session(table)
+    if state.ended:
+        live = state.deals_played
+        why = (
+            f"after {live} deals"
+            if state.reason is core.SessionEnd.FIXED_DEALS
+            else f"because {', '.join(state.out_of_chips)} ran out of chips"
+        )
+        raise DealError(f"This table's session has ended {why}; no more deals can be entered.")
+
+
+def _lock_current(deal: Deal, user, expected_version: int | None) -> Deal:
+    deal = Deal.objects.select_for_update().select_related("table__round__event").get(pk=deal.pk)
+    require_organizer(user, deal.table.round.event)
+    if expected_version is not None and deal.version != expected_version:
+        latest = deal.versions.select_related("created_by").order_by("-number").first()
+        when = timezone.localtime(latest.created_at).strftime("%H:%M:%S on %Y-%m-%d")
+        raise StaleDealError(
+            f"This deal was changed by {latest.created_by.get_username()} at {when} "
+            f"(now version {deal.version}); reload it and enter your change again."
+        )
+    if deal.voided:
+        raise DealError("This deal was voided; it cannot be changed any more.")
+    return deal
+
+
+def _require_reason(reason: str) -> str:
+    reason = (reason or "").strip()
+    if not reason:
+        raise DealError(
+            "Give a reason for the change.",
+            (core.FieldError("reason", "Say why the deal is changed."),),
+        )
+    return reason
+
+
+@transaction.atomic
+def correct_deal(
+    deal: Deal, document: dict, user, reason: str, expected_version: int | None = None
+) -> Deal:
+    """Replace a deal's outcome: reverse its transfers and post the new ones."""
+    reason = _require_reason(reason)
+    deal = _lock_current(deal, user, expected_version)
+    seats = _seats(deal.table)
+    outcome, settlement = _check_document(deal.table, document, seats)
+    version = DealVersion.objects.create(
+        deal=deal,
+        number=deal.version + 1,
+        action=DealVersion.Action.CORRECTED,
+        document=document,
+        reason=reason,
+        created_by=user,
+    )
+    entries = _post_reversal(deal, version, user)
+    entries += _post(deal, version, settlement.transfers, seats, user)
+    _assert_balanced(entries)
+    for name, value in _indexed_columns(outcome, settlement, seats).items():
+        setattr(deal, name, value)
+    deal.document = document
+    deal.version = version.number
+    deal.save()
+    return deal
+
+
+@transaction.atomic
+def void_deal(deal: Deal, user, reason: str, expected_version: int | None = None) -> Deal:
+    """Cancel a deal: reverse its transfers; the deal and its versions stay readable."""
+    reason = _require_reason(reason)
+    deal = _lock_current(deal, user, expected_version)
+    version = DealVersion.objects.create(
+        deal=deal,
+        number=deal.version + 1,
+        action=DealVersion.Action.VOIDED,
+        document=deal.document,
+        reason=reason,
+        created_by=user,
+    )
+    _post_reversal(deal, version, user)
+    deal.version = version.number
+    deal.voided = True
+    deal.save()
+    return deal

@@ -1,0 +1,26 @@
+"""Domain errors: a bad request, said in the organizer's words."""
+
+from __future__ import annotations
+
+from taroky_scoring import FieldError
+
+
+class ServiceError(Exception):
+    """A request the app refuses; ``field_errors`` map document fields to messages."""
+
+    def __init__(self, message: str, field_errors: tuple[FieldError, ...] = ()):
+        super().__init__(message)
+        self.message = message
+        self.field_errors = tuple(field_errors)
+
+
+class DealError(ServiceError):
+    """The deal was refused by the scoring core or does not fit its table."""
+
+
+class StaleDealError(ServiceError):
+    """Somebody else changed the deal since the form was opened."""
+
+
+class PermissionDenied(ServiceError):
+    """The user may not change this event."""

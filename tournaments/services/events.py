@@ -1,0 +1,111 @@
+"""Creating events, registering players, setting up rounds and tables."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+
+from ..models import AuditEntry, Event, Player, Round, Seat, Table
+from .errors import PermissionDenied, ServiceError
+from .permissions import can_create_events, require_organizer
+
+
+def _audit(event, user, action, **detail) -> None:
+    AuditEntry.objects.create(event=event, user=user, action=action, detail=detail)
+
+
+def _full_clean(instance) -> None:
+    try:
+        instance.full_clean()
+    except ValidationError as e:
+        raise ServiceError("; ".join(e.messages)) from e
+
+
+@transaction.atomic
+def create_event(user, **fields) -> Event:
+    """A new event; its creator becomes its first organizer."""
+    if not can_create_events(user):
+        raise PermissionDenied("Only organizer accounts may create events.")
+    event = Event(**fields)
+    _full_clean(event)
+    event.save()
+    event.organizers.add(user)
+    _audit(event, user, "create_event", name=event.name)
+    return event
+
+
+@transaction.atomic
+def update_event(event: Event, user, **fields) -> Event:
+    event = Event.objects.select_for_update().get(pk=event.pk)
+    require_organizer(user, event)
+    for name, value in fields.items():
+        setattr(event, name, value)
+    _full_clean(event)
+    event.save()
+    _audit(event, user, "update_event", fields=sorted(fields))
+    return event
+
+
+@transaction.atomic
+def add_player_to_event(
+    event: Event, user, player: Player | None = None, name: str = "", club: str = ""
+) -> Player:
+    """Register a player from the registry, or a new one by name, for the event."""
+    require_organizer(user, event)
+    if player is None:
+        name = name.strip()
+        if not name:
+            raise ServiceError("Pick a player or type a new name.")
+        player, _ = Player.objects.get_or_create(name=name, defaults={"club": club.strip()})
+    event.players.add(player)
+    _audit(event, user, "add_player", player=player.name)
+    return player
+
+
+@transaction.atomic
+def create_round(event: Event, user) -> Round:
+    event = Event.objects.select_for_update().get(pk=event.pk)
+    require_organizer(user, event)
+    last = event.rounds.order_by("-number").values_list("number", flat=True).first() or 0
+    rnd = Round.objects.create(event=event, number=last + 1)
+    _audit(event, user, "create_round", number=rnd.number)
+    return rnd
+
+
+@transaction.atomic
+def create_table(
+    rnd: Round, user, players: Sequence[Player], first_forehand: Player | None = None
+) -> Table:
+    """A table of four or five players seated clockwise in the given order."""
+    rnd = Round.objects.select_for_update().select_related("event").get(pk=rnd.pk)
+    event = rnd.event
+    require_organizer(user, event)
+    players = list(players)
+    if len(players) not in (4, 5):
+        raise ServiceError("A table seats four players, or five (the dealer sits out).")
+    if len({p.pk for p in players}) != len(players):
+        raise ServiceError("A player can have only one seat at a table.")
+    seated = set(
+        Seat.objects.filter(table__round=rnd, player__in=players).values_list(
+            "player__name", flat=True
+        )
+    )
+    if seated:
+        raise ServiceError(f"Already seated in this round: {', '.join(sorted(seated))}.")
+    if first_forehand is not None and first_forehand not in players:
+        raise ServiceError("The first forehand must sit at the table.")
+    last = rnd.tables.order_by("-number").values_list("number", flat=True).first() or 0
+    table = Table.objects.create(round=rnd, number=last + 1, first_forehand=first_forehand)
+    Seat.objects.bulk_create(Seat(table=table, player=p, position=i) for i, p in enumerate(players))
+    event.players.add(*players)
+    _audit(
+        event,
+        user,
+        "create_table",
+        round=rnd.number,
+        table=table.number,
+        players=[p.name for p in players],
+    )
+    return table

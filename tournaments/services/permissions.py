@@ -1,0 +1,29 @@
+"""Who may read and who may change an event."""
+
+from __future__ import annotations
+
+from ..models import Event
+from .errors import PermissionDenied
+
+
+def can_manage(user, event: Event) -> bool:
+    """Organizers of the event and superusers may change it."""
+    if not getattr(user, "is_authenticated", False):
+        return False
+    if user.is_superuser:
+        return True
+    # Uses the prefetched organizers when the caller prefetched them.
+    return any(o.pk == user.pk for o in event.organizers.all())
+
+
+def can_view(user, event: Event) -> bool:
+    return event.published or can_manage(user, event)
+
+
+def can_create_events(user) -> bool:
+    return getattr(user, "is_authenticated", False) and (user.is_staff or user.is_superuser)
+
+
+def require_organizer(user, event: Event) -> None:
+    if not can_manage(user, event):
+        raise PermissionDenied("Only the organizers of this event may change it.")

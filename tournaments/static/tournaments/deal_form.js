@@ -1,0 +1,99 @@
+// Deal entry: show only the fields that apply, and preview the payments live.
+// Plain JavaScript, served by the app (no CDN); the form works without it.
+(function () {
+  "use strict";
+  var form = document.getElementById("deal-form");
+  if (!form) return;
+  var previewBody = document.getElementById("preview-body");
+  var previewButton = document.getElementById("preview-button");
+  if (previewButton) previewButton.hidden = true; // the live preview replaces it
+
+  function checked(name) {
+    var input = form.querySelector('input[name="' + name + '"]:checked');
+    return input ? input.value : "";
+  }
+
+  // Fields in a hidden group are disabled, so they are not sent: a Five never
+  // sends a blind option left over from a Four.
+  function applyVisibility() {
+    var kind = checked("kind");
+    var bid = kind === "surrendered" ? "four" : checked("bid");
+    form.querySelectorAll("[data-kinds]").forEach(function (el) {
+      var shown = el.dataset.kinds.split(" ").indexOf(kind) >= 0;
+      if (shown && el.dataset.bids) shown = el.dataset.bids.split(" ").indexOf(bid) >= 0;
+      el.hidden = !shown;
+    });
+    form.querySelectorAll("input, select, textarea").forEach(function (input) {
+      if (input.type === "hidden" || input.name === "csrfmiddlewaretoken") return;
+      input.disabled = !!input.closest("[hidden]");
+    });
+  }
+
+  function text(value) {
+    var span = document.createElement("span");
+    span.textContent = value;
+    return span.innerHTML;
+  }
+
+  function signed(n) { return (n > 0 ? "+" : "") + n; }
+
+  function render(data) {
+    form.querySelectorAll(".live-error").forEach(function (el) { el.remove(); });
+    form.querySelectorAll(".field.live-invalid").forEach(function (el) { el.classList.remove("live-invalid"); });
+    if (!data.ok) {
+      Object.keys(data.errors || {}).forEach(function (field) {
+        var box = document.getElementById("field-" + field) || form;
+        var list = document.createElement("ul");
+        list.className = "errorlist live-error";
+        data.errors[field].forEach(function (m) { list.innerHTML += "<li>" + text(m) + "</li>"; });
+        if (box.classList) box.classList.add("live-invalid");
+        box.appendChild(list);
+      });
+      previewBody.innerHTML = '<p class="muted">Fix the marked fields to see the payments.</p>';
+      return;
+    }
+    var html = "";
+    if (data.bidder_won !== null) {
+      html += "<p>" + (data.bidder_won ? "The bidder's team wins" : "The bidder's team loses") +
+        ": game " + data.game_value + " per pair.</p>";
+    }
+    html += '<table><thead><tr><th>From</th><th>To</th><th class="num">Chips</th><th>Why</th></tr></thead><tbody>';
+    if (!data.transfers.length) html += '<tr><td colspan="4" class="muted">Nobody pays anything.</td></tr>';
+    data.transfers.forEach(function (t) {
+      html += "<tr><td>" + text(t.from) + "</td><td>" + text(t.to) + '</td><td class="num">' +
+        t.chips + "</td><td>" + text(t.explanation) + "</td></tr>";
+    });
+    html += '</tbody></table><p class="net">';
+    html += Object.keys(data.net).map(function (name) {
+      var n = data.net[name];
+      var cls = n > 0 ? "pos" : n < 0 ? "neg" : "";
+      return '<span class="' + cls + '" data-player="' + text(name) + '">' + text(name) + " " + signed(n) + "</span>";
+    }).join(" · ");
+    previewBody.innerHTML = html + "</p>";
+  }
+
+  var timer = null;
+  var sequence = 0;
+  function schedulePreview() {
+    clearTimeout(timer);
+    timer = setTimeout(function () {
+      var mine = ++sequence;
+      fetch(form.dataset.previewUrl, {
+        method: "POST",
+        body: new FormData(form),
+        credentials: "same-origin",
+        headers: { "X-Requested-With": "fetch" },
+      })
+        .then(function (r) { return r.json(); })
+        .then(function (data) { if (mine === sequence) render(data); })
+        .catch(function () { /* the Save button still validates on the server */ });
+    }, 150);
+  }
+
+  form.addEventListener("change", function () { applyVisibility(); schedulePreview(); });
+  form.addEventListener("input", schedulePreview);
+  applyVisibility();
+  // A correction starts from a complete deal: preview it at once. A new deal waits
+  // for the first choice, so an empty form is not covered in red.
+  if (form.querySelector('input[name="expected_version"]')) schedulePreview();
+})();
