@@ -200,7 +200,9 @@ def deal_detail(deal: Deal) -> dict:
     """The current transfers with explanations and every version with its net change."""
     versions = list(deal.versions.select_related("created_by").order_by("number"))
     entries = list(
-        LedgerEntry.objects.filter(deal=deal).select_related("payer", "payee").order_by("id")
+        LedgerEntry.objects.filter(deal=deal)
+        .select_related("payer", "payee", "deal_version")
+        .order_by("id")
     )
     players = [s.player for s in deal.table.seats.all()]
     # A version's net is what it posted itself (not its reversals of the previous one).

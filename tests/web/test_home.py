@@ -23,8 +23,50 @@ def test_stylesheet_is_served_by_the_app(client):
 def test_load_demo_is_idempotent(django_user_model):
     from django.core.management import call_command
 
+    from tournaments.models import Deal, Event, LedgerEntry
+
     call_command("load_demo", verbosity=0)
+    counts = (Event.objects.count(), Deal.objects.count(), LedgerEntry.objects.count())
     call_command("load_demo", verbosity=0)
+    assert (Event.objects.count(), Deal.objects.count(), LedgerEntry.objects.count()) == counts
     organizer = django_user_model.objects.get(username="organizer")
     assert django_user_model.objects.count() == 1
     assert organizer.check_password("taroky-demo")
+
+
+def test_demo_club_night_covers_every_rule():
+    from django.core.management import call_command
+
+    import taroky_scoring as core
+    from tournaments.models import Deal, DealVersion, Event, LedgerEntry, Seat
+    from tournaments.queries import table_sheet
+
+    call_command("load_demo", verbosity=0)
+    night = Event.objects.get(name="Thursday club night")
+    tables = list(night.rounds.get().tables.all())
+    assert sorted(Seat.objects.filter(table=t).count() for t in tables) == [4, 5]
+    for table in tables:
+        sheet = table_sheet(table)
+        assert sheet.deals_played == 20 and sheet.session.ended
+    deals = Deal.objects.filter(table__in=tables)
+    assert set(deals.values_list("kind", flat=True)) == {k.value for k in core.DealKind}
+    reasons = set(LedgerEntry.objects.filter(event=night).values_list("reason", flat=True))
+    assert reasons == {r.value for r in core.Reason}
+    actions = set(DealVersion.objects.filter(deal__in=deals).values_list("action", flat=True))
+    assert actions == {"recorded", "corrected", "voided"}
+    documents = [d.document for d in deals]
+    assert {d["king_last"]["outcome"] for d in documents if d.get("king_last")} == {
+        "won",
+        "lost",
+        "played_early",
+    }
+    assert {d["tarok1_last"]["outcome"] for d in documents if d.get("tarok1_last")} == {
+        "tarok1_won",
+        "partner_won",
+        "lost",
+        "played_early",
+    }
+    assert {d.get("valat") for d in documents} >= {"bidder", "opponents"}
+    assert {d.get("kontra") for d in documents} >= {"kontra", "rekontra"}
+    tournament = Event.objects.get(kind="tournament")
+    assert tournament.rounds.count() == 2

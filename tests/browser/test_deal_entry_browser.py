@@ -1,0 +1,72 @@
+"""Sign in, enter a deal watching the live preview, save, correct it: in Chromium."""
+
+import re
+
+import pytest
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def sign_in(page, live_server, username="org", password="secret-org-pw"):
+    page.goto(live_server.url + "/accounts/login/")
+    page.fill("#id_username", username)
+    page.fill("#id_password", password)
+    page.click("button[type=submit]")
+
+
+def choose(page, field, label):
+    page.locator(
+        f"#field-{field} label", has_text=re.compile(rf"^\s*{re.escape(label)}")
+    ).first.click()
+
+
+def test_enter_a_deal_with_live_preview_then_correct_it(live_server, page, table):
+    sign_in(page, live_server)
+    page.goto(f"{live_server.url}/tables/{table.pk}/")
+    page.click("#enter-deal")
+    # Fields appear only when they apply: no blind option until a Four is bid.
+    assert page.locator("#field-blind").is_hidden()
+    choose(page, "bidder", "Anna")
+    choose(page, "bid", "Four")
+    assert page.locator("#field-blind").is_visible()
+    assert page.locator("#field-kontra").is_hidden()
+    choose(page, "blind", "Second half")
+    choose(page, "partner", "Čada")
+    page.fill("#id_bidder_points", "41")
+    preview = page.locator("#preview-body")
+    page.wait_for_function(
+        "document.querySelector('#preview-body').textContent.includes('Anna +5')"
+    )
+    assert "Dana -5" in preview.inner_text()
+    # Change a field: the preview follows before anything is saved.
+    choose(page, "bid", "Five")
+    assert page.locator("#field-blind").is_hidden()
+    assert page.locator("#field-kontra").is_visible()
+    page.wait_for_function(
+        "document.querySelector('#preview-body').textContent.includes('Anna +8')"
+    )
+    choose(page, "kontra", "Kontra")
+    page.wait_for_function(
+        "document.querySelector('#preview-body').textContent.includes('Anna +16')"
+    )
+    page.click("#save-deal")
+    page.wait_for_url(f"{live_server.url}/tables/{table.pk}/")
+    row = page.locator("#score-sheet tbody tr[data-deal='1']")
+    cells = row.locator("td.num").all_inner_texts()
+    # Points, then Anna, Bill, Čada, Dana: change and running chips.
+    assert cells == ["41:29", "+16", "36", "-16", "4", "+16", "36", "-16", "4"]
+
+    # Correct it: the opponents actually had 36.
+    row.locator("a").first.click()
+    page.click("#correct-deal")
+    page.fill("#id_bidder_points", "34")
+    page.wait_for_function(
+        "document.querySelector('#preview-body').textContent.includes('Anna -16')"
+    )
+    page.fill("#id_reason", "Recounted the opponents' pile: 36")
+    page.click("#save-deal")
+    page.wait_for_url(re.compile(r".*/deals/\d+/$"))
+    assert "Recounted the opponents' pile: 36" in page.locator("#versions").inner_text()
+    page.goto(f"{live_server.url}/tables/{table.pk}/")
+    cells = page.locator("#score-sheet tbody tr[data-deal='1'] td.num").all_inner_texts()
+    assert cells == ["34:36", "-16", "4", "+16", "36", "-16", "4", "+16", "36"]

@@ -1,0 +1,85 @@
+"""Small chained fixtures shared by the web and browser tests."""
+
+import datetime
+
+import pytest
+
+from tournaments import services
+from tournaments.models import Event, Player
+
+SEATS4 = ["Anna", "Bill", "Čada", "Dana"]
+SEATS5 = ["Emil", "Fanny", "Gustav", "Hana", "Ivan"]
+
+
+@pytest.fixture
+def organizer(django_user_model):
+    return django_user_model.objects.create_user("org", password="secret-org-pw", is_staff=True)
+
+
+@pytest.fixture
+def stranger(django_user_model):
+    """Signed in, but organizes nothing."""
+    return django_user_model.objects.create_user("stranger", password="secret-stranger-pw")
+
+
+@pytest.fixture
+def other_organizer(django_user_model):
+    return django_user_model.objects.create_user(
+        "other-org", password="secret-other-pw", is_staff=True
+    )
+
+
+@pytest.fixture
+def event(organizer):
+    return services.create_event(
+        organizer,
+        name="Heun parish night",
+        date=datetime.date(2026, 11, 20),
+        venue="Holy Trinity, Heun",
+        kind=Event.Kind.CLUB_NIGHT,
+        ruleset="la-vista",
+        house_rules={},
+        starting_chips=20,
+        session_end=Event.SessionEnd.FIXED_DEALS,
+        deals_per_session=20,
+        published=False,
+    )
+
+
+@pytest.fixture
+def round1(event, organizer):
+    return services.create_round(event, organizer)
+
+
+@pytest.fixture
+def table(round1, organizer):
+    players = [Player.objects.create(name=n) for n in SEATS4]
+    return services.create_table(round1, organizer, players, first_forehand=players[0])
+
+
+@pytest.fixture
+def table5(round1, organizer):
+    players = [Player.objects.create(name=n) for n in SEATS5]
+    return services.create_table(round1, organizer, players, first_forehand=players[0])
+
+
+def played_doc(**fields):
+    """Anna bids a Four (second half) with Čada and wins with 41 points."""
+    doc = {
+        "ruleset": "la-vista",
+        "players": list(SEATS4),
+        "dealer": "Dana",
+        "kind": "played",
+        "bidder": "Anna",
+        "bid": "four",
+        "partner": "Čada",
+        "blind": "second",
+        "bidder_points": 41,
+    }
+    doc.update(fields)
+    return {k: v for k, v in doc.items() if v is not None}
+
+
+@pytest.fixture
+def make_played_doc():
+    return played_doc

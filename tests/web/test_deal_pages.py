@@ -1,0 +1,247 @@
+"""Deal entry, preview, score sheet and deal detail through the test client."""
+
+import json
+
+import pytest
+from django.urls import reverse
+
+from tournaments import services
+from tournaments.models import Deal, LedgerEntry
+
+from ..conftest import played_doc
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def org_client(client, organizer):
+    client.force_login(organizer)
+    return client
+
+
+def form_data(**fields):
+    """Form fields for Anna's Four (second half) with Čada, 41 points, Dana dealing."""
+    data = {
+        "number": "1",
+        "kind": "played",
+        "dealer": "Dana",
+        "bidder": "Anna",
+        "bid": "four",
+        "blind": "second",
+        "partner": "Čada",
+        "kontra": "none",
+        "bidder_points": "41",
+    }
+    data.update(fields)
+    return {k: v for k, v in data.items() if v is not None}
+
+
+def test_entering_a_deal_saves_it_and_shows_the_running_chips(org_client, table):
+    url = reverse("deal-create", args=[table.pk])
+    page = org_client.get(url)
+    assert page.status_code == 200
+    # First deal: Anna holds the tarok 2, so Dana (to her right) deals.
+    assert page.context["form"].initial["dealer"] == "Dana"
+    response = org_client.post(url, form_data(king_last_outcome="won", king_last_announced="on"))
+    assert response.status_code == 302
+    assert response["Location"] == reverse("table-sheet", args=[table.pk])
+    deal = Deal.objects.get()
+    assert deal.document == played_doc(king_last={"announced": True, "outcome": "won"})
+    sheet = org_client.get(response["Location"])
+    row = sheet.context["sheet"].rows[0]
+    assert (row.changes, row.running) == ([7, -7, 7, -7], [27, 13, 27, 13])
+    assert "Next deal: <strong>Anna</strong> deals" in sheet.content.decode()
+
+
+@pytest.mark.parametrize(
+    "fields, field, words",
+    [
+        # A Five with a blind option left over
+        (dict(bid="five"), "blind", "does not use the blind"),
+        # A Four without its blind option
+        (dict(blind=None), "blind", "Required for a Four"),
+        # Points outside 0-70
+        (dict(bidder_points="71"), "bidder_points", "from 0 to 70"),
+        (dict(bidder_points="lots"), "bidder_points", "whole number"),
+        # No points
+        (dict(bidder_points=None), "bidder_points", "Required"),
+        # Kontra on a Four
+        (dict(kontra="kontra"), "kontra", "only to Five and Five Over"),
+        # The bidder as partner
+        (dict(partner="Anna"), "partner", "own partner"),
+        # No partner chosen at all
+        (dict(partner=None), "partner", "Choose the partner, or Alone"),
+        # Valat contradicting the points
+        (dict(valat="opponents"), "valat", "41 card points"),
+        # King Last played early but not announced
+        (dict(king_last_outcome="played_early"), "king_last_outcome", "announced"),
+        # Tarok 1 Last without saying whose 1 it was
+        (dict(tarok1_outcome="tarok1_won"), "tarok1_outcome", "'team' must be one of"),
+        # Four Kings by an opponent
+        (dict(four_kings=["Bill"]), "ten_taroky", "bidder or the partner"),
+        # Forgotten discard in a Five
+        (
+            dict(bid="five", blind=None, forgotten_discard="on"),
+            "forgotten_discard",
+            "only in a Four",
+        ),
+        # A dealer who is not at the table
+        (dict(dealer="Zdeněk"), "dealer", "not one of the available choices"),
+        # A misdeal that still names a bidder
+        (dict(kind="misdeal"), "bidder", "Does not apply to a misdeal"),
+    ],
+)
+def test_bad_input_shows_its_error_at_its_field(org_client, table, fields, field, words):
+    response = org_client.post(reverse("deal-create", args=[table.pk]), form_data(**fields))
+    assert response.status_code == 200
+    errors = response.context["form"].errors
+    assert field in errors, errors
+    assert any(words in e for e in errors[field]), errors[field]
+    assert Deal.objects.count() == 0
+    # The error is rendered next to its field.
+    html = response.content.decode()
+    start = html.index(f'id="field-{field}"')
+    assert words.replace("'", "&#x27;") in html[start : start + 6000]
+
+
+def test_kontra_is_not_offered_where_the_rules_forbid_it(org_client, table, organizer):
+    services.update_event(table.round.event, organizer, ruleset="clarkson")
+    page = org_client.get(reverse("deal-create", args=[table.pk]))
+    assert "kontra" not in page.context["form"].fields
+    assert 'name="kontra"' not in page.content.decode()
+
+
+def test_double_submission_does_not_enter_a_deal_twice(org_client, table):
+    url = reverse("deal-create", args=[table.pk])
+    assert org_client.post(url, form_data()).status_code == 302
+    again = org_client.post(url, form_data())
+    assert again.status_code == 200
+    assert "already entered" in again.content.decode()
+    assert Deal.objects.count() == 1
+
+
+def test_preview_returns_the_settlement(org_client, table):
+    response = org_client.post(
+        reverse("deal-preview", args=[table.pk]),
+        form_data(
+            bid="five_over",
+            blind=None,
+            kontra="rekontra",
+            bidder_points="70",
+            valat="bidder",
+            partner="alone",
+        ),
+    )
+    data = json.loads(response.content)
+    assert data["ok"] is True
+    assert data["game_value"] == 128
+    assert data["net"] == {"Anna": 384, "Bill": -128, "Čada": -128, "Dana": -128}
+    assert data["transfers"][0]["explanation"] == (
+        "Game won with 70 card points: Five Over 16 x rekontra 4 x valat 2 = 128"
+    )
+    assert Deal.objects.count() == 0
+
+
+def test_preview_returns_errors_by_form_field(org_client, table):
+    response = org_client.post(reverse("deal-preview", args=[table.pk]), form_data(bid="five"))
+    data = json.loads(response.content)
+    assert data == {
+        "ok": False,
+        "errors": {"blind": ["A Five does not use the blind: leave it empty."]},
+    }
+
+
+def test_server_side_preview_without_javascript(org_client, table):
+    response = org_client.post(reverse("deal-create", args=[table.pk]), form_data(preview="1"))
+    assert response.status_code == 200
+    assert response.context["preview"]["net"] == {"Anna": 5, "Bill": -5, "Čada": 5, "Dana": -5}
+    assert Deal.objects.count() == 0
+
+
+def test_correcting_a_deal_through_the_form(org_client, table, organizer):
+    deal = services.record_deal(table, played_doc(bidder_points=30), organizer)
+    url = reverse("deal-correct", args=[deal.pk])
+    page = org_client.get(url)
+    assert page.context["form"].initial["bidder_points"] == 30
+    no_reason = org_client.post(url, form_data(expected_version="1"))
+    assert "Say why the deal is changed." in no_reason.context["form"].errors["reason"]
+    response = org_client.post(url, form_data(expected_version="1", reason="Recounted"))
+    assert response.status_code == 302
+    deal.refresh_from_db()
+    assert (deal.version, deal.document["bidder_points"]) == (2, 41)
+    stale = org_client.post(
+        url, form_data(expected_version="1", reason="Again", bidder_points="50")
+    )
+    assert "changed by org" in stale.content.decode()
+
+
+def test_voiding_a_deal(org_client, table, organizer):
+    deal = services.record_deal(table, played_doc(), organizer)
+    url = reverse("deal-void", args=[deal.pk])
+    assert org_client.get(url).status_code == 405  # no writes over GET
+    org_client.post(url, {"expected_version": "1", "reason": ""})
+    deal.refresh_from_db()
+    assert not deal.voided
+    org_client.post(url, {"expected_version": "1", "reason": "Wrong table"})
+    deal.refresh_from_db()
+    assert deal.voided
+    sheet = org_client.get(reverse("table-sheet", args=[table.pk]))
+    assert sheet.context["sheet"].rows[0].changes == [0, 0, 0, 0]
+
+
+def test_deal_detail_shows_transfers_and_history(org_client, table, organizer):
+    deal = services.record_deal(table, played_doc(bidder_points=30), organizer)
+    services.correct_deal(deal, played_doc(), organizer, "Recounted the pile")
+    page = org_client.get(reverse("deal-detail", args=[deal.pk]))
+    html = page.content.decode()
+    assert "Game won with 41 card points: Four (second half) 5 = 5" in html
+    assert "Recounted the pile" in html
+    versions = page.context["versions"]
+    assert versions[0].change == {"Anna": -5, "Bill": 5, "Čada": -5, "Dana": 5}
+    assert versions[1].change == {"Anna": 10, "Bill": -10, "Čada": 10, "Dana": -10}
+    assert [t.chips for t in page.context["transfers"]] == [5, 5]
+
+
+def test_card_point_counter(client):
+    page = client.get(reverse("card-points"), {"cards": 7, "king": 1, "queen": 1})
+    assert page.context["points"] == 9
+    assert "<strong>9</strong> card points" in page.content.decode()
+    bad = client.get(reverse("card-points"), {"cards": 2, "king": 3})
+    assert bad.context["points"] is None
+    assert "cannot hold 3 counting cards" in bad.content.decode()
+
+
+def test_czech_names_display_correctly(org_client, table, organizer):
+    services.record_deal(table, played_doc(), organizer)
+    html = org_client.get(reverse("table-sheet", args=[table.pk])).content.decode()
+    assert "Čada" in html
+    assert "špaček" in org_client.get(reverse("deal-create", args=[table.pk])).content.decode()
+
+
+def _add_deals(table, organizer, n):
+    dealers = ["Dana", "Anna", "Bill", "Čada"]
+    for i in range(n):
+        services.record_deal(table, played_doc(dealer=dealers[i % 4]), organizer)
+
+
+@pytest.mark.parametrize("deals", [1, 15])
+def test_sheet_queries_do_not_grow_with_deals(
+    org_client, table, organizer, deals, django_assert_max_num_queries
+):
+    _add_deals(table, organizer, deals)
+    with django_assert_max_num_queries(12):
+        response = org_client.get(reverse("table-sheet", args=[table.pk]))
+    assert len(response.context["sheet"].rows) == deals
+
+
+@pytest.mark.parametrize("corrections", [0, 6])
+def test_deal_detail_queries_do_not_grow_with_versions(
+    org_client, table, organizer, corrections, django_assert_max_num_queries
+):
+    deal = services.record_deal(table, played_doc(), organizer)
+    for i in range(corrections):
+        deal = services.correct_deal(deal, played_doc(bidder_points=40 - i), organizer, "fix")
+    with django_assert_max_num_queries(12):
+        response = org_client.get(reverse("deal-detail", args=[deal.pk]))
+    assert len(response.context["versions"]) == corrections + 1
+    assert LedgerEntry.objects.filter(deal=deal).count() == 2 + corrections * 4

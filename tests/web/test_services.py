@@ -1,0 +1,252 @@
+"""Deal services: the ledger always equals the current version's settlement."""
+
+import pytest
+from django.db.models import Sum
+
+import taroky_scoring as core
+from tournaments import services
+from tournaments.models import Deal, DealVersion, LedgerEntry
+from tournaments.queries import net_by_player
+
+from ..conftest import played_doc
+
+pytestmark = pytest.mark.django_db
+
+
+def ledger_net(**filters) -> dict[str, int]:
+    entries = LedgerEntry.objects.filter(**filters)
+    names = {e.payer_id: e.payer.name for e in entries.select_related("payer")}
+    names |= {e.payee_id: e.payee.name for e in entries.select_related("payee")}
+    return {names[pk]: chips for pk, chips in net_by_player(entries).items() if chips}
+
+
+def nonzero(net: dict[str, int]) -> dict[str, int]:
+    return {k: v for k, v in net.items() if v}
+
+
+def test_record_posts_exactly_the_settlement(table, organizer):
+    doc = played_doc(king_last={"announced": True, "outcome": "won"})
+    deal = services.record_deal(table, doc, organizer)
+    entries = list(LedgerEntry.objects.filter(deal=deal).order_by("id"))
+    expected = core.score(doc).transfers
+    assert [(e.payer.name, e.payee.name, e.chips, e.reason, e.explanation) for e in entries] == [
+        (t.payer, t.payee, t.chips, t.reason.value, t.explanation) for t in expected
+    ]
+    # Game 5 + announced King Last 2 for Anna/Čada against Dana/Bill.
+    assert ledger_net(deal=deal) == {"Anna": 7, "Bill": -7, "Čada": 7, "Dana": -7}
+    assert (deal.number, deal.version, deal.kind, deal.bid, deal.bidder.name) == (
+        1,
+        1,
+        "played",
+        "four",
+        "Anna",
+    )
+    assert deal.bidder_won is True
+    assert deal.versions.get().action == DealVersion.Action.RECORDED
+
+
+def test_ledger_sums_to_zero_per_deal_and_per_event(table, organizer):
+    services.record_deal(table, played_doc(), organizer)
+    services.record_deal(
+        table,
+        played_doc(
+            dealer="Anna",
+            kind="misdeal",
+            bidder=None,
+            bid=None,
+            partner=None,
+            blind=None,
+            bidder_points=None,
+        ),
+        organizer,
+    )
+    services.record_deal(
+        table,
+        played_doc(bid="five_over", blind=None, bidder_points=20, kontra="rekontra"),
+        organizer,
+    )
+    for deal in Deal.objects.all():
+        assert sum(ledger_net(deal=deal).values()) == 0
+    assert sum(net_by_player(LedgerEntry.objects.filter(event=table.round.event)).values()) == 0
+    # Four 5 to Anna and Čada; the misdeal: Anna pays 1 to each other player;
+    # the lost Five Over with rekontra: 16 x 4 = 64 from Anna and Čada.
+    assert ledger_net(event=table.round.event) == {
+        "Anna": 5 - 3 - 64,
+        "Bill": -5 + 1 + 64,
+        "Čada": 5 + 1 - 64,
+        "Dana": -5 + 1 + 64,
+    }
+
+
+def test_correction_leaves_exactly_the_new_settlement_and_keeps_versions(table, organizer):
+    deal = services.record_deal(table, played_doc(bidder_points=34), organizer)
+    assert ledger_net(deal=deal) == {"Anna": -5, "Bill": 5, "Čada": -5, "Dana": 5}
+    new = played_doc(bidder_points=44, partner=None)
+    deal = services.correct_deal(
+        deal, new, organizer, "Recounted: 44, and Anna was alone", expected_version=1
+    )
+    assert (
+        ledger_net(deal=deal)
+        == nonzero(core.score(new).net)
+        == {"Anna": 15, "Bill": -5, "Čada": -5, "Dana": -5}
+    )
+    versions = list(deal.versions.order_by("number"))
+    assert [(v.number, v.action) for v in versions] == [(1, "recorded"), (2, "corrected")]
+    assert versions[0].document["bidder_points"] == 34
+    assert versions[1].reason == "Recounted: 44, and Anna was alone"
+    assert (deal.version, deal.document, deal.bidder_won) == (2, new, True)
+    # Two original rows, their two reversals, three new rows.
+    rows = LedgerEntry.objects.filter(deal=deal)
+    assert rows.count() == 7
+    assert rows.filter(reverses__isnull=False).count() == 2
+
+
+def test_second_correction_reverses_only_the_current_version(table, organizer):
+    deal = services.record_deal(table, played_doc(), organizer)
+    deal = services.correct_deal(deal, played_doc(bidder_points=30), organizer, "recount")
+    deal = services.correct_deal(
+        deal, played_doc(bid="five", blind=None), organizer, "it was a Five"
+    )
+    assert ledger_net(deal=deal) == {"Anna": 8, "Bill": -8, "Čada": 8, "Dana": -8}
+    assert deal.version == 3
+
+
+def test_void_leaves_zero_and_keeps_the_deal(table, organizer):
+    deal = services.record_deal(table, played_doc(), organizer)
+    deal = services.void_deal(deal, organizer, "Entered twice", expected_version=1)
+    assert ledger_net(deal=deal) == {}
+    assert deal.voided and deal.version == 2
+    assert deal.versions.last().action == DealVersion.Action.VOIDED
+    assert LedgerEntry.objects.filter(deal=deal).aggregate(n=Sum("chips"))["n"] == 20
+    with pytest.raises(services.DealError):
+        services.correct_deal(deal, played_doc(), organizer, "undo")
+
+
+@pytest.mark.parametrize(
+    "doc, field",
+    [
+        (played_doc(bid="five"), "blind"),  # blind option on a Five
+        (played_doc(bidder_points=90), "bidder_points"),
+        (played_doc(partner="Zdeněk"), "partner"),
+        (played_doc(players=["Anna", "Bill", "Čada", "Zdeněk"], dealer="Bill"), "players"),
+        (played_doc(ruleset="clarkson"), "ruleset"),  # not the event's ruleset
+    ],
+)
+def test_a_refused_deal_leaves_no_trace(table, organizer, doc, field):
+    with pytest.raises(services.DealError) as caught:
+        services.record_deal(table, doc, organizer)
+    assert field in {e.field for e in caught.value.field_errors}
+    assert (Deal.objects.count(), DealVersion.objects.count(), LedgerEntry.objects.count()) == (
+        0,
+        0,
+        0,
+    )
+
+
+def test_a_failure_while_posting_rolls_everything_back(table, organizer, monkeypatch):
+    def broken_bulk_create(*args, **kwargs):
+        raise RuntimeError("disk full")
+
+    monkeypatch.setattr(LedgerEntry.objects, "bulk_create", broken_bulk_create)
+    with pytest.raises(RuntimeError):
+        services.record_deal(table, played_doc(), organizer)
+    assert (Deal.objects.count(), DealVersion.objects.count()) == (0, 0)
+
+
+def test_a_failed_correction_changes_nothing(table, organizer):
+    deal = services.record_deal(table, played_doc(), organizer)
+    with pytest.raises(services.DealError):
+        services.correct_deal(deal, played_doc(valat="opponents"), organizer, "valat?")
+    deal.refresh_from_db()
+    assert deal.version == 1 and LedgerEntry.objects.count() == 2
+    with pytest.raises(services.DealError) as caught:
+        services.correct_deal(deal, played_doc(), organizer, "   ")
+    assert caught.value.field_errors[0].field == "reason"
+
+
+def test_stale_correction_is_refused_with_who_and_when(table, organizer, django_user_model):
+    deal = services.record_deal(table, played_doc(), organizer)
+    services.correct_deal(
+        deal, played_doc(bidder_points=40), organizer, "first fix", expected_version=1
+    )
+    with pytest.raises(services.StaleDealError) as caught:
+        services.correct_deal(
+            deal, played_doc(bidder_points=50), organizer, "second fix", expected_version=1
+        )
+    assert "changed by org at" in caught.value.message
+    assert "reload" in caught.value.message
+    deal.refresh_from_db()
+    assert deal.document["bidder_points"] == 40
+
+
+def test_only_organizers_may_write(table, organizer, stranger, other_organizer):
+    for user in (stranger, other_organizer):
+        with pytest.raises(services.PermissionDenied):
+            services.record_deal(table, played_doc(), user)
+    deal = services.record_deal(table, played_doc(), organizer)
+    with pytest.raises(services.PermissionDenied):
+        services.void_deal(deal, stranger, "no")
+    assert LedgerEntry.objects.count() == 2
+
+
+def test_a_finished_session_takes_no_more_deals(table, organizer):
+    event = table.round.event
+    services.update_event(event, organizer, deals_per_session=2)
+    services.record_deal(table, played_doc(), organizer)
+    services.record_deal(table, played_doc(dealer="Anna"), organizer)
+    with pytest.raises(services.DealError, match="ended after 2 deals"):
+        services.record_deal(table, played_doc(dealer="Bill"), organizer)
+
+
+def test_out_of_chips_ends_the_session(table, organizer):
+    event = table.round.event
+    services.update_event(event, organizer, session_end="out_of_chips")
+    # A lost Five Over with rekontra costs Anna and Čada 64 each: both are out.
+    services.record_deal(
+        table,
+        played_doc(bid="five_over", blind=None, kontra="rekontra", bidder_points=20),
+        organizer,
+    )
+    with pytest.raises(services.DealError, match="Anna, Čada ran out of chips"):
+        services.record_deal(table, played_doc(), organizer)
+
+
+def test_five_player_table_deal_needs_the_sitting_out_dealer(table5, organizer):
+    doc = {
+        "ruleset": "la-vista",
+        "players": ["Fanny", "Gustav", "Hana", "Ivan"],
+        "kind": "misdeal",
+        "dealer": "Emil",
+        "sitting_out": "Emil",
+    }
+    deal = services.record_deal(table5, doc, organizer)
+    assert ledger_net(deal=deal) == {"Emil": -4, "Fanny": 1, "Gustav": 1, "Hana": 1, "Ivan": 1}
+    without = {k: v for k, v in doc.items() if k != "sitting_out"}
+    without["dealer"] = "Fanny"
+    with pytest.raises(services.DealError) as caught:
+        services.record_deal(table5, without, organizer)
+    assert caught.value.field_errors[0].field == "dealer"
+
+
+def test_the_ledger_is_append_only(table, organizer):
+    deal = services.record_deal(table, played_doc(), organizer)
+    entry = LedgerEntry.objects.filter(deal=deal).first()
+    entry.chips = 99
+    with pytest.raises(TypeError):
+        entry.save()
+    with pytest.raises(TypeError):
+        entry.delete()
+    with pytest.raises(TypeError):
+        LedgerEntry.objects.filter(deal=deal).update(chips=1)
+    with pytest.raises(TypeError):
+        LedgerEntry.objects.filter(deal=deal).delete()
+    assert LedgerEntry.objects.get(pk=entry.pk).chips == 5
+
+
+def test_a_stored_document_is_checked_on_every_save(table, organizer):
+    from django.core.exceptions import ValidationError
+
+    deal = services.record_deal(table, played_doc(), organizer)
+    deal.document = {**deal.document, "bid": "six"}
+    with pytest.raises(ValidationError):
+        deal.save()
