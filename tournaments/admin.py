@@ -1,6 +1,18 @@
 from django.contrib import admin
 
-from .models import AuditEntry, Deal, DealVersion, Event, LedgerEntry, Player, Round, Seat, Table
+from .models import (
+    AuditEntry,
+    ChipCount,
+    Deal,
+    DealVersion,
+    Event,
+    LedgerEntry,
+    Player,
+    Registration,
+    Round,
+    Seat,
+    Table,
+)
 
 
 @admin.register(Player)
@@ -9,12 +21,19 @@ class PlayerAdmin(admin.ModelAdmin):
     search_fields = ["name", "club"]
 
 
+class RegistrationInline(admin.TabularInline):
+    model = Registration
+    extra = 0
+    autocomplete_fields = ["player"]
+
+
 @admin.register(Event)
 class EventAdmin(admin.ModelAdmin):
     list_display = ["name", "date", "kind", "ruleset", "published"]
     list_filter = ["kind", "ruleset", "published"]
-    filter_horizontal = ["organizers", "players"]
+    filter_horizontal = ["organizers"]
     search_fields = ["name", "venue"]
+    inlines = [RegistrationInline]
 
 
 class SeatInline(admin.TabularInline):
@@ -24,7 +43,8 @@ class SeatInline(admin.TabularInline):
 
 @admin.register(Round)
 class RoundAdmin(admin.ModelAdmin):
-    list_display = ["event", "number"]
+    list_display = ["event", "number", "seed", "drawn_at"]
+    filter_horizontal = ["present", "byes"]
 
 
 @admin.register(Table)
@@ -67,3 +87,8 @@ class LedgerEntryAdmin(ReadOnlyAdmin):
 @admin.register(AuditEntry)
 class AuditEntryAdmin(ReadOnlyAdmin):
     list_display = ["created_at", "event", "user", "action"]
+
+
+@admin.register(ChipCount)
+class ChipCountAdmin(ReadOnlyAdmin):
+    list_display = ["table", "player", "counted", "expected", "recorded_by", "recorded_at"]

@@ -65,10 +65,16 @@ class Event(models.Model):
     published = models.BooleanField(
         default=False, help_text="Anyone may read the standings and sheets of a published event."
     )
+    bye_chips = models.IntegerField(
+        default=0,
+        help_text="Chips a player is credited for a round with a bye (usually 0).",
+    )
     organizers = models.ManyToManyField(
         settings.AUTH_USER_MODEL, related_name="organized_events", blank=True
     )
-    players = models.ManyToManyField(Player, related_name="events", blank=True)
+    players = models.ManyToManyField(
+        Player, related_name="events", blank=True, through="Registration"
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -103,9 +109,35 @@ class Event(models.Model):
         return doc
 
 
+class Registration(models.Model):
+    """A player registered for an event; withdrawn players are left out of later rounds."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="registrations")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="registrations")
+    withdrawn = models.BooleanField(default=False)
+    registered_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["event", "player__name"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "player"], name="unique_registration")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} at {self.event}"
+
+
 class Round(models.Model):
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="rounds")
     number = models.PositiveIntegerField()
+    present = models.ManyToManyField(
+        Player, related_name="rounds_present", blank=True, help_text="The roll call."
+    )
+    byes = models.ManyToManyField(Player, related_name="rounds_with_bye", blank=True)
+    seed = models.BigIntegerField(
+        null=True, blank=True, help_text="The seating draw's seed; the same seed, same draw."
+    )
+    drawn_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["event", "number"]
@@ -179,6 +211,9 @@ class Deal(models.Model):
     document = models.JSONField(help_text="The scoring contract's deal document.")
     kind = models.CharField(max_length=20, choices=Kind.choices)
     dealer = models.ForeignKey(
+        Player, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
+    sitting_out = models.ForeignKey(
         Player, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
     )
     bidder = models.ForeignKey(
@@ -305,6 +340,29 @@ class LedgerEntry(models.Model):
 
     def delete(self, *args, **kwargs):
         raise TypeError("The chip ledger is append-only: post a reversal instead.")
+
+
+class ChipCount(models.Model):
+    """A player's physical chips counted at the end of a table, against the ledger."""
+
+    table = models.ForeignKey(Table, on_delete=models.PROTECT, related_name="chip_counts")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+    counted = models.IntegerField()
+    expected = models.IntegerField(help_text="Starting chips + net from the ledger, when counted.")
+    recorded_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
+    )
+    recorded_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["table", "-recorded_at", "player__name"]
+
+    def __str__(self) -> str:
+        return f"{self.player}: counted {self.counted}, expected {self.expected}"
+
+    @property
+    def difference(self) -> int:
+        return self.counted - self.expected
 
 
 class AuditEntry(models.Model):

@@ -3,6 +3,7 @@
 import re
 
 import pytest
+from playwright.sync_api import expect
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -24,12 +25,13 @@ def test_enter_a_deal_with_live_preview_then_correct_it(live_server, page, table
     sign_in(page, live_server)
     page.goto(f"{live_server.url}/tables/{table.pk}/")
     page.click("#enter-deal")
+    page.wait_for_load_state("load")
     # Fields appear only when they apply: no blind option until a Four is bid.
-    assert page.locator("#field-blind").is_hidden()
+    expect(page.locator("#field-blind")).to_be_hidden()
     choose(page, "bidder", "Anna")
     choose(page, "bid", "Four")
-    assert page.locator("#field-blind").is_visible()
-    assert page.locator("#field-kontra").is_hidden()
+    expect(page.locator("#field-blind")).to_be_visible()
+    expect(page.locator("#field-kontra")).to_be_hidden()
     choose(page, "blind", "Second half")
     choose(page, "partner", "Čada")
     page.fill("#id_bidder_points", "41")
@@ -40,8 +42,8 @@ def test_enter_a_deal_with_live_preview_then_correct_it(live_server, page, table
     assert "Dana -5" in preview.inner_text()
     # Change a field: the preview follows before anything is saved.
     choose(page, "bid", "Five")
-    assert page.locator("#field-blind").is_hidden()
-    assert page.locator("#field-kontra").is_visible()
+    expect(page.locator("#field-blind")).to_be_hidden()
+    expect(page.locator("#field-kontra")).to_be_visible()
     page.wait_for_function(
         "document.querySelector('#preview-body').textContent.includes('Anna +8')"
     )

@@ -59,6 +59,7 @@ def _indexed_columns(outcome: core.DealOutcome, settlement, seats) -> dict:
     return {
         "kind": outcome.kind.value,
         "dealer": seats.get(outcome.dealer) if outcome.dealer else None,
+        "sitting_out": seats.get(outcome.sitting_out) if outcome.sitting_out else None,
         "bidder": seats.get(outcome.bidder) if outcome.bidder else None,
         "bid": outcome.effective_bid.value if outcome.effective_bid else "",
         "bidder_won": settlement.bidder_won,

@@ -1,0 +1,129 @@
+"""The seating draw for a round: pure Python, reproducible from a seed.
+
+Tables of four, and of five where the count needs it (the dealer sits out each deal).
+Where no split into fours and fives exists (6, 7 and 11 players) as many as possible
+are seated and the rest get a bye, chosen so that nobody sits out twice before
+everybody present has sat out once. Among many shuffles the draw keeps the one with
+the fewest repeat opponents, then improves it by swapping players between tables.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections import Counter
+from collections.abc import Hashable, Mapping, Sequence
+from dataclasses import dataclass
+
+SHUFFLES = 40
+
+
+@dataclass(frozen=True)
+class Draw:
+    tables: tuple[tuple[Hashable, ...], ...]  # each table's players, clockwise
+    byes: tuple[Hashable, ...]
+    seed: int
+    repeats: int  # pairs seated together who met in an earlier round
+
+
+def table_sizes(n: int) -> list[int]:
+    """Table sizes seating as many of ``n`` players as possible, fours preferred.
+
+    >>> table_sizes(13), table_sizes(11), table_sizes(7), table_sizes(6), table_sizes(3)
+    ([5, 4, 4], [5, 5], [5], [5], [])
+    """
+    best: tuple[int, int, int] | None = None  # (seated, fours, fives)
+    for fives in range(n // 5 + 1):
+        fours = (n - 5 * fives) // 4
+        seated = 4 * fours + 5 * fives
+        if best is None or (seated, fours) > (best[0], best[1]):
+            best = (seated, fours, fives)
+    _, fours, fives = best
+    return [5] * fives + [4] * fours
+
+
+def repeat_count(tables: Sequence[Sequence[Hashable]], met: Mapping[frozenset, int]) -> int:
+    return sum(
+        met.get(frozenset(pair), 0) for table in tables for pair in itertools.combinations(table, 2)
+    )
+
+
+def draw_round(
+    players: Sequence[Hashable],
+    seed: int,
+    met: Mapping[frozenset, int] | None = None,
+    byes_so_far: Mapping[Hashable, int] | None = None,
+) -> Draw:
+    """Seat ``players`` for one round.
+
+    ``met`` counts how often each pair of players sat at one table before;
+    ``byes_so_far`` how many byes each player has had.
+
+    >>> d = draw_round(["A", "B", "C", "D", "E", "F", "G"], seed=7)
+    >>> [len(t) for t in d.tables], len(d.byes)
+    ([5], 2)
+    """
+    met = met or {}
+    byes_so_far = byes_so_far or {}
+    rng = random.Random(seed)
+    pool = sorted(players, key=str)
+    rng.shuffle(pool)
+    sizes = table_sizes(len(pool))
+    bye_count = len(pool) - sum(sizes)
+    # Fewest byes first; the shuffle breaks ties, so byes rotate fairly.
+    by_need = sorted(pool, key=lambda p: byes_so_far.get(p, 0), reverse=True)
+    byes = tuple(by_need[len(pool) - bye_count :]) if bye_count else ()
+    seated = [p for p in pool if p not in byes]
+
+    best: list[list[Hashable]] | None = None
+    best_score = None
+    for _ in range(SHUFFLES if met else 1):
+        rng.shuffle(seated)
+        tables, start = [], 0
+        for size in sizes:
+            tables.append(seated[start : start + size])
+            start += size
+        score = repeat_count(tables, met)
+        if best_score is None or score < best_score:
+            best, best_score = [list(t) for t in tables], score
+        if best_score == 0:
+            break
+    if best_score:
+        best, best_score = _improve(best, met, best_score)
+    return Draw(tuple(tuple(t) for t in best), byes, seed, best_score or 0)
+
+
+def _improve(tables, met, score):
+    """Swap players between tables while that lowers the repeat count."""
+
+    def table_score(table):
+        return sum(met.get(frozenset(p), 0) for p in itertools.combinations(table, 2))
+
+    scores = [table_score(t) for t in tables]
+    improved = True
+    while improved and score:
+        improved = False
+        for i, j in itertools.combinations(range(len(tables)), 2):
+            if not (scores[i] or scores[j]):
+                continue
+            a, b = tables[i], tables[j]
+            for x, y in itertools.product(range(len(a)), range(len(b))):
+                a[x], b[y] = b[y], a[x]
+                new_i, new_j = table_score(a), table_score(b)
+                if new_i + new_j < scores[i] + scores[j]:
+                    score -= scores[i] + scores[j] - new_i - new_j
+                    scores[i], scores[j] = new_i, new_j
+                    improved = True
+                else:
+                    a[x], b[y] = b[y], a[x]
+    return tables, score
+
+
+def opponents_met(rounds: Sequence[Sequence[Sequence[Hashable]]]) -> Counter:
+    """How often each pair sat at one table, from earlier rounds' tables."""
+    met: Counter = Counter()
+    for tables in rounds:
+        for table in tables:
+            for pair in itertools.combinations(table, 2):
+                met[frozenset(pair)] += 1
+    return met
