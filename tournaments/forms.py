@@ -316,6 +316,11 @@ class AddPlayerForm(forms.Form):
     name = forms.CharField(max_length=100, required=False, label="Or a new player")
     club = forms.CharField(max_length=100, required=False, label="Club or town")
 
+    def __init__(self, *args, registry=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        if registry is not None:
+            self.fields["player"].queryset = registry
+
     def clean(self):
         cleaned = super().clean()
         if not cleaned.get("player") and not (cleaned.get("name") or "").strip():
@@ -348,3 +353,48 @@ class TableForm(forms.Form):
     def seated(self) -> list[Player]:
         c = self.cleaned_data
         return [c[f"seat{i}"] for i in range(1, 6) if c.get(f"seat{i}")]
+
+
+class PlayersCsvForm(forms.Form):
+    csv = forms.FileField(
+        label="Players from a CSV file", help_text="A header row with name, club, notes."
+    )
+
+
+class RollCallForm(forms.Form):
+    present = forms.ModelMultipleChoiceField(
+        queryset=Player.objects.none(), widget=forms.CheckboxSelectMultiple, required=False
+    )
+
+    def __init__(self, *args, players, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["present"].queryset = players
+
+
+class DrawForm(forms.Form):
+    seed = forms.IntegerField(
+        required=False,
+        min_value=0,
+        help_text="Leave empty for a new random draw; give a seed to repeat a draw.",
+    )
+
+
+class SwapForm(forms.Form):
+    first = forms.ModelChoiceField(queryset=Player.objects.none(), label="Swap")
+    second = forms.ModelChoiceField(queryset=Player.objects.none(), label="with")
+
+    def __init__(self, *args, players, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["first"].queryset = players
+        self.fields["second"].queryset = players
+
+
+class ChipCountForm(forms.Form):
+    """One whole number of chips per player at the table."""
+
+    def __init__(self, *args, players, **kwargs):
+        super().__init__(*args, **kwargs)
+        for p in players:
+            self.fields[f"player_{p.pk}"] = forms.IntegerField(
+                label=p.name, widget=forms.NumberInput(attrs={"inputmode": "numeric"})
+            )

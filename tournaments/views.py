@@ -2,27 +2,37 @@
 
 from __future__ import annotations
 
+import json
+
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.db.models import Count, Prefetch, Q
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.text import slugify
 from django.views.decorators.http import require_http_methods, require_POST
+from django_tables2 import RequestConfig
 
 import taroky_scoring as core
 
-from . import queries, services
+from . import exchange, queries, services, standings
 from .forms import (
     AddPlayerForm,
     CardPointsForm,
+    ChipCountForm,
     CorrectDealForm,
     DealForm,
+    DrawForm,
     EventForm,
+    PlayersCsvForm,
+    RollCallForm,
+    SwapForm,
     TableForm,
 )
-from .models import Event, Round, Seat, Table
+from .models import Event, Player, Registration, Round, Seat, Table
 from .services.permissions import can_create_events, can_manage, can_view
+from .tables import StandingsTable
 
 
 class NeedsSignIn(Exception):
@@ -142,13 +152,35 @@ def event_detail(request, pk):
 
 @organizer_view
 @require_http_methods(["GET", "POST"])
-def event_add_player(request, pk):
+def event_players(request, pk):
+    """The event's players: search the registry, register, withdraw, import CSV."""
     event = _event(pk)
     _check_manage(request, event)
-    form = AddPlayerForm(request.POST or None)
-    if request.method == "POST" and form.is_valid():
+    query = request.GET.get("q", "").strip()
+    registry = Player.objects.exclude(registrations__event=event)
+    if query:
+        registry = registry.filter(Q(name__icontains=query) | Q(club__icontains=query))
+    form = AddPlayerForm(request.POST or None, registry=registry)
+    csv_form = PlayersCsvForm()
+    if request.method == "POST" and "csv" in request.FILES:
+        csv_form = PlayersCsvForm(request.POST, request.FILES)
+        if csv_form.is_valid():
+            try:
+                text = request.FILES["csv"].read().decode("utf-8-sig")
+                created, existing = exchange.import_players_csv(text, event, request.user)
+            except (services.ServiceError, UnicodeDecodeError) as e:
+                csv_form.add_error("csv", getattr(e, "message", "The file is not UTF-8 text."))
+            else:
+                messages.success(request, f"Imported {created} new and {existing} known players.")
+                return redirect("event-players", pk=event.pk)
+    elif request.method == "POST" and "withdraw" in request.POST:
+        player = get_object_or_404(Player, pk=request.POST["withdraw"])
+        services.withdraw_player(event, request.user, player)
+        messages.success(request, f"{player.name} withdrawn from later rounds.")
+        return redirect("event-players", pk=event.pk)
+    elif request.method == "POST" and form.is_valid():
         try:
-            player = services.add_player_to_event(
+            player = services.register_player(
                 event,
                 request.user,
                 player=form.cleaned_data["player"],
@@ -158,12 +190,19 @@ def event_add_player(request, pk):
         except services.ServiceError as e:
             form.add_error(None, e.message)
         else:
-            messages.success(request, f"{player.name} added.")
-            return redirect("event-add-player", pk=event.pk)
+            messages.success(request, f"{player.name} registered.")
+            return redirect("event-players", pk=event.pk)
+    registrations = Registration.objects.filter(event=event).select_related("player")
     return render(
         request,
-        "tournaments/add_player.html",
-        {"form": form, "event": event, "players": event.players.all()},
+        "tournaments/event_players.html",
+        {
+            "form": form,
+            "csv_form": csv_form,
+            "event": event,
+            "registrations": registrations,
+            "query": query,
+        },
     )
 
 
@@ -174,7 +213,207 @@ def round_create(request, pk):
     _check_manage(request, event)
     rnd = services.create_round(event, request.user)
     messages.success(request, f"Round {rnd.number} added.")
-    return redirect(event)
+    return redirect("round-detail", pk=rnd.pk)
+
+
+def _round(request, pk) -> Round:
+    rnd = get_object_or_404(
+        Round.objects.select_related("event").prefetch_related("event__organizers"), pk=pk
+    )
+    _event_for_reading(request, rnd.event)
+    return rnd
+
+
+@organizer_view
+@require_http_methods(["GET", "POST"])
+def round_detail(request, pk):
+    """Roll call, seating draw, swaps and the seat list of one round."""
+    rnd = _round(request, pk)
+    event = rnd.event
+    manage = can_manage(request.user, event)
+    active = Player.objects.filter(registrations__event=event, registrations__withdrawn=False)
+    present_ids = set(rnd.present.values_list("pk", flat=True))
+    roll_call = RollCallForm(
+        request.POST if "roll_call" in request.POST else None,
+        players=active,
+        initial={
+            "present": list(present_ids)
+            if present_ids
+            else list(active.values_list("pk", flat=True))
+        },
+    )
+    draw_form = DrawForm(request.POST if "draw" in request.POST else None)
+    round_players = Player.objects.filter(
+        Q(seats__table__round=rnd) | Q(rounds_with_bye=rnd)
+    ).distinct()
+    swap_form = SwapForm(request.POST if "swap" in request.POST else None, players=round_players)
+    if request.method == "POST":
+        _check_manage(request, event)
+        try:
+            if "roll_call" in request.POST and roll_call.is_valid():
+                services.set_roll_call(rnd, request.user, list(roll_call.cleaned_data["present"]))
+                messages.success(request, "Roll call saved.")
+                return redirect("round-detail", pk=rnd.pk)
+            if "draw" in request.POST and draw_form.is_valid():
+                draw = services.draw_seating(rnd, request.user, draw_form.cleaned_data["seed"])
+                messages.success(
+                    request,
+                    f"Round {rnd.number} drawn with seed {draw.seed}: {len(draw.tables)} tables, "
+                    f"{len(draw.byes)} byes, {draw.repeats} repeat pairings.",
+                )
+                return redirect("round-detail", pk=rnd.pk)
+            if "swap" in request.POST and swap_form.is_valid():
+                services.swap_players(
+                    rnd,
+                    request.user,
+                    swap_form.cleaned_data["first"],
+                    swap_form.cleaned_data["second"],
+                )
+                messages.success(request, "Players swapped.")
+                return redirect("round-detail", pk=rnd.pk)
+        except services.ServiceError as e:
+            messages.error(request, e.message)
+    tables = rnd.tables.prefetch_related(
+        Prefetch("seats", queryset=Seat.objects.select_related("player"))
+    ).annotate(deal_count=Count("deals", filter=Q(deals__voided=False)))
+    return render(
+        request,
+        "tournaments/round_detail.html",
+        {
+            "round": rnd,
+            "event": event,
+            "can_manage": manage,
+            "roll_call": roll_call,
+            "draw_form": draw_form,
+            "swap_form": swap_form,
+            "tables": tables,
+            "byes": rnd.byes.all(),
+            "present_count": len(present_ids),
+            "started": services.rounds.round_started(rnd),
+        },
+    )
+
+
+def standings_view(request, pk):
+    event = _event_for_reading(request, _event(pk))
+    rounds = list(event.rounds.values_list("number", flat=True))
+    after = _round_number(request.GET.get("after"), rounds)
+    only = _round_number(request.GET.get("round"), rounds)
+    rows = standings.standings(event, after_round=after, only_round=only)
+    table = StandingsTable(rows, event=event)
+    RequestConfig(request, paginate=False).configure(table)
+    return render(
+        request,
+        "tournaments/standings.html",
+        {
+            "event": event,
+            "table": table,
+            "rounds": rounds,
+            "after": after,
+            "only": only,
+            "can_manage": can_manage(request.user, event),
+        },
+    )
+
+
+def _round_number(value, rounds) -> int | None:
+    try:
+        number = int(value)
+    except (TypeError, ValueError):
+        return None
+    return number if number in rounds else None
+
+
+def player_statement(request, pk, player_pk):
+    event = _event_for_reading(request, _event(pk))
+    player = get_object_or_404(Player, pk=player_pk, registrations__event=event)
+    lines = standings.statement(event, player)
+    return render(
+        request,
+        "tournaments/statement.html",
+        {
+            "event": event,
+            "player": player,
+            "lines": lines,
+            "balance": lines[-1].balance if lines else 0,
+        },
+    )
+
+
+@organizer_view
+@require_http_methods(["GET", "POST"])
+def chip_count(request, pk):
+    """Chip reconciliation: the physical count against starting chips + net."""
+    table = _table(request, pk)
+    event = table.round.event
+    _check_manage(request, event)
+    sheet = queries.table_sheet(table)
+    form = ChipCountForm(request.POST or None, players=sheet.players)
+    if request.method == "POST" and form.is_valid():
+        counted = {p: form.cleaned_data[f"player_{p.pk}"] for p in sheet.players}
+        rows = services.record_chip_count(table, request.user, counted)
+        off = [r for r in rows if r.difference]
+        if off:
+            messages.error(
+                request,
+                "Off: " + ", ".join(f"{r.player.name} {r.difference:+d}" for r in off),
+            )
+        else:
+            messages.success(request, "Every player's chips match the sheet.")
+        return redirect("chip-count", pk=table.pk)
+    counts = table.chip_counts.select_related("player", "recorded_by")
+    return render(
+        request,
+        "tournaments/chip_count.html",
+        {
+            "table": table,
+            "event": event,
+            "sheet": sheet,
+            "form": form,
+            "counts": counts,
+            "expected": list(zip(sheet.players, sheet.chips, strict=True)),
+        },
+    )
+
+
+def _download(body: str, filename: str, content_type: str) -> HttpResponse:
+    response = HttpResponse(body, content_type=content_type)
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
+def _slug(event) -> str:
+    return f"{slugify(event.name)}-{event.date:%Y-%m-%d}"
+
+
+def standings_csv(request, pk):
+    event = _event_for_reading(request, _event(pk))
+    rounds = list(event.rounds.values_list("number", flat=True))
+    after = _round_number(request.GET.get("after"), rounds)
+    suffix = f"-after-round-{after}" if after else ""
+    return _download(
+        exchange.standings_csv(event, after),
+        f"{_slug(event)}-standings{suffix}.csv",
+        "text/csv; charset=utf-8",
+    )
+
+
+@organizer_view
+def event_download(request, pk, what):
+    event = _event(pk)
+    _check_manage(request, event)
+    if what == "deals.csv":
+        return _download(
+            exchange.deals_csv(event), f"{_slug(event)}-deals.csv", "text/csv; charset=utf-8"
+        )
+    if what == "ledger.csv":
+        return _download(
+            exchange.ledger_csv(event), f"{_slug(event)}-ledger.csv", "text/csv; charset=utf-8"
+        )
+    if what == "event.json":
+        body = json.dumps(exchange.export_event(event), ensure_ascii=False, indent=1)
+        return _download(body, f"{_slug(event)}.json", "application/json")
+    raise Http404("No such download")
 
 
 @organizer_view
@@ -183,7 +422,10 @@ def table_create(request, pk):
     rnd = get_object_or_404(Round.objects.select_related("event"), pk=pk)
     event = rnd.event
     _check_manage(request, event)
-    form = TableForm(request.POST or None, players=event.players.all())
+    form = TableForm(
+        request.POST or None,
+        players=Player.objects.filter(registrations__event=event, registrations__withdrawn=False),
+    )
     if request.method == "POST" and form.is_valid():
         try:
             table = services.create_table(

@@ -46,7 +46,7 @@ def read_urls(event, table, deal):
 def write_urls(event, table, deal):
     return [
         ("get", reverse("event-edit", args=[event.pk])),
-        ("get", reverse("event-add-player", args=[event.pk])),
+        ("get", reverse("event-players", args=[event.pk])),
         ("post", reverse("round-create", args=[event.pk])),
         ("get", reverse("table-create", args=[table.round.pk])),
         ("get", reverse("deal-create", args=[table.pk])),

@@ -5,18 +5,31 @@ Views and management commands call these; they never write models themselves.
 
 from .deals import correct_deal, record_deal, void_deal
 from .errors import DealError, PermissionDenied, ServiceError, StaleDealError
-from .events import add_player_to_event, create_event, create_round, create_table, update_event
+from .events import create_event, create_round, create_table, update_event
+from .rounds import (
+    draw_seating,
+    record_chip_count,
+    register_player,
+    set_roll_call,
+    swap_players,
+    withdraw_player,
+)
 
 __all__ = [
     "DealError",
     "PermissionDenied",
     "ServiceError",
     "StaleDealError",
-    "add_player_to_event",
     "correct_deal",
     "create_event",
     "create_round",
     "create_table",
+    "draw_seating",
+    "record_chip_count",
+    "register_player",
+    "set_roll_call",
+    "swap_players",
+    "withdraw_player",
     "record_deal",
     "update_event",
     "void_deal",

@@ -119,14 +119,21 @@ def _assert_balanced(entries) -> None:
 
 
 @transaction.atomic
-def record_deal(table: Table, document: dict, user, number: int | None = None) -> Deal:
-    """Save a new deal at ``table`` and post its transfers, all or nothing."""
+def record_deal(
+    table: Table, document: dict, user, number: int | None = None, check_session: bool = True
+) -> Deal:
+    """Save a new deal at ``table`` and post its transfers, all or nothing.
+
+    ``number`` guards against a form submitted twice; ``check_session=False`` is for
+    replaying an exported event, whose deals were accepted when they were entered.
+    """
     # Lock the table so two organizers entering at once get consecutive numbers.
     table = Table.objects.select_for_update().select_related("round__event").get(pk=table.pk)
     require_organizer(user, table.round.event)
     seats = _seats(table)
     outcome, settlement = _check_document(table, document, seats)
-    _require_session_running(table)
+    if check_session:
+        _require_session_running(table)
     last = table.deals.order_by("-number").values_list("number", flat=True).first() or 0
     if number is not None and number != last + 1:
         raise DealError(

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from django.core.exceptions import ValidationError
 from django.db import transaction
 
-from ..models import AuditEntry, Event, Player, Round, Seat, Table
+from ..models import AuditEntry, Event, Player, Registration, Round, Seat, Table
 from .errors import PermissionDenied, ServiceError
 from .permissions import can_create_events, require_organizer
 
@@ -49,22 +49,6 @@ def update_event(event: Event, user, **fields) -> Event:
 
 
 @transaction.atomic
-def add_player_to_event(
-    event: Event, user, player: Player | None = None, name: str = "", club: str = ""
-) -> Player:
-    """Register a player from the registry, or a new one by name, for the event."""
-    require_organizer(user, event)
-    if player is None:
-        name = name.strip()
-        if not name:
-            raise ServiceError("Pick a player or type a new name.")
-        player, _ = Player.objects.get_or_create(name=name, defaults={"club": club.strip()})
-    event.players.add(player)
-    _audit(event, user, "add_player", player=player.name)
-    return player
-
-
-@transaction.atomic
 def create_round(event: Event, user) -> Round:
     event = Event.objects.select_for_update().get(pk=event.pk)
     require_organizer(user, event)
@@ -99,7 +83,8 @@ def create_table(
     last = rnd.tables.order_by("-number").values_list("number", flat=True).first() or 0
     table = Table.objects.create(round=rnd, number=last + 1, first_forehand=first_forehand)
     Seat.objects.bulk_create(Seat(table=table, player=p, position=i) for i, p in enumerate(players))
-    event.players.add(*players)
+    for p in players:
+        Registration.objects.get_or_create(event=event, player=p)
     _audit(
         event,
         user,

@@ -1,0 +1,75 @@
+"""The seating draw (pure Python): everyone placed once, fair byes, few repeats."""
+
+import random
+from collections import Counter
+
+import pytest
+
+from tournaments.seating import draw_round, opponents_met, repeat_count, table_sizes
+
+
+@pytest.mark.parametrize("n", range(4, 81))
+def test_everyone_is_seated_or_has_a_bye_exactly_once(n):
+    players = [f"P{i}" for i in range(n)]
+    met, byes = Counter(), Counter()
+    for r in range(3):
+        draw = draw_round(players, seed=1000 * n + r, met=met, byes_so_far=byes)
+        placed = [p for t in draw.tables for p in t] + list(draw.byes)
+        assert sorted(placed) == sorted(players)
+        assert all(len(t) in (4, 5) for t in draw.tables)
+        assert len(draw.byes) == n - sum(table_sizes(n))
+        met.update(opponents_met([draw.tables]))
+        byes.update(draw.byes)
+
+
+@pytest.mark.parametrize("n, byes_per_round", [(6, 1), (7, 2), (11, 1)])
+def test_only_6_7_and_11_need_byes(n, byes_per_round):
+    assert n - sum(table_sizes(n)) == byes_per_round
+    assert all(sum(table_sizes(m)) == m for m in range(12, 200))
+
+
+@pytest.mark.parametrize("n", [6, 7, 11])
+def test_byes_rotate_nobody_twice_before_everybody_once(n):
+    players = list(range(n))
+    byes = Counter()
+    for r in range(2 * n):
+        draw = draw_round(players, seed=r, byes_so_far=byes)
+        byes.update(draw.byes)
+        counts = [byes[p] for p in players]
+        assert max(counts) - min(counts) <= 1, (r, byes)
+
+
+def test_the_same_seed_gives_the_same_draw():
+    players = [f"P{i}" for i in range(23)]
+    met = Counter({frozenset(("P1", "P2")): 1})
+    assert draw_round(players, 42, met) == draw_round(list(reversed(players)), 42, met)
+    assert draw_round(players, 42, met) != draw_round(players, 43, met)
+
+
+def random_draw(players, rng):
+    shuffled = list(players)
+    rng.shuffle(shuffled)
+    sizes, tables, start = table_sizes(len(players)), [], 0
+    for size in sizes:
+        tables.append(shuffled[start : start + size])
+        start += size
+    return tables
+
+
+@pytest.mark.parametrize("n", [16, 20, 33])
+def test_draw_repeats_fewer_opponents_than_a_random_draw(n):
+    """Measured over several simulated 5-round tournaments."""
+    players = list(range(n))
+    ours = theirs = 0
+    for trial in range(6):
+        rng = random.Random(trial)
+        met_ours, met_random = Counter(), Counter()
+        for r in range(5):
+            draw = draw_round(players, seed=trial * 100 + r, met=met_ours)
+            ours += repeat_count(draw.tables, met_ours)
+            met_ours.update(opponents_met([draw.tables]))
+            tables = random_draw(players, rng)
+            theirs += repeat_count(tables, met_random)
+            met_random.update(opponents_met([tables]))
+    print(f"{n} players: repeats {ours} with the draw, {theirs} with random seating")
+    assert ours < theirs * 0.5

@@ -1,0 +1,36 @@
+import json
+import sys
+
+from django.core.management.base import BaseCommand, CommandError
+
+from tournaments.exchange import export_event
+from tournaments.models import Event
+
+
+class Command(BaseCommand):
+    help = (
+        "Write one event as a JSON document: players, rounds (roll call, byes, seed), "
+        "tables and seats, and every version of every deal. The ledger is not written: "
+        "import_event derives it again from the deals."
+    )
+
+    def add_arguments(self, parser):
+        parser.add_argument("event_id", type=int, help="The event's id (see its page's URL).")
+        parser.add_argument(
+            "-o",
+            "--output",
+            help="File to write (default: standard output).",
+        )
+
+    def handle(self, *args, event_id, output=None, **options):
+        try:
+            event = Event.objects.get(pk=event_id)
+        except Event.DoesNotExist:
+            raise CommandError(f"No event with id {event_id}.") from None
+        text = json.dumps(export_event(event), ensure_ascii=False, indent=1)
+        if output:
+            with open(output, "w", encoding="utf-8") as f:
+                f.write(text + "\n")
+            self.stderr.write(f"Wrote {event} to {output}")
+        else:
+            sys.stdout.write(text + "\n")

@@ -1,0 +1,39 @@
+from django.contrib.auth import get_user_model
+from django.core.management.base import BaseCommand, CommandError
+
+from tournaments.exchange import import_players_csv
+from tournaments.models import Event
+from tournaments.services import ServiceError
+
+
+class Command(BaseCommand):
+    help = (
+        "Add players to the registry from a CSV file with a header row: name (required), "
+        "club, notes. A name already in the registry is not added twice."
+    )
+
+    def add_arguments(self, parser):
+        parser.add_argument("path", help="The CSV file (UTF-8).")
+        parser.add_argument(
+            "--event", type=int, help="Also register the players for the event with this id."
+        )
+        parser.add_argument(
+            "--user", help="User name of an organizer of --event (required with --event)."
+        )
+
+    def handle(self, *args, path, event=None, user=None, **options):
+        target = organizer = None
+        if event is not None:
+            if not user:
+                raise CommandError("--event needs --user, an organizer of that event.")
+            target = Event.objects.filter(pk=event).first()
+            organizer = get_user_model().objects.filter(username=user).first()
+            if target is None or organizer is None:
+                raise CommandError("No such event or user.")
+        with open(path, encoding="utf-8-sig") as f:
+            text = f.read()
+        try:
+            created, existing = import_players_csv(text, target, organizer)
+        except ServiceError as e:
+            raise CommandError(e.message) from e
+        self.stdout.write(f"{created} new players, {existing} already in the registry.")

@@ -1,0 +1,175 @@
+"""Tournament rounds: registration, roll call, the seating draw, swaps, chip counts."""
+
+from __future__ import annotations
+
+import secrets
+from collections import Counter
+
+from django.db import transaction
+from django.utils import timezone
+
+from .. import seating
+from ..models import AuditEntry, ChipCount, Event, Player, Registration, Round, Seat, Table
+from .errors import ServiceError
+from .permissions import require_organizer
+
+
+def _audit(event, user, action, **detail) -> None:
+    AuditEntry.objects.create(event=event, user=user, action=action, detail=detail)
+
+
+def _round_for_update(rnd: Round, user) -> Round:
+    rnd = Round.objects.select_for_update().select_related("event").get(pk=rnd.pk)
+    require_organizer(user, rnd.event)
+    return rnd
+
+
+def round_started(rnd: Round) -> bool:
+    return rnd.tables.filter(deals__isnull=False).exists()
+
+
+def _require_not_started(rnd: Round, what: str) -> None:
+    if round_started(rnd):
+        raise ServiceError(f"Round {rnd.number} has started (deals are entered): {what}.")
+
+
+@transaction.atomic
+def register_player(
+    event: Event, user, player: Player | None = None, name: str = "", club: str = ""
+) -> Player:
+    """Register a player from the registry, or a new one by name; undo a withdrawal."""
+    require_organizer(user, event)
+    if player is None:
+        name = " ".join(name.split())
+        if not name:
+            raise ServiceError("Pick a player or type a new name.")
+        player, _ = Player.objects.get_or_create(name=name, defaults={"club": club.strip()})
+    registration, created = Registration.objects.get_or_create(event=event, player=player)
+    if not created and registration.withdrawn:
+        registration.withdrawn = False
+        registration.save(update_fields=["withdrawn"])
+    _audit(event, user, "register_player", player=player.name)
+    return player
+
+
+@transaction.atomic
+def withdraw_player(event: Event, user, player: Player) -> None:
+    """Leave a player out of later rounds; their chips so far still count."""
+    require_organizer(user, event)
+    updated = Registration.objects.filter(event=event, player=player).update(withdrawn=True)
+    if not updated:
+        raise ServiceError(f"{player.name} is not registered for this event.")
+    _audit(event, user, "withdraw_player", player=player.name)
+
+
+@transaction.atomic
+def set_roll_call(rnd: Round, user, present: list[Player]) -> None:
+    """Who is present for a round. A drawn round that has not started is undrawn:
+    its tables are removed and it must be drawn again."""
+    rnd = _round_for_update(rnd, user)
+    _require_not_started(rnd, "the roll call is closed")
+    if rnd.drawn_at:
+        rnd.tables.all().delete()
+        rnd.byes.clear()
+        rnd.drawn_at = None
+        rnd.save(update_fields=["drawn_at"])
+    registered = set(
+        Registration.objects.filter(event=rnd.event, withdrawn=False).values_list(
+            "player_id", flat=True
+        )
+    )
+    strangers = [p.name for p in present if p.pk not in registered]
+    if strangers:
+        raise ServiceError(f"Not registered (or withdrawn): {', '.join(strangers)}.")
+    rnd.present.set(present)
+    _audit(rnd.event, user, "roll_call", round=rnd.number, present=len(present))
+
+
+@transaction.atomic
+def draw_seating(rnd: Round, user, seed: int | None = None) -> seating.Draw:
+    """Seat the present players at new tables, fewest repeat opponents, fair byes."""
+    rnd = _round_for_update(rnd, user)
+    _require_not_started(rnd, "it cannot be drawn again")
+    players = list(rnd.present.order_by("pk"))
+    if len(players) < 4:
+        raise ServiceError("At least four players must be present to draw a round.")
+    earlier = Round.objects.filter(event=rnd.event, number__lt=rnd.number)
+    seats = Seat.objects.filter(table__round__in=earlier).values_list("table_id", "player_id")
+    by_table: dict[int, list[int]] = {}
+    for table_id, player_id in seats:
+        by_table.setdefault(table_id, []).append(player_id)
+    met = seating.opponents_met([list(by_table.values())])
+    byes_so_far = Counter(
+        Round.byes.through.objects.filter(round__in=earlier).values_list("player_id", flat=True)
+    )
+    seed = seed if seed is not None else secrets.randbelow(10**9)
+    draw = seating.draw_round([p.pk for p in players], seed, met, byes_so_far)
+
+    rnd.tables.all().delete()  # only empty tables exist before the round starts
+    by_pk = {p.pk: p for p in players}
+    for number, table_players in enumerate(draw.tables, start=1):
+        table = Table.objects.create(round=rnd, number=number)
+        Seat.objects.bulk_create(
+            Seat(table=table, player=by_pk[pk], position=i) for i, pk in enumerate(table_players)
+        )
+    rnd.byes.set([by_pk[pk] for pk in draw.byes])
+    rnd.seed = seed
+    rnd.drawn_at = timezone.now()
+    rnd.save(update_fields=["seed", "drawn_at"])
+    _audit(rnd.event, user, "draw", round=rnd.number, seed=seed, repeats=draw.repeats)
+    return draw
+
+
+@transaction.atomic
+def swap_players(rnd: Round, user, first: Player, second: Player) -> None:
+    """Exchange two players' places (a seat or a bye) before the round starts."""
+    rnd = _round_for_update(rnd, user)
+    _require_not_started(rnd, "players can no longer be swapped")
+    if first == second:
+        raise ServiceError("Choose two different players to swap.")
+    seats = {
+        s.player_id: s for s in Seat.objects.filter(table__round=rnd, player__in=[first, second])
+    }
+    byes = set(rnd.byes.filter(pk__in=[first.pk, second.pk]).values_list("pk", flat=True))
+    for p in (first, second):
+        if p.pk not in seats and p.pk not in byes:
+            raise ServiceError(f"{p.name} has no seat and no bye in round {rnd.number}.")
+    a, b = seats.get(first.pk), seats.get(second.pk)
+    if a and b:
+        # Re-create both seats: updating in place would clash on (table, player).
+        places = [(a.table_id, a.position, second), (b.table_id, b.position, first)]
+        Seat.objects.filter(pk__in=[a.pk, b.pk]).delete()
+        Seat.objects.bulk_create(Seat(table_id=t, position=pos, player=p) for t, pos, p in places)
+    else:
+        seat, seated, waiting = (a, first, second) if a else (b, second, first)
+        seat.player = waiting
+        seat.save(update_fields=["player"])
+        rnd.byes.remove(waiting)
+        rnd.byes.add(seated)
+    _audit(rnd.event, user, "swap", round=rnd.number, players=[first.name, second.name])
+
+
+@transaction.atomic
+def record_chip_count(table: Table, user, counted: dict[Player, int]) -> list[ChipCount]:
+    """Keep the physical chip count of a table's players next to what the ledger says."""
+    from ..queries import table_sheet
+
+    table = Table.objects.select_for_update().select_related("round__event").get(pk=table.pk)
+    require_organizer(user, table.round.event)
+    sheet = table_sheet(table)
+    expected = dict(zip(sheet.players, sheet.chips, strict=True))
+    missing = [p.name for p in sheet.players if p not in counted]
+    if missing or set(counted) - set(sheet.players):
+        raise ServiceError("Enter a count for every player at the table, and only for them.")
+    rows = ChipCount.objects.bulk_create(
+        ChipCount(table=table, player=p, counted=counted[p], expected=expected[p], recorded_by=user)
+        for p in sheet.players
+    )
+    _audit(
+        table.round.event,
+        user,
+        "chip_count",
+        table=table.pk,
+        off={p.name: counted[p] - expected[p] for p in sheet.players if counted[p] != expected[p]},
+    )
+    return rows
