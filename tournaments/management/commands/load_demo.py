@@ -47,8 +47,16 @@ class Command(BaseCommand):
         event = services.create_event(organizer, **spec)
         spec["rounds"] = rounds
         players = {p.name: p for p in Player.objects.all()}
+        seated = {n for r in rounds for t in r["tables"] for n in t["seats"]}
+        for name in sorted(seated):
+            services.register_player(event, organizer, player=players[name])
         for round_spec in rounds:
             rnd = services.create_round(event, organizer)
+            services.set_roll_call(
+                rnd,
+                organizer,
+                [players[n] for t in round_spec["tables"] for n in t["seats"]],
+            )
             for table_spec in round_spec["tables"]:
                 table = services.create_table(
                     rnd,
