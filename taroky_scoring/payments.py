@@ -164,6 +164,45 @@ def declaration_value(label: str, bid: Bid) -> tuple[int, str]:
     return _product(label, 1, factors)
 
 
+def reminder(rules) -> list[str]:
+    """The payment table in a few lines, for a blank score sheet's reminder box.
+
+    >>> from taroky_scoring.rulesets import ruleset
+    >>> print(reminder(ruleset("clarkson"))[0])  # doctest: +NORMALIZE_WHITESPACE
+    Game (per opponent): Four 4 / 5 / 6 (first half / second half / first after second),
+    Five 8, Five Over 16
+    """
+    four = " / ".join(str(FOUR_BASE[b]) for b in Blind)
+    lines = [
+        f"Game (per opponent): Four {four} (first half / second half / first after second), "
+        f"Five {FIVE_BASE[Bid.FIVE]}, Five Over {FIVE_BASE[Bid.FIVE_OVER]}",
+        f"36 of the 70 card points win; 35-35 loses. Valat (all 12 tricks): game and "
+        f"last-trick bonuses x{VALAT_MULTIPLIER}.",
+    ]
+    if rules.kontra_allowed:
+        lines.append(
+            f"Kontra x{KONTRA_MULTIPLIER[Kontra.KONTRA]}, rekontra "
+            f"x{KONTRA_MULTIPLIER[Kontra.REKONTRA]} (Five and Five Over, game only)."
+        )
+    else:
+        lines.append("No kontra or rekontra.")
+    one_last = (
+        "the 1 itself must take the last trick"
+        if rules.tarok1_last_rule is Tarok1LastRule.TAROK1_WINS
+        else "the 1's team taking the last trick is enough"
+    )
+    lines += [
+        f"King Last, Tarok 1 Last: 1, x{ANNOUNCED_MULTIPLIER} announced, "
+        f"x{BID_MULTIPLIER[Bid.FIVE]} Five, x{BID_MULTIPLIER[Bid.FIVE_OVER]} Five Over, "
+        f"x{VALAT_MULTIPLIER} valat; {one_last}.",
+        f"Ten Taroky, Four Kings, Three High: 1 from each other player, "
+        f"x{BID_MULTIPLIER[Bid.FIVE]} Five, x{BID_MULTIPLIER[Bid.FIVE_OVER]} Five Over.",
+        f"Surrendered Four: bidder pays {SURRENDER_CHIPS} to each. Misdeal: dealer pays 1 to "
+        "each. Forgotten discard: bidder pays 1 to each.",
+    ]
+    return lines
+
+
 # -- who pays whom -------------------------------------------------------------------
 
 

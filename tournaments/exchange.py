@@ -32,6 +32,7 @@ EVENT_FIELDS = (
     "deals_per_session",
     "published",
     "bye_chips",
+    "paper_size",
 )
 
 

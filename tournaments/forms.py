@@ -305,6 +305,8 @@ class EventForm(forms.ModelForm):
             "session_end",
             "deals_per_session",
             "published",
+            "bye_chips",
+            "paper_size",
         ]
         widgets = {"date": forms.DateInput(attrs={"type": "date"})}
 

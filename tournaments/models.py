@@ -39,6 +39,10 @@ class Event(models.Model):
         FIXED_DEALS = core.SessionEnd.FIXED_DEALS.value, "After a fixed number of deals"
         OUT_OF_CHIPS = core.SessionEnd.OUT_OF_CHIPS.value, "When a player runs out of chips"
 
+    class PaperSize(models.TextChoices):
+        LETTER = "letter", "US Letter"
+        A4 = "a4", "A4"
+
     # The core's presets, so a new ruleset there needs no schema change here.
     Ruleset = models.TextChoices(
         "Ruleset",
@@ -64,6 +68,12 @@ class Event(models.Model):
     )
     published = models.BooleanField(
         default=False, help_text="Anyone may read the standings and sheets of a published event."
+    )
+    paper_size = models.CharField(
+        max_length=10,
+        choices=PaperSize.choices,
+        default=PaperSize.LETTER,
+        help_text="Paper for the printouts.",
     )
     bye_chips = models.IntegerField(
         default=0,

@@ -91,6 +91,14 @@ class Sheet:
     deals_played: int
     out_of_chips_names: list[str] = field(default_factory=list)
 
+    def chip_series(self) -> list[tuple[str, list[int]]]:
+        """Each player's chips from the start through every deal, for the chart."""
+        start = self.event.starting_chips
+        return [
+            (p.name, [start] + [r.running[i] for r in self.rows])
+            for i, p in enumerate(self.players)
+        ]
+
     @property
     def total_pairs(self) -> list[tuple[int, int]]:
         return list(zip(self.totals, self.chips, strict=True))

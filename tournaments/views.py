@@ -16,7 +16,7 @@ from django_tables2 import RequestConfig
 
 import taroky_scoring as core
 
-from . import exchange, queries, services, standings
+from . import exchange, printouts, queries, services, standings
 from .forms import (
     AddPlayerForm,
     CardPointsForm,
@@ -302,6 +302,10 @@ def standings_view(request, pk):
     rows = standings.standings(event, after_round=after, only_round=only)
     table = StandingsTable(rows, event=event)
     RequestConfig(request, paginate=False).configure(table)
+    series = printouts.pdf.standings_series(event, rows) if len(rounds) > 1 else []
+    chart = (
+        printouts.chart_svg(printouts.chips_chart(series, "round", baseline=0)) if series else None
+    )
     return render(
         request,
         "tournaments/standings.html",
@@ -312,6 +316,7 @@ def standings_view(request, pk):
             "after": after,
             "only": only,
             "can_manage": can_manage(request.user, event),
+            "chart": chart,
         },
     )
 
@@ -453,6 +458,11 @@ def _table(request, pk) -> Table:
 def table_sheet(request, pk):
     table = _table(request, pk)
     sheet = queries.table_sheet(table)
+    chart = None
+    if sheet.rows:
+        chart = printouts.chart_svg(
+            printouts.chips_chart(sheet.chip_series(), "deal", baseline=sheet.event.starting_chips)
+        )
     return render(
         request,
         "tournaments/table_sheet.html",
@@ -461,6 +471,7 @@ def table_sheet(request, pk):
             "table": table,
             "event": sheet.event,
             "can_manage": can_manage(request.user, sheet.event),
+            "chart": chart,
         },
     )
 
@@ -628,3 +639,51 @@ def card_points(request):
 
 def healthz(request):
     return HttpResponse("ok", content_type="text/plain")
+
+
+# -- printouts ------------------------------------------------------------------------
+
+
+def _pdf(body: bytes, name: str) -> HttpResponse:
+    response = HttpResponse(body, content_type="application/pdf")
+    response["Content-Disposition"] = f'inline; filename="{name}"'
+    return response
+
+
+def table_pdf(request, pk, blank=False):
+    """The filled score sheet of a table, or with ?blank=1 a blank one to play on paper."""
+    table = _table(request, pk)
+    event = table.round.event
+    if request.GET.get("blank"):
+        return _pdf(
+            printouts.blank_sheet_pdf(table),
+            printouts.filename(event, "round", table.round.number, "table", table.number, "blank"),
+        )
+    return _pdf(
+        printouts.score_sheet_pdf(table),
+        printouts.filename(event, "round", table.round.number, "table", table.number),
+    )
+
+
+def round_pack_pdf(request, pk):
+    rnd = _round(request, pk)
+    return _pdf(
+        printouts.round_pack_pdf(rnd), printouts.filename(rnd.event, "round", rnd.number, "pack")
+    )
+
+
+def standings_pdf(request, pk):
+    event = _event_for_reading(request, _event(pk))
+    rounds = list(event.rounds.values_list("number", flat=True))
+    after = _round_number(request.GET.get("after"), rounds)
+    parts = ["standings"] + (["after", "round", after] if after else [])
+    return _pdf(printouts.standings_pdf(event, after), printouts.filename(event, *parts))
+
+
+def statement_pdf(request, pk, player_pk):
+    event = _event_for_reading(request, _event(pk))
+    player = get_object_or_404(Player, pk=player_pk, registrations__event=event)
+    return _pdf(
+        printouts.statement_pdf(event, player),
+        printouts.filename(event, "statement", player.name),
+    )

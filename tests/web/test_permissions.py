@@ -110,6 +110,8 @@ def test_an_organizer_account_creates_an_event_and_organizes_it(client, other_or
             "starting_chips": 20,
             "session_end": "fixed_deals",
             "deals_per_session": 12,
+            "paper_size": "a4",
+            "bye_chips": 0,
         },
     )
     assert response.status_code == 302
@@ -118,6 +120,7 @@ def test_an_organizer_account_creates_an_event_and_organizes_it(client, other_or
     event = Event.objects.get(name="La Vista fall tournament")
     assert list(event.organizers.all()) == [other_organizer]
     assert event.rules.next_dealer == "heun"
+    assert event.paper_size == "a4"
 
 
 def test_bad_house_rules_are_refused_at_the_field(client, other_organizer):
@@ -133,6 +136,8 @@ def test_bad_house_rules_are_refused_at_the_field(client, other_organizer):
             "starting_chips": 20,
             "session_end": "fixed_deals",
             "deals_per_session": 12,
+            "paper_size": "a4",
+            "bye_chips": 0,
         },
     )
     assert response.status_code == 200

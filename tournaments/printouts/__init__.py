@@ -1,0 +1,23 @@
+"""Printouts: score sheets, blank sheets, round packs, standings and statements as PDF,
+and the chip chart shared by the PDFs and the HTML pages."""
+
+from .charts import chart_svg, chips_chart
+from .pdf import (
+    blank_sheet_pdf,
+    filename,
+    round_pack_pdf,
+    score_sheet_pdf,
+    standings_pdf,
+    statement_pdf,
+)
+
+__all__ = [
+    "blank_sheet_pdf",
+    "chart_svg",
+    "chips_chart",
+    "filename",
+    "round_pack_pdf",
+    "score_sheet_pdf",
+    "standings_pdf",
+    "statement_pdf",
+]

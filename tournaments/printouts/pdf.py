@@ -1,0 +1,513 @@
+"""The PDFs, drawn with reportlab's platypus from the same queries as the pages."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Callable
+
+from django.utils import timezone
+from django.utils.text import slugify
+from reportlab.lib import colors
+from reportlab.lib.pagesizes import A4, LETTER, landscape
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.lib.units import inch
+from reportlab.platypus import (
+    KeepTogether,
+    PageBreak,
+    Paragraph,
+    SimpleDocTemplate,
+    Spacer,
+    Table,
+    TableStyle,
+)
+
+from taroky_scoring.payments import reminder
+
+from .. import queries
+from ..models import Event
+from ..standings import standings, statement
+from . import fonts
+from .charts import chips_chart
+
+MARGIN = 0.45 * inch
+INK = colors.HexColor("#1d1d1f")
+RULE = colors.HexColor("#b9b3a9")
+SHADE = colors.HexColor("#f1ebe0")
+
+fonts.register()
+STYLE = ParagraphStyle("cell", fontName=fonts.REGULAR, fontSize=7, leading=8.4, textColor=INK)
+STYLE_BOLD = ParagraphStyle("cell-bold", parent=STYLE, fontName=fonts.BOLD)
+TITLE = ParagraphStyle("title", fontName=fonts.BOLD, fontSize=14, leading=17, spaceAfter=4)
+BODY = ParagraphStyle("body", fontName=fonts.REGULAR, fontSize=9, leading=11.5)
+SMALL = ParagraphStyle("small", parent=BODY, fontSize=7.5, leading=9.5)
+LARGE = ParagraphStyle("large", parent=BODY, fontSize=11, leading=14)
+LARGE_BOLD = ParagraphStyle("large-bold", parent=LARGE, fontName=fonts.BOLD)
+
+
+def page_size(event: Event, wide: bool = False):
+    size = A4 if event.paper_size == Event.PaperSize.A4 else LETTER
+    return landscape(size) if wide else size
+
+
+def event_slug(event: Event) -> str:
+    slug = slugify(event.name)
+    year = str(event.date.year)
+    return slug if year in slug else f"{slug}-{year}"
+
+
+def filename(event: Event, *parts) -> str:
+    """e.g. clarkson-taroky-tournament-2026-round-2-table-3.pdf"""
+    return "-".join([event_slug(event), *(slugify(str(p)) for p in parts)]) + ".pdf"
+
+
+def ruleset_words(event: Event) -> str:
+    rules = event.rules
+    words = f"{rules.title} rules"
+    if event.house_rules:
+        words += "; house rules: " + ", ".join(f"{k} = {v}" for k, v in event.house_rules.items())
+    return words + f"; starting chips {event.starting_chips}"
+
+
+def _p(text, style=STYLE) -> Paragraph:
+    return Paragraph(_escape(str(text)), style)
+
+
+def _escape(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def _signed(n: int | None) -> str:
+    if n is None:
+        return ""
+    return f"+{n}" if n > 0 else str(n)
+
+
+def _grid(data, widths, header_rows=1, numeric_from=None, row_heights=None) -> Table:
+    table = Table(data, colWidths=widths, repeatRows=header_rows, rowHeights=row_heights)
+    style = [
+        ("FONTNAME", (0, 0), (-1, -1), fonts.REGULAR),
+        ("FONTSIZE", (0, 0), (-1, -1), 7),
+        ("VALIGN", (0, 0), (-1, -1), "TOP"),
+        ("LINEBELOW", (0, 0), (-1, -1), 0.25, RULE),
+        ("BACKGROUND", (0, 0), (-1, header_rows - 1), SHADE),
+        ("FONTNAME", (0, 0), (-1, header_rows - 1), fonts.BOLD),
+        ("LEFTPADDING", (0, 0), (-1, -1), 2),
+        ("RIGHTPADDING", (0, 0), (-1, -1), 2),
+        ("TOPPADDING", (0, 0), (-1, -1), 1.5),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), 1.5),
+    ]
+    if numeric_from is not None:
+        style.append(("ALIGN", (numeric_from, 0), (-1, -1), "RIGHT"))
+    table.setStyle(TableStyle(style))
+    return table
+
+
+def _build(story, pagesize, header: Callable[[], list[str]]) -> bytes:
+    """A document whose every page starts with the same header lines."""
+    buffer = io.BytesIO()
+    lines = header()
+
+    def on_page(canvas, doc):
+        canvas.saveState()
+        width, height = pagesize
+        y = height - MARGIN + 6
+        canvas.setFont(fonts.BOLD, 11)
+        canvas.drawString(MARGIN, y, lines[0])
+        canvas.setFont(fonts.REGULAR, 8)
+        for line in lines[1:]:
+            y -= 11
+            canvas.drawString(MARGIN, y, line)
+        canvas.drawRightString(width - MARGIN, height - MARGIN + 6, f"page {doc.page}")
+        canvas.setFont(fonts.REGULAR, 6.5)
+        canvas.setFillColor(colors.grey)
+        canvas.drawString(
+            MARGIN,
+            MARGIN / 2,
+            f"Printed {timezone.localtime():%Y-%m-%d %H:%M} by the Taroky scorekeeper",
+        )
+        canvas.restoreState()
+
+    top = MARGIN + 11 * len(lines) + 6
+    doc = SimpleDocTemplate(
+        buffer,
+        pagesize=pagesize,
+        leftMargin=MARGIN,
+        rightMargin=MARGIN,
+        topMargin=top,
+        bottomMargin=MARGIN,
+        title=lines[0],
+        author="Taroky scorekeeper",
+    )
+    doc.build(story, onFirstPage=on_page, onLaterPages=on_page)
+    return buffer.getvalue()
+
+
+# -- score sheets ---------------------------------------------------------------------
+
+FIXED_COLUMNS = [
+    ("#", 16),
+    ("Dealer", 52),
+    ("Bidder", 52),
+    ("Bid", 48),
+    ("Partner", 52),
+    ("Points", 28),
+    ("Valat", 38),
+    ("Bonuses", 78),
+    ("Declarations", 62),
+    ("Penalty", 36),
+]
+
+
+def _sheet_header(event, table, title) -> list[str]:
+    return [
+        f"{event.name}: round {table.round.number}, table {table.number}: {title}",
+        f"{event.date:%A, %B %-d, %Y}{', ' + event.venue if event.venue else ''}",
+        ruleset_words(event),
+    ]
+
+
+def _sheet_widths(pagesize, players: int) -> list[float]:
+    fixed = [w for _, w in FIXED_COLUMNS]
+    available = pagesize[0] - 2 * MARGIN - sum(fixed)
+    each = available / (2 * players)
+    return fixed + [each] * (2 * players)
+
+
+def _sheet_head_rows(players) -> list[list]:
+    first = [_p(label, STYLE_BOLD) for label, _ in FIXED_COLUMNS]
+    second = [""] * len(FIXED_COLUMNS)
+    for p in players:
+        first += [_p(p.name, STYLE_BOLD), ""]
+        second += ["±", "chips"]
+    return [first, second]
+
+
+def _sheet_style(table: Table, players: int, body_rows: int) -> None:
+    n = len(FIXED_COLUMNS)
+    style = [("SPAN", (n + 2 * i, 0), (n + 2 * i + 1, 0)) for i in range(players)]
+    style += [("SPAN", (c, 0), (c, 1)) for c in range(n)]
+    style += [("LINEBEFORE", (n + 2 * i, 0), (n + 2 * i, -1), 0.8, RULE) for i in range(players)]
+    style += [("BACKGROUND", (0, 0), (-1, 1), SHADE), ("FONTNAME", (0, 1), (-1, 1), fonts.BOLD)]
+    style += [("SPAN", (0, -1), (2, -1)), ("SPAN", (1, 2), (4, 2))]  # "Net", "Starting chips"
+    table.setStyle(TableStyle(style))
+
+
+def score_sheet_pdf(table) -> bytes:
+    """The filled score sheet of a table: every deal, changes, running chips, chart."""
+    sheet = queries.table_sheet(table)
+    event = sheet.event
+    pagesize = page_size(event, wide=True)
+    players = sheet.players
+    data = _sheet_head_rows(players)
+    data.append(
+        ["", _p("Starting chips")]
+        + [""] * (len(FIXED_COLUMNS) - 2)
+        + [x for _ in players for x in ("", str(event.starting_chips))]
+    )
+    for row in sheet.rows:
+        o = row.outcome
+        voided = " (voided)" if row.deal.voided else ""
+        if o.kind == "played":
+            cells = [
+                o.bidder,
+                row.bid + (f", {o.kontra_level}" if o.kontra_level != "none" else ""),
+                row.partner,
+                row.points,
+                row.valat,
+                "; ".join(row.bonuses),
+                "; ".join(row.declarations),
+                "; ".join(row.penalties),
+            ]
+        else:
+            cells = [o.bidder or "", row.kind, "", "", "", "", "", ""]
+        data.append(
+            [f"{row.deal.number}{voided and '*'}", _p(o.dealer or "")]
+            + [_p(c) for c in cells]
+            + [x for change, chips in row.pairs for x in (_signed(change), str(chips))]
+        )
+    data.append(
+        [_p("Net", STYLE_BOLD)]
+        + [""] * (len(FIXED_COLUMNS) - 1)
+        + [x for total, chips in sheet.total_pairs for x in (_signed(total), str(chips))]
+    )
+    grid = _grid(
+        data, _sheet_widths(pagesize, len(players)), header_rows=2, numeric_from=len(FIXED_COLUMNS)
+    )
+    _sheet_style(grid, len(players), len(sheet.rows))
+    grid.setStyle(
+        TableStyle(
+            [
+                ("FONTNAME", (0, -1), (-1, -1), fonts.BOLD),
+                ("LINEABOVE", (0, -1), (-1, -1), 0.8, INK),
+                ("ALIGN", (5, 2), (5, -1), "RIGHT"),
+            ]
+        )
+    )
+    series = sheet.chip_series()
+    state = sheet.state_words + (
+        " · * voided deal, counts nothing" if any(r.deal.voided for r in sheet.rows) else ""
+    )
+    story = [
+        grid,
+        Spacer(1, 6),
+        _p(state, SMALL),
+        Spacer(1, 8),
+        KeepTogether(
+            [
+                _p("Chips after each deal", STYLE_BOLD),
+                chips_chart(
+                    series,
+                    "deal",
+                    width=pagesize[0] - 2 * MARGIN,
+                    height=170,
+                    baseline=event.starting_chips,
+                ),
+            ]
+        ),
+        Spacer(1, 18),
+        _signatures(players, pagesize),
+    ]
+    return _build(story, pagesize, lambda: _sheet_header(event, table, "score sheet"))
+
+
+def _signatures(players, pagesize) -> Table:
+    width = (pagesize[0] - 2 * MARGIN) / len(players)
+    data = [["" for _ in players], [_p(f"Signature: {p.name}", SMALL) for p in players]]
+    table = Table(data, colWidths=[width] * len(players), rowHeights=[18, 11])
+    table.setStyle(
+        TableStyle(
+            [
+                ("LINEBELOW", (0, 0), (-1, 0), 0.5, INK),
+                ("LEFTPADDING", (0, 0), (-1, -1), 6),
+                ("RIGHTPADDING", (0, 0), (-1, -1), 12),
+            ]
+        )
+    )
+    return table
+
+
+def _blank_sheet_story(table, pagesize, prefix: str = "") -> list:
+    event = table.round.event
+    players = [s.player for s in table.seats.select_related("player").order_by("position")]
+    rows = event.deals_per_session or 20
+    data = _sheet_head_rows(players)
+    data.append(
+        ["", _p("Starting chips")]
+        + [""] * (len(FIXED_COLUMNS) - 2)
+        + [x for _ in players for x in ("", str(event.starting_chips))]
+    )
+    data += [
+        [str(n)] + [""] * (len(FIXED_COLUMNS) - 1 + 2 * len(players)) for n in range(1, rows + 1)
+    ]
+    data.append([_p("Net", STYLE_BOLD)] + [""] * (len(FIXED_COLUMNS) - 1 + 2 * len(players)))
+    # Fixed row heights: twenty deals, the reminder and the signatures fit on one page.
+    heights = [None, None, 12] + [15] * rows + [15]
+    grid = _grid(
+        data,
+        _sheet_widths(pagesize, len(players)),
+        header_rows=2,
+        numeric_from=len(FIXED_COLUMNS),
+        row_heights=heights,
+    )
+    _sheet_style(grid, len(players), rows)
+    grid.setStyle(
+        TableStyle(
+            [
+                ("VALIGN", (0, 2), (-1, -1), "MIDDLE"),
+                ("LINEABOVE", (0, -1), (-1, -1), 0.8, INK),
+            ]
+        )
+    )
+    seats = " → ".join(p.name for p in players)
+    five = " The dealer sits out each deal." if len(players) == 5 else ""
+    box = Table(
+        [[_p("Payments", STYLE_BOLD)]] + [[_p(line, SMALL)] for line in reminder(event.rules)],
+        colWidths=[pagesize[0] - 2 * MARGIN],
+    )
+    box.setStyle(
+        TableStyle(
+            [
+                ("BOX", (0, 0), (-1, -1), 0.8, INK),
+                ("BACKGROUND", (0, 0), (-1, -1), colors.HexColor("#fbf9f5")),
+                ("TOPPADDING", (0, 0), (-1, -1), 0),
+                ("BOTTOMPADDING", (0, 0), (-1, -1), 0.5),
+            ]
+        )
+    )
+    return [
+        _p(f"{prefix}Seats clockwise: {seats}.{five}", SMALL),
+        Spacer(1, 3),
+        grid,
+        Spacer(1, 5),
+        KeepTogether([box, Spacer(1, 4), _signatures(players, pagesize)]),
+    ]
+
+
+def blank_sheet_pdf(table) -> bytes:
+    """A blank sheet for a physical game, names filled in, with the payment table."""
+    event = table.round.event
+    pagesize = page_size(event, wide=True)
+    return _build(
+        _blank_sheet_story(table, pagesize),
+        pagesize,
+        lambda: _sheet_header(event, table, "score sheet"),
+    )
+
+
+def round_pack_pdf(rnd) -> bytes:
+    """The seat list of a round and every table's blank sheet, in one PDF."""
+    event = rnd.event
+    pagesize = page_size(event, wide=True)
+    tables = list(rnd.tables.prefetch_related("seats__player").order_by("number"))
+    data = [[_p("Table", LARGE_BOLD), _p("Players, clockwise", LARGE_BOLD)]]
+    for t in tables:
+        names = [s.player.name for s in sorted(t.seats.all(), key=lambda s: s.position)]
+        data.append([_p(f"Table {t.number}", LARGE_BOLD), _p(" → ".join(names), LARGE)])
+    story = [_p(f"Round {rnd.number}: seats", TITLE)]
+    seat_list = _grid(data, [70, pagesize[0] - 2 * MARGIN - 70])
+    seat_list.setStyle(TableStyle([("FONTSIZE", (0, 0), (-1, -1), 10)]))
+    story.append(seat_list)
+    byes = list(rnd.byes.values_list("name", flat=True))
+    if byes:
+        story += [Spacer(1, 6), _p(f"Bye: {', '.join(byes)}", LARGE)]
+    if rnd.seed is not None:
+        story += [Spacer(1, 4), _p(f"Drawn with seed {rnd.seed}.", SMALL)]
+    for t in tables:
+        story += [PageBreak(), *_blank_sheet_story(t, pagesize, prefix=f"Table {t.number} · ")]
+    header = [
+        f"{event.name}: round {rnd.number}",
+        f"{event.date:%A, %B %-d, %Y}{', ' + event.venue if event.venue else ''}",
+        ruleset_words(event),
+    ]
+    return _build(story, pagesize, lambda: header)
+
+
+# -- standings and statements ---------------------------------------------------------
+
+
+def standings_series(event, rows, limit: int = 10):
+    """Cumulative net chips after each round for the top ``limit`` players."""
+    numbers = list(event.rounds.values_list("number", flat=True))
+    per_round = {n: {s.player.pk: s.chips for s in standings(event, only_round=n)} for n in numbers}
+    series = []
+    for s in rows[:limit]:
+        total, values = 0, [0]
+        for n in numbers:
+            total += per_round[n].get(s.player.pk, 0)
+            values.append(total)
+        series.append((s.player.name, values))
+    return series
+
+
+def standings_pdf(event, after_round: int | None = None) -> bytes:
+    pagesize = page_size(event)
+    rows = standings(event, after_round=after_round)
+    head = [
+        "Rank",
+        "Player",
+        "Club",
+        "Net chips",
+        "Deals",
+        "As bidder",
+        "Bidder's wins",
+        "Best",
+        "Worst",
+        "Byes",
+    ]
+    data = [[_p(h, STYLE_BOLD) for h in head]]
+    for s in rows:
+        data.append(
+            [
+                str(s.rank),
+                _p(s.player.name + (" (withdrawn)" if s.withdrawn else ""), BODY),
+                _p(s.club, BODY),
+                _signed(s.chips),
+                str(s.deals_played),
+                str(s.deals_as_bidder),
+                str(s.bidder_wins),
+                _signed(s.best_deal),
+                _signed(s.worst_deal),
+                str(s.byes),
+            ]
+        )
+    width = pagesize[0] - 2 * MARGIN
+    widths = [30, 130, 90, 50, 36, 44, 56, 36, 36, 30]
+    widths[1] += width - sum(widths)
+    grid = _grid(data, widths, numeric_from=3)
+    grid.setStyle(
+        TableStyle([("FONTSIZE", (0, 0), (-1, -1), 9), ("ALIGN", (0, 0), (0, -1), "RIGHT")])
+    )
+    title = "Standings" + (f" after round {after_round}" if after_round else "")
+    story = [
+        grid,
+        Spacer(1, 6),
+        _p(
+            "Ties share a rank. Net chips are summed from the chip ledger"
+            + (f", plus {event.bye_chips} per bye." if event.bye_chips else "."),
+            SMALL,
+        ),
+    ]
+    series = standings_series(event, rows)
+    if series and len(series[0][1]) > 2:
+        story += [
+            Spacer(1, 10),
+            KeepTogether(
+                [
+                    _p("Net chips after each round (top 10)", STYLE_BOLD),
+                    chips_chart(series, "round", width=width, height=190, baseline=0),
+                ]
+            ),
+        ]
+    header = [
+        f"{event.name}: {title.lower()}",
+        f"{event.date:%A, %B %-d, %Y}{', ' + event.venue if event.venue else ''}",
+        ruleset_words(event),
+    ]
+    return _build(story, pagesize, lambda: header)
+
+
+def statement_pdf(event, player) -> bytes:
+    pagesize = page_size(event)
+    lines = statement(event, player)
+    head = ["Round", "Table", "Deal", "Version", "From / to", "Rule", "How", "Chips", "Balance"]
+    data = [[_p(h, STYLE_BOLD) for h in head]]
+    for line in lines:
+        e = line.entry
+        other = f"from {e.payer.name}" if line.change > 0 else f"to {e.payee.name}"
+        version = f"{e.deal_version.number}" + (f" {line.kind}" if line.kind else "")
+        deal = f"{e.deal.number}" + (" voided" if e.deal.voided else "")
+        data.append(
+            [
+                str(e.deal.table.round.number),
+                str(e.deal.table.number),
+                _p(deal),
+                _p(version),
+                _p(other),
+                _p(e.get_reason_display()),
+                _p(e.explanation),
+                _signed(line.change),
+                str(line.balance),
+            ]
+        )
+    width = pagesize[0] - 2 * MARGIN
+    widths = [30, 28, 34, 50, 80, 50, 0, 30, 36]
+    widths[6] = width - sum(widths)
+    grid = _grid(data, widths)
+    grid.setStyle(TableStyle([("ALIGN", (7, 0), (8, -1), "RIGHT")]))
+    balance = lines[-1].balance if lines else 0
+    story = [
+        _p(f"Balance: {_signed(balance)}", TITLE),
+        grid,
+        Spacer(1, 6),
+        _p(
+            "A correction reverses the deal's earlier transfers (reversal) and posts the "
+            "new ones (correction); a voided deal is reversed only.",
+            SMALL,
+        ),
+    ]
+    header = [
+        f"{event.name}: statement of {player.name}",
+        f"{event.date:%A, %B %-d, %Y}{', ' + event.venue if event.venue else ''}",
+        ruleset_words(event),
+    ]
+    return _build(story, pagesize, lambda: header)
