@@ -14,3 +14,10 @@ PASSWORD_HASHERS = [
     "django.contrib.auth.hashers.MD5PasswordHasher",
     "django.contrib.auth.hashers.PBKDF2PasswordHasher",
 ]
+
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":  # noqa: F405
+    # A file, not shared memory, so threads in the race tests lock it like a server.
+    (BASE_DIR / "var").mkdir(exist_ok=True)  # noqa: F405
+    DATABASES["default"]["TEST"] = {  # noqa: F405
+        "NAME": str(BASE_DIR / "var" / f"test-{os.getpid()}.sqlite3")  # noqa: F405
+    }

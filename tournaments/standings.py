@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.db import connection
-from django.db.models import Count, F, Q
+from django.db.models import Count, F, Q, Sum
 
 from .models import Deal, LedgerEntry, Player, Registration, Round, Seat, Table
 
@@ -56,6 +56,18 @@ def ledger_by_player(event, first_round: int, last_round: int) -> dict[int, tupl
     with connection.cursor() as cursor:
         cursor.execute(_per_player_sql(), params)
         return {row[0]: (int(row[1]), int(row[2]), int(row[3])) for row in cursor.fetchall()}
+
+
+def net_by_player_and_round(event) -> dict[tuple[int, int], int]:
+    """(player id, round number) -> net chips: two GROUP BY queries."""
+    net: dict[tuple[int, int], int] = {}
+    rows = LedgerEntry.objects.filter(event=event)
+    for side, sign in (("payee_id", 1), ("payer_id", -1)):
+        for player, number, chips in (
+            rows.values_list(side, "table__round__number").annotate(chips=Sum("chips")).order_by()
+        ):
+            net[(player, number)] = net.get((player, number), 0) + sign * chips
+    return net
 
 
 def rank(rows: list[Standing]) -> list[Standing]:

@@ -25,7 +25,7 @@ from taroky_scoring.payments import reminder
 
 from .. import queries
 from ..models import Event
-from ..standings import standings, statement
+from ..standings import net_by_player_and_round, standings, statement
 from . import fonts
 from .charts import chips_chart
 
@@ -388,12 +388,12 @@ def round_pack_pdf(rnd) -> bytes:
 def standings_series(event, rows, limit: int = 10):
     """Cumulative net chips after each round for the top ``limit`` players."""
     numbers = list(event.rounds.values_list("number", flat=True))
-    per_round = {n: {s.player.pk: s.chips for s in standings(event, only_round=n)} for n in numbers}
+    per_round = net_by_player_and_round(event)
     series = []
     for s in rows[:limit]:
         total, values = 0, [0]
         for n in numbers:
-            total += per_round[n].get(s.player.pk, 0)
+            total += per_round.get((s.player.pk, n), 0)
             values.append(total)
         series.append((s.player.name, values))
     return series

@@ -1,0 +1,118 @@
+"""Races, the ledger audit, and what a tampered ledger looks like to it."""
+
+import io
+import threading
+
+import pytest
+from django.core.management import call_command
+from django.db import connection
+
+import taroky_scoring as core
+from tournaments import services
+from tournaments.audit import audit_ledger
+from tournaments.models import Deal, DealVersion, LedgerEntry
+from tournaments.queries import net_by_player
+
+from ..conftest import played_doc
+
+RACES = 200
+
+
+def ledger_matches_current_version(deal) -> bool:
+    net = net_by_player(LedgerEntry.objects.filter(deal=deal))
+    by_name = {s.player.name: s.player_id for s in deal.table.seats.select_related("player")}
+    expected = core.score(deal.document).net
+    return all(net.get(by_name[name], 0) == chips for name, chips in expected.items())
+
+
+def race(deal, version, attempts):
+    """Run the corrections in ``attempts`` (user, points) at the same moment."""
+    barrier = threading.Barrier(len(attempts))
+    results = {}
+
+    def correct(user, points):
+        try:
+            barrier.wait()
+            services.correct_deal(
+                deal, played_doc(bidder_points=points), user, "race", expected_version=version
+            )
+            results[user.username] = "saved"
+        except services.StaleDealError as e:
+            results[user.username] = "stale" if "changed by" in e.message else e.message
+        except Exception as e:  # pragma: no cover - shown in the assertion
+            results[user.username] = repr(e)
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=correct, args=a) for a in attempts]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    return results
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_organizers_correcting_the_same_deal_never_lose_an_update(
+    table, organizer, other_organizer
+):
+    table.round.event.organizers.add(other_organizer)
+    deal = services.record_deal(table, played_doc(), organizer)
+    for i in range(RACES):
+        version = Deal.objects.get(pk=deal.pk).version
+        results = race(deal, version, [(organizer, 20 + i % 30), (other_organizer, 40 + i % 30)])
+        assert sorted(results.values()) == ["saved", "stale"], results
+        deal.refresh_from_db()
+        assert deal.version == version + 1
+        assert ledger_matches_current_version(deal)
+    assert DealVersion.objects.filter(deal=deal).count() == RACES + 1
+    assert audit_ledger().ok
+
+
+@pytest.mark.django_db
+def test_the_audit_passes_on_the_demo_data(capsys):
+    call_command("load_demo", verbosity=0)
+    call_command("audit_ledger")
+    out = capsys.readouterr().out
+    assert "Audited 65 deals and 271 ledger rows: 0 problems." in out
+
+
+def _tamper(sql, params):
+    with connection.cursor() as cursor:
+        cursor.execute(sql.format(table=LedgerEntry._meta.db_table), params)
+
+
+@pytest.fixture
+def corrected_deal(table, organizer):
+    deal = services.record_deal(table, played_doc(bidder_points=30), organizer)
+    return services.correct_deal(deal, played_doc(), organizer, "recount")
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    "tampering, words",
+    [
+        ("chips", "does not match the settlement"),
+        ("unreverse", "never reversed"),
+        ("foreign_version", "another deal's version"),
+    ],
+)
+def test_the_audit_finds_a_tampered_ledger(corrected_deal, organizer, tampering, words):
+    entries = LedgerEntry.objects.filter(deal=corrected_deal).order_by("pk")
+    current = entries.filter(reverses__isnull=True).last()
+    if tampering == "chips":
+        _tamper("UPDATE {table} SET chips = chips + 1 WHERE id = %s", [current.pk])
+    elif tampering == "unreverse":
+        reversal = entries.filter(reverses__isnull=False).first()
+        _tamper("DELETE FROM {table} WHERE id = %s", [reversal.pk])
+    else:
+        other = services.record_deal(corrected_deal.table, played_doc(dealer="Anna"), organizer)
+        _tamper(
+            "UPDATE {table} SET deal_version_id = %s WHERE id = %s",
+            [other.versions.get().pk, current.pk],
+        )
+    report = audit_ledger()
+    assert not report.ok
+    assert any(words in p for p in report.problems), report.problems
+    with pytest.raises(Exception, match="found problems"):
+        call_command("audit_ledger", stdout=io.StringIO())

@@ -1,0 +1,33 @@
+from django.core.management.base import BaseCommand, CommandError
+
+from tournaments.audit import audit_ledger
+
+
+class Command(BaseCommand):
+    help = (
+        "Check the chip ledger against the deals: every deal's rows sum to zero, the "
+        "rows standing for a deal are exactly the scoring core's settlement of its "
+        "current version (none for a voided deal), every earlier version's rows are "
+        "reversed, and no row is filed under another deal, table or event. Prints a "
+        "summary; exits with status 1 if anything is wrong."
+    )
+
+    def add_arguments(self, parser):
+        parser.add_argument(
+            "--event",
+            type=int,
+            action="append",
+            dest="events",
+            help="Audit only this event (by id); repeat for several. Default: every event.",
+        )
+
+    def handle(self, *args, events=None, **options):
+        report = audit_ledger(events)
+        for problem in report.problems:
+            self.stdout.write(f"PROBLEM {problem}")
+        self.stdout.write(
+            f"Audited {report.deals} deals and {report.entries} ledger rows: "
+            f"{len(report.problems)} problems."
+        )
+        if not report.ok:
+            raise CommandError("The ledger audit found problems.")
