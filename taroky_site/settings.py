@@ -115,6 +115,9 @@ STATIC_ROOT = os.environ.get("STATIC_ROOT") or None
 WHITENOISE_USE_FINDERS = True
 WHITENOISE_AUTOREFRESH = DEBUG
 
+# One process serves a club hall; the sign-in lock counts failures in its memory.
+CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
