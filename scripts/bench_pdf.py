@@ -4,28 +4,14 @@ Builds a throwaway SQLite database with one round of 16 tables of four, 20 deals
 then prints the median time of each printout. Run: .venv/bin/python scripts/bench_pdf.py
 """
 
-import os
 import statistics
-import sys
-import tempfile
 import time
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-workdir = tempfile.mkdtemp()
-os.environ["DATABASE_URL"] = f"sqlite:///{workdir}/bench.sqlite3"
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "taroky_site.settings_test")
+import _django  # noqa: F401  (sets up Django in a throwaway database)
+from django.contrib.auth import get_user_model
 
-import django  # noqa: E402
-
-django.setup()
-
-from django.contrib.auth import get_user_model  # noqa: E402
-from django.core.management import call_command  # noqa: E402
-
-from tournaments import printouts, services  # noqa: E402
-from tournaments.models import Player  # noqa: E402
+from tournaments import printouts, services
+from tournaments.models import Player
 
 
 def median_time(fn, runs=5):
@@ -38,7 +24,6 @@ def median_time(fn, runs=5):
 
 
 def main():
-    call_command("migrate", verbosity=0)
     user = get_user_model().objects.create_user("bench", is_staff=True)
     event = services.create_event(
         user,
