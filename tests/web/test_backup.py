@@ -1,0 +1,81 @@
+"""A backup restored into an empty database gives the same standings and ledger."""
+
+import io
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from django.core.management import call_command
+from django.core.management.base import CommandError
+
+from tournaments.models import Event, LedgerEntry
+from tournaments.queries import net_by_player
+from tournaments.standings import standings
+
+ROOT = Path(__file__).resolve().parents[2]
+pytestmark = pytest.mark.django_db
+
+
+def summary():
+    events = {}
+    for event in Event.objects.order_by("pk"):
+        events[event.name] = {
+            "standings": [
+                [s.rank, s.player.name, s.chips, s.deals_played] for s in standings(event)
+            ],
+            "ledger_rows": LedgerEntry.objects.filter(event=event).count(),
+            "net": sorted(net_by_player(LedgerEntry.objects.filter(event=event)).items()),
+        }
+    return events
+
+
+def test_backup_and_restore_into_an_empty_database(tmp_path):
+    call_command("load_demo", verbosity=0)
+    backup = tmp_path / "backup.json"
+    call_command("backup_db", output=str(backup), stdout=io.StringIO())
+    expected = json.loads(json.dumps(summary()))
+    env = {
+        **os.environ,
+        "DATABASE_URL": f"sqlite:///{tmp_path / 'restored.sqlite3'}",
+        "DJANGO_SETTINGS_MODULE": "taroky_site.settings_test",
+    }
+
+    def run(*args):
+        result = subprocess.run(
+            [sys.executable, str(ROOT / "manage.py"), *args],
+            cwd=ROOT,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=180,
+        )
+        assert result.returncode == 0, result.stderr
+        return result.stdout
+
+    run("migrate", "-v0")
+    assert "Restored 2 events" in run("restore_db", str(backup))
+    assert "0 problems" in run("audit_ledger")
+    script = "import json; from tests.web.test_backup import summary; print(json.dumps(summary()))"
+    restored = json.loads(run("shell", "-v0", "-c", script))
+    assert restored == expected
+    assert (
+        run(
+            "shell",
+            "-v0",
+            "-c",
+            "from django.contrib.auth.models import User; "
+            "print(User.objects.get(username='organizer').check_password('taroky-demo'))",
+        ).strip()
+        == "True"
+    )
+
+
+def test_restore_refuses_a_database_that_is_not_empty(tmp_path):
+    call_command("load_demo", verbosity=0)
+    backup = tmp_path / "backup.json"
+    call_command("backup_db", output=str(backup), stdout=io.StringIO())
+    with pytest.raises(CommandError, match="not empty"):
+        call_command("restore_db", str(backup))
