@@ -26,12 +26,15 @@ class StandingsTable(tables.Table):
     class Meta:
         attrs = {"class": "standings", "id": "standings"}
         order_by = ("rank",)
+        template_name = "tournaments/standings_table.html"
 
     def __init__(self, *args, event, **kwargs):
         self.event = event
+        # One reverse() for the whole table, not one per row.
+        self.statement_url = reverse("player-statement", args=[event.pk, 0]).replace("/0/", "/{}/")
         super().__init__(*args, **kwargs)
 
     def render_player(self, record):
-        url = reverse("player-statement", args=[self.event.pk, record.player.pk])
+        url = self.statement_url.format(record.player.pk)
         withdrawn = " (withdrawn)" if record.withdrawn else ""
         return format_html('<a href="{}">{}</a>{}', url, record.player.name, withdrawn)

@@ -3,7 +3,7 @@
 Views and management commands call these; they never write models themselves.
 """
 
-from .deals import correct_deal, record_deal, void_deal
+from .deals import correct_deal, record_deal, record_deals, void_deal
 from .errors import DealError, PermissionDenied, ServiceError, StaleDealError
 from .events import create_event, create_round, create_table, update_event
 from .rounds import (
@@ -31,6 +31,7 @@ __all__ = [
     "swap_players",
     "withdraw_player",
     "record_deal",
+    "record_deals",
     "update_event",
     "void_deal",
 ]

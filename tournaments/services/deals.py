@@ -170,6 +170,61 @@ def _require_session_running(table: Table) -> None:
         raise DealError(f"This table's session has ended {why}; no more deals can be entered.")
 
 
+@transaction.atomic
+def record_deals(table: Table, documents: list[dict], user) -> list[Deal]:
+    """Record many deals at a table in one transaction (imports, synthetic events).
+
+    The same checks and the same ledger rows as record_deal, written in bulk.
+    """
+    table = Table.objects.select_for_update().select_related("round__event").get(pk=table.pk)
+    require_organizer(user, table.round.event)
+    _require_session_running(table)
+    seats = _seats(table)
+    checked = [_check_document(table, doc, seats) for doc in documents]
+    last = table.deals.order_by("-number").values_list("number", flat=True).first() or 0
+    deals = Deal.objects.bulk_create(
+        Deal(
+            table=table,
+            number=last + i,
+            version=1,
+            document=doc,
+            **_indexed_columns(outcome, settlement, seats),
+        )
+        for i, (doc, (outcome, settlement)) in enumerate(
+            zip(documents, checked, strict=True), start=1
+        )
+    )
+    versions = DealVersion.objects.bulk_create(
+        DealVersion(
+            deal=deal,
+            number=1,
+            action=DealVersion.Action.RECORDED,
+            document=deal.document,
+            created_by=user,
+        )
+        for deal in deals
+    )
+    rows = [
+        LedgerEntry(
+            event_id=table.round.event_id,
+            table_id=table.pk,
+            deal=deal,
+            deal_version=version,
+            payer=seats[t.payer],
+            payee=seats[t.payee],
+            chips=t.chips,
+            reason=t.reason.value,
+            explanation=t.explanation,
+            created_by=user,
+        )
+        for deal, version, (_, settlement) in zip(deals, versions, checked, strict=True)
+        for t in settlement.transfers
+    ]
+    _assert_balanced(rows)
+    LedgerEntry.objects.bulk_create(rows, batch_size=2000)
+    return deals
+
+
 def _lock_current(deal: Deal, user, expected_version: int | None) -> Deal:
     deal = Deal.objects.select_for_update().select_related("table__round__event").get(pk=deal.pk)
     require_organizer(user, deal.table.round.event)

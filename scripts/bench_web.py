@@ -1,0 +1,114 @@
+"""Benchmark the pages at size S or L on the database of DATABASE_URL.
+
+Prints the median server time and query count of: the standings page, a table's
+sheet, deal entry (POST to redirect), a table's PDF and a 16-table round pack, and
+the standings page's time against a bare SUM ... GROUP BY over the same ledger.
+
+Run: .venv/bin/python scripts/bench_web.py S
+     DATABASE_URL=postgres://postgres@127.0.0.1:5432/bench .venv/bin/python scripts/bench_web.py L
+(a PostgreSQL database is emptied first; an SQLite one is a fresh temporary file)
+"""
+
+import statistics
+import sys
+import time
+
+import _django  # noqa: F401  (sets up Django in a throwaway database)
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.core.management import call_command
+from django.db import connection
+from django.test import Client
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+
+from tournaments import services
+from tournaments.models import LedgerEntry, Player
+from tournaments.synthetic import SIZES, make_synthetic_event
+
+
+def measure(fn, runs):
+    times, queries = [], []
+    for _ in range(runs):
+        with CaptureQueriesContext(connection) as captured:
+            start = time.perf_counter()
+            fn()
+            times.append(time.perf_counter() - start)
+        queries.append(len(captured))
+    return statistics.median(times) * 1000, max(queries)
+
+
+def bare_aggregate(event):
+    sql = (
+        f"SELECT payee_id, SUM(chips) FROM {LedgerEntry._meta.db_table} WHERE event_id = %s "
+        f"GROUP BY payee_id UNION ALL SELECT payer_id, -SUM(chips) FROM "
+        f"{LedgerEntry._meta.db_table} WHERE event_id = %s GROUP BY payer_id"
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [event.pk, event.pk])
+        return cursor.fetchall()
+
+
+def main():
+    size = sys.argv[1] if len(sys.argv) > 1 else "S"
+    # Not setup_test_environment(): its template instrumentation would slow every page.
+    settings.ALLOWED_HOSTS.append("testserver")
+    if connection.vendor == "postgresql":
+        call_command("flush", interactive=False, verbosity=0)
+    user = get_user_model().objects.create_user("bench", is_staff=True, is_superuser=True)
+    start = time.perf_counter()
+    event = make_synthetic_event(user, SIZES[size])
+    built = time.perf_counter() - start
+    rows = LedgerEntry.objects.filter(event=event).count()
+    last_round = event.rounds.order_by("-number").first()
+    table = last_round.tables.order_by("number").first()
+    # A fresh table for deal entry, so its session is open.
+    spare = [Player.objects.create(name=f"Bench {i}") for i in range(4)]
+    entry_table = services.create_table(last_round, user, spare, first_forehand=spare[0])
+    names = [p.name for p in spare]
+    client = Client()
+    client.force_login(user)
+    runs = 7
+
+    def post_deal():
+        response = client.post(
+            reverse("deal-create", args=[entry_table.pk]),
+            {
+                "kind": "played",
+                "dealer": names[3],
+                "bidder": names[0],
+                "bid": "four",
+                "blind": "second",
+                "partner": names[2],
+                "kontra": "none",
+                "bidder_points": "40",
+            },
+        )
+        assert response.status_code == 302, response.status_code
+
+    def get(url):
+        def fetch():
+            assert client.get(url).status_code == 200
+
+        return fetch
+
+    results = [
+        ("standings page", measure(get(reverse("standings", args=[event.pk])), runs)),
+        ("table sheet page", measure(get(reverse("table-sheet", args=[table.pk])), runs)),
+        ("deal entry (POST)", measure(post_deal, runs)),
+        ("table PDF", measure(get(reverse("table-pdf", args=[table.pk])), runs)),
+        (
+            "round pack PDF (16 tables)",
+            measure(get(reverse("round-pack-pdf", args=[last_round.pk])), 3),
+        ),
+    ]
+    bare_ms, _ = measure(lambda: bare_aggregate(event), runs)
+    print(f"size {size} on {connection.vendor}: {rows:,} ledger rows, built in {built:.0f} s")
+    for label, (ms, queries) in results:
+        print(f"  {label:28s} {ms:8.1f} ms  {queries:3d} queries")
+    print(f"  {'bare SUM ... GROUP BY':28s} {bare_ms:8.1f} ms")
+    print(f"  standings / bare aggregate: {results[0][1][0] / bare_ms:.1f}x")
+
+
+if __name__ == "__main__":
+    main()
