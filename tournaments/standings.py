@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.db import connection
-from django.db.models import Count, F, Q, Sum
+from django.db.models import Count, Q
 
 from .models import Deal, LedgerEntry, Player, Registration, Round, Seat, Table
 
@@ -27,47 +27,76 @@ class Standing:
     withdrawn: bool
 
 
-def _per_player_sql() -> str:
+def _per_round_sql() -> str:
     ledger = LedgerEntry._meta.db_table
     deal = Deal._meta.db_table
     table = Table._meta.db_table
     rnd = Round._meta.db_table
-    # Each transfer counts +chips for the payee and -chips for the payer; summed per
-    # player and deal, then per player: net, best deal, worst deal. Voided deals net 0
-    # and are left out so they are neither anyone's best nor worst deal.
+    # Each transfer counts +chips for the payee and -chips for the payer. Summed per
+    # player and deal, then per player and round: net, best deal, worst deal. Voided
+    # deals net 0 and are left out so they are neither anyone's best nor worst deal.
     side = (
-        "SELECT l.{who}_id AS player_id, l.deal_id AS deal_id, {sign}l.chips AS chips "
+        "SELECT l.{who}_id AS player_id, l.deal_id AS deal_id, r.number AS round_number, "
+        "{sign}l.chips AS chips "
         f"FROM {ledger} l JOIN {deal} d ON d.id = l.deal_id "
         f"JOIN {table} t ON t.id = l.table_id JOIN {rnd} r ON r.id = t.round_id "
-        "WHERE l.event_id = %s AND d.voided = %s AND r.number BETWEEN %s AND %s"
+        "WHERE l.event_id = %s AND d.voided = %s"
     )
     return (
-        "SELECT player_id, SUM(net), MAX(net), MIN(net) FROM ("
-        " SELECT player_id, deal_id, SUM(chips) AS net FROM ("
+        "SELECT player_id, round_number, SUM(net), MAX(net), MIN(net) FROM ("
+        " SELECT player_id, deal_id, round_number, SUM(chips) AS net FROM ("
         f"  {side.format(who='payee', sign='')} UNION ALL {side.format(who='payer', sign='-')}"
-        " ) AS sides GROUP BY player_id, deal_id"
-        ") AS per_deal GROUP BY player_id"
+        " ) AS sides GROUP BY player_id, deal_id, round_number"
+        ") AS per_deal GROUP BY player_id, round_number"
     )
 
 
-def ledger_by_player(event, first_round: int, last_round: int) -> dict[int, tuple[int, int, int]]:
-    """player id -> (net, best deal, worst deal) over rounds first..last."""
-    params = [event.pk, False, first_round, last_round] * 2
+def ledger_by_round(event) -> dict[tuple[int, int], tuple[int, int, int]]:
+    """(player id, round number) -> (net, best deal, worst deal): one query."""
     with connection.cursor() as cursor:
-        cursor.execute(_per_player_sql(), params)
-        return {row[0]: (int(row[1]), int(row[2]), int(row[3])) for row in cursor.fetchall()}
+        cursor.execute(_per_round_sql(), [event.pk, False] * 2)
+        return {
+            (row[0], row[1]): (int(row[2]), int(row[3]), int(row[4])) for row in cursor.fetchall()
+        }
 
 
-def net_by_player_and_round(event) -> dict[tuple[int, int], int]:
-    """(player id, round number) -> net chips: two GROUP BY queries."""
-    net: dict[tuple[int, int], int] = {}
-    rows = LedgerEntry.objects.filter(event=event)
-    for side, sign in (("payee_id", 1), ("payer_id", -1)):
-        for player, number, chips in (
-            rows.values_list(side, "table__round__number").annotate(chips=Sum("chips")).order_by()
-        ):
-            net[(player, number)] = net.get((player, number), 0) + sign * chips
-    return net
+def _over_rounds(per_round, first: int, last: int) -> dict[int, tuple[int, int, int]]:
+    """player id -> (net, best, worst) over rounds first..last."""
+    totals: dict[int, tuple[int, int, int]] = {}
+    for (player, number), (net, best, worst) in per_round.items():
+        if first <= number <= last:
+            if player in totals:
+                n, b, w = totals[player]
+                totals[player] = (n + net, max(b, best), min(w, worst))
+            else:
+                totals[player] = (net, best, worst)
+    return totals
+
+
+def _deals_played(event, first: int, last: int) -> dict[int, int]:
+    """player id -> deals played (not voided, not sitting out): three small queries."""
+    deals = Deal.objects.filter(
+        voided=False, table__round__event=event, table__round__number__range=(first, last)
+    )
+    per_table = dict(
+        deals.values("table_id").annotate(n=Count("id")).values_list("table_id", "n").order_by()
+    )
+    played: dict[int, int] = {}
+    seats = Seat.objects.filter(
+        table__round__event=event, table__round__number__range=(first, last)
+    ).values_list("player_id", "table_id")
+    for player, table in seats:
+        played[player] = played.get(player, 0) + per_table.get(table, 0)
+    sat_out = (
+        deals.filter(sitting_out__isnull=False)
+        .values("sitting_out_id")
+        .annotate(n=Count("id"))
+        .values_list("sitting_out_id", "n")
+        .order_by()
+    )
+    for player, n in sat_out:
+        played[player] = played.get(player, 0) - n
+    return played
 
 
 def rank(rows: list[Standing]) -> list[Standing]:
@@ -79,28 +108,24 @@ def rank(rows: list[Standing]) -> list[Standing]:
     return rows
 
 
-def standings(event, after_round: int | None = None, only_round: int | None = None):
-    """Standings over every round up to ``after_round``, or of ``only_round`` alone."""
+def standings(event, after_round: int | None = None, only_round: int | None = None, per_round=None):
+    """Standings over every round up to ``after_round``, or of ``only_round`` alone.
+
+    ``per_round`` (from ledger_by_round) may be passed in when the caller needs it too.
+    """
     last = only_round or after_round or 10**6
     first = only_round or 1
-    in_rounds = Q(table__round__event=event, table__round__number__range=(first, last))
-    ledger = ledger_by_player(event, first, last)
-    seats = (
-        Seat.objects.filter(in_rounds)
-        .values("player_id")
-        .annotate(
-            deals=Count("table__deals", filter=Q(table__deals__voided=False)),
-            sat_out=Count(
-                "table__deals",
-                filter=Q(table__deals__voided=False, table__deals__sitting_out=F("player_id")),
-            ),
-        )
-        .order_by()
-    )
-    played = {r["player_id"]: r["deals"] - r["sat_out"] for r in seats}
+    per_round = ledger_by_round(event) if per_round is None else per_round
+    ledger = _over_rounds(per_round, first, last)
+    played = _deals_played(event, first, last)
     bidding = {
         r["bidder_id"]: (r["n"], r["wins"])
-        for r in Deal.objects.filter(in_rounds, voided=False, bidder__isnull=False)
+        for r in Deal.objects.filter(
+            table__round__event=event,
+            table__round__number__range=(first, last),
+            voided=False,
+            bidder__isnull=False,
+        )
         .values("bidder_id")
         .annotate(n=Count("id"), wins=Count("id", filter=Q(bidder_won=True)))
         .order_by()
@@ -135,6 +160,19 @@ def standings(event, after_round: int | None = None, only_round: int | None = No
             )
         )
     return rank(rows)
+
+
+def standings_series(event, rows, per_round, limit: int = 10):
+    """Cumulative net chips after each round for the first ``limit`` players of rows."""
+    numbers = list(event.rounds.values_list("number", flat=True))
+    series = []
+    for s in rows[:limit]:
+        total, values = 0, [0]
+        for n in numbers:
+            total += per_round.get((s.player.pk, n), (0,))[0]
+            values.append(total)
+        series.append((s.player.name, values))
+    return series
 
 
 @dataclass

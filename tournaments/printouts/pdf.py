@@ -25,7 +25,7 @@ from taroky_scoring.payments import reminder
 
 from .. import queries
 from ..models import Event
-from ..standings import net_by_player_and_round, standings, statement
+from ..standings import ledger_by_round, standings, standings_series, statement
 from . import fonts
 from .charts import chips_chart
 
@@ -385,23 +385,10 @@ def round_pack_pdf(rnd) -> bytes:
 # -- standings and statements ---------------------------------------------------------
 
 
-def standings_series(event, rows, limit: int = 10):
-    """Cumulative net chips after each round for the top ``limit`` players."""
-    numbers = list(event.rounds.values_list("number", flat=True))
-    per_round = net_by_player_and_round(event)
-    series = []
-    for s in rows[:limit]:
-        total, values = 0, [0]
-        for n in numbers:
-            total += per_round.get((s.player.pk, n), 0)
-            values.append(total)
-        series.append((s.player.name, values))
-    return series
-
-
 def standings_pdf(event, after_round: int | None = None) -> bytes:
     pagesize = page_size(event)
-    rows = standings(event, after_round=after_round)
+    per_round = ledger_by_round(event)
+    rows = standings(event, after_round=after_round, per_round=per_round)
     head = [
         "Rank",
         "Player",
@@ -447,7 +434,7 @@ def standings_pdf(event, after_round: int | None = None) -> bytes:
             SMALL,
         ),
     ]
-    series = standings_series(event, rows)
+    series = standings_series(event, rows, per_round)
     if series and len(series[0][1]) > 2:
         story += [
             Spacer(1, 10),
