@@ -83,3 +83,26 @@ def played_doc(**fields):
 @pytest.fixture
 def make_played_doc():
     return played_doc
+
+
+TOURNAMENT_PLAYERS = ["Anna", "Bill", "Čada", "Dana", "Emil", "Fanny", "Gustav", "Hana", "Ivan"]
+
+
+@pytest.fixture
+def tournament(organizer):
+    """A published Clarkson tournament with nine registered players, 10 deals a table."""
+    event = services.create_event(
+        organizer,
+        name="Clarkson open",
+        date=datetime.date(2026, 11, 21),
+        kind=Event.Kind.TOURNAMENT,
+        ruleset="clarkson",
+        house_rules={},
+        starting_chips=20,
+        session_end=Event.SessionEnd.FIXED_DEALS,
+        deals_per_session=10,
+        published=True,
+    )
+    for name in TOURNAMENT_PLAYERS:
+        services.register_player(event, organizer, name=name, club="Clarkson")
+    return event

@@ -1,38 +1,17 @@
 """A tournament round in Chromium: roll call, draw, swap, a deal at each table,
 standings."""
 
-import datetime
 import re
 
 import pytest
 from playwright.sync_api import expect
 
-from tournaments import services
-
+from ..conftest import TOURNAMENT_PLAYERS
 from .test_deal_entry_browser import sign_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-NAMES = ["Anna", "Bill", "Čada", "Dana", "Emil", "Fanny", "Gustav", "Hana", "Ivan"]
-
-
-@pytest.fixture
-def tournament(organizer):
-    event = services.create_event(
-        organizer,
-        name="Clarkson open",
-        date=datetime.date(2026, 11, 21),
-        kind="tournament",
-        ruleset="clarkson",
-        house_rules={},
-        starting_chips=20,
-        session_end="fixed_deals",
-        deals_per_session=8,
-        published=True,
-    )
-    for name in NAMES:
-        services.register_player(event, organizer, name=name)
-    return event
+NAMES = TOURNAMENT_PLAYERS
 
 
 def seat_rows(page):

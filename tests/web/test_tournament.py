@@ -1,6 +1,5 @@
 """Roll call, draw, swaps, standings, statements, chip counts, export and import."""
 
-import datetime
 import json
 import os
 import subprocess
@@ -14,28 +13,11 @@ from tournaments import exchange, services
 from tournaments.models import LedgerEntry, Player, Registration, Seat
 from tournaments.standings import standings, statement
 
+from ..conftest import TOURNAMENT_PLAYERS
+
 pytestmark = pytest.mark.django_db
 ROOT = Path(__file__).resolve().parents[2]
-NAMES = ["Anna", "Bill", "Čada", "Dana", "Emil", "Fanny", "Gustav", "Hana", "Ivan"]
-
-
-@pytest.fixture
-def tournament(organizer):
-    event = services.create_event(
-        organizer,
-        name="Clarkson open",
-        date=datetime.date(2026, 11, 21),
-        kind="tournament",
-        ruleset="clarkson",
-        house_rules={},
-        starting_chips=20,
-        session_end="fixed_deals",
-        deals_per_session=10,
-        published=True,
-    )
-    for name in NAMES:
-        services.register_player(event, organizer, name=name, club="Clarkson")
-    return event
+NAMES = TOURNAMENT_PLAYERS
 
 
 def players(*names):

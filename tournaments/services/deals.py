@@ -66,8 +66,9 @@ def _indexed_columns(outcome: core.DealOutcome, settlement, seats) -> dict:
     }
 
 
-def _post(deal, version, transfers, seats, user) -> list[LedgerEntry]:
-    entries = [
+def _ledger_rows(deal, version, transfers, seats, user) -> list[LedgerEntry]:
+    """Unsaved ledger rows for a version's transfers."""
+    return [
         LedgerEntry(
             event_id=deal.table.round.event_id,
             table_id=deal.table_id,
@@ -82,7 +83,10 @@ def _post(deal, version, transfers, seats, user) -> list[LedgerEntry]:
         )
         for t in transfers
     ]
-    return LedgerEntry.objects.bulk_create(entries)
+
+
+def _post(deal, version, transfers, seats, user) -> list[LedgerEntry]:
+    return LedgerEntry.objects.bulk_create(_ledger_rows(deal, version, transfers, seats, user))
 
 
 def _post_reversal(deal, version, user) -> list[LedgerEntry]:
@@ -205,20 +209,9 @@ def record_deals(table: Table, documents: list[dict], user) -> list[Deal]:
         for deal in deals
     )
     rows = [
-        LedgerEntry(
-            event_id=table.round.event_id,
-            table_id=table.pk,
-            deal=deal,
-            deal_version=version,
-            payer=seats[t.payer],
-            payee=seats[t.payee],
-            chips=t.chips,
-            reason=t.reason.value,
-            explanation=t.explanation,
-            created_by=user,
-        )
+        row
         for deal, version, (_, settlement) in zip(deals, versions, checked, strict=True)
-        for t in settlement.transfers
+        for row in _ledger_rows(deal, version, settlement.transfers, seats, user)
     ]
     _assert_balanced(rows)
     LedgerEntry.objects.bulk_create(rows, batch_size=2000)
