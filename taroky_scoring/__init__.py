@@ -38,7 +38,7 @@ from .outcome import (
 )
 from .payments import Reason, Settlement, Transfer, settle
 from .points import CountingCard, card_points
-from .rotation import NextDeal, PreviousDeal, next_deal
+from .rotation import NextDeal, PreviousDeal, deal_for, next_deal
 from .rulesets import DEFAULT_RULESET, PRESETS, Ruleset, preset_listing, ruleset
 from .session import SessionEnd, SessionState, session_state
 from .validation import validate
@@ -72,6 +72,7 @@ __all__ = [
     "Team",
     "Transfer",
     "card_points",
+    "deal_for",
     "next_deal",
     "parse_deal",
     "preset_listing",

@@ -40,7 +40,14 @@ def _right_of(seats: Sequence[str], player: str) -> str:
     return seats[(seats.index(player) - 1) % len(seats)]
 
 
-def _deal_for(seats: Sequence[str], dealer: str) -> NextDeal:
+def deal_for(seats: Sequence[str], dealer: str) -> NextDeal:
+    """Forehand, the active players clockwise from forehand, and who sits out, when
+    ``dealer`` deals at a table of ``seats`` (clockwise).
+
+    >>> deal_for(["Anna", "Bill", "Cyril", "Dana", "Emil"], "Bill").players
+    ('Cyril', 'Dana', 'Emil', 'Anna')
+    """
+    seats = list(seats)
     forehand = _left_of(seats, dealer)
     i = seats.index(forehand)
     order = tuple(seats[i:]) + tuple(seats[:i])
@@ -87,7 +94,7 @@ def next_deal(
                     )
                 ]
             )
-        return _deal_for(seats, _right_of(seats, first_forehand))
+        return deal_for(seats, _right_of(seats, first_forehand))
     if previous.dealer not in seats:
         raise OutcomeError([FieldError("dealer", f"{previous.dealer} is not at this table.")])
     previous_forehand = _left_of(seats, previous.dealer)
@@ -98,4 +105,4 @@ def next_deal(
     )
     if rules.next_dealer is NextDealer.HEUN and four_was_bid and previous.bidder in seats:
         dealer = previous.bidder
-    return _deal_for(seats, dealer)
+    return deal_for(seats, dealer)

@@ -178,13 +178,10 @@ class DealForm(forms.Form):
         """The contract's document from the cleaned fields; empty fields stay absent."""
         doc = self.event.deal_document_base()
         dealer = c["dealer"]
-        i = self.seats.index(dealer)
-        clockwise_from_left = self.seats[i + 1 :] + self.seats[: i + 1]
-        if len(self.seats) == 5:
-            doc["players"] = clockwise_from_left[:4]
-            doc["sitting_out"] = dealer
-        else:
-            doc["players"] = clockwise_from_left
+        seating = core.deal_for(self.seats, dealer)
+        doc["players"] = list(seating.players)
+        if seating.sitting_out:
+            doc["sitting_out"] = seating.sitting_out
         doc["dealer"] = dealer
         doc["kind"] = c["kind"]
         for name in ("bidder", "bid", "called", "blind", "valat"):
