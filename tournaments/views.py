@@ -504,6 +504,9 @@ def deal_create(request, pk):
     event = table.round.event
     _check_manage(request, event)
     sheet = queries.table_sheet(table)
+    if sheet.session.ended:
+        messages.error(request, f"{sheet.state_words}: this table takes no more deals.")
+        return redirect(table)
     seats = [p.name for p in sheet.players]
     next_number = len(sheet.rows) + 1
     initial = {"number": next_number, "kind": "played", "kontra": "none"}

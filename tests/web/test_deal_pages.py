@@ -245,3 +245,12 @@ def test_deal_detail_queries_do_not_grow_with_versions(
         response = org_client.get(reverse("deal-detail", args=[deal.pk]))
     assert len(response.context["versions"]) == corrections + 1
     assert LedgerEntry.objects.filter(deal=deal).count() == 2 + corrections * 4
+
+
+def test_an_ended_table_offers_no_deal_form(org_client, table, organizer):
+    services.update_event(table.round.event, organizer, deals_per_session=1)
+    services.record_deal(table, played_doc(), organizer)
+    response = org_client.get(reverse("deal-create", args=[table.pk]), follow=True)
+    assert response.redirect_chain == [(reverse("table-sheet", args=[table.pk]), 302)]
+    assert "Ended after 1 deals: this table takes no more deals." in response.content.decode()
+    assert 'id="enter-deal"' not in response.content.decode()
