@@ -21,19 +21,6 @@ from .services.deals import record_deal
 from .standings import standings
 
 FORMAT = "taroky-event/1"
-EVENT_FIELDS = (
-    "name",
-    "venue",
-    "kind",
-    "ruleset",
-    "house_rules",
-    "starting_chips",
-    "session_end",
-    "deals_per_session",
-    "published",
-    "bye_chips",
-    "paper_size",
-)
 
 
 def export_event(event: Event) -> dict:
@@ -62,7 +49,7 @@ def export_event(event: Event) -> dict:
         )
     return {
         "format": FORMAT,
-        "event": {"date": event.date.isoformat(), **{f: getattr(event, f) for f in EVENT_FIELDS}},
+        "event": {**{f: getattr(event, f) for f in Event.SETTINGS}, "date": event.date.isoformat()},
         "players": [
             {
                 "name": r.player.name,
@@ -108,7 +95,7 @@ def import_event(document: dict, user) -> Event:
     if document.get("format") != FORMAT:
         raise ExchangeError(f"Not a {FORMAT} document.")
     spec = document["event"]
-    event = services.create_event(user, date=spec["date"], **{f: spec[f] for f in EVENT_FIELDS})
+    event = services.create_event(user, **{f: spec[f] for f in Event.SETTINGS})
     players = {}
     for p in document["players"]:
         player, _ = Player.objects.get_or_create(

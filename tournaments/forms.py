@@ -291,20 +291,7 @@ class CardPointsForm(forms.Form):
 class EventForm(forms.ModelForm):
     class Meta:
         model = Event
-        fields = [
-            "name",
-            "date",
-            "venue",
-            "kind",
-            "ruleset",
-            "house_rules",
-            "starting_chips",
-            "session_end",
-            "deals_per_session",
-            "published",
-            "bye_chips",
-            "paper_size",
-        ]
+        fields = list(Event.SETTINGS)
         widgets = {"date": forms.DateInput(attrs={"type": "date"})}
 
 

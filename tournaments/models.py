@@ -90,6 +90,22 @@ class Event(models.Model):
     class Meta:
         ordering = ["-date", "name"]
 
+    # What an organizer sets on the event form and what an export carries.
+    SETTINGS = (
+        "name",
+        "date",
+        "venue",
+        "kind",
+        "ruleset",
+        "house_rules",
+        "starting_chips",
+        "session_end",
+        "deals_per_session",
+        "published",
+        "bye_chips",
+        "paper_size",
+    )
+
     def __str__(self) -> str:
         return f"{self.name} ({self.date:%Y-%m-%d})"
 

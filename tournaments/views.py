@@ -382,9 +382,10 @@ def chip_count(request, pk):
     )
 
 
-def _download(body: str, filename: str, content_type: str) -> HttpResponse:
+def _download(body, filename: str, content_type: str, inline: bool = False) -> HttpResponse:
     response = HttpResponse(body, content_type=content_type)
-    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    disposition = "inline" if inline else "attachment"
+    response["Content-Disposition"] = f'{disposition}; filename="{filename}"'
     return response
 
 
@@ -649,9 +650,7 @@ def healthz(request):
 
 
 def _pdf(body: bytes, name: str) -> HttpResponse:
-    response = HttpResponse(body, content_type="application/pdf")
-    response["Content-Disposition"] = f'inline; filename="{name}"'
-    return response
+    return _download(body, name, "application/pdf", inline=True)
 
 
 def table_pdf(request, pk, blank=False):

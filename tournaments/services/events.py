@@ -7,13 +7,10 @@ from collections.abc import Sequence
 from django.core.exceptions import ValidationError
 from django.db import transaction
 
-from ..models import AuditEntry, Event, Player, Registration, Round, Seat, Table
+from ..models import Event, Player, Registration, Round, Seat, Table
+from .audit import audit
 from .errors import PermissionDenied, ServiceError
 from .permissions import can_create_events, require_organizer
-
-
-def _audit(event, user, action, **detail) -> None:
-    AuditEntry.objects.create(event=event, user=user, action=action, detail=detail)
 
 
 def _full_clean(instance) -> None:
@@ -32,7 +29,7 @@ def create_event(user, **fields) -> Event:
     _full_clean(event)
     event.save()
     event.organizers.add(user)
-    _audit(event, user, "create_event", name=event.name)
+    audit(event, user, "create_event", name=event.name)
     return event
 
 
@@ -44,7 +41,7 @@ def update_event(event: Event, user, **fields) -> Event:
         setattr(event, name, value)
     _full_clean(event)
     event.save()
-    _audit(event, user, "update_event", fields=sorted(fields))
+    audit(event, user, "update_event", fields=sorted(fields))
     return event
 
 
@@ -54,7 +51,7 @@ def create_round(event: Event, user) -> Round:
     require_organizer(user, event)
     last = event.rounds.order_by("-number").values_list("number", flat=True).first() or 0
     rnd = Round.objects.create(event=event, number=last + 1)
-    _audit(event, user, "create_round", number=rnd.number)
+    audit(event, user, "create_round", number=rnd.number)
     return rnd
 
 
@@ -85,7 +82,7 @@ def create_table(
     Seat.objects.bulk_create(Seat(table=table, player=p, position=i) for i, p in enumerate(players))
     for p in players:
         Registration.objects.get_or_create(event=event, player=p)
-    _audit(
+    audit(
         event,
         user,
         "create_table",

@@ -9,13 +9,10 @@ from django.db import transaction
 from django.utils import timezone
 
 from .. import seating
-from ..models import AuditEntry, ChipCount, Event, Player, Registration, Round, Seat, Table
+from ..models import ChipCount, Event, Player, Registration, Round, Seat, Table
+from .audit import audit
 from .errors import ServiceError
 from .permissions import require_organizer
-
-
-def _audit(event, user, action, **detail) -> None:
-    AuditEntry.objects.create(event=event, user=user, action=action, detail=detail)
 
 
 def _round_for_update(rnd: Round, user) -> Round:
@@ -48,7 +45,7 @@ def register_player(
     if not created and registration.withdrawn:
         registration.withdrawn = False
         registration.save(update_fields=["withdrawn"])
-    _audit(event, user, "register_player", player=player.name)
+    audit(event, user, "register_player", player=player.name)
     return player
 
 
@@ -59,7 +56,7 @@ def withdraw_player(event: Event, user, player: Player) -> None:
     updated = Registration.objects.filter(event=event, player=player).update(withdrawn=True)
     if not updated:
         raise ServiceError(f"{player.name} is not registered for this event.")
-    _audit(event, user, "withdraw_player", player=player.name)
+    audit(event, user, "withdraw_player", player=player.name)
 
 
 @transaction.atomic
@@ -82,7 +79,7 @@ def set_roll_call(rnd: Round, user, present: list[Player]) -> None:
     if strangers:
         raise ServiceError(f"Not registered (or withdrawn): {', '.join(strangers)}.")
     rnd.present.set(present)
-    _audit(rnd.event, user, "roll_call", round=rnd.number, present=len(present))
+    audit(rnd.event, user, "roll_call", round=rnd.number, present=len(present))
 
 
 @transaction.atomic
@@ -116,7 +113,7 @@ def draw_seating(rnd: Round, user, seed: int | None = None) -> seating.Draw:
     rnd.seed = seed
     rnd.drawn_at = timezone.now()
     rnd.save(update_fields=["seed", "drawn_at"])
-    _audit(rnd.event, user, "draw", round=rnd.number, seed=seed, repeats=draw.repeats)
+    audit(rnd.event, user, "draw", round=rnd.number, seed=seed, repeats=draw.repeats)
     return draw
 
 
@@ -146,7 +143,7 @@ def swap_players(rnd: Round, user, first: Player, second: Player) -> None:
         seat.save(update_fields=["player"])
         rnd.byes.remove(waiting)
         rnd.byes.add(seated)
-    _audit(rnd.event, user, "swap", round=rnd.number, players=[first.name, second.name])
+    audit(rnd.event, user, "swap", round=rnd.number, players=[first.name, second.name])
 
 
 @transaction.atomic
@@ -165,7 +162,7 @@ def record_chip_count(table: Table, user, counted: dict[Player, int]) -> list[Ch
         ChipCount(table=table, player=p, counted=counted[p], expected=expected[p], recorded_by=user)
         for p in sheet.players
     )
-    _audit(
+    audit(
         table.round.event,
         user,
         "chip_count",
