@@ -36,7 +36,7 @@ from .outcome import (
     Tarok1LastOutcome,
     Team,
 )
-from .payments import Reason, Settlement, Transfer, settle
+from .payments import Reason, Settlement, Transfer, nets_in_deal, settle
 from .points import CountingCard, card_points
 from .rotation import NextDeal, PreviousDeal, deal_for, next_deal
 from .rulesets import DEFAULT_RULESET, PRESETS, Ruleset, preset_listing, ruleset
@@ -73,6 +73,7 @@ __all__ = [
     "Transfer",
     "card_points",
     "deal_for",
+    "nets_in_deal",
     "next_deal",
     "parse_deal",
     "preset_listing",

@@ -437,3 +437,23 @@ def settle(outcome: DealOutcome, rules: Ruleset) -> Settlement:
     if sum(net.values()) != 0:  # pragma: no cover - guarded by construction
         raise AssertionError(f"Deal does not sum to zero: {net}")
     return Settlement(tuple(transfers), net, bidder_won, value)
+
+
+def nets_in_deal(outcome: DealOutcome, settlement: Settlement) -> dict[str, int]:
+    """Each net of the players who took part in the deal, for standings (deals played,
+    best and worst deal): the four active players, and a sitting-out dealer only when
+    a misdeal made them pay.
+
+    >>> o = DealOutcome(players=("Anna", "Bill", "Cyril", "Dana"), kind=DealKind.MISDEAL,
+    ...                 sitting_out="Emil", dealer="Emil")
+    >>> from .rulesets import ruleset
+    >>> nets_in_deal(o, settle(o, ruleset()))
+    {'Anna': 1, 'Bill': 1, 'Cyril': 1, 'Dana': 1, 'Emil': -4}
+    >>> o = DealOutcome(players=("Anna", "Bill", "Cyril", "Dana"), kind=DealKind.MISDEAL,
+    ...                 sitting_out="Emil", dealer="Anna")
+    >>> nets_in_deal(o, settle(o, ruleset()))
+    {'Anna': -3, 'Bill': 1, 'Cyril': 1, 'Dana': 1}
+    """
+    return {
+        name: chips for name, chips in settlement.net.items() if chips or name in outcome.players
+    }

@@ -4,6 +4,7 @@ from .models import (
     AuditEntry,
     ChipCount,
     Deal,
+    DealNet,
     DealVersion,
     Event,
     LedgerEntry,
@@ -82,6 +83,12 @@ class LedgerEntryAdmin(ReadOnlyAdmin):
     list_display = ["id", "event", "deal", "payer", "payee", "chips", "reason", "created_at"]
     list_filter = ["reason"]
     list_select_related = ["event", "deal__table", "payer", "payee"]
+
+
+@admin.register(DealNet)
+class DealNetAdmin(ReadOnlyAdmin):
+    list_display = ["deal", "version", "player", "chips"]
+    list_select_related = ["deal__table__round__event", "player"]
 
 
 @admin.register(AuditEntry)

@@ -2,7 +2,8 @@
 
 A Deal stores the entered outcome as the scoring contract's JSON document (validated
 by taroky_scoring on every save) plus the few indexed columns pages query. Every
-change makes a DealVersion; LedgerEntry rows are never updated or deleted.
+change makes a DealVersion; LedgerEntry rows, and the DealNet rows that sum them per
+player for standings, are never updated or deleted.
 """
 
 from __future__ import annotations
@@ -303,20 +304,43 @@ class DealVersion(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["deal", "number"], name="unique_deal_version")
         ]
+        # Corrections and voids: what DealNet.objects.current() looks up.
+        indexes = [
+            models.Index(
+                fields=["deal", "number"], condition=Q(number__gt=1), name="later_deal_versions"
+            )
+        ]
 
     def __str__(self) -> str:
         return f"{self.deal} v{self.number} ({self.action})"
 
 
-class LedgerEntryQuerySet(models.QuerySet):
-    def update(self, **kwargs):  # pragma: no cover - a guard, never called
-        raise TypeError("The chip ledger is append-only: post a reversal instead.")
+class AppendOnlyQuerySet(models.QuerySet):
+    def update(self, **kwargs):
+        raise TypeError(f"{self.model.__name__} rows are append-only: post new rows instead.")
 
-    def delete(self):  # pragma: no cover - a guard, never called
-        raise TypeError("The chip ledger is append-only: post a reversal instead.")
+    def delete(self):
+        raise TypeError(f"{self.model.__name__} rows are append-only: post new rows instead.")
 
 
-class LedgerEntry(models.Model):
+class AppendOnly(models.Model):
+    """Rows that are only ever added: a change posts new rows, never edits old ones."""
+
+    objects = AppendOnlyQuerySet.as_manager()
+
+    class Meta:
+        abstract = True
+
+    def save(self, *args, **kwargs):
+        if self.pk is not None:
+            raise TypeError(f"{type(self).__name__} rows are append-only: post new rows instead.")
+        super().save(*args, **kwargs)
+
+    def delete(self, *args, **kwargs):
+        raise TypeError(f"{type(self).__name__} rows are append-only: post new rows instead.")
+
+
+class LedgerEntry(AppendOnly):
     """One chip transfer. Rows are only ever added: corrections post reversals."""
 
     Reason = models.TextChoices(
@@ -340,8 +364,6 @@ class LedgerEntry(models.Model):
     )
     created_at = models.DateTimeField(auto_now_add=True)
 
-    objects = LedgerEntryQuerySet.as_manager()
-
     class Meta:
         ordering = ["id"]
         verbose_name_plural = "ledger entries"
@@ -359,13 +381,56 @@ class LedgerEntry(models.Model):
     def __str__(self) -> str:
         return f"{self.payer} → {self.payee}: {self.chips} ({self.reason})"
 
-    def save(self, *args, **kwargs):
-        if self.pk is not None:
-            raise TypeError("The chip ledger is append-only: post a reversal instead.")
-        super().save(*args, **kwargs)
 
-    def delete(self, *args, **kwargs):
-        raise TypeError("The chip ledger is append-only: post a reversal instead.")
+class DealNetQuerySet(AppendOnlyQuerySet):
+    def current(self):
+        """The nets of each deal's current version: those no later version supersedes.
+
+        A voided deal's last version posts no nets, so a voided deal has none here.
+        """
+        superseding = DealVersion.objects.filter(
+            deal=models.OuterRef("deal"),
+            # number > 1 is implied; said so the partial index on later versions is used.
+            number__gt=1,
+            number=models.OuterRef("version") + 1,
+        )
+        return self.filter(~models.Exists(superseding))
+
+
+class DealNet(AppendOnly):
+    """One player's net chips from one version of a deal, posted with its ledger rows.
+
+    The ledger's rows for the version summed for the player, kept so that standings
+    (totals, best and worst deal, deals played, bids won) are one GROUP BY player over
+    the event's current nets instead of a grouping per deal over every ledger row and
+    a count over the deals. A correction
+    posts the new version's nets; the old ones stay, superseded. audit_ledger checks
+    these rows against the ledger's settlement.
+    """
+
+    event = models.ForeignKey(Event, on_delete=models.PROTECT, related_name="+")
+    table = models.ForeignKey(Table, on_delete=models.PROTECT, related_name="+")
+    deal = models.ForeignKey(Deal, on_delete=models.PROTECT, related_name="nets")
+    version = models.PositiveIntegerField(help_text="The number of the deal version.")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+    chips = models.IntegerField(help_text="Received minus paid in this version of the deal.")
+    won_as_bidder = models.BooleanField(
+        null=True, help_text="Empty unless the player was the bidder: then whether he won."
+    )
+
+    objects = DealNetQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["deal", "version", "player"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["deal", "version", "player"], name="unique_deal_net_per_player"
+            )
+        ]
+        indexes = [models.Index(fields=["event", "player"])]
+
+    def __str__(self) -> str:
+        return f"{self.deal} v{self.version}: {self.player} {self.chips:+d}"
 
 
 class ChipCount(models.Model):

@@ -1,14 +1,18 @@
-"""Standings and player statements: aggregates over the ledger, a fixed number of
-queries whatever the size of the event."""
+"""Standings and player statements, a fixed number of queries whatever the size of
+the event.
+
+Standings sum the deal nets (DealNet: each player's net per deal version, posted with
+the ledger rows and checked against them by audit_ledger): one GROUP BY player gives
+net chips, best and worst deal. Statements list the ledger rows themselves.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.db import connection, transaction
-from django.db.models import Count, Q
+from django.db.models import Count, Max, Min, Q, Sum
 
-from .models import Deal, LedgerEntry, Player, Registration, Round, Seat, Table
+from .models import DealNet, LedgerEntry, Player, Registration, Round, Table
 
 
 @dataclass
@@ -27,84 +31,48 @@ class Standing:
     withdrawn: bool
 
 
-def _per_table_sql() -> str:
-    ledger = LedgerEntry._meta.db_table
-    deal = Deal._meta.db_table
-    # Each transfer counts +chips for the payee and -chips for the payer. Summed per
-    # player and deal, then per player and table: net, best deal, worst deal. Only
-    # ledger columns are grouped (joins over every row cost more than the grouping).
-    # Voided deals net 0 and are left out so they are nobody's best or worst deal.
-    side = "SELECT {who}_id AS player_id, deal_id, table_id, {sign}chips AS chips " + (
-        f"FROM {ledger} WHERE event_id = %s"
-    )
-    return (
-        "SELECT player_id, table_id, SUM(net), MAX(net), MIN(net) FROM ("
-        " SELECT player_id, deal_id, table_id, SUM(chips) AS net FROM ("
-        f"  {side.format(who='payee', sign='')} UNION ALL {side.format(who='payer', sign='-')}"
-        f" ) AS sides WHERE deal_id NOT IN (SELECT id FROM {deal} WHERE voided = %s)"
-        " GROUP BY player_id, deal_id, table_id"
-        ") AS per_deal GROUP BY player_id, table_id"
-    )
+ALL_ROUNDS = 10**6
 
 
-def ledger_by_round(event) -> dict[tuple[int, int], tuple[int, int, int]]:
-    """(player id, round number) -> (net, best deal, worst deal): two queries."""
-    round_of = dict(Table.objects.filter(round__event=event).values_list("pk", "round__number"))
-    per_round: dict[tuple[int, int], tuple[int, int, int]] = {}
-    with transaction.atomic(), connection.cursor() as cursor:
-        if connection.vendor == "postgresql":
-            # A big event has one (player, deal) group per player per deal; with the
-            # default 4 MB the grouping spills to disk and takes a third longer.
-            cursor.execute("SET LOCAL work_mem = '64MB'")
-        cursor.execute(_per_table_sql(), [event.pk, event.pk, True])
-        rows = cursor.fetchall()
-    for player, table, net, best, worst in rows:
-        key = (player, round_of[table])
-        if key in per_round:
-            n, b, w = per_round[key]
-            per_round[key] = (n + int(net), max(b, int(best)), min(w, int(worst)))
-        else:
-            per_round[key] = (int(net), int(best), int(worst))
-    return per_round
+def _current_nets(event, first: int = 1, last: int = ALL_ROUNDS):
+    """The event's current deal nets (see DealNet), in rounds first..last."""
+    nets = DealNet.objects.current().filter(event=event)
+    if (first, last) != (1, ALL_ROUNDS):
+        # A subquery, not a join: the few tables are looked up, not joined to every row.
+        tables = Table.objects.filter(round__event=event, round__number__range=(first, last))
+        nets = nets.filter(table__in=tables.values("pk"))
+    return nets
 
 
-def _over_rounds(per_round, first: int, last: int) -> dict[int, tuple[int, int, int]]:
-    """player id -> (net, best, worst) over rounds first..last."""
-    totals: dict[int, tuple[int, int, int]] = {}
-    for (player, number), (net, best, worst) in per_round.items():
-        if first <= number <= last:
-            if player in totals:
-                n, b, w = totals[player]
-                totals[player] = (n + net, max(b, best), min(w, worst))
-            else:
-                totals[player] = (net, best, worst)
-    return totals
+@dataclass(frozen=True)
+class Totals:
+    """A player's figures over some rounds, from his current deal nets."""
+
+    net: int = 0
+    best: int | None = None
+    worst: int | None = None
+    deals: int = 0
+    bids: int = 0
+    bids_won: int = 0
 
 
-def _deals_played(event, first: int, last: int) -> dict[int, int]:
-    """player id -> deals played (not voided, not sitting out): three small queries."""
-    deals = Deal.objects.filter(
-        voided=False, table__round__event=event, table__round__number__range=(first, last)
-    )
-    per_table = dict(
-        deals.values("table_id").annotate(n=Count("id")).values_list("table_id", "n").order_by()
-    )
-    played: dict[int, int] = {}
-    seats = Seat.objects.filter(
-        table__round__event=event, table__round__number__range=(first, last)
-    ).values_list("player_id", "table_id")
-    for player, table in seats:
-        played[player] = played.get(player, 0) + per_table.get(table, 0)
-    sat_out = (
-        deals.filter(sitting_out__isnull=False)
-        .values("sitting_out_id")
-        .annotate(n=Count("id"))
-        .values_list("sitting_out_id", "n")
+def deal_totals(event, first: int = 1, last: int = ALL_ROUNDS) -> dict[int, Totals]:
+    """player id -> Totals over rounds first..last: one GROUP BY player, about as
+    cheap as summing the ledger itself."""
+    rows = (
+        _current_nets(event, first, last)
+        .values("player_id")
+        .annotate(
+            net=Sum("chips"),
+            best=Max("chips"),
+            worst=Min("chips"),
+            deals=Count("id"),
+            bids=Count("id", filter=Q(won_as_bidder__isnull=False)),
+            bids_won=Count("id", filter=Q(won_as_bidder=True)),
+        )
         .order_by()
     )
-    for player, n in sat_out:
-        played[player] = played.get(player, 0) - n
-    return played
+    return {row.pop("player_id"): Totals(**row) for row in rows}
 
 
 def rank(rows: list[Standing]) -> list[Standing]:
@@ -116,28 +84,11 @@ def rank(rows: list[Standing]) -> list[Standing]:
     return rows
 
 
-def standings(event, after_round: int | None = None, only_round: int | None = None, per_round=None):
-    """Standings over every round up to ``after_round``, or of ``only_round`` alone.
-
-    ``per_round`` (from ledger_by_round) may be passed in when the caller needs it too.
-    """
-    last = only_round or after_round or 10**6
+def standings(event, after_round: int | None = None, only_round: int | None = None):
+    """Standings over every round up to ``after_round``, or of ``only_round`` alone."""
+    last = only_round or after_round or ALL_ROUNDS
     first = only_round or 1
-    per_round = ledger_by_round(event) if per_round is None else per_round
-    ledger = _over_rounds(per_round, first, last)
-    played = _deals_played(event, first, last)
-    bidding = {
-        r["bidder_id"]: (r["n"], r["wins"])
-        for r in Deal.objects.filter(
-            table__round__event=event,
-            table__round__number__range=(first, last),
-            voided=False,
-            bidder__isnull=False,
-        )
-        .values("bidder_id")
-        .annotate(n=Count("id"), wins=Count("id", filter=Q(bidder_won=True)))
-        .order_by()
-    }
+    totals = deal_totals(event, first, last)
     byes = dict(
         Round.byes.through.objects.filter(round__event=event, round__number__range=(first, last))
         .values("player_id")
@@ -148,21 +99,20 @@ def standings(event, after_round: int | None = None, only_round: int | None = No
     rows = []
     for reg in Registration.objects.filter(event=event).select_related("player"):
         pk = reg.player_id
-        net, best, worst = ledger.get(pk, (0, None, None))
+        t = totals.get(pk, Totals())
         n_byes = byes.get(pk, 0)
-        bidder = bidding.get(pk, (0, 0))
         rows.append(
             Standing(
                 rank=0,
                 player=reg.player,
                 club=reg.player.club,
-                net=net,
-                chips=net + n_byes * event.bye_chips,
-                deals_played=played.get(pk, 0),
-                deals_as_bidder=bidder[0],
-                bidder_wins=bidder[1],
-                best_deal=best,
-                worst_deal=worst,
+                net=t.net,
+                chips=t.net + n_byes * event.bye_chips,
+                deals_played=t.deals,
+                deals_as_bidder=t.bids,
+                bidder_wins=t.bids_won,
+                best_deal=t.best,
+                worst_deal=t.worst,
                 byes=n_byes,
                 withdrawn=reg.withdrawn,
             )
@@ -170,14 +120,30 @@ def standings(event, after_round: int | None = None, only_round: int | None = No
     return rank(rows)
 
 
-def standings_series(event, rows, per_round, limit: int = 10):
-    """Cumulative net chips after each round for the first ``limit`` players of rows."""
+def standings_series(event, rows, limit: int = 10) -> list[tuple[str, list[int]]]:
+    """Cumulative net chips after each round for the first ``limit`` players of rows:
+    their current nets summed per table, then per round."""
+    shown = rows[:limit]
+    per_table = (
+        _current_nets(event)
+        .filter(player__in=[s.player.pk for s in shown])
+        .values("player_id", "table_id")
+        .annotate(net=Sum("chips"))
+        .values_list("player_id", "table_id", "net")
+        .order_by()
+    )
+    # Tables mapped to rounds here: a join to tables and rounds on every net costs more.
+    round_of = dict(Table.objects.filter(round__event=event).values_list("pk", "round__number"))
+    per_round: dict[tuple[int, int], int] = {}
+    for player, table, net in per_table:
+        key = (player, round_of[table])
+        per_round[key] = per_round.get(key, 0) + net
     numbers = list(event.rounds.values_list("number", flat=True))
     series = []
-    for s in rows[:limit]:
+    for s in shown:
         total, values = 0, [0]
         for n in numbers:
-            total += per_round.get((s.player.pk, n), (0,))[0]
+            total += per_round.get((s.player.pk, n), 0)
             values.append(total)
         series.append((s.player.name, values))
     return series

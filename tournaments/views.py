@@ -299,11 +299,10 @@ def standings_view(request, pk):
     rounds = list(event.rounds.values_list("number", flat=True))
     after = _round_number(request.GET.get("after"), rounds)
     only = _round_number(request.GET.get("round"), rounds)
-    per_round = standings.ledger_by_round(event)
-    rows = standings.standings(event, after_round=after, only_round=only, per_round=per_round)
+    rows = standings.standings(event, after_round=after, only_round=only)
     table = StandingsTable(rows, event=event)
     RequestConfig(request, paginate=False).configure(table)
-    series = standings.standings_series(event, rows, per_round) if len(rounds) > 1 else []
+    series = standings.standings_series(event, rows) if len(rounds) > 1 else []
     chart = (
         printouts.chart_svg(printouts.chips_chart(series, "round", baseline=0)) if series else None
     )

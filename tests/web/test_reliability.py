@@ -10,7 +10,7 @@ from django.db import connection
 import taroky_scoring as core
 from tournaments import services
 from tournaments.audit import audit_ledger
-from tournaments.models import Deal, DealVersion, LedgerEntry
+from tournaments.models import Deal, DealNet, DealVersion, LedgerEntry, Player
 from tournaments.queries import net_by_player
 
 from ..conftest import played_doc
@@ -74,12 +74,12 @@ def test_the_audit_passes_on_the_demo_data(capsys):
     call_command("load_demo", verbosity=0)
     call_command("audit_ledger")
     out = capsys.readouterr().out
-    assert "Audited 65 deals and 271 ledger rows: 0 problems." in out
+    assert "Audited 65 deals, 271 ledger rows and 269 deal nets: 0 problems." in out
 
 
-def _tamper(sql, params):
+def _tamper(sql, params, model=LedgerEntry):
     with connection.cursor() as cursor:
-        cursor.execute(sql.format(table=LedgerEntry._meta.db_table), params)
+        cursor.execute(sql.format(table=model._meta.db_table), params)
 
 
 @pytest.fixture
@@ -95,6 +95,10 @@ def corrected_deal(table, organizer):
         ("chips", "does not match the settlement"),
         ("unreverse", "never reversed"),
         ("foreign_version", "another deal's version"),
+        ("net_chips", "the nets of version 2 are not what its ledger rows net to"),
+        ("old_net_chips", "the nets of version 1 are not what its ledger rows net to"),
+        ("missing_net", "the nets of version 2 are not its settlement's"),
+        ("net_elsewhere", "is filed under another table or event"),
     ],
 )
 def test_the_audit_finds_a_tampered_ledger(corrected_deal, organizer, tampering, words):
@@ -105,12 +109,28 @@ def test_the_audit_finds_a_tampered_ledger(corrected_deal, organizer, tampering,
     elif tampering == "unreverse":
         reversal = entries.filter(reverses__isnull=False).first()
         _tamper("DELETE FROM {table} WHERE id = %s", [reversal.pk])
-    else:
+    elif tampering == "foreign_version":
         other = services.record_deal(corrected_deal.table, played_doc(dealer="Anna"), organizer)
         _tamper(
             "UPDATE {table} SET deal_version_id = %s WHERE id = %s",
             [other.versions.get().pk, current.pk],
         )
+    else:
+        nets = DealNet.objects.filter(deal=corrected_deal, chips__gt=0)
+        net = nets.filter(version=1 if tampering == "old_net_chips" else 2).first()
+        if tampering == "missing_net":
+            _tamper("DELETE FROM {table} WHERE id = %s", [net.pk], DealNet)
+        elif tampering == "net_elsewhere":
+            other_table = services.create_table(
+                corrected_deal.table.round,
+                organizer,
+                [Player.objects.create(name=f"Elsewhere {i}") for i in range(4)],
+            )
+            _tamper(
+                "UPDATE {table} SET table_id = %s WHERE id = %s", [other_table.pk, net.pk], DealNet
+            )
+        else:
+            _tamper("UPDATE {table} SET chips = chips + 1 WHERE id = %s", [net.pk], DealNet)
     report = audit_ledger()
     assert not report.ok
     assert any(words in p for p in report.problems), report.problems

@@ -1,11 +1,15 @@
 """Deal services: the ledger always equals the current version's settlement."""
 
+import importlib
+
 import pytest
+from django.apps import apps
+from django.db import connection
 from django.db.models import Sum
 
 import taroky_scoring as core
 from tournaments import services
-from tournaments.models import Deal, DealVersion, LedgerEntry
+from tournaments.models import Deal, DealNet, DealVersion, LedgerEntry
 from tournaments.queries import net_by_player
 
 from ..conftest import played_doc
@@ -228,19 +232,84 @@ def test_five_player_table_deal_needs_the_sitting_out_dealer(table5, organizer):
     assert caught.value.field_errors[0].field == "dealer"
 
 
-def test_the_ledger_is_append_only(table, organizer):
+@pytest.mark.parametrize("model", [LedgerEntry, DealNet])
+def test_the_ledger_and_the_deal_nets_are_append_only(table, organizer, model):
     deal = services.record_deal(table, played_doc(), organizer)
-    entry = LedgerEntry.objects.filter(deal=deal).first()
-    entry.chips = 99
+    row = model.objects.filter(deal=deal).order_by("pk").first()
+    before = row.chips
+    row.chips = 99
     with pytest.raises(TypeError):
-        entry.save()
+        row.save()
     with pytest.raises(TypeError):
-        entry.delete()
+        row.delete()
     with pytest.raises(TypeError):
-        LedgerEntry.objects.filter(deal=deal).update(chips=1)
+        model.objects.filter(deal=deal).update(chips=1)
     with pytest.raises(TypeError):
-        LedgerEntry.objects.filter(deal=deal).delete()
-    assert LedgerEntry.objects.get(pk=entry.pk).chips == 5
+        model.objects.filter(deal=deal).delete()
+    assert model.objects.get(pk=row.pk).chips == before
+
+
+def nets(deal) -> list[tuple[int, str, int]]:
+    rows = DealNet.objects.filter(deal=deal).select_related("player").order_by("version", "pk")
+    return [(n.version, n.player.name, n.chips) for n in rows]
+
+
+def current_nets(deal) -> dict[str, int]:
+    rows = DealNet.objects.current().filter(deal=deal).select_related("player")
+    return {n.player.name: n.chips for n in rows}
+
+
+def test_each_version_posts_its_nets_and_only_the_last_stands(table, organizer):
+    # Four second half, Anna and Čada: 41 points win 5 each, 30 lose 5 each.
+    deal = services.record_deal(table, played_doc(), organizer)
+    deal = services.correct_deal(deal, played_doc(bidder_points=30), organizer, "recount")
+    assert nets(deal) == [
+        (1, "Anna", 5),
+        (1, "Bill", -5),
+        (1, "Čada", 5),
+        (1, "Dana", -5),
+        (2, "Anna", -5),
+        (2, "Bill", 5),
+        (2, "Čada", -5),
+        (2, "Dana", 5),
+    ]
+    assert current_nets(deal) == {"Anna": -5, "Bill": 5, "Čada": -5, "Dana": 5}
+    other = services.record_deal(table, played_doc(dealer="Anna"), organizer)
+    services.void_deal(deal, organizer, "Entered twice")
+    # The void posts no nets: the voided deal has none standing; the other deal keeps its.
+    assert len(nets(deal)) == 8
+    assert current_nets(deal) == {}
+    assert current_nets(other) == {"Anna": 5, "Bill": -5, "Čada": 5, "Dana": -5}
+
+
+@pytest.mark.parametrize(
+    "kind, expected",
+    [
+        # Fanny and Gustav win a Four second half: 5 each; the
+        # sitting-out dealer Emil takes no part, so has no net.
+        ("played", {"Fanny": 5, "Gustav": 5, "Hana": -5, "Ivan": -5}),
+        # A misdeal: Emil, dealing and sitting out, pays 1 to each player: it is his deal too.
+        ("misdeal", {"Emil": -4, "Fanny": 1, "Gustav": 1, "Hana": 1, "Ivan": 1}),
+    ],
+)
+def test_a_sitting_out_dealer_has_a_net_only_when_he_paid(table5, organizer, kind, expected):
+    doc = {
+        "ruleset": "la-vista",
+        "players": ["Fanny", "Gustav", "Hana", "Ivan"],
+        "dealer": "Emil",
+        "sitting_out": "Emil",
+        "kind": kind,
+    }
+    if kind == "played":
+        doc |= {
+            "bidder": "Fanny",
+            "bid": "four",
+            "blind": "second",
+            "partner": "Gustav",
+            "bidder_points": 41,
+        }
+    deal = services.record_deal(table5, doc, organizer)
+    assert current_nets(deal) == expected
 
 
 def test_a_stored_document_is_checked_on_every_save(table, organizer):
@@ -250,3 +319,23 @@ def test_a_stored_document_is_checked_on_every_save(table, organizer):
     deal.document = {**deal.document, "bid": "six"}
     with pytest.raises(ValidationError):
         deal.save()
+
+
+def test_the_migration_posts_the_nets_the_services_post(table, table5, organizer):
+    """Databases from before DealNet get the same nets from their deal versions."""
+    migration = importlib.import_module("tournaments.migrations.0002_deal_nets")
+    deal = services.record_deal(table, played_doc(), organizer)
+    services.correct_deal(deal, played_doc(bidder_points=30), organizer, "recount")
+    services.void_deal(
+        services.record_deal(table, played_doc(dealer="Anna"), organizer), organizer, "twice"
+    )
+    five = ["Fanny", "Gustav", "Hana", "Ivan"]
+    misdeal = {"ruleset": "la-vista", "players": five, "dealer": "Emil", "sitting_out": "Emil"}
+    services.record_deal(table5, misdeal | {"kind": "misdeal"}, organizer)
+    fields = ("event_id", "table_id", "deal_id", "version", "player_id", "chips")
+    posted = sorted(DealNet.objects.values_list(*fields))
+    assert len(posted) == 4 + 4 + 4 + 5  # a correction, a voided deal, the misdeal
+    with connection.cursor() as cursor:
+        cursor.execute(f"DELETE FROM {DealNet._meta.db_table}")
+    migration.post_nets_of_recorded_versions(apps, None)
+    assert sorted(DealNet.objects.values_list(*fields)) == posted

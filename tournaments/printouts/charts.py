@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from reportlab.graphics import renderSVG
 from reportlab.graphics.charts.legends import Legend
 from reportlab.graphics.charts.lineplots import LinePlot
-from reportlab.graphics.shapes import Drawing, Line, String
+from reportlab.graphics.shapes import Drawing, Line, PolyLine, String
 from reportlab.lib import colors
 
 from . import fonts
@@ -50,23 +50,41 @@ def chips_chart(
     plot.width = width - plot.x - legend_width - 10
     plot.height = height - plot.y - 12
     points = max((len(v) for _, v in series), default=1)
-    plot.data = [[(i, v) for i, v in enumerate(values)] for _, values in series] or [[(0, 0)]]
+    last = max(points - 1, 1)
     all_values = [v for _, values in series for v in values] or [0]
     low, high = min(all_values + [baseline or 0]), max(all_values + [baseline or 0])
     if low == high:
         high = low + 1
+    # The plot draws only the axes (its one line, corner to corner, is invisible): its
+    # per-point styling costs far more than a polyline per player on a long event.
+    plot.data = [[(0, low), (last, high)]]
+    plot.lines[0].strokeColor = None
     plot.yValueAxis.valueMin, plot.yValueAxis.valueMax = low, high
-    plot.xValueAxis.valueMin, plot.xValueAxis.valueMax = 0, max(points - 1, 1)
+    plot.xValueAxis.valueMin, plot.xValueAxis.valueMax = 0, last
     plot.xValueAxis.valueStep = max(1, (points - 1) // 10 or 1)
     for axis in (plot.xValueAxis, plot.yValueAxis):
         axis.labels.fontName = fonts.REGULAR
         axis.labels.fontSize = 7
-    for i, _ in enumerate(series):
-        plot.lines[i].strokeColor = PALETTE[i % len(PALETTE)]
-        plot.lines[i].strokeWidth = 1.5
     drawing.add(plot)
+
+    def y_of(value: int) -> float:
+        return plot.y + plot.height * (value - low) / (high - low)
+
+    for i, (_, values) in enumerate(series):
+        xy = []
+        for n, value in enumerate(values):
+            xy += [plot.x + plot.width * n / last, y_of(value)]
+        drawing.add(
+            PolyLine(
+                xy,
+                strokeColor=PALETTE[i % len(PALETTE)],
+                strokeWidth=1.5,
+                strokeLineCap=0,
+                strokeLineJoin=1,
+            )
+        )
     if baseline is not None:
-        y = plot.y + plot.height * (baseline - low) / (high - low)
+        y = y_of(baseline)
         drawing.add(
             Line(
                 plot.x,

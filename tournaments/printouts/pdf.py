@@ -25,7 +25,7 @@ from taroky_scoring.payments import reminder
 
 from .. import queries
 from ..models import Event
-from ..standings import ledger_by_round, standings, standings_series, statement
+from ..standings import standings, standings_series, statement
 from . import fonts
 from .charts import chips_chart
 
@@ -387,8 +387,7 @@ def round_pack_pdf(rnd) -> bytes:
 
 def standings_pdf(event, after_round: int | None = None) -> bytes:
     pagesize = page_size(event)
-    per_round = ledger_by_round(event)
-    rows = standings(event, after_round=after_round, per_round=per_round)
+    rows = standings(event, after_round=after_round)
     head = [
         "Rank",
         "Player",
@@ -434,7 +433,7 @@ def standings_pdf(event, after_round: int | None = None) -> bytes:
             SMALL,
         ),
     ]
-    series = standings_series(event, rows, per_round)
+    series = standings_series(event, rows)
     if series and len(series[0][1]) > 2:
         story += [
             Spacer(1, 10),

@@ -10,7 +10,7 @@ from django.utils import timezone
 
 import taroky_scoring as core
 
-from ..models import Deal, DealVersion, LedgerEntry, Player, Table
+from ..models import Deal, DealNet, DealVersion, LedgerEntry, Player, Table
 from ..queries import table_session
 from .errors import DealError, StaleDealError
 from .permissions import require_organizer
@@ -85,8 +85,32 @@ def _ledger_rows(deal, version, transfers, seats, user) -> list[LedgerEntry]:
     ]
 
 
-def _post(deal, version, transfers, seats, user) -> list[LedgerEntry]:
-    return LedgerEntry.objects.bulk_create(_ledger_rows(deal, version, transfers, seats, user))
+def _net_rows(deal, version, outcome, settlement, seats) -> list[DealNet]:
+    """Unsaved DealNet rows of a version: the nets of the players in the deal."""
+    return [
+        DealNet(
+            event_id=deal.table.round.event_id,
+            table_id=deal.table_id,
+            deal=deal,
+            version=version.number,
+            player=seats[name],
+            chips=chips,
+            won_as_bidder=won_as_bidder(outcome, settlement, name),
+        )
+        for name, chips in core.nets_in_deal(outcome, settlement).items()
+    ]
+
+
+def won_as_bidder(outcome, settlement, name: str) -> bool | None:
+    """None unless ``name`` bid; then whether he won (a surrendered bid did not)."""
+    return settlement.bidder_won is True if name == outcome.bidder else None
+
+
+def _post(deal, version, outcome, settlement, seats, user) -> list[LedgerEntry]:
+    DealNet.objects.bulk_create(_net_rows(deal, version, outcome, settlement, seats))
+    return LedgerEntry.objects.bulk_create(
+        _ledger_rows(deal, version, settlement.transfers, seats, user)
+    )
 
 
 def _post_reversal(deal, version, user) -> list[LedgerEntry]:
@@ -157,7 +181,7 @@ def record_deal(
         document=document,
         created_by=user,
     )
-    entries = _post(deal, version, settlement.transfers, seats, user)
+    entries = _post(deal, version, outcome, settlement, seats, user)
     _assert_balanced(entries)
     return deal
 
@@ -215,6 +239,14 @@ def record_deals(table: Table, documents: list[dict], user) -> list[Deal]:
     ]
     _assert_balanced(rows)
     LedgerEntry.objects.bulk_create(rows, batch_size=2000)
+    DealNet.objects.bulk_create(
+        (
+            net
+            for deal, version, (outcome, settlement) in zip(deals, versions, checked, strict=True)
+            for net in _net_rows(deal, version, outcome, settlement, seats)
+        ),
+        batch_size=2000,
+    )
     return deals
 
 
@@ -261,7 +293,7 @@ def correct_deal(
         created_by=user,
     )
     entries = _post_reversal(deal, version, user)
-    entries += _post(deal, version, settlement.transfers, seats, user)
+    entries += _post(deal, version, outcome, settlement, seats, user)
     _assert_balanced(entries)
     for name, value in _indexed_columns(outcome, settlement, seats).items():
         setattr(deal, name, value)

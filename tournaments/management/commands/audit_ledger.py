@@ -26,7 +26,8 @@ class Command(BaseCommand):
         for problem in report.problems:
             self.stdout.write(f"PROBLEM {problem}")
         self.stdout.write(
-            f"Audited {report.deals} deals and {report.entries} ledger rows: "
+            f"Audited {report.deals} deals, {report.entries} ledger rows "
+            f"and {report.nets} deal nets: "
             f"{len(report.problems)} problems."
         )
         if not report.ok:
