@@ -1,4 +1,5 @@
-"""Synthetic events for benchmarks: valid, varied deals made with the scoring core."""
+"""Synthetic events for benchmarks: valid, varied deals made with the scoring core,
+some of them corrected or voided afterwards as at a real tournament."""
 
 from __future__ import annotations
 
@@ -25,6 +26,11 @@ SIZES = {
     # The same tables for 313 rounds: 100,160 deals.
     "L": Size(players=64, rounds=313, deals_per_table=20),
 }
+
+
+# Of every deal: the share corrected afterwards, and the share voided.
+CORRECTED = 0.02
+VOIDED = 0.005
 
 
 def random_deal(rng: random.Random, players: list[str], dealer: str, sitting_out) -> dict:
@@ -104,5 +110,12 @@ def make_synthetic_event(user, size: Size, seed: int = 1, name: str | None = Non
                 documents.append(doc)
                 o = core.DealOutcome.from_document(doc)
                 previous = core.PreviousDeal(nxt.dealer, o.kind, o.effective_bid, o.bidder)
-            services.record_deals(table, documents, user)
+            for deal in services.record_deals(table, documents, user):
+                chance = rng.random()
+                if chance < CORRECTED:
+                    o = deal.outcome
+                    again = random_deal(rng, list(o.players), o.dealer, o.sitting_out)
+                    services.correct_deal(deal, again, user, "Synthetic correction")
+                elif chance < CORRECTED + VOIDED:
+                    services.void_deal(deal, user, "Synthetic void")
     return event

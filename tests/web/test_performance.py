@@ -2,6 +2,7 @@
 cost the same number of queries however many rounds and deals an event has."""
 
 import io
+from collections import Counter
 
 import pytest
 from django.core.management import call_command
@@ -9,7 +10,8 @@ from django.urls import reverse
 
 from tournaments import services
 from tournaments.audit import audit_ledger
-from tournaments.models import Deal, Event, LedgerEntry, Player
+from tournaments.models import Deal, DealVersion, Event, LedgerEntry, Player
+from tournaments.synthetic import Size, make_synthetic_event
 
 from ..conftest import played_doc
 
@@ -95,3 +97,13 @@ def test_standings_page_queries_do_not_grow_with_rounds(
         assert client.get(reverse("table-pdf", args=[table.pk])).status_code == 200
     with django_assert_max_num_queries(30):
         assert client.get(reverse("round-pack-pdf", args=[table.round.pk])).status_code == 200
+
+
+def test_a_synthetic_event_has_corrections_and_voids(organizer):
+    # Seed 1, 64 players for 2 rounds: 640 deals; about 2% corrected, 0.5% voided.
+    event = make_synthetic_event(organizer, Size(players=64, rounds=2, deals_per_table=20))
+    deals = Deal.objects.filter(table__round__event=event)
+    assert deals.count() == 640
+    actions = DealVersion.objects.filter(deal__in=deals).values_list("action", flat=True)
+    assert Counter(actions) == {"recorded": 640, "corrected": 14, "voided": 2}
+    assert audit_ledger([event.pk]).ok
