@@ -408,9 +408,11 @@ class DealNet(AppendOnly):
     these rows against the ledger's settlement.
     """
 
-    event = models.ForeignKey(Event, on_delete=models.PROTECT, related_name="+")
+    # No separate indexes on event and deal: the (event, player) index and the unique
+    # (deal, version, player) constraint begin with them.
+    event = models.ForeignKey(Event, on_delete=models.PROTECT, related_name="+", db_index=False)
     table = models.ForeignKey(Table, on_delete=models.PROTECT, related_name="+")
-    deal = models.ForeignKey(Deal, on_delete=models.PROTECT, related_name="nets")
+    deal = models.ForeignKey(Deal, on_delete=models.PROTECT, related_name="nets", db_index=False)
     version = models.PositiveIntegerField(help_text="The number of the deal version.")
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
     chips = models.IntegerField(help_text="Received minus paid in this version of the deal.")

@@ -165,7 +165,7 @@ def _session(event: Event, net: dict[str, int], deals_played: int) -> core.Sessi
 def table_session(table: Table) -> core.SessionState:
     """Whether the table's session has ended: three small queries."""
     net = net_by_player(LedgerEntry.objects.filter(table=table))
-    seated = table.seats.values_list("player_id", "player__name")
+    seated = table.seats.values_list("player_id", "player__name").order_by()
     live = table.deals.filter(voided=False).count()
     return _session(table.round.event, {name: net.get(pk, 0) for pk, name in seated}, live)
 

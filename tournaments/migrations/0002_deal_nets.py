@@ -64,12 +64,12 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='dealnet',
             name='deal',
-            field=models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='nets', to='tournaments.deal'),
+            field=models.ForeignKey(db_index=False, on_delete=django.db.models.deletion.PROTECT, related_name='nets', to='tournaments.deal'),
         ),
         migrations.AddField(
             model_name='dealnet',
             name='event',
-            field=models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='+', to='tournaments.event'),
+            field=models.ForeignKey(db_index=False, on_delete=django.db.models.deletion.PROTECT, related_name='+', to='tournaments.event'),
         ),
         migrations.AddField(
             model_name='dealnet',

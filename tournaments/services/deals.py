@@ -52,7 +52,7 @@ def _check_document(table: Table, document: dict, seats: dict[str, Player]):
 
 
 def _seats(table: Table) -> dict[str, Player]:
-    return {s.player.name: s.player for s in table.seats.select_related("player")}
+    return {s.player.name: s.player for s in table.seats.select_related("player").order_by()}
 
 
 def _indexed_columns(outcome: core.DealOutcome, settlement, seats) -> dict:
