@@ -86,11 +86,11 @@ def test_standings_page_queries_do_not_grow_with_rounds(
         "make_synthetic_event", size="S", rounds=rounds, players=8, user="org", stdout=io.StringIO()
     )
     event = Event.objects.get()
-    with django_assert_max_num_queries(16):
+    with django_assert_max_num_queries(9):
         response = client.get(reverse("standings", args=[event.pk]))
     assert response.status_code == 200
     assert (b"<svg" in response.content) == (rounds > 1)
-    with django_assert_max_num_queries(16):
+    with django_assert_max_num_queries(9):
         assert client.get(reverse("standings-pdf", args=[event.pk])).status_code == 200
     table = event.rounds.last().tables.first()
     with django_assert_max_num_queries(10):
