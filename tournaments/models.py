@@ -408,7 +408,7 @@ class DealNet(AppendOnly):
     these rows against the ledger's settlement.
     """
 
-    # No separate indexes on event and deal: the (event, player) index and the unique
+    # No separate indexes on event and deal: the index by player and the unique
     # (deal, version, player) constraint begin with them.
     event = models.ForeignKey(Event, on_delete=models.PROTECT, related_name="+", db_index=False)
     table = models.ForeignKey(Table, on_delete=models.PROTECT, related_name="+")
@@ -429,7 +429,14 @@ class DealNet(AppendOnly):
                 fields=["deal", "version", "player"], name="unique_deal_net_per_player"
             )
         ]
-        indexes = [models.Index(fields=["event", "player"])]
+        indexes = [
+            # Every column the standings chart reads for its players: the index alone
+            # answers it (PostgreSQL's index-only scan, SQLite's covering index).
+            models.Index(
+                fields=["event", "player", "table", "deal", "version", "chips"],
+                name="deal_nets_by_player",
+            )
+        ]
 
     def __str__(self) -> str:
         return f"{self.deal} v{self.version}: {self.player} {self.chips:+d}"

@@ -83,7 +83,7 @@ class Migration(migrations.Migration):
         ),
         migrations.AddIndex(
             model_name='dealnet',
-            index=models.Index(fields=['event', 'player'], name='tournaments_event_i_3c8945_idx'),
+            index=models.Index(fields=['event', 'player', 'table', 'deal', 'version', 'chips'], name='deal_nets_by_player'),
         ),
         migrations.AddConstraint(
             model_name='dealnet',
