@@ -64,6 +64,7 @@ def main():
         # visibility map), done now rather than in the middle of the measurements.
         with connection.cursor() as cursor:
             cursor.execute("VACUUM ANALYZE")
+            cursor.execute("CHECKPOINT")  # the load's writes flushed before, not during
     rows = LedgerEntry.objects.filter(event=event).count()
     last_round = event.rounds.order_by("-number").first()
     table = last_round.tables.order_by("number").first()
