@@ -66,13 +66,16 @@ def _indexed_columns(outcome: core.DealOutcome, settlement, seats) -> dict:
     }
 
 
+def _filed_under(deal) -> dict:
+    """The event, table and deal a row posted for ``deal`` is filed under."""
+    return {"event_id": deal.table.round.event_id, "table_id": deal.table_id, "deal": deal}
+
+
 def _ledger_rows(deal, version, transfers, seats, user) -> list[LedgerEntry]:
     """Unsaved ledger rows for a version's transfers."""
     return [
         LedgerEntry(
-            event_id=deal.table.round.event_id,
-            table_id=deal.table_id,
-            deal=deal,
+            **_filed_under(deal),
             deal_version=version,
             payer=seats[t.payer],
             payee=seats[t.payee],
@@ -89,9 +92,7 @@ def _net_rows(deal, version, outcome, settlement, seats) -> list[DealNet]:
     """Unsaved DealNet rows of a version: the nets of the players in the deal."""
     return [
         DealNet(
-            event_id=deal.table.round.event_id,
-            table_id=deal.table_id,
-            deal=deal,
+            **_filed_under(deal),
             version=version.number,
             player=seats[name],
             chips=chips,
