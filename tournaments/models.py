@@ -403,9 +403,9 @@ class DealNet(AppendOnly):
     The ledger's rows for the version summed for the player, kept so that standings
     (totals, best and worst deal, deals played, bids won) are one GROUP BY player over
     the event's current nets instead of a grouping per deal over every ledger row and
-    a count over the deals. A correction
-    posts the new version's nets; the old ones stay, superseded. audit_ledger checks
-    these rows against the ledger's settlement.
+    a count over the deals. A correction posts the new version's nets; the old ones
+    stay, superseded. audit_ledger checks these rows against the ledger rows they sum
+    and against the settlement.
     """
 
     # No separate indexes on event and deal: the index by player and the unique

@@ -3,7 +3,8 @@ the event.
 
 Standings sum the deal nets (DealNet: each player's net per deal version, posted with
 the ledger rows and checked against them by audit_ledger): one GROUP BY player gives
-net chips, best and worst deal. Statements list the ledger rows themselves.
+net chips, best and worst deal, deals played and bids won. Statements list the ledger
+rows themselves.
 """
 
 from __future__ import annotations
