@@ -36,7 +36,7 @@ from .outcome import (
     Tarok1LastOutcome,
     Team,
 )
-from .payments import Reason, Settlement, Transfer, nets_in_deal, settle
+from .payments import Reason, Settlement, Transfer, nets_in_deal, settle, won_as_bidder
 from .points import CountingCard, card_points
 from .rotation import NextDeal, PreviousDeal, deal_for, next_deal
 from .rulesets import DEFAULT_RULESET, PRESETS, Ruleset, preset_listing, ruleset
@@ -82,6 +82,7 @@ __all__ = [
     "score_outcome",
     "session_state",
     "validate",
+    "won_as_bidder",
 ]
 
 

@@ -457,3 +457,16 @@ def nets_in_deal(outcome: DealOutcome, settlement: Settlement) -> dict[str, int]
     return {
         name: chips for name, chips in settlement.net.items() if chips or name in outcome.players
     }
+
+
+def won_as_bidder(outcome: DealOutcome, settlement: Settlement, name: str) -> bool | None:
+    """None unless ``name`` bid; then whether he won (a surrendered bid did not).
+
+    >>> o = DealOutcome(players=("Anna", "Bill", "Cyril", "Dana"), kind=DealKind.SURRENDERED,
+    ...                 bidder="Dana", bid=Bid.FOUR)
+    >>> from .rulesets import ruleset
+    >>> s = settle(o, ruleset())
+    >>> won_as_bidder(o, s, "Dana"), won_as_bidder(o, s, "Anna")
+    (False, None)
+    """
+    return settlement.bidder_won is True if name == outcome.bidder else None

@@ -18,7 +18,6 @@ from dataclasses import dataclass, field
 import taroky_scoring as core
 
 from .models import Deal, DealNet, DealVersion, LedgerEntry, Seat
-from .services.deals import won_as_bidder
 
 
 @dataclass
@@ -152,7 +151,7 @@ def _audit_nets(deal, rows, nets, version_of, names, report) -> None:
             return  # reported with the ledger
         settlement = core.payments.settle(outcome, rules)
         expected = {
-            names.get((deal.table_id, name)): (chips, won_as_bidder(outcome, settlement, name))
+            names.get((deal.table_id, name)): (chips, core.won_as_bidder(outcome, settlement, name))
             for name, chips in core.nets_in_deal(outcome, settlement).items()
         }
     if kept.get(deal.version, {}) != expected:

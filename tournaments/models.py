@@ -408,8 +408,9 @@ class DealNet(AppendOnly):
     and against the settlement.
     """
 
-    # No separate indexes on event and deal: the index by player and the unique
-    # (deal, version, player) constraint begin with them.
+    # The deal's event and table, kept on the row (as on ledger rows) so standings
+    # filter and group without joins. No separate indexes on event and deal: the
+    # index by player and the unique (deal, version, player) constraint begin with them.
     event = models.ForeignKey(Event, on_delete=models.PROTECT, related_name="+", db_index=False)
     table = models.ForeignKey(Table, on_delete=models.PROTECT, related_name="+")
     deal = models.ForeignKey(Deal, on_delete=models.PROTECT, related_name="nets", db_index=False)

@@ -30,7 +30,7 @@ def post_nets_of_recorded_versions(apps, schema_editor):
                 version=version.number,
                 player_id=player_of[(table.pk, name)],
                 chips=chips,
-                won_as_bidder=settlement.bidder_won is True if name == outcome.bidder else None,
+                won_as_bidder=core.won_as_bidder(outcome, settlement, name),
             )
             for name, chips in core.nets_in_deal(outcome, settlement).items()
         ]

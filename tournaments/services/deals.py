@@ -96,15 +96,10 @@ def _net_rows(deal, version, outcome, settlement, seats) -> list[DealNet]:
             version=version.number,
             player=seats[name],
             chips=chips,
-            won_as_bidder=won_as_bidder(outcome, settlement, name),
+            won_as_bidder=core.won_as_bidder(outcome, settlement, name),
         )
         for name, chips in core.nets_in_deal(outcome, settlement).items()
     ]
-
-
-def won_as_bidder(outcome, settlement, name: str) -> bool | None:
-    """None unless ``name`` bid; then whether he won (a surrendered bid did not)."""
-    return settlement.bidder_won is True if name == outcome.bidder else None
 
 
 def _post(deal, version, outcome, settlement, seats, user) -> list[LedgerEntry]:
