@@ -3,7 +3,6 @@ from pathlib import Path
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.core.management import call_command
 from django.core.management.base import BaseCommand
 from django.db import transaction
 
@@ -19,14 +18,16 @@ class Command(BaseCommand):
         "Load the demo data from fixtures/: the demo organizer account "
         "(fixtures/demo_users.json) and the demo events (fixtures/demo_events.json), "
         "whose deals are recorded, corrected and voided through the app's services. "
-        "Safe to run again: an event that exists already is left alone."
+        "The demo account is only ever created, under its own user name when that is "
+        "free: an existing account of that name is never changed. Safe to run again: "
+        "an event that exists already is left alone."
     )
 
     def handle(self, *args, **options):
         fixtures = Path(settings.BASE_DIR) / "fixtures"
-        # loaddata with fixed primary keys updates in place, so a rerun adds nothing.
-        call_command("loaddata", str(fixtures / "demo_users.json"), verbosity=0)
-        organizer = get_user_model().objects.get(username=DEMO_USERNAME)
+        organizer = self.demo_organizer(fixtures / "demo_users.json")
+        if organizer is None:
+            return
         demo = json.loads((fixtures / "demo_events.json").read_text(encoding="utf-8"))
         for p in demo["players"]:
             Player.objects.get_or_create(name=p["name"], defaults={"club": p["club"]})
@@ -35,11 +36,39 @@ class Command(BaseCommand):
                 continue
             self.load_event(spec, organizer)
             self.stdout.write(f"Loaded demo event: {spec['name']}")
-        self.stdout.write(
-            self.style.SUCCESS(
+
+    def demo_organizer(self, path):
+        """The demo account: created if its user name is free, else left exactly as it is.
+
+        Never loaded with loaddata: a fixed primary key would overwrite whoever is user 1.
+        """
+        User = get_user_model()
+        (spec,) = json.loads(path.read_text(encoding="utf-8"))
+        fields = dict(spec["fields"])
+        organizer = User.objects.filter(username=DEMO_USERNAME).first()
+        if organizer is None:
+            # get_or_create: two `make run`s at once still make one account.
+            organizer, _ = User.objects.get_or_create(username=DEMO_USERNAME, defaults=fields)
+            self.stdout.write(
+                self.style.SUCCESS(
+                    f"Demo organizer: user name '{DEMO_USERNAME}', password '{DEMO_PASSWORD}'"
+                )
+            )
+        elif organizer.check_password(DEMO_PASSWORD):
+            self.stdout.write(
                 f"Demo organizer: user name '{DEMO_USERNAME}', password '{DEMO_PASSWORD}'"
             )
-        )
+        else:
+            self.stdout.write(
+                f"The demo organizer '{DEMO_USERNAME}' exists already and was left as it is."
+            )
+        if not organizer.is_staff:
+            self.stdout.write(
+                f"The user '{DEMO_USERNAME}' is not an organizer account: "
+                "the demo events were not loaded."
+            )
+            return None
+        return organizer
 
     @transaction.atomic
     def load_event(self, spec, organizer):
