@@ -142,10 +142,25 @@ def _record_unchecked(table, document, user) -> Deal:
 # -- CSV ---------------------------------------------------------------------------
 
 
+# A spreadsheet runs a cell starting with one of these as a formula (=HYPERLINK, +cmd|,
+# @SUM, -2+3; tab and CR start one in some programs).
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def spreadsheet_safe(value):
+    """A text cell a spreadsheet shows as text: a leading ' if it could start a formula.
+
+    Only text is touched: numbers (a negative net included) stay numbers.
+    """
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+        return "'" + value
+    return value
+
+
 def _csv(rows: Iterable[Iterable]) -> str:
     out = io.StringIO()
     writer = csv.writer(out)
-    writer.writerows(rows)
+    writer.writerows([spreadsheet_safe(cell) for cell in row] for row in rows)
     return out.getvalue()
 
 
