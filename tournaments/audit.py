@@ -1,13 +1,23 @@
 """The ledger audit: does the chip ledger say exactly what the deals say?
 
-For every deal: its rows sum to zero; the rows its current version posted (and that
-are not reversed) are exactly the scoring core's settlement of its current outcome
-(nothing for a voided deal); every row an earlier version posted is reversed by the
-mirror row; and no row points at another deal's version, table or event.
+Per table: its deals are numbered 1, 2, 3 ... with no gap (a deleted deal leaves one).
+Per deal: its versions are numbered 1 ... its current version, recorded first, then
+corrected, a void only last; the current version's document is the deal's, and the
+deal's indexed columns (bidder, dealer, ...) say what its document says; each version
+names only players seated at the table.
+Per version: the rows it posted are exactly the scoring core's settlement of its own
+document (payer, payee, chips, reason and explanation), posted by its author; each row
+of the version before it is reversed by the mirror row, with the reversal's
+explanation; the rows still standing are those of the current version (none for a
+voided deal); every row sums to zero and is filed under its own deal, table and event.
 
 The deal nets (DealNet, what standings sum) are checked too: each version's nets are
-what its own ledger rows net to, and the current version's nets are the settlement's,
-one for every player in the deal (none for a voided deal).
+what its own ledger rows net to and its settlement's, one for every player in the deal
+(none for a voided deal). Chip counts: what each count expected is the starting chips
+plus the player's ledger rows at the table posted before it.
+
+Names in documents are resolved through each version's own ``names`` (player ids), so
+renaming a player changes nothing here.
 """
 
 from __future__ import annotations
@@ -17,7 +27,9 @@ from dataclasses import dataclass, field
 
 import taroky_scoring as core
 
-from .models import Deal, DealNet, DealVersion, LedgerEntry, Seat
+from .models import ChipCount, Deal, DealNet, DealVersion, LedgerEntry, Seat
+
+Action = DealVersion.Action
 
 
 @dataclass
@@ -25,6 +37,7 @@ class AuditReport:
     deals: int = 0
     entries: int = 0
     nets: int = 0
+    chip_counts: int = 0
     problems: list[str] = field(default_factory=list)
 
     @property
@@ -33,23 +46,27 @@ class AuditReport:
 
 
 def audit_ledger(event_ids: list[int] | None = None) -> AuditReport:
-    deals = Deal.objects.select_related("table__round__event").order_by("pk")
+    deals = Deal.objects.select_related("table__round__event").order_by("table_id", "number")
     entries = LedgerEntry.objects.order_by("pk")
-    versions = DealVersion.objects.all()
-    seats = Seat.objects.select_related("player")
+    versions = DealVersion.objects.order_by("deal_id", "number")
+    seats = Seat.objects.all()
     nets = DealNet.objects.order_by("pk")
+    counts = ChipCount.objects.select_related("table__round__event", "player").order_by("pk")
     if event_ids:
         deals = deals.filter(table__round__event_id__in=event_ids)
         entries = entries.filter(deal__table__round__event_id__in=event_ids)
         nets = nets.filter(deal__table__round__event_id__in=event_ids)
         versions = versions.filter(deal__table__round__event_id__in=event_ids)
         seats = seats.filter(table__round__event_id__in=event_ids)
-    version_of = {v.pk: (v.deal_id, v.number) for v in versions.only("pk", "deal_id", "number")}
-    names = {}
-    for s in seats:
-        names[(s.table_id, s.player.name)] = s.player_id
-    rows_by_deal = defaultdict(list)
+        counts = counts.filter(table__round__event_id__in=event_ids)
     report = AuditReport()
+    seated = set(seats.values_list("table_id", "player_id"))
+    versions_of = defaultdict(list)
+    version_of = {}
+    for v in versions:
+        versions_of[v.deal_id].append(v)
+        version_of[v.pk] = v
+    rows_by_deal = defaultdict(list)
     entry_by_pk = {}
     for e in entries:
         rows_by_deal[e.deal_id].append(e)
@@ -59,100 +76,238 @@ def audit_ledger(event_ids: list[int] | None = None) -> AuditReport:
     for n in nets:
         nets_by_deal[n.deal_id].append(n)
         report.nets += 1
+    numbers_at = defaultdict(list)
     for deal in deals:
         report.deals += 1
+        numbers_at[deal.table].append(deal.number)
         rows = rows_by_deal.pop(deal.pk, [])
-        _audit_deal(deal, rows, version_of, names, entry_by_pk, report)
-        _audit_nets(deal, rows, nets_by_deal.pop(deal.pk, []), version_of, names, report)
-    for deal_id, rows in rows_by_deal.items():  # pragma: no cover - FKs prevent it
+        check = _DealAudit(deal, versions_of.get(deal.pk, []), seated, report)
+        check.versions()
+        check.ledger(rows, version_of, entry_by_pk)
+        check.nets(rows, nets_by_deal.pop(deal.pk, []), version_of)
+    for table, numbers in numbers_at.items():
+        if numbers != list(range(1, len(numbers) + 1)):
+            missing = sorted(set(range(1, max(numbers) + 1)) - set(numbers))
+            report.problems.append(
+                f"{_where_table(table)}: deal numbers are not consecutive"
+                + (f" (missing {', '.join(map(str, missing))})" if missing else "")
+            )
+    for deal_id, rows in rows_by_deal.items():
         report.problems.append(f"{len(rows)} ledger rows point at missing deal {deal_id}")
+    _audit_chip_counts(counts, entries, report)
     return report
 
 
+def _where_table(t) -> str:
+    return f"{t.round.event.name}, round {t.round.number}, table {t.number}"
+
+
 def _where(deal) -> str:
-    t = deal.table
-    return f"{t.round.event.name}, round {t.round.number}, table {t.number}, deal {deal.number}"
+    return f"{_where_table(deal.table)}, deal {deal.number}"
 
 
-def _audit_deal(deal, rows, version_of, names, entry_by_pk, report) -> None:
-    problem = report.problems.append
-    where = _where(deal)
-    net = Counter()
-    for e in rows:
-        net[e.payer_id] -= e.chips
-        net[e.payee_id] += e.chips
-        if version_of.get(e.deal_version_id, (None,))[0] != deal.pk:
-            problem(f"{where}: row {e.pk} was posted by another deal's version")
-        if e.table_id != deal.table_id or e.event_id != deal.table.round.event_id:
-            problem(f"{where}: row {e.pk} is filed under another table or event")
-        if e.reverses_id is not None:
-            original = entry_by_pk.get(e.reverses_id)
-            if (
-                original is None
-                or original.deal_id != deal.pk
-                or (original.payer_id, original.payee_id, original.chips)
-                != (e.payee_id, e.payer_id, e.chips)
-            ):
-                problem(f"{where}: row {e.pk} is not the mirror of the row it reverses")
-    if sum(net.values()) != 0:  # pragma: no cover - each row moves chips both ways
-        problem(f"{where}: rows do not sum to zero")
+class _DealAudit:
+    def __init__(self, deal, versions, seated, report):
+        self.deal = deal
+        self.versions_ = versions
+        self.seated = seated
+        self.where = _where(deal)
+        self.report = report
+        self.scored = {}  # version number -> (outcome, settlement, player id of name)
 
-    reversed_ids = {e.reverses_id for e in rows if e.reverses_id}
-    standing = [e for e in rows if e.reverses_id is None and e.pk not in reversed_ids]
-    for e in standing:
-        if version_of.get(e.deal_version_id, (None, None))[1] != deal.version:
-            problem(f"{where}: row {e.pk} of an earlier version was never reversed")
-    try:
-        settlement = core.score(deal.document)
-    except core.OutcomeError as err:
-        problem(f"{where}: its current outcome is invalid: {err}")
-        return
-    expected = Counter()
-    if not deal.voided:
-        for t in settlement.transfers:
-            payer = names.get((deal.table_id, t.payer))
-            payee = names.get((deal.table_id, t.payee))
-            expected[(payer, payee, t.chips, t.reason.value)] += 1
-    posted = Counter((e.payer_id, e.payee_id, e.chips, e.reason) for e in standing)
-    if posted != expected:
-        problem(
-            f"{where}: the ledger does not match the settlement of version {deal.version} "
-            f"({sum(posted.values())} rows standing, {sum(expected.values())} expected)"
-        )
+    def problem(self, text: str) -> None:
+        self.report.problems.append(f"{self.where}: {text}")
 
+    # -- versions --------------------------------------------------------------------
 
-def _audit_nets(deal, rows, nets, version_of, names, report) -> None:
-    """Each version's nets against its own ledger rows; the current ones in full."""
-    problem = report.problems.append
-    where = _where(deal)
-    posted = defaultdict(Counter)  # version number -> player id -> net of its own rows
-    for e in rows:
-        if e.reverses_id is None:
-            number = version_of.get(e.deal_version_id, (None, None))[1]
-            posted[number][e.payer_id] -= e.chips
-            posted[number][e.payee_id] += e.chips
-    kept = defaultdict(dict)
-    for n in nets:
-        if n.table_id != deal.table_id or n.event_id != deal.table.round.event_id:
-            problem(f"{where}: net {n.pk} is filed under another table or event")
-        if n.version > deal.version:
-            problem(f"{where}: net {n.pk} belongs to version {n.version}, which does not exist")
-        kept[n.version][n.player_id] = (n.chips, n.won_as_bidder)
-    for number in sorted(set(posted) | set(kept)):
-        nonzero = {p: c for p, (c, _) in kept[number].items() if c}
-        if nonzero != {p: c for p, c in posted[number].items() if c}:
-            problem(f"{where}: the nets of version {number} are not what its ledger rows net to")
-    if deal.voided:
-        expected = {}
-    else:
+    def versions(self) -> None:
+        deal, vs = self.deal, self.versions_
+        numbers = [v.number for v in vs]
+        if numbers != list(range(1, len(vs) + 1)):
+            self.problem(f"version numbers are not consecutive ({numbers})")
+        if not vs or vs[-1].number != deal.version:
+            self.problem(f"the deal says version {deal.version}, its last version is {numbers}")
+            return
+        actions = [v.action for v in vs]
+        if (
+            actions[0] != Action.RECORDED
+            or any(a != Action.CORRECTED for a in actions[1:-1])
+            or (len(vs) > 1 and actions[-1] == Action.RECORDED)
+        ):
+            self.problem(f"its versions are not recorded, corrected ..., voided ({actions})")
+        if deal.voided != (actions[-1] == Action.VOIDED):
+            self.problem("voided or not, the deal disagrees with its last version")
+        current = vs[-1]
+        if current.document != deal.document:
+            self.problem(f"the document of version {current.number} is not the deal's")
+        for before, v in zip(vs, vs[1:], strict=False):
+            if v.action == Action.VOIDED and v.document != before.document:
+                self.problem(f"void version {v.number} changed the document")
+        for v in vs:
+            self._score(v)
+        self._indexed_columns(current)
+
+    def _score(self, v) -> None:
         try:
-            outcome, rules = core.parse_deal(deal.document)
-        except core.OutcomeError:
-            return  # reported with the ledger
-        settlement = core.payments.settle(outcome, rules)
+            outcome, rules = core.parse_deal(v.document)
+        except core.OutcomeError as err:
+            self.problem(f"the outcome of version {v.number} is invalid: {err}")
+            return
+        ids = v.player_ids()
+        if set(ids) != set(outcome.everyone):
+            self.problem(f"version {v.number} does not say who each of its players is")
+            return
+        strangers = [n for n, pk in ids.items() if (self.deal.table_id, pk) not in self.seated]
+        if strangers:
+            self.problem(f"version {v.number} names players not seated at the table")
+            return
+        self.scored[v.number] = (outcome, core.payments.settle(outcome, rules), ids)
+
+    def _indexed_columns(self, current) -> None:
+        if current.number not in self.scored:
+            return
+        outcome, settlement, ids = self.scored[current.number]
+        deal = self.deal
         expected = {
-            names.get((deal.table_id, name)): (chips, core.won_as_bidder(outcome, settlement, name))
-            for name, chips in core.nets_in_deal(outcome, settlement).items()
+            "kind": outcome.kind.value,
+            "dealer_id": ids.get(outcome.dealer),
+            "sitting_out_id": ids.get(outcome.sitting_out),
+            "bidder_id": ids.get(outcome.bidder),
+            "bid": outcome.effective_bid.value if outcome.effective_bid else "",
+            "bidder_won": settlement.bidder_won,
         }
-    if kept.get(deal.version, {}) != expected:
-        problem(f"{where}: the nets of version {deal.version} are not its settlement's")
+        wrong = [name for name, value in expected.items() if getattr(deal, name) != value]
+        if wrong:
+            self.problem(f"its columns disagree with its document ({', '.join(wrong)})")
+
+    # -- ledger ----------------------------------------------------------------------
+
+    def ledger(self, rows, version_of, entry_by_pk) -> None:
+        deal, problem = self.deal, self.problem
+        net = Counter()
+        posted = defaultdict(list)  # version number -> its rows
+        for e in rows:
+            net[e.payer_id] -= e.chips
+            net[e.payee_id] += e.chips
+            v = version_of.get(e.deal_version_id)
+            if v is None or v.deal_id != deal.pk:
+                problem(f"row {e.pk} was posted by another deal's version")
+                continue
+            posted[v.number].append(e)
+            if e.table_id != deal.table_id or e.event_id != deal.table.round.event_id:
+                problem(f"row {e.pk} is filed under another table or event")
+            if e.created_by_id != v.created_by_id:
+                problem(f"row {e.pk} was not posted by the author of version {v.number}")
+        if sum(net.values()) != 0:  # pragma: no cover - each row moves chips both ways
+            problem("rows do not sum to zero")
+        reversed_by = Counter(e.reverses_id for e in rows if e.reverses_id)
+        for number, v_rows in posted.items():
+            for e in v_rows:
+                if e.reverses_id is not None:
+                    self._check_reversal(e, number, entry_by_pk.get(e.reverses_id), version_of)
+                elif number != deal.version and reversed_by[e.pk] == 0:
+                    problem(f"row {e.pk} of an earlier version was never reversed")
+                if reversed_by[e.pk] > 1:
+                    problem(f"row {e.pk} is reversed more than once")
+        for v in self.versions_:
+            self._check_settlement(v, posted.get(v.number, []))
+
+    def _check_reversal(self, e, number, original, version_of) -> None:
+        if (
+            original is None
+            or original.deal_id != self.deal.pk
+            or (original.payer_id, original.payee_id, original.chips, original.reason)
+            != (e.payee_id, e.payer_id, e.chips, e.reason)
+        ):
+            self.problem(f"row {e.pk} is not the mirror of the row it reverses")
+            return
+        before = version_of.get(original.deal_version_id)
+        if original.reverses_id is not None or before is None or before.number != number - 1:
+            self.problem(f"row {e.pk} reverses a row that is not of the version before")
+        elif e.explanation != f"Reversal of version {before.number}: {original.explanation}"[:300]:
+            self.problem(f"the explanation of row {e.pk} is not its reversal's")
+
+    def _check_settlement(self, v, rows) -> None:
+        """The rows a version posted (reversals aside) are its settlement's transfers."""
+        if v.number not in self.scored:
+            return
+        _, settlement, ids = self.scored[v.number]
+        expected = Counter()
+        if v.action != Action.VOIDED:
+            for t in settlement.transfers:
+                expected[(ids[t.payer], ids[t.payee], t.chips, t.reason.value, t.explanation)] += 1
+        got = Counter(
+            (e.payer_id, e.payee_id, e.chips, e.reason, e.explanation)
+            for e in rows
+            if e.reverses_id is None
+        )
+        if got != expected:
+            wrong_words = Counter(k[:4] for k in got) == Counter(k[:4] for k in expected)
+            self.problem(
+                f"the ledger does not match the settlement of version {v.number} "
+                + (
+                    "(an explanation or reason differs)"
+                    if wrong_words
+                    else f"({sum(got.values())} rows posted, {sum(expected.values())} expected)"
+                )
+            )
+
+    # -- deal nets -------------------------------------------------------------------
+
+    def nets(self, rows, nets, version_of) -> None:
+        """Each version's nets against its own ledger rows and its settlement."""
+        deal, problem = self.deal, self.problem
+        posted = defaultdict(Counter)  # version number -> player id -> net of its own rows
+        for e in rows:
+            v = version_of.get(e.deal_version_id)
+            if e.reverses_id is None and v is not None:
+                posted[v.number][e.payer_id] -= e.chips
+                posted[v.number][e.payee_id] += e.chips
+        kept = defaultdict(dict)
+        for n in nets:
+            if n.table_id != deal.table_id or n.event_id != deal.table.round.event_id:
+                problem(f"net {n.pk} is filed under another table or event")
+            if n.version > deal.version:
+                problem(f"net {n.pk} belongs to version {n.version}, which does not exist")
+            kept[n.version][n.player_id] = (n.chips, n.won_as_bidder)
+        for number in sorted(set(posted) | set(kept)):
+            nonzero = {p: c for p, (c, _) in kept[number].items() if c}
+            if nonzero != {p: c for p, c in posted[number].items() if c}:
+                problem(f"the nets of version {number} are not what its ledger rows net to")
+        for v in self.versions_:
+            if v.number not in self.scored:
+                continue  # reported with the versions
+            outcome, settlement, ids = self.scored[v.number]
+            expected = {}
+            if v.action != Action.VOIDED:
+                expected = {
+                    ids[name]: (chips, core.won_as_bidder(outcome, settlement, name))
+                    for name, chips in core.nets_in_deal(outcome, settlement).items()
+                }
+            if kept.get(v.number, {}) != expected:
+                problem(f"the nets of version {v.number} are not its settlement's")
+
+
+def _audit_chip_counts(counts, entries, report) -> None:
+    """What a count expected: starting chips + the player's rows at the table before it."""
+    counts = list(counts)
+    if not counts:
+        return
+    rows_at = defaultdict(list)
+    for e in entries.filter(table__in={c.table_id for c in counts}).only(
+        "table_id", "payer_id", "payee_id", "chips", "created_at"
+    ):
+        rows_at[e.table_id].append(e)
+    for c in counts:
+        report.chip_counts += 1
+        net = sum(
+            (e.chips if e.payee_id == c.player_id else -e.chips)
+            for e in rows_at[c.table_id]
+            if c.player_id in (e.payer_id, e.payee_id) and e.created_at <= c.recorded_at
+        )
+        expected = c.table.round.event.starting_chips + net
+        if c.expected != expected:
+            report.problems.append(
+                f"{_where_table(c.table)}: the chip count of {c.player.name} expected "
+                f"{c.expected}, the ledger says {expected}"
+            )

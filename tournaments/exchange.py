@@ -8,15 +8,31 @@ which derive the same ledger again.
 from __future__ import annotations
 
 import csv
+import datetime
 import io
 import json
 from collections.abc import Iterable
 
-from django.contrib.auth import get_user_model
+from django import forms
 from django.db import transaction
+from django.utils import timezone
+from django.utils.dateparse import parse_datetime
+
+from taroky_scoring.renaming import rename_players
 
 from . import services
-from .models import ChipCount, Deal, DealVersion, Event, LedgerEntry, Player, Registration, Round
+from .audit import audit_ledger
+from .models import (
+    ChipCount,
+    Deal,
+    DealVersion,
+    Event,
+    LedgerEntry,
+    Player,
+    Registration,
+    Round,
+    Seat,
+)
 from .services.deals import record_deal
 from .standings import standings
 
@@ -24,7 +40,12 @@ FORMAT = "taroky-event/1"
 
 
 def export_event(event: Event) -> dict:
-    """The whole event as one JSON-ready document."""
+    """The whole event as one JSON-ready document.
+
+    Deal documents come out under the players' names of today: a version keeps the
+    player id of each name it was saved with, so a player renamed since is found.
+    An imported version keeps the author and time it was originally recorded with.
+    """
     registrations = Registration.objects.filter(event=event).select_related("player")
     rounds = event.rounds.prefetch_related("present", "byes", "tables__seats__player")
     versions = (
@@ -32,19 +53,24 @@ def export_event(event: Event) -> dict:
         .select_related("deal", "created_by")
         .order_by("deal__table_id", "deal__number", "number")
     )
+    name_of = {
+        s.player_id: s.player.name
+        for s in Seat.objects.filter(table__round__event=event).select_related("player")
+    }
     by_table: dict[int, dict[int, list]] = {}
     # ``sequence`` is the order versions were saved across the whole event; importing
     # in that order posts the ledger rows in the same order as the original.
     for sequence, v in enumerate(versions.order_by("pk"), start=1):
+        today = {name: name_of.get(pk, name) for name, pk in v.player_ids().items()}
         by_table.setdefault(v.deal.table_id, {}).setdefault(v.deal.number, []).append(
             {
                 "number": v.number,
                 "sequence": sequence,
                 "action": v.action,
-                "document": v.document,
+                "document": rename_players(v.document, today),
                 "reason": v.reason,
-                "created_by": v.created_by.get_username(),
-                "created_at": v.created_at.isoformat(),
+                "created_by": v.original_author or v.created_by.get_username(),
+                "created_at": (v.original_at or v.created_at).isoformat(),
             }
         )
     return {
@@ -91,52 +117,261 @@ class ExchangeError(services.ServiceError):
 
 @transaction.atomic
 def import_event(document: dict, user) -> Event:
-    """Create an event from an export, replaying every deal version through the services."""
-    if document.get("format") != FORMAT:
-        raise ExchangeError(f"Not a {FORMAT} document.")
-    spec = document["event"]
-    event = services.create_event(user, **{f: spec[f] for f in Event.SETTINGS})
+    """Create an event from an export, replaying every deal version through the services.
+
+    Everything is checked first, with the pages' rules: the event's settings (the
+    event form), the players (the players form), rounds, tables and seats, and every
+    deal and version (numbers consecutive, each sequence once, versions in order).
+    The importing organizer records every version; who entered it and when, where it
+    came from, are kept on the version as recorded. The deal services refuse what they
+    would refuse on the pages (a deal past its table's session, a bad outcome). The
+    ledger audit then runs inside the transaction: any problem and nothing is saved.
+    """
+    plan = _Plan(document)
+    event = services.create_event(user, **plan.event)
     players = {}
-    for p in document["players"]:
+    for p in plan.players:
         player, _ = Player.objects.get_or_create(
-            name=p["name"], defaults={"club": p.get("club", ""), "notes": p.get("notes", "")}
+            name=p["name"], defaults={"club": p["club"], "notes": p["notes"]}
         )
         players[p["name"]] = player
-        Registration.objects.create(event=event, player=player, withdrawn=p.get("withdrawn", False))
-    users = {u.get_username(): u for u in get_user_model().objects.all()}
+        Registration.objects.create(event=event, player=player, withdrawn=p["withdrawn"])
     in_order = {}
-    for r in document["rounds"]:
+    for r in plan.rounds:
         rnd = services.create_round(event, user)
         rnd.present.set(players[n] for n in r["present"])
         rnd.byes.set(players[n] for n in r["byes"])
-        if r.get("seed") is not None:
+        if r["seed"] is not None:
             Round.objects.filter(pk=rnd.pk).update(seed=r["seed"])
         for t in r["tables"]:
-            table = services.create_table(
-                rnd, user, [players[n] for n in t["seats"]], players.get(t.get("first_forehand"))
+            table = _step(
+                t["where"],
+                services.create_table,
+                rnd,
+                user,
+                [players[n] for n in t["seats"]],
+                players.get(t["first_forehand"]),
             )
             for d in t["deals"]:
                 for v in d["versions"]:
                     in_order[v["sequence"]] = (table, d["number"], v)
     deals: dict[tuple[int, int], Deal] = {}
     for _, (table, number, v) in sorted(in_order.items()):
-        author = users.get(v["created_by"], user)
-        deal = deals.get((table.pk, number))
-        if deal is None:
-            deal = _record_unchecked(table, v["document"], author)
-        elif v["action"] == DealVersion.Action.VOIDED:
-            deal = services.void_deal(deal, author, v["reason"])
+        original = {"author": v["created_by"], "at": v["created_at"]}
+        if v["number"] == 1:
+            deal = _step(
+                v["where"], record_deal, table, v["document"], user, number, original=original
+            )
         else:
-            deal = services.correct_deal(deal, v["document"], author, v["reason"])
+            deal, before = deals[(table.pk, number)], v["number"] - 1
+            if v["action"] == DealVersion.Action.VOIDED:
+                deal = _step(
+                    v["where"], services.void_deal, deal, user, v["reason"], before, original
+                )
+            else:
+                deal = _step(
+                    v["where"],
+                    services.correct_deal,
+                    deal,
+                    v["document"],
+                    user,
+                    v["reason"],
+                    before,
+                    original,
+                )
         deals[(table.pk, number)] = deal
-        DealVersion.objects.filter(deal=deal, number=v["number"]).update(created_at=v["created_at"])
+    report = audit_ledger([event.pk])
+    if not report.ok:
+        raise ExchangeError(
+            "The imported event fails the ledger audit; nothing was imported: "
+            + "; ".join(report.problems[:5])
+        )
     return event
 
 
-def _record_unchecked(table, document, user) -> Deal:
-    """record_deal, except that a session that ended may still take its own deals:
-    an export holds exactly the deals that were accepted at the time."""
-    return record_deal(table, document, user, check_session=False)
+def _step(where: str, service, *args, **kwargs):
+    """A service call of the import; a refusal says where in the document it happened."""
+    try:
+        return service(*args, **kwargs)
+    except services.ServiceError as e:
+        details = "; ".join(f"{err.field}: {err.message}" for err in e.field_errors)
+        raise ExchangeError(f"{where}: {e.message}" + (f" ({details})" if details else "")) from e
+
+
+class _Plan:
+    """An export document checked through and through before anything is saved."""
+
+    def __init__(self, document):
+        if not isinstance(document, dict) or document.get("format") != FORMAT:
+            raise ExchangeError(f"Not a {FORMAT} document.")
+        self.event = self._event(self._get(document, "event", dict, "the document"))
+        self.players = [
+            self._player(p, f"player {i}")
+            for i, p in enumerate(self._get(document, "players", list, "the document"), 1)
+        ]
+        names = [p["name"] for p in self.players]
+        twice = sorted({n for n in names if names.count(n) > 1})
+        if twice:
+            raise ExchangeError(f"players: listed twice: {', '.join(twice)}.")
+        self.registered = set(names)
+        self.sequences: set[int] = set()
+        rounds = self._get(document, "rounds", list, "the document")
+        self._numbered(enumerate(rounds, 1), "rounds", "round")
+        self.rounds = [self._round(r, n) for n, r in enumerate(rounds, 1)]
+
+    # -- helpers ---------------------------------------------------------------------
+
+    @staticmethod
+    def _get(obj, key, kind, where, required=True):
+        if not isinstance(obj, dict):
+            raise ExchangeError(f"{where}: must be a JSON object.")
+        if key not in obj:
+            if required:
+                raise ExchangeError(f"{where}: '{key}' is missing.")
+            return None
+        value = obj[key]
+        if kind is int and isinstance(value, bool) or not isinstance(value, kind):
+            if value is None and not required:
+                return None
+            what = {dict: "an object", list: "a list", str: "text", int: "a whole number"}
+            raise ExchangeError(f"{where}: '{key}' must be {what.get(kind, kind.__name__)}.")
+        return value
+
+    def _numbered(self, items, where, what):
+        numbers = [self._get(item, "number", int, f"{where}, {what} {i}") for i, item in items]
+        if numbers != list(range(1, len(numbers) + 1)):
+            raise ExchangeError(f"{where}: {what}s must be numbered 1, 2, 3 ... (got {numbers}).")
+
+    def _names(self, value, where) -> list[str]:
+        if not isinstance(value, list) or not all(isinstance(n, str) for n in value):
+            raise ExchangeError(f"{where}: must be a list of names.")
+        strangers = sorted(set(value) - self.registered)
+        if strangers:
+            raise ExchangeError(f"{where}: not among the event's players: {', '.join(strangers)}.")
+        if len(set(value)) != len(value):
+            raise ExchangeError(f"{where}: a name is listed twice.")
+        return value
+
+    # -- the parts -------------------------------------------------------------------
+
+    def _event(self, spec) -> dict:
+        from .forms import EventForm
+
+        data = {}
+        for name in EventForm.Meta.fields:
+            value = spec.get(name, Event._meta.get_field(name).get_default())
+            if name == "house_rules":
+                value = json.dumps(value)
+            data[name] = "" if value is None else value
+        form = EventForm(data=data)
+        if not form.is_valid():
+            raise ExchangeError(
+                "event: "
+                + "; ".join(f"{field}: {' '.join(errs)}" for field, errs in form.errors.items())
+            )
+        return {name: form.cleaned_data[name] for name in EventForm.Meta.fields}
+
+    def _player(self, p, where) -> dict:
+        from .forms import AddPlayerForm
+
+        name = self._get(p, "name", str, where)
+        club = self._get(p, "club", str, where, required=False) or ""
+        notes = self._get(p, "notes", str, where, required=False) or ""
+        withdrawn = self._get(p, "withdrawn", bool, where, required=False) or False
+        form = AddPlayerForm(data={"name": name, "club": club}, registry=Player.objects.none())
+        notes_field = forms.CharField(required=False)
+        errors = dict(form.errors) if not form.is_valid() else {}
+        try:
+            notes_field.clean(notes)
+        except forms.ValidationError as e:
+            errors["notes"] = e.messages
+        if errors:
+            raise ExchangeError(
+                f"{where} ({name[:40]!r}): "
+                + "; ".join(f"{f}: {' '.join(m)}" for f, m in errors.items())
+            )
+        return {
+            "name": form.cleaned_data["name"],
+            "club": form.cleaned_data["club"],
+            "notes": notes,
+            "withdrawn": withdrawn,
+        }
+
+    def _round(self, r, n) -> dict:
+        where = f"round {n}"
+        seed = self._get(r, "seed", int, where, required=False)
+        if seed is not None and not -(2**63) <= seed < 2**63:
+            raise ExchangeError(f"{where}: the seed is out of range.")
+        tables = self._get(r, "tables", list, where)
+        self._numbered(enumerate(tables, 1), where, "table")
+        result = {
+            "seed": seed,
+            "present": self._names(self._get(r, "present", list, where), f"{where}, present"),
+            "byes": self._names(self._get(r, "byes", list, where), f"{where}, byes"),
+            "tables": [self._table(t, f"{where}, table {i}") for i, t in enumerate(tables, 1)],
+        }
+        return result
+
+    def _table(self, t, where) -> dict:
+        seats = self._names(self._get(t, "seats", list, where), f"{where}, seats")
+        forehand = self._get(t, "first_forehand", str, where, required=False)
+        if forehand is not None and forehand not in seats:
+            raise ExchangeError(f"{where}: the first forehand does not sit at the table.")
+        deals = self._get(t, "deals", list, where)
+        self._numbered(enumerate(deals, 1), where, "deal")
+        return {
+            "where": where,
+            "seats": seats,
+            "first_forehand": forehand,
+            "deals": [
+                {"number": i, "versions": self._versions(d, f"{where}, deal {i}")}
+                for i, d in enumerate(deals, 1)
+            ],
+        }
+
+    def _versions(self, d, where) -> list[dict]:
+        versions = self._get(d, "versions", list, where)
+        if not versions:
+            raise ExchangeError(f"{where}: has no versions.")
+        self._numbered(enumerate(versions, 1), where, "version")
+        result = []
+        Action = DealVersion.Action
+        for i, v in enumerate(versions, 1):
+            at = f"{where}, version {i}"
+            action = self._get(v, "action", str, at)
+            expected = [Action.RECORDED] if i == 1 else [Action.CORRECTED, Action.VOIDED]
+            if action not in expected or (i > 2 and result[-1]["action"] == Action.VOIDED):
+                raise ExchangeError(
+                    f"{at}: a deal is recorded, then corrected or voided, nothing after a void."
+                )
+            sequence = self._get(v, "sequence", int, at)
+            if sequence in self.sequences:
+                raise ExchangeError(f"{at}: sequence {sequence} is used twice.")
+            if result and sequence < result[-1]["sequence"]:
+                raise ExchangeError(f"{at}: saved before the version it changes.")
+            self.sequences.add(sequence)
+            created_by = self._get(v, "created_by", str, at)
+            try:
+                created_at = parse_datetime(self._get(v, "created_at", str, at))
+            except ValueError:
+                created_at = None
+            if created_at is None or len(created_by) > 150:
+                raise ExchangeError(f"{at}: give its author (a user name) and an ISO date-time.")
+            if timezone.is_naive(created_at):
+                created_at = timezone.make_aware(created_at, datetime.UTC)
+            result.append(
+                {
+                    "where": at,
+                    "number": i,
+                    "sequence": sequence,
+                    "action": action,
+                    "document": self._get(v, "document", dict, at),
+                    "reason": self._get(v, "reason", str, at, required=i > 1) or "",
+                    "created_by": created_by,
+                    "created_at": created_at,
+                }
+            )
+        return result
 
 
 # -- CSV ---------------------------------------------------------------------------

@@ -3,7 +3,8 @@
 A Deal stores the entered outcome as the scoring contract's JSON document (validated
 by taroky_scoring on every save) plus the few indexed columns pages query. Every
 change makes a DealVersion; LedgerEntry rows, and the DealNet rows that sum them per
-player for standings, are never updated or deleted.
+player for standings, are never updated or deleted. Versions, ledger rows and nets
+are append-only in the database too (tournaments/append_only.py: triggers).
 """
 
 from __future__ import annotations
@@ -294,10 +295,23 @@ class DealVersion(models.Model):
     action = models.CharField(max_length=20, choices=Action.choices)
     document = models.JSONField()
     reason = models.TextField(blank=True)
+    # Documents store names; a player renamed later is still found by id here.
+    names = models.JSONField(
+        default=dict,
+        help_text="The player id of every name in the document, as seated when saved.",
+    )
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
     )
     created_at = models.DateTimeField(auto_now_add=True)
+    # An imported version is created by the importing organizer, now; who entered it
+    # and when, in the database it came from, are kept as recorded, never as our own.
+    original_author = models.CharField(
+        max_length=150, blank=True, help_text="Imported: the user name that entered it."
+    )
+    original_at = models.DateTimeField(
+        null=True, blank=True, help_text="Imported: when it was entered."
+    )
 
     class Meta:
         ordering = ["deal", "number"]
@@ -313,6 +327,10 @@ class DealVersion(models.Model):
 
     def __str__(self) -> str:
         return f"{self.deal} v{self.number} ({self.action})"
+
+    def player_ids(self) -> dict[str, int]:
+        """Each name in the document and the id of the player it stands for."""
+        return {name: int(pk) for name, pk in (self.names or {}).items()}
 
 
 class AppendOnlyQuerySet(models.QuerySet):

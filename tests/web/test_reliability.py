@@ -8,7 +8,7 @@ from django.core.management import call_command
 from django.db import connection
 
 import taroky_scoring as core
-from tournaments import services
+from tournaments import append_only, services
 from tournaments.audit import audit_ledger
 from tournaments.models import Deal, DealNet, DealVersion, LedgerEntry, Player
 from tournaments.queries import net_by_player
@@ -78,7 +78,8 @@ def test_the_audit_passes_on_the_demo_data(capsys):
 
 
 def _tamper(sql, params, model=LedgerEntry):
-    with connection.cursor() as cursor:
+    """Raw SQL past the append-only triggers, as someone who can drop them could."""
+    with append_only.lifted(connection), connection.cursor() as cursor:
         cursor.execute(sql.format(table=model._meta.db_table), params)
 
 

@@ -8,7 +8,7 @@ from django.db import connection
 from django.db.models import Sum
 
 import taroky_scoring as core
-from tournaments import services
+from tournaments import append_only, services
 from tournaments.models import Deal, DealNet, DealVersion, LedgerEntry
 from tournaments.queries import net_by_player
 
@@ -335,7 +335,7 @@ def test_the_migration_posts_the_nets_the_services_post(table, table5, organizer
     fields = ("event_id", "table_id", "deal_id", "version", "player_id", "chips")
     posted = sorted(DealNet.objects.values_list(*fields))
     assert len(posted) == 4 + 4 + 4 + 5  # a correction, a voided deal, the misdeal
-    with connection.cursor() as cursor:
+    with append_only.lifted(connection), connection.cursor() as cursor:
         cursor.execute(f"DELETE FROM {DealNet._meta.db_table}")
     migration.post_nets_of_recorded_versions(apps, None)
     assert sorted(DealNet.objects.values_list(*fields)) == posted

@@ -16,21 +16,34 @@ from .errors import DealError, StaleDealError
 from .permissions import require_organizer
 
 
-def _check_document(table: Table, document: dict, seats: dict[str, Player]):
-    """Validate with the core and check the deal's players sit at this table."""
+def _ruleset_of(document: dict) -> tuple[str, dict]:
+    return document.get("ruleset") or core.rulesets.DEFAULT_RULESET, document.get("options") or {}
+
+
+def _check_document(
+    table: Table, document: dict, seats: dict[str, Player], recorded_under: dict | None = None
+):
+    """Validate with the core and check the deal's players sit at this table.
+
+    A new deal uses the event's ruleset and house rules; a correction keeps those its
+    deal was recorded under (``recorded_under``, the deal's document).
+    """
     try:
         outcome, rules = core.parse_deal(document)
     except core.OutcomeError as e:
         raise DealError(
             "The deal was not saved: please correct the marked fields.", e.errors
         ) from e
-    expected = table.event.deal_document_base()
-    if document.get("ruleset", core.rulesets.DEFAULT_RULESET) != expected["ruleset"] or (
-        document.get("options") or {}
-    ) != expected.get("options", {}):
+    if recorded_under is None:
+        recorded_under = table.event.deal_document_base()
+    if _ruleset_of(document) != _ruleset_of(recorded_under):
         raise DealError(
-            "The deal's ruleset is not the event's.",
-            (core.FieldError("ruleset", "Deals use the event's ruleset and house rules."),),
+            "The deal's ruleset is not the one its deal was recorded under.",
+            (
+                core.FieldError(
+                    "ruleset", "A deal keeps the ruleset and house rules it was recorded under."
+                ),
+            ),
         )
     strangers = [name for name in outcome.everyone if name not in seats]
     if strangers:
@@ -53,6 +66,20 @@ def _check_document(table: Table, document: dict, seats: dict[str, Player]):
 
 def _seats(table: Table) -> dict[str, Player]:
     return {s.player.name: s.player for s in table.seats.select_related("player").order_by()}
+
+
+def _names(outcome: core.DealOutcome, seats: dict[str, Player]) -> dict[str, int]:
+    """What DealVersion.names keeps: the player id of every name in the document."""
+    return {name: seats[name].pk for name in outcome.everyone}
+
+
+def _origin(original: dict | None) -> dict:
+    """An imported version's author and time as recorded where it came from."""
+    original = original or {}
+    return {
+        "original_author": original.get("author", ""),
+        "original_at": original.get("at"),
+    }
 
 
 def _indexed_columns(outcome: core.DealOutcome, settlement, seats) -> dict:
@@ -144,12 +171,17 @@ def _assert_balanced(entries) -> None:
 
 @transaction.atomic
 def record_deal(
-    table: Table, document: dict, user, number: int | None = None, check_session: bool = True
+    table: Table,
+    document: dict,
+    user,
+    number: int | None = None,
+    check_session: bool = True,
+    original: dict | None = None,
 ) -> Deal:
     """Save a new deal at ``table`` and post its transfers, all or nothing.
 
-    ``number`` guards against a form submitted twice; ``check_session=False`` is for
-    replaying an exported event, whose deals were accepted when they were entered.
+    ``number`` guards against a form submitted twice; ``original`` (``author``, ``at``)
+    is an imported version's origin, kept as recorded.
     """
     # Lock the table so two organizers entering at once get consecutive numbers.
     table = Table.objects.select_for_update().select_related("round__event").get(pk=table.pk)
@@ -175,7 +207,9 @@ def record_deal(
         number=1,
         action=DealVersion.Action.RECORDED,
         document=document,
+        names=_names(outcome, seats),
         created_by=user,
+        **_origin(original),
     )
     entries = _post(deal, version, outcome, settlement, seats, user)
     _assert_balanced(entries)
@@ -224,9 +258,10 @@ def record_deals(table: Table, documents: list[dict], user) -> list[Deal]:
             number=1,
             action=DealVersion.Action.RECORDED,
             document=deal.document,
+            names=_names(outcome, seats),
             created_by=user,
         )
-        for deal in deals
+        for deal, (outcome, _) in zip(deals, checked, strict=True)
     )
     rows = [
         row
@@ -273,20 +308,27 @@ def _require_reason(reason: str) -> str:
 
 @transaction.atomic
 def correct_deal(
-    deal: Deal, document: dict, user, reason: str, expected_version: int | None = None
+    deal: Deal,
+    document: dict,
+    user,
+    reason: str,
+    expected_version: int | None = None,
+    original: dict | None = None,
 ) -> Deal:
     """Replace a deal's outcome: reverse its transfers and post the new ones."""
     reason = _require_reason(reason)
     deal = _lock_current(deal, user, expected_version)
     seats = _seats(deal.table)
-    outcome, settlement = _check_document(deal.table, document, seats)
+    outcome, settlement = _check_document(deal.table, document, seats, deal.document)
     version = DealVersion.objects.create(
         deal=deal,
         number=deal.version + 1,
         action=DealVersion.Action.CORRECTED,
         document=document,
+        names=_names(outcome, seats),
         reason=reason,
         created_by=user,
+        **_origin(original),
     )
     entries = _post_reversal(deal, version, user)
     entries += _post(deal, version, outcome, settlement, seats, user)
@@ -300,17 +342,26 @@ def correct_deal(
 
 
 @transaction.atomic
-def void_deal(deal: Deal, user, reason: str, expected_version: int | None = None) -> Deal:
+def void_deal(
+    deal: Deal,
+    user,
+    reason: str,
+    expected_version: int | None = None,
+    original: dict | None = None,
+) -> Deal:
     """Cancel a deal: reverse its transfers; the deal and its versions stay readable."""
     reason = _require_reason(reason)
     deal = _lock_current(deal, user, expected_version)
+    current = deal.versions.get(number=deal.version)
     version = DealVersion.objects.create(
         deal=deal,
         number=deal.version + 1,
         action=DealVersion.Action.VOIDED,
         document=deal.document,
+        names=current.names,
         reason=reason,
         created_by=user,
+        **_origin(original),
     )
     _post_reversal(deal, version, user)
     deal.version = version.number
