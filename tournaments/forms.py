@@ -294,6 +294,15 @@ class EventForm(forms.ModelForm):
         fields = list(Event.SETTINGS)
         widgets = {"date": forms.DateInput(attrs={"type": "date"})}
 
+    FIXED_HELP = "Fixed: the event's deals were recorded under it."
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        if self.instance.pk and self.instance.has_deals():
+            for name in Event.FIXED_ONCE_DEALT:
+                self.fields[name].disabled = True
+                self.fields[name].help_text = self.FIXED_HELP
+
 
 class AddPlayerForm(forms.Form):
     player = forms.ModelChoiceField(

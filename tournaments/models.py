@@ -108,6 +108,10 @@ class Event(models.Model):
         "paper_size",
     )
 
+    # What the event's deals are scored under (the core's ruleset and its options):
+    # fixed once a deal is recorded, so no deal changes meaning after it was entered.
+    FIXED_ONCE_DEALT = ("ruleset", "house_rules", "starting_chips")
+
     def __str__(self) -> str:
         return f"{self.name} ({self.date:%Y-%m-%d})"
 
@@ -128,6 +132,9 @@ class Event(models.Model):
         options = dict(self.house_rules or {})
         options["starting_chips"] = self.starting_chips
         return core.ruleset(self.ruleset, options)
+
+    def has_deals(self) -> bool:
+        return Deal.objects.filter(table__round__event=self).exists()
 
     def deal_document_base(self) -> dict:
         """The ruleset part of every deal document of this event."""

@@ -37,6 +37,19 @@ def create_event(user, **fields) -> Event:
 def update_event(event: Event, user, **fields) -> Event:
     event = Event.objects.select_for_update().get(pk=event.pk)
     require_organizer(user, event)
+    changed = [
+        name
+        for name in Event.FIXED_ONCE_DEALT
+        if name in fields and (fields[name] or None) != (getattr(event, name) or None)
+    ]
+    # A deal being recorded locks its table, not the event: it may commit just after
+    # this check, but its document carries the ruleset it was checked against.
+    if changed and event.has_deals():
+        raise ServiceError(
+            "The ruleset, house rules and starting chips cannot change once a deal is "
+            f"recorded: this event's deals were scored under them ({', '.join(changed)} "
+            "not changed)."
+        )
     for name, value in fields.items():
         setattr(event, name, value)
     _full_clean(event)

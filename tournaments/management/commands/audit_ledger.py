@@ -1,15 +1,18 @@
 from django.core.management.base import BaseCommand, CommandError
 
 from tournaments.audit import audit_ledger
+from tournaments.models import Event
 
 
 class Command(BaseCommand):
     help = (
         "Check the chip ledger against the deals: every deal's rows sum to zero, the "
-        "rows standing for a deal are exactly the scoring core's settlement of its "
-        "current version (none for a voided deal), every earlier version's rows are "
-        "reversed, and no row is filed under another deal, table or event. Prints a "
-        "summary; exits with status 1 if anything is wrong."
+        "rows each version posted are exactly the scoring core's settlement of its "
+        "document (explanations included), every earlier version's rows are reversed, "
+        "deal and version numbers run without gaps, the current version's document is "
+        "the deal's, no row is filed under another deal, table or event; the deal nets "
+        "and chip counts agree with the ledger. Prints a summary; exits with status 1 "
+        "if anything is wrong."
     )
 
     def add_arguments(self, parser):
@@ -22,6 +25,9 @@ class Command(BaseCommand):
         )
 
     def handle(self, *args, events=None, **options):
+        missing = sorted(set(events or ()) - set(Event.objects.values_list("pk", flat=True)))
+        if missing:
+            raise CommandError(f"No event with id {', '.join(map(str, missing))}.")
         report = audit_ledger(events)
         for problem in report.problems:
             self.stdout.write(f"PROBLEM {problem}")

@@ -1,5 +1,7 @@
 from django.core.management import call_command
-from django.core.management.base import BaseCommand
+from django.core.management.base import BaseCommand, CommandError
+
+from tournaments.management.files import check_writable
 
 # Rebuilt by migrate or useless in a restore: leaving them out keeps a backup portable
 # between SQLite and PostgreSQL.
@@ -19,11 +21,15 @@ class Command(BaseCommand):
         )
 
     def handle(self, *args, output, **options):
-        call_command(
-            "dumpdata",
-            *[f"--exclude={label}" for label in EXCLUDED],
-            "--indent=1",
-            f"--output={output}",
-            verbosity=0,
-        )
+        check_writable(output)
+        try:
+            call_command(
+                "dumpdata",
+                *[f"--exclude={label}" for label in EXCLUDED],
+                "--indent=1",
+                f"--output={output}",
+                verbosity=0,
+            )
+        except OSError as e:
+            raise CommandError(f"Cannot write {output}: {e.strerror}.") from None
         self.stdout.write(f"Backed up the database to {output}.")

@@ -4,6 +4,7 @@ import sys
 from django.core.management.base import BaseCommand, CommandError
 
 from tournaments.exchange import export_event
+from tournaments.management.files import check_writable, write_text
 from tournaments.models import Event
 
 
@@ -23,14 +24,15 @@ class Command(BaseCommand):
         )
 
     def handle(self, *args, event_id, output=None, **options):
+        if output:
+            check_writable(output)
         try:
             event = Event.objects.get(pk=event_id)
         except Event.DoesNotExist:
             raise CommandError(f"No event with id {event_id}.") from None
         text = json.dumps(export_event(event), ensure_ascii=False, indent=1)
         if output:
-            with open(output, "w", encoding="utf-8") as f:
-                f.write(text + "\n")
+            write_text(output, text + "\n")
             self.stderr.write(f"Wrote {event} to {output}")
         else:
             sys.stdout.write(text + "\n")

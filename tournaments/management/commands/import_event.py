@@ -1,17 +1,19 @@
-import json
-
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 
 from tournaments.exchange import import_event
+from tournaments.management.files import read_json
 from tournaments.services import ServiceError
 
 
 class Command(BaseCommand):
     help = (
-        "Create an event from a JSON document written by export_event. Every deal "
-        "version is replayed through the app's services, so the chip ledger is derived "
-        "again and comes out the same. Nothing is saved if anything fails."
+        "Create an event from a JSON document written by export_event. The whole "
+        "document is checked with the pages' rules; every deal version is replayed "
+        "through the app's services as the importing organizer (who entered it and "
+        "when, originally, is kept with it), so the chip ledger is derived again and "
+        "comes out the same; the ledger audit runs last. Nothing is saved if anything "
+        "fails."
     )
 
     def add_arguments(self, parser):
@@ -19,8 +21,8 @@ class Command(BaseCommand):
         parser.add_argument(
             "--user",
             required=True,
-            help="User name of the organizer who imports (becomes the event's organizer "
-            "and the author of versions whose original author does not exist here).",
+            help="User name of the organizer who imports: the event's organizer and "
+            "the one who records every version.",
         )
 
     def handle(self, *args, path, user, **options):
@@ -28,10 +30,9 @@ class Command(BaseCommand):
             organizer = get_user_model().objects.get(username=user)
         except get_user_model().DoesNotExist:
             raise CommandError(f"No user named {user!r}.") from None
-        with open(path, encoding="utf-8") as f:
-            document = json.load(f)
+        document = read_json(path)
         try:
             event = import_event(document, organizer)
         except ServiceError as e:
-            raise CommandError(e.message) from e
+            raise CommandError(f"Nothing was imported. {e.message}") from e
         self.stdout.write(self.style.SUCCESS(f"Imported {event} as event {event.pk}."))
