@@ -2,6 +2,7 @@
 
 import csv
 import io
+import json
 
 import pytest
 
@@ -65,7 +66,7 @@ def test_deals_and_ledger_csv_neutralise_formulas(hostile_deal):
         "True",
         "False",
     ]
-    assert deal_row[12].startswith('{"ruleset": "la-vista"')
+    assert json.loads(deal_row[12]) == hostile_deal.document
     ledger = rows(exchange.ledger_csv(event))
     assert [r[5:10] for r in ledger[1:]] == [
         ["'+cmd|' /C calc'!A0", "'" + HOSTILE[0], "5", "game", WON],
