@@ -280,7 +280,7 @@ class _Plan:
         withdrawn = self._get(p, "withdrawn", bool, where, required=False) or False
         form = AddPlayerForm(data={"name": name, "club": club}, registry=Player.objects.none())
         notes_field = forms.CharField(required=False)
-        errors = dict(form.errors) if not form.is_valid() else {}
+        errors = {f: m for f, m in form.errors.items() if f != "__all__"}
         try:
             notes_field.clean(notes)
         except forms.ValidationError as e:

@@ -31,7 +31,7 @@ def read_json(path: str) -> Any:
         return json.loads(text)
     except json.JSONDecodeError as e:
         raise CommandError(
-            f"{path} is not valid JSON, or is cut short: {e.msg} at line {e.lineno}, "
+            f"{path} is not valid JSON, or is cut short: {e.msg}: line {e.lineno}, "
             f"column {e.colno}."
         ) from None
     except RecursionError:
