@@ -288,6 +288,16 @@ class Deal(models.Model):
     def outcome(self) -> core.DealOutcome:
         return core.DealOutcome.from_document(self.document)
 
+    def document_under_todays_names(self) -> dict:
+        """The document with each player as called now (a name fixed since it was saved)."""
+        from taroky_scoring.renaming import rename_players
+
+        ids = self.versions.get(number=self.version).player_ids()
+        today = dict(Player.objects.filter(pk__in=ids.values()).values_list("pk", "name"))
+        return rename_players(
+            self.document, {name: today.get(pk, name) for name, pk in ids.items()}
+        )
+
 
 class DealVersion(models.Model):
     """One version of a deal: what was entered, by whom, when and why."""

@@ -576,7 +576,7 @@ def deal_correct(request, pk):
         return redirect(deal)
     sheet = queries.table_sheet(table)
     seats = [p.name for p in sheet.players]
-    initial = DealForm.initial_from_document(deal.document)
+    initial = DealForm.initial_from_document(deal.document_under_todays_names())
     initial["expected_version"] = deal.version
     form = CorrectDealForm(request.POST or None, event=event, seats=seats, initial=initial)
     preview = None

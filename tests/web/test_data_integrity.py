@@ -334,3 +334,13 @@ def test_a_renamed_player_keeps_audit_export_and_corrections_working(
     services.correct_deal(corrected_deal, doc, organizer, "she had more")
     assert audit_ledger().ok
     assert Event.objects.count() == 2
+
+
+def test_the_correction_form_of_a_renamed_players_deal_names_him_as_now(
+    client, corrected_deal, organizer
+):
+    Player.objects.filter(name="Čada").update(name="Ken Čada")
+    client.force_login(organizer)
+    form = client.get(f"/deals/{corrected_deal.pk}/correct/").context["form"]
+    assert (form.initial["bidder"], form.initial["partner"]) == ("Anna", "Ken Čada")
+    assert corrected_deal.document["partner"] == "Čada"

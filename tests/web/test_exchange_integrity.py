@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
+from django.utils import timezone
 
 from tournaments import exchange, services
 from tournaments.audit import AuditReport
@@ -337,3 +338,20 @@ def test_the_original_time_survives_as_recorded(two_organizers_event, organizer)
     first = DealVersion.objects.filter(deal__table__round__event=copy_).order_by("pk").first()
     assert first.original_at == datetime.datetime(2020, 1, 2, 3, 4, 5, tzinfo=datetime.UTC)
     assert first.created_at > first.original_at
+
+
+def test_the_deal_page_says_who_entered_an_imported_version(
+    client, two_organizers_event, organizer
+):
+    copy_ = exchange.import_event(exported(two_organizers_event), organizer)
+    original = DealVersion.objects.filter(
+        deal__table__round__event=two_organizers_event, number=2
+    ).get()
+    deal = copy_.rounds.get().tables.get().deals.get(number=1)
+    client.force_login(organizer)
+    page = client.get(f"/deals/{deal.pk}/").content.decode()
+    when = timezone.localtime(original.created_at)
+    assert (
+        f'<td>org <small class="muted">(imported; entered by other-org at '
+        f"{when:%Y-%m-%d %H:%M})</small></td>"
+    ) in page
