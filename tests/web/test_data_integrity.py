@@ -344,3 +344,29 @@ def test_the_correction_form_of_a_renamed_players_deal_names_him_as_now(
     form = client.get(f"/deals/{corrected_deal.pk}/correct/").context["form"]
     assert (form.initial["bidder"], form.initial["partner"]) == ("Anna", "Ken Čada")
     assert corrected_deal.document["partner"] == "Čada"
+
+
+def test_the_migration_names_the_players_of_versions_saved_before(
+    corrected_deal, table5, organizer
+):
+    """Databases from before DealVersion.names get each version's player ids from the seats."""
+    import importlib
+
+    from django.apps import apps
+
+    migration = importlib.import_module("tournaments.migrations.0003_deal_version_names_and_origin")
+    five = ["Fanny", "Gustav", "Hana", "Ivan"]
+    misdeal = {"ruleset": "la-vista", "players": five, "dealer": "Emil", "sitting_out": "Emil"}
+    services.void_deal(
+        services.record_deal(table5, misdeal | {"kind": "misdeal"}, organizer), organizer, "x"
+    )
+    saved = dict(DealVersion.objects.values_list("pk", "names"))
+    assert len(saved) == 4 and all(saved.values())
+    tamper(f"UPDATE {T[DealVersion]} SET names = %s", [json.dumps({})])
+    assert set(map(json.dumps, DealVersion.objects.values_list("names", flat=True))) == {"{}"}
+    with append_only.lifted(connection):
+        migration.name_the_players_of_saved_versions(apps, None)
+    assert dict(DealVersion.objects.values_list("pk", "names")) == saved
+    assert saved[corrected_deal.versions.get(number=1).pk] == {
+        s.player.name: s.player_id for s in corrected_deal.table.seats.select_related("player")
+    }
