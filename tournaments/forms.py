@@ -6,6 +6,7 @@ from __future__ import annotations
 from django import forms
 
 import taroky_scoring as core
+from taroky_scoring.points import DECK_SIZE, IN_DECK, CountingCard
 
 from .describe import CALLED_WORDS
 from .models import Event, Player
@@ -263,15 +264,22 @@ class VoidDealForm(forms.Form):
     )
 
 
+def _count_field(label: str, card: CountingCard) -> forms.IntegerField:
+    # Bounded by the pack, so no count builds more than the pack holds.
+    return forms.IntegerField(
+        label=label, min_value=0, max_value=IN_DECK[card], initial=0, required=False
+    )
+
+
 class CardPointsForm(forms.Form):
-    cards = forms.IntegerField(label="Cards in the pile", min_value=0)
-    skies = forms.IntegerField(label="Škýz (Skies)", min_value=0, initial=0, required=False)
-    tarok21 = forms.IntegerField(label="Tarok 21", min_value=0, initial=0, required=False)
-    tarok1 = forms.IntegerField(label="Tarok 1 (špaček)", min_value=0, initial=0, required=False)
-    king = forms.IntegerField(label="Kings", min_value=0, initial=0, required=False)
-    queen = forms.IntegerField(label="Queens", min_value=0, initial=0, required=False)
-    horseman = forms.IntegerField(label="Horsemen", min_value=0, initial=0, required=False)
-    jack = forms.IntegerField(label="Jacks", min_value=0, initial=0, required=False)
+    cards = forms.IntegerField(label="Cards in the pile", min_value=0, max_value=DECK_SIZE)
+    skies = _count_field("Škýz (Skies)", CountingCard.SKIES)
+    tarok21 = _count_field("Tarok 21", CountingCard.TAROK21)
+    tarok1 = _count_field("Tarok 1 (špaček)", CountingCard.TAROK1)
+    king = _count_field("Kings", CountingCard.KING)
+    queen = _count_field("Queens", CountingCard.QUEEN)
+    horseman = _count_field("Horsemen", CountingCard.HORSEMAN)
+    jack = _count_field("Jacks", CountingCard.JACK)
 
     COUNTING = ("skies", "tarok21", "tarok1", "king", "queen", "horseman", "jack")
 

@@ -1,6 +1,7 @@
 """Deal entry, preview, score sheet and deal detail through the test client."""
 
 import json
+import time
 
 import pytest
 from django.urls import reverse
@@ -254,3 +255,22 @@ def test_an_ended_table_offers_no_deal_form(org_client, table, organizer):
     assert response.redirect_chain == [(reverse("table-sheet", args=[table.pk]), 302)]
     assert "Ended after 1 deals: this table takes no more deals." in response.content.decode()
     assert 'id="enter-deal"' not in response.content.decode()
+
+
+@pytest.mark.parametrize(
+    "query, field, words",
+    [
+        ({"cards": 12, "king": 100_000_000}, "king", "less than or equal to 4"),
+        ({"cards": 12, "skies": 2}, "skies", "less than or equal to 1"),
+        ({"cards": 10**30, "jack": 1}, "cards", "less than or equal to 54"),
+        ({"cards": 12, "queen": -1}, "queen", "greater than or equal to 0"),
+    ],
+)
+def test_card_point_counter_refuses_counts_the_pack_cannot_hold(client, query, field, words):
+    # The counts are bounded by the pack before anything is built: 10^8 Kings used to
+    # build a list of 10^8 names (56 s, hundreds of MB) before the core refused it.
+    started = time.monotonic()
+    page = client.get(reverse("card-points"), query)
+    assert time.monotonic() - started < 2
+    assert page.context["points"] is None
+    assert [words in e for e in page.context["form"].errors[field]] == [True]
