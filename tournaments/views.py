@@ -356,7 +356,11 @@ def chip_count(request, pk):
     form = ChipCountForm(request.POST or None, players=sheet.players)
     if request.method == "POST" and form.is_valid():
         counted = {p: form.cleaned_data[f"player_{p.pk}"] for p in sheet.players}
-        rows = services.record_chip_count(table, request.user, counted)
+        try:
+            rows = services.record_chip_count(table, request.user, counted)
+        except services.ServiceError as e:
+            messages.error(request, e.message)
+            return redirect("chip-count", pk=table.pk)
         off = [r for r in rows if r.difference]
         if off:
             messages.error(
@@ -522,7 +526,7 @@ def deal_create(request, pk):
                 deal = services.record_deal(
                     table, form.document, request.user, number=form.cleaned_data.get("number")
                 )
-            except services.DealError as e:
+            except services.ServiceError as e:
                 form.add_core_errors(e.field_errors)
                 form.add_error(None, e.message)
             else:
