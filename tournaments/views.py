@@ -29,6 +29,8 @@ from .forms import (
     RollCallForm,
     SwapForm,
     TableForm,
+    VoidDealForm,
+    WithdrawForm,
 )
 from .models import Event, Player, Registration, Round, Seat, Table
 from .services.permissions import can_create_events, can_manage, can_view
@@ -174,9 +176,16 @@ def event_players(request, pk):
                 messages.success(request, f"Imported {created} new and {existing} known players.")
                 return redirect("event-players", pk=event.pk)
     elif request.method == "POST" and "withdraw" in request.POST:
-        player = get_object_or_404(Player, pk=request.POST["withdraw"])
-        services.withdraw_player(event, request.user, player)
-        messages.success(request, f"{player.name} withdrawn from later rounds.")
+        withdraw = WithdrawForm(request.POST, event=event)
+        try:
+            if not withdraw.is_valid():
+                raise services.ServiceError("Choose a registered player to withdraw.")
+            player = withdraw.cleaned_data["withdraw"]
+            services.withdraw_player(event, request.user, player)
+        except services.ServiceError as e:
+            messages.error(request, e.message)
+        else:
+            messages.success(request, f"{player.name} withdrawn from later rounds.")
         return redirect("event-players", pk=event.pk)
     elif request.method == "POST" and form.is_valid():
         try:
@@ -516,7 +525,9 @@ def deal_create(request, pk):
     initial = {"number": next_number, "kind": "played", "kontra": "none"}
     if sheet.next_deal:
         initial["dealer"] = sheet.next_deal.dealer
-    form = DealForm(request.POST or None, event=event, seats=seats, initial=initial)
+    form = DealForm(
+        request.POST or None, event=event, seats=seats, initial=initial, needs_number=True
+    )
     preview = None
     if request.method == "POST":
         if "preview" in request.POST:
@@ -614,11 +625,14 @@ def deal_correct(request, pk):
 def deal_void(request, pk):
     deal = _deal(request, pk)
     _check_manage(request, deal.table.round.event)
+    form = VoidDealForm(request.POST)
     try:
-        expected = int(request.POST.get("expected_version", ""))
-    except ValueError:
-        expected = None
-    try:
+        if not form.is_valid() and "expected_version" in form.errors:
+            # Without it the version check would be skipped: refuse instead.
+            raise services.ServiceError(
+                "The form has lost the deal's version: reload the page and void the deal again."
+            )
+        expected = form.cleaned_data["expected_version"]
         services.void_deal(deal, request.user, request.POST.get("reason", ""), expected)
     except services.ServiceError as e:
         messages.error(request, e.message)
