@@ -49,10 +49,13 @@ def _event_for_reading(request, event: Event) -> Event:
 
 
 def _check_manage(request, event: Event) -> None:
+    if can_manage(request.user, event):
+        return
+    # Whoever may not see an unpublished event is not told it exists.
+    _event_for_reading(request, event)
     if not request.user.is_authenticated:
         raise NeedsSignIn
-    if not can_manage(request.user, event):
-        raise PermissionDenied("Only the organizers of this event may change it.")
+    raise PermissionDenied("Only the organizers of this event may change it.")
 
 
 def organizer_view(view):

@@ -126,10 +126,41 @@ def state():
     ]
 
 
-def denied(response) -> bool:
-    if response.status_code == 302:
-        return response["Location"].startswith(reverse("login"))
-    return response.status_code in (403, 404)
+def may_read(role, published) -> bool:
+    return published or role in ("organizer", "superuser")
+
+
+def assert_refused(response, role, published, url):
+    """Refused as the rules say, telling nothing about an event the visitor may not see:
+    404 if they may not read it, else sign in (anonymous) or 403."""
+    if not may_read(role, published):
+        assert response.status_code == 404, (url, response.status_code)
+        assert "Heun parish night" not in response.content.decode(), url
+    elif role == "anonymous":
+        assert response.status_code == 302, (url, response.status_code)
+        assert response["Location"] == f"{reverse('login')}?next={url}", url
+    else:
+        assert response.status_code == 403, (url, response.status_code)
+        assert "Heun parish night" not in response.content.decode(), url
+
+
+# What each page shows to those who may see it: evidence the page is the event's own.
+SHOWS = {
+    "event-detail": "Heun parish night",
+    "standings": "Heun parish night",
+    "standings-csv": "rank,player,club,net_chips",
+    "player-statement": "Heun parish night",
+    "round-detail": "Round 1",
+    "table-sheet": "Table 1",
+    "deal-detail": "Game won with 41 card points",
+    "event-edit": 'value="Heun parish night"',
+    "event-players": "Anna",
+    "table-create": "Seat 1",
+    "deal-create": "Deal 2",
+    "deal-correct": "Correct deal 1",
+    "chip-count": "Anna",
+    "event-download": "Game won with 41 card points",
+}
 
 
 @pytest.mark.parametrize("published", [False, True])
@@ -143,11 +174,16 @@ def test_permission_matrix(
     for name in sorted(PUBLIC - {"login"}):
         assert client.get(url_for(name, world)).status_code == 200, name
     for name in sorted(READ):
-        response = client.get(url_for(name, world))
-        if published or manager:
+        url = url_for(name, world)
+        response = client.get(url)
+        if may_read(role, published):
             assert response.status_code == 200, (name, response.status_code)
+            if name in SHOWS:
+                assert SHOWS[name] in response.content.decode(), name
+            else:  # the PDFs
+                assert response.content.startswith(b"%PDF-"), name
         else:
-            assert response.status_code == 404, (name, response.status_code)
+            assert_refused(response, role, published, url)
     before = state()
     for name in sorted(WRITE_FORMS | WRITE_POSTS):
         url = url_for(name, world)
@@ -155,15 +191,28 @@ def test_permission_matrix(
         post = client.post(url, data)
         get = client.get(url)
         if manager:
-            assert not denied(post), (name, post.status_code)
-            assert get.status_code in (200, 405), (name, get.status_code)
+            assert post.status_code in (200, 302), (name, post.status_code)
+            if get.status_code == 405:
+                assert name in WRITE_POSTS, name
+            else:
+                assert get.status_code == 200, (name, get.status_code)
+                assert SHOWS[name] in get.content.decode(), name
         else:
-            assert denied(post), (name, post.status_code)
-            assert denied(get) or get.status_code == 405, (name, get.status_code)
+            assert_refused(post, role, published, url)
+            if name in WRITE_POSTS:
+                assert get.status_code == 405, (name, get.status_code)
+            else:
+                assert_refused(get, role, published, url)
     if not manager:
         assert state() == before  # nothing changed for anyone not allowed to write
     creating = client.get(url_for("event-create", world))
-    assert (creating.status_code == 200) == (role in ("organizer", "other_organizer", "superuser"))
+    if role in ("organizer", "other_organizer", "superuser"):
+        assert creating.status_code == 200
+        assert 'name="ruleset"' in creating.content.decode()
+    elif role == "anonymous":
+        assert creating["Location"] == f"{reverse('login')}?next={reverse('event-create')}"
+    else:
+        assert creating.status_code == 403
 
 
 @pytest.mark.parametrize(
