@@ -409,3 +409,12 @@ def test_production_settings_need_a_secret_key(monkeypatch):
     monkeypatch.setenv("SECRET_KEY", "x" * 60)
     importlib.reload(settings_module)
     assert settings_module.DEBUG is False
+
+
+def test_an_organizer_is_unlocked_with_axes_reset_username(organizer):
+    client = Client()
+    fail(client, "ORG", 5)
+    assert sign_in(client, "org", "secret-org-pw").status_code == 429
+    call_command("axes_reset_username", "org", stdout=io.StringIO())
+    assert sign_in(client, "org", "secret-org-pw").status_code == 302
+    assert signed_in_as(client) == "org"
