@@ -78,7 +78,9 @@ class PlayerChoices(forms.ModelMultipleChoiceField):
 class DealForm(forms.Form):
     """One deal at a table. ``seats`` are the table's players in clockwise order."""
 
-    number = forms.IntegerField(widget=forms.HiddenInput, required=False, **bounded(Deal, "number"))
+    number = forms.IntegerField(
+        widget=forms.HiddenInput, required=False, **bounded(Deal, "number", 1)
+    )
     kind = forms.ChoiceField(
         choices=[
             ("played", "Played"),
@@ -196,12 +198,11 @@ class DealForm(forms.Form):
 
     def clean(self):
         cleaned = super().clean()
-        if self.errors:
-            return cleaned
-        if self.needs_number and cleaned.get("number") is None:
+        if self.needs_number and cleaned.get("number") is None:  # missing or not a number
             self.add_error(
                 None, "The form has lost its deal number: reload the page and enter the deal again."
             )
+        if self.errors:
             return cleaned
         if cleaned.get("kind") == "played" and not cleaned.get("partner"):
             self.add_error("partner", "Choose the partner, or Alone.")

@@ -200,7 +200,8 @@ def test_a_huge_id_in_a_url_is_not_found(client, tournament, path):
     assert client.get(f"/deals/{HUGE_ID}/").status_code == 404
 
 
-def test_a_deal_form_without_its_number_is_refused(org_client, table):
+@pytest.mark.parametrize("number", [None, "", "0", "x", HUGE_ID])
+def test_a_deal_form_without_its_number_is_refused(org_client, table, number):
     url = reverse("deal-create", args=[table.pk])
     data = {
         "kind": "played",
@@ -212,11 +213,12 @@ def test_a_deal_form_without_its_number_is_refused(org_client, table):
         "kontra": "none",
         "bidder_points": "41",
     }
-    response = org_client.post(url, data)
+    response = org_client.post(url, data if number is None else {**data, "number": number})
     assert response.status_code == 200
     assert response.context["form"].errors["__all__"] == [
         "The form has lost its deal number: reload the page and enter the deal again."
     ]
+    assert "The form has lost its deal number" in response.content.decode()
     assert Deal.objects.count() == 0
     assert org_client.post(url, {**data, "number": "1"}).status_code == 302
     assert Deal.objects.count() == 1
