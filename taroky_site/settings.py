@@ -8,6 +8,7 @@ HTTPS         "1"/"true" behind TLS: secure cookies, HSTS, redirect to https
 """
 
 import os
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
@@ -46,6 +47,7 @@ INSTALLED_APPS = [
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
     "django_tables2",
+    "axes",
     "tournaments",
 ]
 
@@ -58,6 +60,8 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # Last, as django-axes asks: it turns a locked sign-in into the lockout page.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "taroky_site.urls"
@@ -79,19 +83,40 @@ TEMPLATES = [
 
 WSGI_APPLICATION = "taroky_site.wsgi.application"
 
+# The app is served by waitress with this many threads (`manage.py serve`).
+SERVER_THREADS = 8
+
 DATABASES = {
     "default": dj_database_url.config(
         default=f"sqlite:///{BASE_DIR / 'var' / 'db.sqlite3'}",
-        conn_max_age=60,
+        # A connection per request, returned at its end: persistent connections with a
+        # thread per request (runserver) left dozens idle until PostgreSQL refused more.
+        conn_max_age=0,
     )
 }
 
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
-    # BEGIN IMMEDIATE: a second writer waits for the first instead of failing midway,
-    # so the deal services' version check sees the other organizer's change.
     DATABASES["default"].setdefault("OPTIONS", {}).update(
-        {"transaction_mode": "IMMEDIATE", "timeout": 20}
+        {
+            # BEGIN IMMEDIATE: a second writer waits for the first instead of failing
+            # midway, so the deal services' version check sees the other's change.
+            "transaction_mode": "IMMEDIATE",
+            # Wait up to 20 s for the write lock instead of "database is locked".
+            "timeout": 20,
+            # WAL: readers never wait for the writer, the writer never waits for readers;
+            # NORMAL sync is safe with WAL and makes each commit one write.
+            "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+        }
     )
+elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    # psycopg's pool, shared by the server's threads: never more connections than
+    # threads, and no connection set-up per request. A request that finds every
+    # connection busy waits up to 10 s.
+    DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
+        "min_size": 1,
+        "max_size": SERVER_THREADS,
+        "timeout": 10,
+    }
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
@@ -115,8 +140,26 @@ STATIC_ROOT = os.environ.get("STATIC_ROOT") or None
 WHITENOISE_USE_FINDERS = True
 WHITENOISE_AUTOREFRESH = DEBUG
 
-# One process serves a club hall; the sign-in lock counts failures in its memory.
 CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+
+# Sign-in lock (django-axes): five failures for one user name from one address lock
+# that pair for 15 minutes. Kept in the database, so a restart does not clear it. The
+# user name is compared NFKC-normalised and case-folded, as Django's sign-in form reads
+# it, so a look-alike ("ｖ" for "v") counts against the same name. Keyed on name and
+# address together: a stranger on the hall's network cannot lock the organizer out of
+# their own phone, at the price of five guesses per address.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_FAILURE_LIMIT = 5
+AXES_COOLOFF_TIME = timedelta(minutes=15)
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_USERNAME_CALLABLE = "tournaments.auth.lock_username"
+AXES_LOCKOUT_CALLABLE = "tournaments.auth.lockout_response"
+AXES_RESET_ON_SUCCESS = True
+AXES_HANDLER = "axes.handlers.database.AxesDatabaseHandler"
+AXES_VERBOSE = False
 
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"

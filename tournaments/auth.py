@@ -1,40 +1,34 @@
-"""Sign-in with a lock after repeated failures (per user name and address)."""
+"""The sign-in lock's two hooks into django-axes (configured in settings)."""
 
 from __future__ import annotations
 
+import unicodedata
+
 from django.contrib.auth.forms import AuthenticationForm
-from django.contrib.auth.views import LoginView
-from django.core.cache import cache
-from django.core.exceptions import ValidationError
+from django.shortcuts import render
 
-MAX_FAILURES = 5
-LOCK_SECONDS = 15 * 60
+LOCKED = "Too many failed sign-ins for this user name. Try again in 15 minutes."
 
 
-def _key(request, username: str) -> str:
-    address = request.META.get("REMOTE_ADDR", "") if request else ""
-    return f"signin-failures:{(username or '').strip().lower()}:{address}"
+def lock_username(request, credentials) -> str:
+    """The name a failure counts against: NFKC and case-folded.
+
+    Django's sign-in form NFKC-normalises the name it looks up, so a fullwidth "ｖ"
+    signs in as "v"; keyed on the raw name, each look-alike would get five more
+    guesses. Case-folding also counts "ORG" against "org".
+    """
+    name = (credentials or {}).get("username")
+    if name is None and request is not None:
+        name = request.POST.get("username")
+    return unicodedata.normalize("NFKC", str(name or "")).casefold().strip()
 
 
-class ThrottledAuthenticationForm(AuthenticationForm):
-    error_messages = {
-        **AuthenticationForm.error_messages,
-        "locked": "Too many failed sign-ins for this user name. Try again in 15 minutes.",
-    }
-
-    def clean(self):
-        key = _key(self.request, self.data.get("username", ""))
-        failures = cache.get(key, 0)
-        if failures >= MAX_FAILURES:
-            raise ValidationError(self.error_messages["locked"], code="locked")
-        try:
-            cleaned = super().clean()
-        except ValidationError:
-            cache.set(key, failures + 1, LOCK_SECONDS)
-            raise
-        cache.delete(key)
-        return cleaned
-
-
-class ThrottledLoginView(LoginView):
-    form_class = ThrottledAuthenticationForm
+def lockout_response(request, original_response=None, credentials=None):
+    """The sign-in page again, saying the name is locked (429 Too Many Requests)."""
+    form = AuthenticationForm(request, initial={"username": request.POST.get("username", "")})
+    return render(
+        request,
+        "registration/login.html",
+        {"form": form, "locked": LOCKED, "next": request.POST.get("next", "")},
+        status=429,
+    )

@@ -4,11 +4,15 @@ errors at the right field; they never re-implement a rule."""
 from __future__ import annotations
 
 from django import forms
+from django.core.exceptions import ValidationError
+from django.core.validators import MaxValueValidator, MinValueValidator
+from django.db.backends.base.operations import BaseDatabaseOperations
 
 import taroky_scoring as core
+from taroky_scoring.points import DECK_SIZE, IN_DECK, CountingCard
 
 from .describe import CALLED_WORDS
-from .models import Event, Player
+from .models import ChipCount, Deal, Event, Player, Round
 
 RADIO = forms.RadioSelect
 
@@ -37,10 +41,46 @@ FORM_FIELD_FOR = {
 ALONE = "alone"
 
 
+def column_range(model, name: str) -> tuple[int, int]:
+    """The range of an integer column on every database the app runs on (PostgreSQL's):
+    past it PostgreSQL fails with a server error, and what SQLite would accept could
+    not be restored into PostgreSQL."""
+    field = model._meta.get_field(name)
+    return BaseDatabaseOperations.integer_field_ranges[field.get_internal_type()]
+
+
+def bounded(model, name: str, low: int | None = None) -> dict:
+    """``min_value`` and ``max_value`` for a form field that fills an integer column."""
+    column_low, high = column_range(model, name)
+    return {"min_value": column_low if low is None else max(low, column_low), "max_value": high}
+
+
+class PlayerChoices(forms.ModelMultipleChoiceField):
+    """Players by id; an id no column can hold (21 digits) is a wrong choice, not a
+    database error."""
+
+    def _check_values(self, value):
+        low, high = column_range(Player, "id")
+        for pk in value:
+            try:
+                in_range = low <= int(str(pk)) <= high
+            except ValueError:
+                in_range = True  # the parent says "is not a valid value"
+            if not in_range:
+                raise ValidationError(
+                    self.error_messages["invalid_choice"],
+                    code="invalid_choice",
+                    params={"value": pk},
+                )
+        return super()._check_values(value)
+
+
 class DealForm(forms.Form):
     """One deal at a table. ``seats`` are the table's players in clockwise order."""
 
-    number = forms.IntegerField(widget=forms.HiddenInput, required=False)
+    number = forms.IntegerField(
+        widget=forms.HiddenInput, required=False, **bounded(Deal, "number", 1)
+    )
     kind = forms.ChoiceField(
         choices=[
             ("played", "Played"),
@@ -138,8 +178,11 @@ class DealForm(forms.Form):
         label="Forgotten discard (the Four bidder pays 1 to each)", required=False
     )
 
-    def __init__(self, *args, event: Event, seats: list[str], **kwargs):
+    def __init__(self, *args, event: Event, seats: list[str], needs_number=False, **kwargs):
         super().__init__(*args, **kwargs)
+        # A new deal's form carries the number it was opened for: without it, the same
+        # deal posted twice (a double tap, a retry) would be saved twice.
+        self.needs_number = needs_number
         self.event = event
         self.seats = list(seats)
         self.rules = event.rules
@@ -155,6 +198,10 @@ class DealForm(forms.Form):
 
     def clean(self):
         cleaned = super().clean()
+        if self.needs_number and cleaned.get("number") is None:  # missing or not a number
+            self.add_error(
+                None, "The form has lost its deal number: reload the page and enter the deal again."
+            )
         if self.errors:
             return cleaned
         if cleaned.get("kind") == "played" and not cleaned.get("partner"):
@@ -248,7 +295,7 @@ class DealForm(forms.Form):
 
 
 class CorrectDealForm(DealForm):
-    expected_version = forms.IntegerField(widget=forms.HiddenInput)
+    expected_version = forms.IntegerField(widget=forms.HiddenInput, **bounded(Deal, "version", 1))
     reason = forms.CharField(
         label="Reason for the correction",
         widget=forms.Textarea(attrs={"rows": 2}),
@@ -257,21 +304,28 @@ class CorrectDealForm(DealForm):
 
 
 class VoidDealForm(forms.Form):
-    expected_version = forms.IntegerField(widget=forms.HiddenInput)
+    expected_version = forms.IntegerField(widget=forms.HiddenInput, **bounded(Deal, "version", 1))
     reason = forms.CharField(
         label="Reason for voiding", widget=forms.Textarea(attrs={"rows": 2}), required=False
     )
 
 
+def _count_field(label: str, card: CountingCard) -> forms.IntegerField:
+    # Bounded by the pack, so no count builds more than the pack holds.
+    return forms.IntegerField(
+        label=label, min_value=0, max_value=IN_DECK[card], initial=0, required=False
+    )
+
+
 class CardPointsForm(forms.Form):
-    cards = forms.IntegerField(label="Cards in the pile", min_value=0)
-    skies = forms.IntegerField(label="Škýz (Skies)", min_value=0, initial=0, required=False)
-    tarok21 = forms.IntegerField(label="Tarok 21", min_value=0, initial=0, required=False)
-    tarok1 = forms.IntegerField(label="Tarok 1 (špaček)", min_value=0, initial=0, required=False)
-    king = forms.IntegerField(label="Kings", min_value=0, initial=0, required=False)
-    queen = forms.IntegerField(label="Queens", min_value=0, initial=0, required=False)
-    horseman = forms.IntegerField(label="Horsemen", min_value=0, initial=0, required=False)
-    jack = forms.IntegerField(label="Jacks", min_value=0, initial=0, required=False)
+    cards = forms.IntegerField(label="Cards in the pile", min_value=0, max_value=DECK_SIZE)
+    skies = _count_field("Škýz (Skies)", CountingCard.SKIES)
+    tarok21 = _count_field("Tarok 21", CountingCard.TAROK21)
+    tarok1 = _count_field("Tarok 1 (špaček)", CountingCard.TAROK1)
+    king = _count_field("Kings", CountingCard.KING)
+    queen = _count_field("Queens", CountingCard.QUEEN)
+    horseman = _count_field("Horsemen", CountingCard.HORSEMAN)
+    jack = _count_field("Jacks", CountingCard.JACK)
 
     COUNTING = ("skies", "tarok21", "tarok1", "king", "queen", "horseman", "jack")
 
@@ -288,11 +342,37 @@ class CardPointsForm(forms.Form):
         return cleaned
 
 
+class HouseRulesField(forms.JSONField):
+    """House rules: a JSON object; empty means none."""
+
+    def to_python(self, value):
+        if value in self.empty_values:
+            return {}
+        try:
+            return super().to_python(value)
+        except RecursionError:  # nested past what the JSON parser follows
+            raise ValidationError(self.error_messages["invalid"], code="invalid") from None
+
+    def bound_data(self, data, initial):
+        try:
+            return super().bound_data(data, initial)
+        except RecursionError:
+            return data
+
+
 class EventForm(forms.ModelForm):
     class Meta:
         model = Event
         fields = list(Event.SETTINGS)
         widgets = {"date": forms.DateInput(attrs={"type": "date"})}
+        field_classes = {"house_rules": HouseRulesField}
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        for name, field in self.fields.items():
+            if isinstance(field, forms.IntegerField):
+                low, high = column_range(Event, name)
+                field.validators += [MinValueValidator(low), MaxValueValidator(high)]
 
     FIXED_HELP = "Fixed: the event's deals were recorded under it."
 
@@ -357,7 +437,7 @@ class PlayersCsvForm(forms.Form):
 
 
 class RollCallForm(forms.Form):
-    present = forms.ModelMultipleChoiceField(
+    present = PlayerChoices(
         queryset=Player.objects.none(), widget=forms.CheckboxSelectMultiple, required=False
     )
 
@@ -369,7 +449,7 @@ class RollCallForm(forms.Form):
 class DrawForm(forms.Form):
     seed = forms.IntegerField(
         required=False,
-        min_value=0,
+        **bounded(Round, "seed", 0),
         help_text="Leave empty for a new random draw; give a seed to repeat a draw.",
     )
 
@@ -391,5 +471,15 @@ class ChipCountForm(forms.Form):
         super().__init__(*args, **kwargs)
         for p in players:
             self.fields[f"player_{p.pk}"] = forms.IntegerField(
-                label=p.name, widget=forms.NumberInput(attrs={"inputmode": "numeric"})
+                label=p.name,
+                widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+                **bounded(ChipCount, "counted", 0),
             )
+
+
+class WithdrawForm(forms.Form):
+    withdraw = forms.ModelChoiceField(queryset=Player.objects.none())
+
+    def __init__(self, *args, event, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["withdraw"].queryset = Player.objects.filter(registrations__event=event)

@@ -119,10 +119,22 @@ class Event(models.Model):
         return reverse("event-detail", args=[self.pk])
 
     def clean(self):
+        if not isinstance(self.house_rules, dict):
+            raise ValidationError(
+                {"house_rules": 'House rules are a JSON object, e.g. {"kontra_allowed": false}.'}
+            )
         try:
             core.ruleset(self.ruleset, self.house_rules or None)
         except core.OutcomeError as e:
             raise ValidationError({"house_rules": [err.message for err in e.errors]}) from e
+        except RecursionError:
+            raise ValidationError({"house_rules": "The house rules nest too deeply."}) from None
+        if isinstance(self.starting_chips, int):
+            # The core says which starting chips a game can start from.
+            try:
+                core.ruleset(self.ruleset, {"starting_chips": self.starting_chips})
+            except core.OutcomeError as e:
+                raise ValidationError({"starting_chips": [err.message for err in e.errors]}) from e
         if self.session_end == self.SessionEnd.FIXED_DEALS and not self.deals_per_session:
             raise ValidationError({"deals_per_session": "Give the number of deals a table plays."})
 

@@ -29,6 +29,8 @@ from .forms import (
     RollCallForm,
     SwapForm,
     TableForm,
+    VoidDealForm,
+    WithdrawForm,
 )
 from .models import Event, Player, Registration, Round, Seat, Table
 from .services.permissions import can_create_events, can_manage, can_view
@@ -47,10 +49,13 @@ def _event_for_reading(request, event: Event) -> Event:
 
 
 def _check_manage(request, event: Event) -> None:
+    if can_manage(request.user, event):
+        return
+    # Whoever may not see an unpublished event is not told it exists.
+    _event_for_reading(request, event)
     if not request.user.is_authenticated:
         raise NeedsSignIn
-    if not can_manage(request.user, event):
-        raise PermissionDenied("Only the organizers of this event may change it.")
+    raise PermissionDenied("Only the organizers of this event may change it.")
 
 
 def organizer_view(view):
@@ -174,9 +179,16 @@ def event_players(request, pk):
                 messages.success(request, f"Imported {created} new and {existing} known players.")
                 return redirect("event-players", pk=event.pk)
     elif request.method == "POST" and "withdraw" in request.POST:
-        player = get_object_or_404(Player, pk=request.POST["withdraw"])
-        services.withdraw_player(event, request.user, player)
-        messages.success(request, f"{player.name} withdrawn from later rounds.")
+        withdraw = WithdrawForm(request.POST, event=event)
+        try:
+            if not withdraw.is_valid():
+                raise services.ServiceError("Choose a registered player to withdraw.")
+            player = withdraw.cleaned_data["withdraw"]
+            services.withdraw_player(event, request.user, player)
+        except services.ServiceError as e:
+            messages.error(request, e.message)
+        else:
+            messages.success(request, f"{player.name} withdrawn from later rounds.")
         return redirect("event-players", pk=event.pk)
     elif request.method == "POST" and form.is_valid():
         try:
@@ -356,7 +368,11 @@ def chip_count(request, pk):
     form = ChipCountForm(request.POST or None, players=sheet.players)
     if request.method == "POST" and form.is_valid():
         counted = {p: form.cleaned_data[f"player_{p.pk}"] for p in sheet.players}
-        rows = services.record_chip_count(table, request.user, counted)
+        try:
+            rows = services.record_chip_count(table, request.user, counted)
+        except services.ServiceError as e:
+            messages.error(request, e.message)
+            return redirect("chip-count", pk=table.pk)
         off = [r for r in rows if r.difference]
         if off:
             messages.error(
@@ -512,7 +528,9 @@ def deal_create(request, pk):
     initial = {"number": next_number, "kind": "played", "kontra": "none"}
     if sheet.next_deal:
         initial["dealer"] = sheet.next_deal.dealer
-    form = DealForm(request.POST or None, event=event, seats=seats, initial=initial)
+    form = DealForm(
+        request.POST or None, event=event, seats=seats, initial=initial, needs_number=True
+    )
     preview = None
     if request.method == "POST":
         if "preview" in request.POST:
@@ -522,7 +540,7 @@ def deal_create(request, pk):
                 deal = services.record_deal(
                     table, form.document, request.user, number=form.cleaned_data.get("number")
                 )
-            except services.DealError as e:
+            except services.ServiceError as e:
                 form.add_core_errors(e.field_errors)
                 form.add_error(None, e.message)
             else:
@@ -610,11 +628,14 @@ def deal_correct(request, pk):
 def deal_void(request, pk):
     deal = _deal(request, pk)
     _check_manage(request, deal.table.round.event)
+    form = VoidDealForm(request.POST)
     try:
-        expected = int(request.POST.get("expected_version", ""))
-    except ValueError:
-        expected = None
-    try:
+        if not form.is_valid() and "expected_version" in form.errors:
+            # Without it the version check would be skipped: refuse instead.
+            raise services.ServiceError(
+                "The form has lost the deal's version: reload the page and void the deal again."
+            )
+        expected = form.cleaned_data["expected_version"]
         services.void_deal(deal, request.user, request.POST.get("reason", ""), expected)
     except services.ServiceError as e:
         messages.error(request, e.message)

@@ -1,14 +1,17 @@
 """Deal entry, preview, score sheet and deal detail through the test client."""
 
 import json
+import time
 
 import pytest
 from django.urls import reverse
 
+import taroky_scoring as core
 from tournaments import services
 from tournaments.models import Deal, LedgerEntry
 
-from ..conftest import played_doc
+from ..conftest import SEATS4, played_doc
+from .deal_forms import canonical, post_data
 
 pytestmark = pytest.mark.django_db
 
@@ -254,3 +257,96 @@ def test_an_ended_table_offers_no_deal_form(org_client, table, organizer):
     assert response.redirect_chain == [(reverse("table-sheet", args=[table.pk]), 302)]
     assert "Ended after 1 deals: this table takes no more deals." in response.content.decode()
     assert 'id="enter-deal"' not in response.content.decode()
+
+
+@pytest.mark.parametrize(
+    "query, field, words",
+    [
+        ({"cards": 12, "king": 100_000_000}, "king", "less than or equal to 4"),
+        ({"cards": 12, "skies": 2}, "skies", "less than or equal to 1"),
+        ({"cards": 10**30, "jack": 1}, "cards", "less than or equal to 54"),
+        ({"cards": 12, "queen": -1}, "queen", "greater than or equal to 0"),
+    ],
+)
+def test_card_point_counter_refuses_counts_the_pack_cannot_hold(client, query, field, words):
+    # The counts are bounded by the pack before anything is built: 10^8 Kings used to
+    # build a list of 10^8 names (56 s, hundreds of MB) before the core refused it.
+    started = time.monotonic()
+    page = client.get(reverse("card-points"), query)
+    assert time.monotonic() - started < 2
+    assert page.context["points"] is None
+    assert [words in e for e in page.context["form"].errors[field]] == [True]
+
+
+ROUND_TRIPS = {
+    "plain Four": played_doc(),
+    "declarations of every kind": played_doc(
+        bidder_points=50,
+        declarations=[
+            {"player": "Bill", "kind": "ten_taroky"},
+            {"player": "Anna", "kind": "four_kings"},
+            {"player": "Čada", "kind": "three_high"},
+        ],
+    ),
+    "Tarok 1 Last by the opponents, announced": played_doc(
+        bidder_points=30,
+        tarok1_last={"team": "opponents", "announced": True, "outcome": "tarok1_won"},
+    ),
+    "Tarok 1 Last beaten by its partner": played_doc(
+        tarok1_last={"team": "bidder", "announced": False, "outcome": "partner_won"}
+    ),
+    "King Last announced and played early": played_doc(
+        king_last={"announced": True, "outcome": "played_early"}
+    ),
+    "forgotten discard": played_doc(penalties=[{"kind": "forgotten_discard"}]),
+    "Five with rekontra, called King, valat": played_doc(
+        bid="five",
+        blind=None,
+        called="hearts",
+        kontra="rekontra",
+        bidder_points=70,
+        valat="bidder",
+    ),
+    "alone with the King in the blind, first half after the second": played_doc(
+        partner=None, king_in_blind=True, blind="first_after_second", bidder_points=36
+    ),
+    "Five Over lost": played_doc(bid="five_over", blind=None, partner="Bill", bidder_points=20),
+    "surrendered": {
+        "ruleset": "la-vista",
+        "players": list(SEATS4),
+        "dealer": "Dana",
+        "kind": "surrendered",
+        "bidder": "Bill",
+        "bid": "four",
+        "blind": "first_after_second",
+    },
+    "thrown in": {
+        "ruleset": "la-vista",
+        "players": list(SEATS4),
+        "dealer": "Dana",
+        "kind": "thrown_in",
+    },
+    "misdeal": {
+        "ruleset": "la-vista",
+        "players": list(SEATS4),
+        "dealer": "Dana",
+        "kind": "misdeal",
+    },
+}
+
+
+@pytest.mark.parametrize("name", sorted(ROUND_TRIPS))
+def test_the_correction_form_carries_every_field_of_the_deal(org_client, table, organizer, name):
+    """Document -> correction form -> document: saving the form unchanged keeps every
+    field, so a correction cannot silently drop what it does not touch."""
+    document = ROUND_TRIPS[name]
+    deal = services.record_deal(table, document, organizer)
+    url = reverse("deal-correct", args=[deal.pk])
+    form = org_client.get(url).context["form"]
+    data = {**post_data(form), "reason": "unchanged"}
+    response = org_client.post(url, data)
+    assert response.status_code == 302, response.context["form"].errors
+    deal.refresh_from_db()
+    assert deal.version == 2
+    assert canonical(deal.document) == canonical(document)
+    assert core.score(deal.document).as_dict() == core.score(document).as_dict()

@@ -1,5 +1,6 @@
 """Random and malformed input never makes a server error or an unbalanced deal."""
 
+import contextlib
 import io
 import json
 
@@ -8,12 +9,17 @@ from django.urls import reverse
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+import taroky_scoring as core
 from taroky_scoring.cli import main as cli_main
 from tournaments import services
+from tournaments.forms import DealForm
 from tournaments.models import Deal, LedgerEntry
 from tournaments.queries import net_by_player
 
+from ..conftest import SEATS4
 from ..fuzzing import cli_input, form_fields
+from ..scoring.strategies import other_deals, played_deals
+from .deal_forms import canonical, post_data
 
 pytestmark = pytest.mark.django_db
 FUZZ = settings(
@@ -23,18 +29,37 @@ FUZZ = settings(
 )
 
 
+def settled_exactly(deal) -> bool:
+    """The deal's ledger rows are the core's settlement of its document: the same
+    transfers, each of a positive number of chips."""
+    settlement = core.score(deal.document)
+    names = {s.player_id: s.player.name for s in deal.table.seats.select_related("player")}
+    rows = sorted(
+        (names[e.payer_id], names[e.payee_id], e.chips, e.explanation)
+        for e in LedgerEntry.objects.filter(deal=deal)
+    )
+    expected = sorted((t.payer, t.payee, t.chips, t.explanation) for t in settlement.transfers)
+    return rows == expected and all(chips > 0 for _, _, chips, _ in rows)
+
+
 @FUZZ
-@given(fields=form_fields)
-def test_deal_form_saves_balanced_or_refuses_with_field_errors(client, table, organizer, fields):
+@given(fields=form_fields, keep_number=st.booleans())
+def test_deal_form_saves_balanced_or_refuses_with_field_errors(
+    client, table, organizer, fields, keep_number
+):
     services.update_event(table.round.event, organizer, deals_per_session=100_000)
     client.force_login(organizer)
     before = Deal.objects.count()
+    if keep_number:  # the hidden field the page carries; without it nothing is saved
+        fields = {**fields, "number": str(before + 1)}
     response = client.post(reverse("deal-create", args=[table.pk]), fields)
     assert response.status_code in (200, 302)
     if response.status_code == 302:
+        assert keep_number
         deal = Deal.objects.latest("pk")
         assert Deal.objects.count() == before + 1
         assert sum(net_by_player(LedgerEntry.objects.filter(deal=deal)).values()) == 0
+        assert settled_exactly(deal)
     else:
         assert response.context["form"].errors
         assert Deal.objects.count() == before
@@ -44,21 +69,76 @@ def test_deal_form_saves_balanced_or_refuses_with_field_errors(client, table, or
     assert data["ok"] or data["errors"]
     if data["ok"]:
         assert sum(data["net"].values()) == 0
+        assert all(t["chips"] > 0 for t in data["transfers"])
+
+
+def at_the_table(document: dict) -> dict:
+    """A generated deal played by the fixture table's players, Dana dealing."""
+    rename = dict(zip(document["players"], SEATS4, strict=True))
+
+    def renamed(value):
+        if isinstance(value, str):
+            return rename.get(value, value)
+        if isinstance(value, list):
+            return [renamed(v) for v in value]
+        if isinstance(value, dict):
+            return {k: renamed(v) for k, v in value.items()}
+        return value
+
+    return {**renamed(document), "ruleset": "la-vista", "dealer": "Dana"}
+
+
+four_seat_deals = st.one_of(played_deals(ruleset="la-vista"), other_deals()).filter(
+    lambda doc: not doc.get("sitting_out")
+)
+
+
+@FUZZ
+@given(generated=four_seat_deals)
+def test_every_valid_deal_goes_through_the_form_and_back(client, table, organizer, generated):
+    """Document -> form -> saved document, for generated deals of every shape: the saved
+    deal is the same deal, and its ledger is exactly its settlement."""
+    document = at_the_table(generated)
+    services.update_event(table.round.event, organizer, deals_per_session=100_000)
+    client.force_login(organizer)
+    form = DealForm(
+        event=table.round.event, seats=SEATS4, initial=DealForm.initial_from_document(document)
+    )
+    number = Deal.objects.count() + 1
+    response = client.post(
+        reverse("deal-create", args=[table.pk]), {**post_data(form), "number": str(number)}
+    )
+    assert response.status_code == 302, response.context["form"].errors
+    deal = Deal.objects.get(table=table, number=number)
+    assert canonical(deal.document) == canonical(document)
+    assert settled_exactly(deal)
 
 
 @settings(max_examples=300, deadline=None)
 @given(text=cli_input, command=st.sampled_from(["score", "points"]))
 def test_cli_answers_json_and_never_a_traceback(text, command):
-    out = io.StringIO()
-    code = cli_main([command], stdin=io.StringIO(text), stdout=out)
-    result = json.loads(out.getvalue())
-    assert "Traceback" not in out.getvalue()
+    out, err = io.StringIO(), io.StringIO()
+    # An exception escaping main would be the traceback a user sees; it fails the test.
+    with contextlib.redirect_stderr(err):
+        code = cli_main([command], stdin=io.StringIO(text), stdout=out)
+    assert err.getvalue() == ""
+    result = json.loads(out.getvalue())  # exactly one JSON document, nothing else
     if code == 0:
         if command == "score":
+            transfers = result["transfers"]
+            assert all(isinstance(t["chips"], int) and t["chips"] > 0 for t in transfers)
+            net = {name: 0 for name in result["net"]}
+            for t in transfers:
+                net[t["from"]] -= t["chips"]
+                net[t["to"]] += t["chips"]
+            assert net == result["net"]
             assert sum(result["net"].values()) == 0
-            assert sum(t["chips"] for t in result["transfers"] if t["chips"] <= 0) == 0
         else:
+            assert set(result) == {"points"}
             assert 0 <= result["points"] <= 70
     else:
         assert code == 1
-        assert result["errors"] and all(e["message"] for e in result["errors"])
+        assert set(result) == {"errors"}
+        assert result["errors"] and all(
+            isinstance(e["field"], str) and e["message"] for e in result["errors"]
+        )

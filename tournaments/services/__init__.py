@@ -4,7 +4,7 @@ Views and management commands call these; they never write models themselves.
 """
 
 from .deals import correct_deal, record_deal, record_deals, void_deal
-from .errors import DealError, PermissionDenied, ServiceError, StaleDealError
+from .errors import BusyError, DealError, PermissionDenied, ServiceError, StaleDealError
 from .events import create_event, create_round, create_table, update_event
 from .rounds import (
     draw_seating,
@@ -16,6 +16,7 @@ from .rounds import (
 )
 
 __all__ = [
+    "BusyError",
     "DealError",
     "PermissionDenied",
     "ServiceError",

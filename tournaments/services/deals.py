@@ -5,7 +5,6 @@ A deal's audit trail is its DealVersion rows: who, when, what and why.
 
 from __future__ import annotations
 
-from django.db import transaction
 from django.utils import timezone
 
 import taroky_scoring as core
@@ -13,6 +12,7 @@ import taroky_scoring as core
 from ..models import Deal, DealNet, DealVersion, LedgerEntry, Player, Table
 from ..queries import table_session
 from .errors import DealError, StaleDealError
+from .locking import atomic, lock_table
 from .permissions import require_organizer
 
 
@@ -169,7 +169,7 @@ def _assert_balanced(entries) -> None:
         raise DealError("The deal does not sum to zero; nothing was saved.")
 
 
-@transaction.atomic
+@atomic
 def record_deal(
     table: Table,
     document: dict,
@@ -184,7 +184,7 @@ def record_deal(
     is an imported version's origin, kept as recorded.
     """
     # Lock the table so two organizers entering at once get consecutive numbers.
-    table = Table.objects.select_for_update().select_related("round__event").get(pk=table.pk)
+    table = lock_table(table.pk)
     require_organizer(user, table.round.event)
     seats = _seats(table)
     outcome, settlement = _check_document(table, document, seats)
@@ -228,13 +228,13 @@ def _require_session_running(table: Table) -> None:
         raise DealError(f"This table's session has ended {why}; no more deals can be entered.")
 
 
-@transaction.atomic
+@atomic
 def record_deals(table: Table, documents: list[dict], user) -> list[Deal]:
     """Record many deals at a table in one transaction (imports, synthetic events).
 
     The same checks and the same ledger rows as record_deal, written in bulk.
     """
-    table = Table.objects.select_for_update().select_related("round__event").get(pk=table.pk)
+    table = lock_table(table.pk)
     require_organizer(user, table.round.event)
     _require_session_running(table)
     seats = _seats(table)
@@ -282,7 +282,11 @@ def record_deals(table: Table, documents: list[dict], user) -> list[Deal]:
 
 
 def _lock_current(deal: Deal, user, expected_version: int | None) -> Deal:
-    deal = Deal.objects.select_for_update().select_related("table__round__event").get(pk=deal.pk)
+    deal = (
+        Deal.objects.select_for_update(of=("self",))
+        .select_related("table__round__event")
+        .get(pk=deal.pk)
+    )
     require_organizer(user, deal.table.round.event)
     if expected_version is not None and deal.version != expected_version:
         latest = deal.versions.select_related("created_by").order_by("-number").first()
@@ -306,7 +310,7 @@ def _require_reason(reason: str) -> str:
     return reason
 
 
-@transaction.atomic
+@atomic
 def correct_deal(
     deal: Deal,
     document: dict,
@@ -341,7 +345,7 @@ def correct_deal(
     return deal
 
 
-@transaction.atomic
+@atomic
 def void_deal(
     deal: Deal,
     user,

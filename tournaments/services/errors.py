@@ -24,3 +24,7 @@ class StaleDealError(ServiceError):
 
 class PermissionDenied(ServiceError):
     """The user may not change this event."""
+
+
+class BusyError(ServiceError):
+    """A lock could not be had (a deadlock, a timeout): nothing was saved."""

@@ -10,6 +10,7 @@ from django.db import transaction
 from ..models import Event, Player, Registration, Round, Seat, Table
 from .audit import audit
 from .errors import PermissionDenied, ServiceError
+from .locking import lock_round
 from .permissions import can_create_events, require_organizer
 
 
@@ -73,7 +74,7 @@ def create_table(
     rnd: Round, user, players: Sequence[Player], first_forehand: Player | None = None
 ) -> Table:
     """A table of four or five players seated clockwise in the given order."""
-    rnd = Round.objects.select_for_update().select_related("event").get(pk=rnd.pk)
+    rnd = lock_round(rnd.pk)
     event = rnd.event
     require_organizer(user, event)
     players = list(players)

@@ -5,18 +5,18 @@ from __future__ import annotations
 import secrets
 from collections import Counter
 
-from django.db import transaction
 from django.utils import timezone
 
 from .. import seating
 from ..models import ChipCount, Event, Player, Registration, Round, Seat, Table
 from .audit import audit
 from .errors import ServiceError
+from .locking import atomic, lock_round, lock_table
 from .permissions import require_organizer
 
 
 def _round_for_update(rnd: Round, user) -> Round:
-    rnd = Round.objects.select_for_update().select_related("event").get(pk=rnd.pk)
+    rnd = lock_round(rnd.pk)
     require_organizer(user, rnd.event)
     return rnd
 
@@ -30,7 +30,7 @@ def _require_not_started(rnd: Round, what: str) -> None:
         raise ServiceError(f"Round {rnd.number} has started (deals are entered): {what}.")
 
 
-@transaction.atomic
+@atomic
 def register_player(
     event: Event, user, player: Player | None = None, name: str = "", club: str = ""
 ) -> Player:
@@ -49,7 +49,7 @@ def register_player(
     return player
 
 
-@transaction.atomic
+@atomic
 def withdraw_player(event: Event, user, player: Player) -> None:
     """Leave a player out of later rounds; their chips so far still count."""
     require_organizer(user, event)
@@ -59,7 +59,7 @@ def withdraw_player(event: Event, user, player: Player) -> None:
     audit(event, user, "withdraw_player", player=player.name)
 
 
-@transaction.atomic
+@atomic
 def set_roll_call(rnd: Round, user, present: list[Player]) -> None:
     """Who is present for a round. A drawn round that has not started is undrawn:
     its tables are removed and it must be drawn again."""
@@ -82,7 +82,7 @@ def set_roll_call(rnd: Round, user, present: list[Player]) -> None:
     audit(rnd.event, user, "roll_call", round=rnd.number, present=len(present))
 
 
-@transaction.atomic
+@atomic
 def draw_seating(rnd: Round, user, seed: int | None = None) -> seating.Draw:
     """Seat the present players at new tables, fewest repeat opponents, fair byes."""
     rnd = _round_for_update(rnd, user)
@@ -117,7 +117,7 @@ def draw_seating(rnd: Round, user, seed: int | None = None) -> seating.Draw:
     return draw
 
 
-@transaction.atomic
+@atomic
 def swap_players(rnd: Round, user, first: Player, second: Player) -> None:
     """Exchange two players' places (a seat or a bye) before the round starts."""
     rnd = _round_for_update(rnd, user)
@@ -146,12 +146,12 @@ def swap_players(rnd: Round, user, first: Player, second: Player) -> None:
     audit(rnd.event, user, "swap", round=rnd.number, players=[first.name, second.name])
 
 
-@transaction.atomic
+@atomic
 def record_chip_count(table: Table, user, counted: dict[Player, int]) -> list[ChipCount]:
     """Keep the physical chip count of a table's players next to what the ledger says."""
     from ..queries import table_sheet
 
-    table = Table.objects.select_for_update().select_related("round__event").get(pk=table.pk)
+    table = lock_table(table.pk)
     require_organizer(user, table.round.event)
     sheet = table_sheet(table)
     expected = dict(zip(sheet.players, sheet.chips, strict=True))

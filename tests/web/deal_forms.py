@@ -1,0 +1,29 @@
+"""Helpers for round trips through the deal form: what the page shows, posted back."""
+
+import taroky_scoring as core
+
+
+def post_data(form) -> dict:
+    """The POST a browser sends for ``form`` as rendered, with nothing changed."""
+    data = {}
+    for name, bound in form._bound_items():
+        value = bound.value()
+        if value is None or value is False or value == "":
+            continue
+        if value is True:
+            data[name] = "on"
+        elif isinstance(value, list | tuple):
+            data[name] = [str(v) for v in value]
+        else:
+            data[name] = str(value)
+    return data
+
+
+def canonical(document: dict) -> dict:
+    """A document as the core reads it; absent, null, false and "none" say the same,
+    and declarations have no order."""
+    doc = core.DealOutcome.from_document(document).to_document()
+    doc = {k: v for k, v in doc.items() if v not in (None, False, [], "none")}
+    if "declarations" in doc:
+        doc["declarations"] = sorted(doc["declarations"], key=lambda d: (d["kind"], d["player"]))
+    return doc

@@ -1,0 +1,75 @@
+"""Row locks, taken in one order: round, then table, then deal.
+
+Every lock is on the rows named (``of=("self",)``): with ``select_related`` a plain
+``select_for_update()`` also locked the joined round and event rows, so a swap and a
+first deal locked the same rows in opposite orders and PostgreSQL killed one of them
+("deadlock detected"). SQLite takes no row locks: its write transactions start with
+BEGIN IMMEDIATE (settings), so writers already run one at a time.
+"""
+
+from __future__ import annotations
+
+import functools
+
+from django.db import OperationalError, connection, transaction
+
+from ..models import Round, Table
+from .errors import BusyError, ServiceError
+
+# PostgreSQL's deadlock_detected, lock_not_available, serialization_failure.
+LOCK_FAILURES = {"40P01", "55P03", "40001"}
+
+
+def _is_lock_failure(error: OperationalError) -> bool:
+    sqlstate = getattr(error.__cause__, "sqlstate", None)
+    return sqlstate in LOCK_FAILURES or "database is locked" in str(error)
+
+
+def atomic(service):
+    """``transaction.atomic``, and a lock failure said in words instead of a 500."""
+    in_transaction = transaction.atomic(service)
+
+    @functools.wraps(service)
+    def wrapped(*args, **kwargs):
+        try:
+            return in_transaction(*args, **kwargs)
+        except OperationalError as e:
+            if not _is_lock_failure(e):
+                raise
+            raise BusyError(
+                "Somebody else was saving a change to the same table or round at that moment; "
+                "nothing was saved. Reload the page and try again."
+            ) from e
+
+    return wrapped
+
+
+def share_round(round_id: int) -> None:
+    """Keep a round's seating as it is until this transaction ends, while other tables
+    of the round go on entering deals (FOR SHARE: swaps and draws wait, deals do not)."""
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            table = connection.ops.quote_name(Round._meta.db_table)
+            cursor.execute(f"SELECT 1 FROM {table} WHERE id = %s FOR SHARE", [round_id])
+
+
+def lock_round(pk: int) -> Round:
+    return Round.objects.select_for_update(of=("self",)).select_related("event").get(pk=pk)
+
+
+def lock_table(pk: int) -> Table:
+    """A table locked for a deal or a chip count, its round's seating held still."""
+    gone = ServiceError(
+        "This table is no longer in its round: the round was drawn again. "
+        "Open the round's new tables."
+    )
+    round_id = Table.objects.filter(pk=pk).values_list("round_id", flat=True).first()
+    if round_id is None:
+        raise gone
+    share_round(round_id)
+    try:
+        return (
+            Table.objects.select_for_update(of=("self",)).select_related("round__event").get(pk=pk)
+        )
+    except Table.DoesNotExist:
+        raise gone from None
