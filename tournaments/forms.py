@@ -367,17 +367,14 @@ class EventForm(forms.ModelForm):
         widgets = {"date": forms.DateInput(attrs={"type": "date"})}
         field_classes = {"house_rules": HouseRulesField}
 
+    FIXED_HELP = "Fixed: the event's deals were recorded under it."
+
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         for name, field in self.fields.items():
             if isinstance(field, forms.IntegerField):
                 low, high = column_range(Event, name)
                 field.validators += [MinValueValidator(low), MaxValueValidator(high)]
-
-    FIXED_HELP = "Fixed: the event's deals were recorded under it."
-
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
         if self.instance.pk and self.instance.has_deals():
             for name in Event.FIXED_ONCE_DEALT:
                 self.fields[name].disabled = True
