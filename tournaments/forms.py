@@ -3,12 +3,15 @@ errors at the right field; they never re-implement a rule."""
 
 from __future__ import annotations
 
+import unicodedata
+
 from django import forms
 
 import taroky_scoring as core
 
 from .describe import CALLED_WORDS
 from .models import Event, Player
+from .names import clean_name, fold
 
 RADIO = forms.RadioSelect
 
@@ -295,23 +298,84 @@ class EventForm(forms.ModelForm):
         widgets = {"date": forms.DateInput(attrs={"type": "date"})}
 
 
+def _name_field(label: str, required: bool = True) -> forms.CharField:
+    return forms.CharField(max_length=100, required=required, label=label)
+
+
+class PlayerFieldsForm(forms.Form):
+    """A new registry player's fields: the rules every way a player enters shares
+    (the register form, each row of a CSV import)."""
+
+    name = _name_field("Name")
+    club = _name_field("Club or town", required=False)
+    notes = forms.CharField(max_length=1000, required=False)
+
+    def clean_name(self):
+        return clean_player_text(self.cleaned_data.get("name", ""), "name")
+
+    def clean_club(self):
+        return clean_player_text(self.cleaned_data.get("club", ""), "club")
+
+
+def clean_player_text(value: str, what: str) -> str:
+    """One stored spelling (see names.py); control characters refused."""
+    value = clean_name(value)
+    if any(unicodedata.category(ch) == "Cc" for ch in value):
+        raise forms.ValidationError(f"The {what} contains a control character.")
+    return value
+
+
 class AddPlayerForm(forms.Form):
     player = forms.ModelChoiceField(
         queryset=Player.objects.all(), required=False, label="From the registry"
     )
-    name = forms.CharField(max_length=100, required=False, label="Or a new player")
-    club = forms.CharField(max_length=100, required=False, label="Club or town")
+    name = _name_field("Or a new player", required=False)
+    club = _name_field("Club or town", required=False)
+    different_person = forms.BooleanField(
+        required=False,
+        label="A different person with a similar name: register as new",
+    )
 
     def __init__(self, *args, registry=None, **kwargs):
         super().__init__(*args, **kwargs)
         if registry is not None:
             self.fields["player"].queryset = registry
+        self.look_alikes: list[Player] = []
+
+    def clean_name(self):
+        return clean_player_text(self.cleaned_data.get("name", ""), "name")
+
+    def clean_club(self):
+        return clean_player_text(self.cleaned_data.get("club", ""), "club")
 
     def clean(self):
         cleaned = super().clean()
-        if not cleaned.get("player") and not (cleaned.get("name") or "").strip():
+        name = cleaned.get("name")
+        if not cleaned.get("player") and not name and "name" not in self.errors:
             raise forms.ValidationError("Pick a player from the registry or type a new name.")
+        if name and not cleaned.get("player") and not cleaned.get("different_person"):
+            self.look_alikes = look_alikes(name)
+            if self.look_alikes:
+                who = ", ".join(
+                    p.name + (f" ({p.club})" if p.club else "") for p in self.look_alikes
+                )
+                self.add_error(
+                    "name",
+                    f"“{name}” looks like {who}, already in the registry. Pick them from "
+                    "the registry, or tick “a different person” to register a new player.",
+                )
         return cleaned
+
+
+def look_alikes(name: str) -> list[Player]:
+    """Registry players whose name differs from ``name`` only in case, accents or
+    spacing (one query; the same name exactly is the same player, not a look-alike)."""
+    key = fold(name)
+    return [
+        p
+        for p in Player.objects.only("pk", "name", "club")
+        if p.name != name and fold(p.name) == key
+    ]
 
 
 class TableForm(forms.Form):
@@ -342,9 +406,26 @@ class TableForm(forms.Form):
 
 
 class PlayersCsvForm(forms.Form):
+    MAX_BYTES = 1_000_000  # some thousand players; more would hold the database too long
+
     csv = forms.FileField(
         label="Players from a CSV file", help_text="A header row with name, club, notes."
     )
+
+    def clean_csv(self):
+        upload = self.cleaned_data["csv"]
+        if upload.size > self.MAX_BYTES:
+            raise forms.ValidationError(
+                f"The file is {upload.size / 1e6:.1f} MB; a list of players may be at most "
+                f"{self.MAX_BYTES // 1_000_000} MB."
+            )
+        try:
+            self.cleaned_data["text"] = upload.read().decode("utf-8-sig")
+        except UnicodeDecodeError:
+            raise forms.ValidationError(
+                "The file is not UTF-8 text: save it as “CSV UTF-8” and try again."
+            ) from None
+        return upload
 
 
 class RollCallForm(forms.Form):

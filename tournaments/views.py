@@ -16,7 +16,7 @@ from django_tables2 import RequestConfig
 
 import taroky_scoring as core
 
-from . import exchange, printouts, queries, services, standings
+from . import exchange, names, printouts, queries, services, standings
 from .forms import (
     AddPlayerForm,
     CardPointsForm,
@@ -31,6 +31,7 @@ from .forms import (
     TableForm,
 )
 from .models import Event, Player, Registration, Round, Seat, Table
+from .names import clean_name
 from .services.permissions import can_create_events, can_manage, can_view
 from .tables import StandingsTable
 
@@ -156,22 +157,30 @@ def event_players(request, pk):
     """The event's players: search the registry, register, withdraw, import CSV."""
     event = _event(pk)
     _check_manage(request, event)
-    query = request.GET.get("q", "").strip()
+    query = clean_name(request.GET.get("q", ""))
     registry = Player.objects.exclude(registrations__event=event)
     if query:
-        registry = registry.filter(Q(name__icontains=query) | Q(club__icontains=query))
+        # Accent- and case-blind ("kucera" finds Kučera), folded in Python: one query
+        # for the candidates, the same on SQLite and PostgreSQL.
+        found = [
+            pk
+            for pk, name, club in registry.values_list("pk", "name", "club")
+            if names.matches(query, name, club)
+        ]
+        registry = Player.objects.filter(pk__in=found)
     form = AddPlayerForm(request.POST or None, registry=registry)
     csv_form = PlayersCsvForm()
     if request.method == "POST" and "csv" in request.FILES:
         csv_form = PlayersCsvForm(request.POST, request.FILES)
         if csv_form.is_valid():
             try:
-                text = request.FILES["csv"].read().decode("utf-8-sig")
-                created, existing = exchange.import_players_csv(text, event, request.user)
-            except (services.ServiceError, UnicodeDecodeError) as e:
-                csv_form.add_error("csv", getattr(e, "message", "The file is not UTF-8 text."))
+                result = exchange.import_players_csv(
+                    csv_form.cleaned_data["text"], event, request.user
+                )
+            except services.ServiceError as e:
+                csv_form.add_error("csv", e.message)
             else:
-                messages.success(request, f"Imported {created} new and {existing} known players.")
+                messages.success(request, result.summary())
                 return redirect("event-players", pk=event.pk)
     elif request.method == "POST" and "withdraw" in request.POST:
         player = get_object_or_404(Player, pk=request.POST["withdraw"])

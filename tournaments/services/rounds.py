@@ -10,6 +10,7 @@ from django.utils import timezone
 
 from .. import seating
 from ..models import ChipCount, Event, Player, Registration, Round, Seat, Table
+from ..names import clean_name
 from .audit import audit
 from .errors import ServiceError
 from .permissions import require_organizer
@@ -37,10 +38,10 @@ def register_player(
     """Register a player from the registry, or a new one by name; undo a withdrawal."""
     require_organizer(user, event)
     if player is None:
-        name = " ".join(name.split())
+        name = clean_name(name)
         if not name:
             raise ServiceError("Pick a player or type a new name.")
-        player, _ = Player.objects.get_or_create(name=name, defaults={"club": club.strip()})
+        player, _ = Player.objects.get_or_create(name=name, defaults={"club": clean_name(club)})
     registration, created = Registration.objects.get_or_create(event=event, player=player)
     if not created and registration.withdrawn:
         registration.withdrawn = False
