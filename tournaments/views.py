@@ -10,6 +10,7 @@ from django.core.exceptions import PermissionDenied
 from django.db.models import Count, Prefetch, Q
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.defaultfilters import pluralize
 from django.utils.text import slugify
 from django.views.decorators.http import require_http_methods, require_POST
 from django_tables2 import RequestConfig
@@ -38,6 +39,11 @@ from .tables import StandingsTable
 
 class NeedsSignIn(Exception):
     pass
+
+
+def _count(n: int, word: str) -> str:
+    """ "1 table", "2 tables" """
+    return f"{n} {word}{pluralize(n)}"
 
 
 def _event_for_reading(request, event: Event) -> Event:
@@ -242,8 +248,11 @@ def round_detail(request, pk):
     manage = can_manage(request.user, event)
     active = Player.objects.filter(registrations__event=event, registrations__withdrawn=False)
     present_ids = set(rnd.present.values_list("pk", flat=True))
+    # The draw button posts the roll call's boxes too (marked by roll_call_shown):
+    # the draw uses what the page shows, saved or not.
+    with_roll_call = "roll_call" in request.POST or "roll_call_shown" in request.POST
     roll_call = RollCallForm(
-        request.POST if "roll_call" in request.POST else None,
+        request.POST if with_roll_call else None,
         players=active,
         initial={
             "present": list(present_ids)
@@ -264,11 +273,19 @@ def round_detail(request, pk):
                 messages.success(request, "Roll call saved.")
                 return redirect("round-detail", pk=rnd.pk)
             if "draw" in request.POST and draw_form.is_valid():
-                draw = services.draw_seating(rnd, request.user, draw_form.cleaned_data["seed"])
+                present = None
+                if with_roll_call:
+                    if not roll_call.is_valid():
+                        raise services.ServiceError("Fix the roll call first.")
+                    present = list(roll_call.cleaned_data["present"])
+                draw = services.draw_seating(
+                    rnd, request.user, draw_form.cleaned_data["seed"], present=present
+                )
                 messages.success(
                     request,
-                    f"Round {rnd.number} drawn with seed {draw.seed}: {len(draw.tables)} tables, "
-                    f"{len(draw.byes)} byes, {draw.repeats} repeat pairings.",
+                    f"Round {rnd.number} drawn with seed {draw.seed}: "
+                    f"{_count(len(draw.tables), 'table')}, {_count(len(draw.byes), 'bye')}, "
+                    f"{_count(draw.repeats, 'repeat pairing')}.",
                 )
                 return redirect("round-detail", pk=rnd.pk)
             if "swap" in request.POST and swap_form.is_valid():
@@ -297,7 +314,7 @@ def round_detail(request, pk):
             "swap_form": swap_form,
             "tables": tables,
             "byes": rnd.byes.all(),
-            "present_count": len(present_ids),
+            "ticked_count": len(roll_call["present"].value() or []),
             "started": services.rounds.round_started(rnd),
         },
     )

@@ -102,7 +102,7 @@ def test_standings_and_statement_pdfs(sheet_with_deals):
     bill = Player.objects.get(name="Bill")
     statement = "\n".join(pages(printouts.statement_pdf(event, bill)))
     assert "statement of Bill" in statement
-    assert "Balance: +9" in statement
+    assert "Net chips: +9" in statement  # issue 16: say it is the net, not chips in hand
     assert "Bill declared Three High 1 x Five 2 = 2" in statement
 
 

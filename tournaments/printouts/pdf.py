@@ -455,7 +455,18 @@ def standings_pdf(event, after_round: int | None = None) -> bytes:
 def statement_pdf(event, player) -> bytes:
     pagesize = page_size(event)
     lines = statement(event, player)
-    head = ["Round", "Table", "Deal", "Version", "From / to", "Rule", "How", "Chips", "Balance"]
+    head = [
+        "Round",
+        "Table",
+        "Deal",
+        "Version",
+        "From / to",
+        "Rule",
+        "How",
+        "Chips",
+        "Net",
+        "At table",
+    ]
     data = [[_p(h, STYLE_BOLD) for h in head]]
     for line in lines:
         e = line.entry
@@ -472,22 +483,26 @@ def statement_pdf(event, player) -> bytes:
                 _p(e.get_reason_display()),
                 _p(e.explanation),
                 _signed(line.change),
-                str(line.balance),
+                "" if line.balance is None else _signed(line.balance),
+                "" if line.chips is None else str(line.chips),
             ]
         )
     width = pagesize[0] - 2 * MARGIN
-    widths = [30, 28, 34, 50, 80, 50, 0, 30, 36]
+    widths = [30, 28, 34, 50, 80, 50, 0, 30, 30, 34]
     widths[6] = width - sum(widths)
     grid = _grid(data, widths)
-    grid.setStyle(TableStyle([("ALIGN", (7, 0), (8, -1), "RIGHT")]))
+    grid.setStyle(TableStyle([("ALIGN", (7, 0), (9, -1), "RIGHT")]))
     balance = lines[-1].balance if lines else 0
     story = [
-        _p(f"Balance: {_signed(balance)}", TITLE),
+        _p(f"Net chips: {_signed(balance)}", TITLE),
         grid,
         Spacer(1, 6),
         _p(
-            "A correction reverses the deal's earlier transfers (reversal) and posts the "
-            "new ones (correction); a voided deal is reversed only.",
+            "In the order of play. A correction reverses the deal's earlier transfers "
+            "(reversal) and posts the new ones (correction) under the deal; a voided deal is "
+            "reversed only. After a deal's last row: Net, the net chips over the event so "
+            f"far; At table, the chips in hand at that table ({event.starting_chips} at the "
+            "start plus the net there), as on the score sheet.",
             SMALL,
         ),
     ]

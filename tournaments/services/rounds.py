@@ -84,8 +84,15 @@ def set_roll_call(rnd: Round, user, present: list[Player]) -> None:
 
 
 @transaction.atomic
-def draw_seating(rnd: Round, user, seed: int | None = None) -> seating.Draw:
-    """Seat the present players at new tables, fewest repeat opponents, fair byes."""
+def draw_seating(
+    rnd: Round, user, seed: int | None = None, present: list[Player] | None = None
+) -> seating.Draw:
+    """Seat the present players at new tables, fewest repeat opponents, fair byes.
+
+    With ``present`` the roll call is set first, in the same transaction: the draw
+    uses the roll call as the page shows it, saved or not."""
+    if present is not None:
+        set_roll_call(rnd, user, present)
     rnd = _round_for_update(rnd, user)
     _require_not_started(rnd, "it cannot be drawn again")
     players = list(rnd.present.order_by("pk"))
