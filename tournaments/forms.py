@@ -14,6 +14,7 @@ from .models import Event, Player
 from .names import clean_name, fold
 
 RADIO = forms.RadioSelect
+DECLARERS = forms.CheckboxSelectMultiple(attrs={"data-exclude": "sitting-out"})
 
 # Where each field of the deal document is shown on the deal form.
 FORM_FIELD_FOR = {
@@ -54,8 +55,14 @@ class DealForm(forms.Form):
         widget=RADIO,
         initial="played",
     )
-    dealer = forms.ChoiceField(widget=RADIO)
-    bidder = forms.ChoiceField(widget=RADIO, required=False)
+    dealer = forms.ChoiceField(
+        widget=RADIO, error_messages={"required": "Choose who dealt this deal."}
+    )
+    # data-exclude: choices the page greys out as the deal is filled in (a dealer who
+    # sits out takes no part; the bidder is not his own partner).
+    bidder = forms.ChoiceField(
+        widget=forms.RadioSelect(attrs={"data-exclude": "sitting-out"}), required=False
+    )
     bid = forms.ChoiceField(
         choices=[("four", "Four"), ("five", "Five"), ("five_over", "Five Over")],
         widget=RADIO,
@@ -72,7 +79,9 @@ class DealForm(forms.Form):
         required=False,
     )
     partner = forms.ChoiceField(
-        label="Partner (holder of the called King)", widget=RADIO, required=False
+        label="Partner (holder of the called King)",
+        widget=forms.RadioSelect(attrs={"data-exclude": "sitting-out bidder"}),
+        required=False,
     )
     called = forms.ChoiceField(
         label="Called",
@@ -128,14 +137,10 @@ class DealForm(forms.Form):
         required=False,
     )
     tarok1_announced = forms.BooleanField(label="Tarok 1 Last announced", required=False)
-    ten_taroky = forms.MultipleChoiceField(
-        label="Ten Taroky", widget=forms.CheckboxSelectMultiple, required=False
-    )
-    four_kings = forms.MultipleChoiceField(
-        label="Four Kings", widget=forms.CheckboxSelectMultiple, required=False
-    )
+    ten_taroky = forms.MultipleChoiceField(label="Ten Taroky", widget=DECLARERS, required=False)
+    four_kings = forms.MultipleChoiceField(label="Four Kings", widget=DECLARERS, required=False)
     three_high = forms.MultipleChoiceField(
-        label="Three High (Škýz, 21, 1)", widget=forms.CheckboxSelectMultiple, required=False
+        label="Three High (Škýz, 21, 1)", widget=DECLARERS, required=False
     )
     forgotten_discard = forms.BooleanField(
         label="Forgotten discard (the Four bidder pays 1 to each)", required=False
@@ -163,12 +168,28 @@ class DealForm(forms.Form):
         if cleaned.get("kind") == "played" and not cleaned.get("partner"):
             self.add_error("partner", "Choose the partner, or Alone.")
             return cleaned
+        # Tarok 1 Last is two choices on the form: ask for the missing one in the
+        # form's words (the document would only say its 'team' key is missing).
+        if cleaned.get("tarok1_outcome") and not cleaned.get("tarok1_team"):
+            self.add_error("tarok1_team", "Choose the team that played the 1.")
+            return cleaned
+        if cleaned.get("tarok1_team") and not cleaned.get("tarok1_outcome"):
+            self.add_error("tarok1_outcome", "Choose what became of the 1 in the last trick.")
+            return cleaned
         self.document = self.build_document(cleaned)
         try:
             core.parse_deal(self.document)
         except core.OutcomeError as e:
             self.add_core_errors(e.errors)
         return cleaned
+
+    def add_service_error(self, error) -> None:
+        """A refusal from a service: at its fields when it names them, else on top
+        (once: a field's message and a summary of the same problem would be two)."""
+        if error.field_errors:
+            self.add_core_errors(error.field_errors)
+        else:
+            self.add_error(None, error.message)
 
     def add_core_errors(self, errors) -> None:
         for err in errors:
@@ -403,6 +424,18 @@ class TableForm(forms.Form):
     def seated(self) -> list[Player]:
         c = self.cleaned_data
         return [c[f"seat{i}"] for i in range(1, 6) if c.get(f"seat{i}")]
+
+
+class FirstForehandForm(forms.Form):
+    first_forehand = forms.ModelChoiceField(
+        queryset=Player.objects.none(),
+        label="First forehand (holds the tarok 2)",
+        empty_label="— choose —",
+    )
+
+    def __init__(self, *args, players, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["first_forehand"].queryset = Player.objects.filter(pk__in=players)
 
 
 class PlayersCsvForm(forms.Form):

@@ -26,6 +26,7 @@ from .forms import (
     DealForm,
     DrawForm,
     EventForm,
+    FirstForehandForm,
     PlayersCsvForm,
     RollCallForm,
     SwapForm,
@@ -490,6 +491,10 @@ def table_sheet(request, pk):
         chart = printouts.chart_svg(
             printouts.chips_chart(sheet.chip_series(), "deal", baseline=sheet.event.starting_chips)
         )
+    manage = can_manage(request.user, sheet.event)
+    forehand_form = None
+    if manage and not sheet.rows and sheet.next_deal is None:
+        forehand_form = FirstForehandForm(players=[p.pk for p in sheet.players])
     return render(
         request,
         "tournaments/table_sheet.html",
@@ -497,10 +502,31 @@ def table_sheet(request, pk):
             "sheet": sheet,
             "table": table,
             "event": sheet.event,
-            "can_manage": can_manage(request.user, sheet.event),
+            "can_manage": manage,
             "chart": chart,
+            "forehand_form": forehand_form,
         },
     )
+
+
+@organizer_view
+@require_POST
+def table_first_forehand(request, pk):
+    """Name the first forehand of a table without deals (tables from the draw)."""
+    table = _table(request, pk)
+    _check_manage(request, table.round.event)
+    form = FirstForehandForm(request.POST, players=table.seats.values("player"))
+    if not form.is_valid():
+        messages.error(request, "Choose a player of this table as the first forehand.")
+        return redirect(table)
+    player = form.cleaned_data["first_forehand"]
+    try:
+        services.set_first_forehand(table, request.user, player)
+    except services.ServiceError as e:
+        messages.error(request, e.message)
+    else:
+        messages.success(request, f"{player.name} is the first forehand: dealers are suggested.")
+    return redirect(table)
 
 
 def _deal_form_context(table, sheet, form, **extra):
@@ -510,6 +536,11 @@ def _deal_form_context(table, sheet, form, **extra):
         "sheet": sheet,
         "form": form,
         "seats": [p.name for p in sheet.players],
+        # Whether the dealer sits out at this table, asked of the core: the page
+        # greys him out of the choices of those who play.
+        "dealer_sits_out": bool(sheet.players)
+        and core.deal_for([p.name for p in sheet.players], sheet.players[0].name).sitting_out
+        is not None,
         **extra,
     }
 
@@ -549,8 +580,7 @@ def deal_create(request, pk):
                     table, form.document, request.user, number=form.cleaned_data.get("number")
                 )
             except services.DealError as e:
-                form.add_core_errors(e.field_errors)
-                form.add_error(None, e.message)
+                form.add_service_error(e)
             else:
                 messages.success(request, f"Deal {deal.number} saved.")
                 return redirect(table)
@@ -619,8 +649,7 @@ def deal_correct(request, pk):
                     expected_version=form.cleaned_data["expected_version"],
                 )
             except services.ServiceError as e:
-                form.add_core_errors(e.field_errors)
-                form.add_error(None, e.message)
+                form.add_service_error(e)
             else:
                 messages.success(request, f"Deal {deal.number} corrected.")
                 return redirect(deal)

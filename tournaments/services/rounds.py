@@ -155,6 +155,29 @@ def swap_players(rnd: Round, user, first: Player, second: Player) -> None:
 
 
 @transaction.atomic
+def set_first_forehand(table: Table, user, player: Player) -> Table:
+    """Name who holds the tarok 2 in a table's first deal, so that every dealer is
+    suggested: tables made by the seating draw start without one."""
+    table = (
+        Table.objects.select_for_update(of=("self",))
+        .select_related("round__event")
+        .get(pk=table.pk)
+    )
+    require_organizer(user, table.round.event)
+    if table.deals.exists():
+        raise ServiceError(
+            f"Table {table.number} has deals: the dealers follow from them, not from "
+            "the first forehand."
+        )
+    if not table.seats.filter(player=player).exists():
+        raise ServiceError(f"{player.name} does not sit at table {table.number}.")
+    table.first_forehand = player
+    table.save(update_fields=["first_forehand"])
+    audit(table.round.event, user, "first_forehand", table=table.pk, player=player.name)
+    return table
+
+
+@transaction.atomic
 def record_chip_count(table: Table, user, counted: dict[Player, int]) -> list[ChipCount]:
     """Keep the physical chip count of a table's players next to what the ledger says."""
     from ..queries import table_sheet
