@@ -243,7 +243,9 @@ def ledger_csv(event: Event) -> str:
     return _csv(rows)
 
 
-def standings_csv(event: Event, after_round: int | None = None) -> str:
+def standings_csv(
+    event: Event, after_round: int | None = None, only_round: int | None = None
+) -> str:
     rows = [
         [
             "rank",
@@ -258,7 +260,7 @@ def standings_csv(event: Event, after_round: int | None = None) -> str:
             "byes",
         ]
     ]
-    for s in standings(event, after_round=after_round):
+    for s in standings(event, after_round=after_round, only_round=only_round):
         rows.append(
             [
                 s.rank,

@@ -419,15 +419,27 @@ def _slug(event) -> str:
     return f"{slugify(event.name)}-{event.date:%Y-%m-%d}"
 
 
-def standings_csv(request, pk):
-    event = _event_for_reading(request, _event(pk))
+def _standings_choice(request, event) -> tuple[int | None, int | None, list]:
+    """(after round, only round, file name parts) from the standings page's query."""
     rounds = list(event.rounds.values_list("number", flat=True))
     after = _round_number(request.GET.get("after"), rounds)
-    suffix = f"-after-round-{after}" if after else ""
-    return _download(
-        exchange.standings_csv(event, after),
-        f"{_slug(event)}-standings{suffix}.csv",
-        "text/csv; charset=utf-8",
+    only = _round_number(request.GET.get("round"), rounds)
+    if only:
+        return None, only, ["standings", "round", only]
+    return after, None, ["standings"] + (["after", "round", after] if after else [])
+
+
+def _csv_download(body: str, filename: str) -> HttpResponse:
+    # A byte-order mark, so Excel on Windows reads the file as UTF-8 ("Nováková").
+    return _download("\ufeff" + body, filename, "text/csv; charset=utf-8")
+
+
+def standings_csv(request, pk):
+    event = _event_for_reading(request, _event(pk))
+    after, only, parts = _standings_choice(request, event)
+    return _csv_download(
+        exchange.standings_csv(event, after, only_round=only),
+        f"{_slug(event)}-{'-'.join(str(p) for p in parts)}.csv",
     )
 
 
@@ -436,13 +448,9 @@ def event_download(request, pk, what):
     event = _event(pk)
     _check_manage(request, event)
     if what == "deals.csv":
-        return _download(
-            exchange.deals_csv(event), f"{_slug(event)}-deals.csv", "text/csv; charset=utf-8"
-        )
+        return _csv_download(exchange.deals_csv(event), f"{_slug(event)}-deals.csv")
     if what == "ledger.csv":
-        return _download(
-            exchange.ledger_csv(event), f"{_slug(event)}-ledger.csv", "text/csv; charset=utf-8"
-        )
+        return _csv_download(exchange.ledger_csv(event), f"{_slug(event)}-ledger.csv")
     if what == "event.json":
         body = json.dumps(exchange.export_event(event), ensure_ascii=False, indent=1)
         return _download(body, f"{_slug(event)}.json", "application/json")
@@ -731,10 +739,10 @@ def round_pack_pdf(request, pk):
 
 def standings_pdf(request, pk):
     event = _event_for_reading(request, _event(pk))
-    rounds = list(event.rounds.values_list("number", flat=True))
-    after = _round_number(request.GET.get("after"), rounds)
-    parts = ["standings"] + (["after", "round", after] if after else [])
-    return _pdf(printouts.standings_pdf(event, after), printouts.filename(event, *parts))
+    after, only, parts = _standings_choice(request, event)
+    return _pdf(
+        printouts.standings_pdf(event, after, only_round=only), printouts.filename(event, *parts)
+    )
 
 
 def statement_pdf(request, pk, player_pk):
