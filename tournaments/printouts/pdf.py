@@ -239,9 +239,14 @@ def score_sheet_pdf(table) -> bytes:
         + [""] * (len(FIXED_COLUMNS) - 1)
         + [x for total, chips in sheet.total_pairs for x in (_signed(total), str(chips))]
     )
-    grid = _grid(
-        data, _sheet_widths(pagesize, len(players)), header_rows=2, numeric_from=len(FIXED_COLUMNS)
-    )
+    # Points and Penalty a little wider than on the blank sheet, for 9 pt headings.
+    widths = _sheet_widths(pagesize, len(players))
+    extra = {5: 8, 9: 10}
+    for c, w in extra.items():
+        widths[c] += w
+    each = sum(extra.values()) / (2 * len(players))
+    widths[len(FIXED_COLUMNS) :] = [w - each for w in widths[len(FIXED_COLUMNS) :]]
+    grid = _grid(data, widths, header_rows=2, numeric_from=len(FIXED_COLUMNS))
     _sheet_style(grid, len(players), len(sheet.rows))
     grid.setStyle(
         TableStyle(
