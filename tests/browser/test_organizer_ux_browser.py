@@ -159,3 +159,40 @@ def test_registry_search_without_accents_and_the_duplicate_warning(live_server, 
     )
     shot(page, "duplicate-warning")
     assert Player.objects.count() == 1
+
+
+def test_a_drawn_table_names_its_first_forehand_then_the_statement(
+    live_server, sized_page, tournament
+):
+    page = sized_page
+    organizer = tournament.organizers.get()
+    rnd = services.create_round(tournament, organizer)
+    services.set_roll_call(
+        rnd, organizer, list(Player.objects.filter(name__in=["Anna", "Bill", "Čada", "Dana"]))
+    )
+    services.draw_seating(rnd, organizer, seed=4)
+    table = rnd.tables.get()
+    seats = list(table.seats.order_by("position").values_list("player__name", flat=True))
+    sign_in(page, live_server)
+    page.goto(f"{live_server.url}/tables/{table.pk}/")
+    expect(page.locator("#next-deal")).to_have_count(0)
+    page.select_option("#first-forehand select", label=seats[1])
+    page.click("#first-forehand button")
+    expect(page.locator("#next-deal")).to_contain_text(f"Next deal: {seats[0]} deals")
+    page.click("#enter-deal")
+    assert page.locator("#field-dealer input:checked").get_attribute("value") == seats[0]
+    # The bidder alone loses a Five Over (no kontra at Clarkson): 16 to each, below zero.
+    choose(page, "bidder", seats[1])
+    choose(page, "bid", "Five Over")
+    choose(page, "partner", "Alone")
+    page.fill("#id_bidder_points", "20")
+    expect(page.locator("#preview-body")).to_contain_text(f"{seats[1]} -48")
+    page.click("#save-deal")
+    page.wait_for_url(f"{live_server.url}/tables/{table.pk}/")
+    expect(page.locator("#below-zero")).to_contain_text(f"Below zero: {seats[1]} has -28 chips.")
+    shot(page, "sheet-below-zero")
+    page.locator("#score-sheet thead a", has_text=seats[1]).click()
+    expect(page.locator("#balance")).to_have_text("-48")
+    last = page.locator("#statement tbody tr").last.locator("td").all_inner_texts()
+    assert last[-3:] == ["-16", "-48", "-28"]
+    shot(page, "statement")
