@@ -395,9 +395,13 @@ def test_csv_downloads(client, played_event, organizer):
         assert response.status_code == 200
         assert "clarkson-open-2026-11-21" in response["Content-Disposition"]
     ledger = client.get(reverse("event-download", args=[played_event.pk, "ledger.csv"]))
-    lines = ledger.content.decode().splitlines()
+    # CSV downloads start with a byte-order mark for Excel (issue 16): read as utf-8-sig.
+    lines = ledger.content.decode("utf-8-sig").splitlines()
     assert lines[0].startswith("id,round,table,deal,version,from,to,chips,reason")
     assert len(lines) == 1 + LedgerEntry.objects.filter(event=played_event).count()
     standings_csv = client.get(reverse("standings-csv", args=[played_event.pk]))
     # Gustav's own bid was voided: one deal played, none as bidder.
-    assert standings_csv.content.decode().splitlines()[1] == "1,Gustav,Clarkson,8,1,0,0,8,8,0"
+    assert (
+        standings_csv.content.decode("utf-8-sig").splitlines()[1]
+        == "1,Gustav,Clarkson,8,1,0,0,8,8,0"
+    )
