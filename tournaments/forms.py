@@ -357,10 +357,11 @@ class AddPlayerForm(forms.Form):
         label="A different person with a similar name: register as new",
     )
 
-    def __init__(self, *args, registry=None, **kwargs):
+    def __init__(self, *args, registry=None, registered=(), **kwargs):
         super().__init__(*args, **kwargs)
         if registry is not None:
             self.fields["player"].queryset = registry
+        self.registered = set(registered)  # player ids already registered for the event
         self.look_alikes: list[Player] = []
 
     def clean_name(self):
@@ -380,10 +381,16 @@ class AddPlayerForm(forms.Form):
                 who = ", ".join(
                     p.name + (f" ({p.club})" if p.club else "") for p in self.look_alikes
                 )
+                if all(p.pk in self.registered for p in self.look_alikes):
+                    where = "already registered for this event"
+                    pick = "If it is the same person, there is nothing to do"
+                else:
+                    where = "already in the registry"
+                    pick = "Pick them from the registry"
                 self.add_error(
                     "name",
-                    f"“{name}” looks like {who}, already in the registry. Pick them from "
-                    "the registry, or tick “a different person” to register a new player.",
+                    f"“{name}” looks like {who}, {where}. {pick}, or tick “a different "
+                    "person” to register a new player.",
                 )
         return cleaned
 

@@ -175,7 +175,12 @@ def event_players(request, pk):
             if names.matches(query, name, club)
         ]
         registry = Player.objects.filter(pk__in=found)
-    form = AddPlayerForm(request.POST or None, registry=registry)
+    registrations = Registration.objects.filter(event=event).select_related("player")
+    form = AddPlayerForm(
+        request.POST or None,
+        registry=registry,
+        registered=[r.player_id for r in registrations],
+    )
     csv_form = PlayersCsvForm()
     if request.method == "POST" and "csv" in request.FILES:
         csv_form = PlayersCsvForm(request.POST, request.FILES)
@@ -208,7 +213,6 @@ def event_players(request, pk):
         else:
             messages.success(request, f"{player.name} registered.")
             return redirect("event-players", pk=event.pk)
-    registrations = Registration.objects.filter(event=event).select_related("player")
     return render(
         request,
         "tournaments/event_players.html",

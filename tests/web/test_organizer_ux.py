@@ -166,6 +166,8 @@ def test_below_zero_chips_are_noticed_on_the_sheet(client, table, organizer):
     ) in html
     assert '<td class="num chips below">-76</td>' in html
     assert "Running: 1 deal played" in html
+    pdf = "".join(t for t, _, _ in text_sizes(printouts.score_sheet_pdf(table)))
+    assert "Running: 1 deal played · Below zero: Anna -76" in pdf
 
 
 # -- downloads ------------------------------------------------------------------------

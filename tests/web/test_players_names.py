@@ -35,8 +35,9 @@ def test_look_alike_names_are_one_player_or_a_warning(client, event, organizer):
     assert response.status_code == 200
     errors = response.context["form"].errors["name"]
     assert errors == [
-        "“ken cada” looks like Ken Čada (Clarkson), already in the registry. Pick them "
-        "from the registry, or tick “a different person” to register a new player."
+        "“ken cada” looks like Ken Čada (Clarkson), already registered for this event. "
+        "If it is the same person, there is nothing to do, or tick “a different person” "
+        "to register a new player."
     ]
     assert "A different person with a similar name" in response.content.decode()
     assert Player.objects.count() == 1
@@ -219,3 +220,14 @@ def test_import_players_command_exits_1_without_a_traceback(tmp_path):
     assert done.returncode == 1
     assert "Traceback" not in done.stderr
     assert done.stderr.strip() == f"CommandError: {path} is not UTF-8 text: save it as CSV UTF-8."
+
+
+def test_a_look_alike_of_a_registered_player_says_so(client, event, organizer):
+    services.register_player(event, organizer, name="Marie Nováková")
+    client.force_login(organizer)
+    response = client.post(players_url(event), {"name": "marie novakova"})
+    assert response.context["form"].errors["name"] == [
+        "“marie novakova” looks like Marie Nováková, already registered for this event. "
+        "If it is the same person, there is nothing to do, or tick “a different person” "
+        "to register a new player."
+    ]

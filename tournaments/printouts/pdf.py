@@ -264,6 +264,8 @@ def score_sheet_pdf(table) -> bytes:
     state = sheet.state_words + (
         " · * voided deal, counts nothing" if any(r.deal.voided for r in sheet.rows) else ""
     )
+    if sheet.below_zero:
+        state += " · Below zero: " + ", ".join(f"{n} {c}" for n, c in sheet.below_zero)
     story = [
         grid,
         Spacer(1, 6),
