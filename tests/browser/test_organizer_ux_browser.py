@@ -53,6 +53,10 @@ def test_a_new_round_draws_at_once_with_everyone_ticked(live_server, sized_page,
     assert boxes.count() == 13
     assert all(boxes.nth(i).is_checked() for i in range(13))
     expect(page.locator("#present-count")).to_have_text("13")
+    sizes = page.locator("#roll-call label").evaluate_all(
+        "(labels) => labels.map((l) => l.getBoundingClientRect().height)"
+    )
+    assert len(sizes) == 13 and min(sizes) >= TAP
     # Karel did not come: untick him and draw straight away, without saving.
     page.locator("#roll-call label", has_text="Karel").click()
     expect(page.locator("#present-count")).to_have_text("12")
@@ -157,6 +161,8 @@ def test_registry_search_without_accents_and_the_duplicate_warning(live_server, 
         "“josef kucera” looks like Josef Kučera (Heun), already in the registry. Pick them "
         "from the registry, or tick “a different person” to register a new player."
     )
+    box = page.locator("label.check", has_text="a different person").bounding_box()
+    assert box["height"] >= TAP
     shot(page, "duplicate-warning")
     assert Player.objects.count() == 1
 
