@@ -166,6 +166,7 @@ def event_players(request, pk):
     _check_manage(request, event)
     query = clean_name(request.GET.get("q", ""))
     registry = Player.objects.exclude(registrations__event=event)
+    found: list[int] = []
     if query:
         # Accent- and case-blind ("kucera" finds Kučera), folded in Python: one query
         # for the candidates, the same on SQLite and PostgreSQL.
@@ -175,9 +176,12 @@ def event_players(request, pk):
             if names.matches(query, name, club)
         ]
         registry = Player.objects.filter(pk__in=found)
+    # One match: it is chosen, so Register takes it.
+    initial = {"player": found[0]} if len(found) == 1 else {}
     registrations = Registration.objects.filter(event=event).select_related("player")
     form = AddPlayerForm(
         request.POST or None,
+        initial=initial,
         registry=registry,
         registered=[r.player_id for r in registrations],
     )

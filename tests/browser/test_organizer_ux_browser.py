@@ -34,6 +34,11 @@ def sized_page(request, browser):
     context.close()
 
 
+def assert_fits(page):
+    """Nothing wider than the screen: no sideways scrolling on a phone."""
+    assert page.evaluate("document.documentElement.scrollWidth") <= page.viewport_size["width"]
+
+
 def shot(page, name):
     folder = os.environ.get("SCREENSHOT_DIR")
     if folder:
@@ -60,6 +65,7 @@ def test_a_new_round_draws_at_once_with_everyone_ticked(live_server, sized_page,
     # Karel did not come: untick him and draw straight away, without saving.
     page.locator("#roll-call label", has_text="Karel").click()
     expect(page.locator("#present-count")).to_have_text("12")
+    assert_fits(page)
     shot(page, "roll-call")
     page.fill("#id_seed", "16")
     page.click("#draw button")
@@ -112,6 +118,7 @@ def test_the_deal_form_on_a_phone_keeps_the_nets_beside_save(live_server, sized_
     page.locator("#field-king_last_announced label").click()  # a single checkbox, by label
     assert page.locator("#id_king_last_announced").is_checked()
     page.locator("#field-bid").scroll_into_view_if_needed()
+    assert_fits(page)
     shot(page, "deal-form")
     page.click("#save-deal")
     page.wait_for_url(f"{live_server.url}/tables/{table.pk}/")
@@ -135,6 +142,7 @@ def test_the_sitting_out_dealer_and_the_bidder_are_greyed_out(live_server, sized
     choose(page, "bidder", "Fanny")
     assert unavailable("partner") == ["Fanny", "Ivan"]
     expect(page.locator("#field-partner label.unavailable")).to_have_count(2)
+    assert_fits(page)
     shot(page, "five-player-table")
     # Another dealer: Fanny now sits out, so she is no longer the bidder.
     choose(page, "dealer", "Fanny")
@@ -151,10 +159,13 @@ def test_registry_search_without_accents_and_the_duplicate_warning(live_server, 
     page.fill("input[name=q]", "kucera")
     page.click("form.inline-search button")
     expect(page.locator("#search-result")).to_have_text(
-        "1 in the registry match “kucera” (case and accents ignored)."
+        "1 player in the registry matches “kucera” (case and accents ignored)."
     )
     options = page.locator("#id_player option").all_inner_texts()
     assert options[1:] == ["Josef Kučera"]
+    expect(page.locator("#id_player option:checked")).to_have_text("Josef Kučera")
+    assert_fits(page)
+    page.select_option("#id_player", index=0)
     page.fill("#id_name", "josef kucera")
     page.click("#register-form button[type=submit]")
     expect(page.locator("#register-form .errorlist")).to_have_text(

@@ -74,7 +74,12 @@ def test_search_ignores_case_and_accents(client, event, organizer):
         response = client.get(players_url(event), {"q": query})
         choices = [p.name for p in response.context["form"].fields["player"].queryset]
         assert choices == found, query
-        assert f"{len(found)} in the registry match “{query}”" in response.content.decode()
+        words = "1 player in the registry matches" if found else "0 players in the registry match"
+        assert f"{words} “{query}”" in response.content.decode()
+        # A single match is chosen already: Register takes it.
+        assert response.context["form"].initial == (
+            {"player": Player.objects.get(name=found[0]).pk} if found else {}
+        )
 
 
 def test_search_costs_the_same_queries_for_a_bigger_registry(
