@@ -18,6 +18,7 @@ from django.db import transaction
 from django.template.defaultfilters import pluralize
 
 from . import services
+from .forms import PlayerFieldsForm
 from .models import ChipCount, Deal, DealVersion, Event, LedgerEntry, Player, Registration, Round
 from .names import fold
 from .services.audit import audit
@@ -311,8 +312,6 @@ def import_players_csv(text: str, event: Event | None = None, user=None) -> Play
     ``event`` the players are also registered. The writes are a few bulk queries in
     one short transaction, so a long list does not hold up deal entry.
     """
-    from .forms import PlayerFieldsForm
-
     if event is not None:
         require_organizer(user, event)
     reader = csv.DictReader(io.StringIO(text))
@@ -385,7 +384,8 @@ def _save_players(rows: dict[str, dict], event, user) -> PlayersImport:
                 else:
                     player.club = fields["club"]
                     fill_club.append(player)
-        Player.objects.bulk_create(new)
+        # ignore_conflicts: a player another import just added is simply there.
+        Player.objects.bulk_create(new, ignore_conflicts=True)
         if fill_club:
             Player.objects.bulk_update(fill_club, ["club"])
         result.created = len(new)
@@ -400,7 +400,8 @@ def _save_players(rows: dict[str, dict], event, user) -> PlayersImport:
                 )
             )
             Registration.objects.bulk_create(
-                Registration(event=event, player_id=pk) for pk in sorted(ids - known)
+                (Registration(event=event, player_id=pk) for pk in sorted(ids - known)),
+                ignore_conflicts=True,
             )
             # Registering again undoes a withdrawal, as on the Players page.
             Registration.objects.filter(event=event, player__in=known, withdrawn=True).update(
