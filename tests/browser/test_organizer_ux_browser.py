@@ -212,4 +212,10 @@ def test_a_drawn_table_names_its_first_forehand_then_the_statement(
     expect(page.locator("#balance")).to_have_text("-48")
     last = page.locator("#statement tbody tr").last.locator("td").all_inner_texts()
     assert last[-3:] == ["-16", "-48", "-28"]
+    # Rows of a line or two, the table scrolling sideways in its box on a phone.
+    heights = page.locator("#statement tbody tr").evaluate_all(
+        "(rows) => rows.map((r) => r.getBoundingClientRect().height)"
+    )
+    assert max(heights) < 70, heights
+    assert_fits(page)
     shot(page, "statement")
