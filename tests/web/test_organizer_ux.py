@@ -60,8 +60,13 @@ def test_the_round_page_offers_a_table_by_hand_and_the_sheet_links_its_round(
     rnd = table.round
     page = client.get(reverse("round-detail", args=[rnd.pk])).content.decode()
     assert f'href="{reverse("table-create", args=[rnd.pk])}" id="add-table"' in page
-    sheet = client.get(reverse("table-sheet", args=[table.pk])).content.decode()
-    assert f'<a href="{reverse("round-detail", args=[rnd.pk])}">Round 1</a>' in sheet
+    link = f'<a href="{reverse("round-detail", args=[rnd.pk])}">Round 1</a>'
+    for url in (
+        reverse("table-sheet", args=[table.pk]),
+        reverse("deal-create", args=[table.pk]),
+        reverse("table-create", args=[rnd.pk]),
+    ):
+        assert link in client.get(url).content.decode(), url
 
 
 # -- the first forehand of a drawn table ----------------------------------------------
