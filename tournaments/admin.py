@@ -1,5 +1,7 @@
+from django import forms
 from django.contrib import admin
 
+from .forms import clean_player_text
 from .models import (
     AuditEntry,
     ChipCount,
@@ -16,8 +18,23 @@ from .models import (
 )
 
 
+class PlayerAdminForm(forms.ModelForm):
+    """Cleans the name before the unique check, as every other way a name enters."""
+
+    class Meta:
+        model = Player
+        fields = ["name", "club", "notes"]
+
+    def clean_name(self):
+        return clean_player_text(self.cleaned_data.get("name", ""), "name")
+
+    def clean_club(self):
+        return clean_player_text(self.cleaned_data.get("club", ""), "club")
+
+
 @admin.register(Player)
 class PlayerAdmin(admin.ModelAdmin):
+    form = PlayerAdminForm
     list_display = ["name", "club"]
     search_fields = ["name", "club"]
 

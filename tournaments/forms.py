@@ -3,6 +3,8 @@ errors at the right field; they never re-implement a rule."""
 
 from __future__ import annotations
 
+import unicodedata
+
 from django import forms
 from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator
@@ -13,8 +15,10 @@ from taroky_scoring.points import DECK_SIZE, IN_DECK, CountingCard
 
 from .describe import CALLED_WORDS
 from .models import ChipCount, Deal, Event, Player, Round
+from .names import clean_name, fold
 
 RADIO = forms.RadioSelect
+DECLARERS = forms.CheckboxSelectMultiple(attrs={"data-exclude": "sitting-out"})
 
 # Where each field of the deal document is shown on the deal form.
 FORM_FIELD_FOR = {
@@ -91,8 +95,14 @@ class DealForm(forms.Form):
         widget=RADIO,
         initial="played",
     )
-    dealer = forms.ChoiceField(widget=RADIO)
-    bidder = forms.ChoiceField(widget=RADIO, required=False)
+    dealer = forms.ChoiceField(
+        widget=RADIO, error_messages={"required": "Choose who dealt this deal."}
+    )
+    # data-exclude: choices the page greys out as the deal is filled in (a dealer who
+    # sits out takes no part; the bidder is not his own partner).
+    bidder = forms.ChoiceField(
+        widget=forms.RadioSelect(attrs={"data-exclude": "sitting-out"}), required=False
+    )
     bid = forms.ChoiceField(
         choices=[("four", "Four"), ("five", "Five"), ("five_over", "Five Over")],
         widget=RADIO,
@@ -109,7 +119,9 @@ class DealForm(forms.Form):
         required=False,
     )
     partner = forms.ChoiceField(
-        label="Partner (holder of the called King)", widget=RADIO, required=False
+        label="Partner (holder of the called King)",
+        widget=forms.RadioSelect(attrs={"data-exclude": "sitting-out bidder"}),
+        required=False,
     )
     called = forms.ChoiceField(
         label="Called",
@@ -165,14 +177,10 @@ class DealForm(forms.Form):
         required=False,
     )
     tarok1_announced = forms.BooleanField(label="Tarok 1 Last announced", required=False)
-    ten_taroky = forms.MultipleChoiceField(
-        label="Ten Taroky", widget=forms.CheckboxSelectMultiple, required=False
-    )
-    four_kings = forms.MultipleChoiceField(
-        label="Four Kings", widget=forms.CheckboxSelectMultiple, required=False
-    )
+    ten_taroky = forms.MultipleChoiceField(label="Ten Taroky", widget=DECLARERS, required=False)
+    four_kings = forms.MultipleChoiceField(label="Four Kings", widget=DECLARERS, required=False)
     three_high = forms.MultipleChoiceField(
-        label="Three High (Škýz, 21, 1)", widget=forms.CheckboxSelectMultiple, required=False
+        label="Three High (Škýz, 21, 1)", widget=DECLARERS, required=False
     )
     forgotten_discard = forms.BooleanField(
         label="Forgotten discard (the Four bidder pays 1 to each)", required=False
@@ -207,12 +215,28 @@ class DealForm(forms.Form):
         if cleaned.get("kind") == "played" and not cleaned.get("partner"):
             self.add_error("partner", "Choose the partner, or Alone.")
             return cleaned
+        # Tarok 1 Last is two choices on the form: ask for the missing one in the
+        # form's words (the document would only say its 'team' key is missing).
+        if cleaned.get("tarok1_outcome") and not cleaned.get("tarok1_team"):
+            self.add_error("tarok1_team", "Choose the team that played the 1.")
+            return cleaned
+        if cleaned.get("tarok1_team") and not cleaned.get("tarok1_outcome"):
+            self.add_error("tarok1_outcome", "Choose what became of the 1 in the last trick.")
+            return cleaned
         self.document = self.build_document(cleaned)
         try:
             core.parse_deal(self.document)
         except core.OutcomeError as e:
             self.add_core_errors(e.errors)
         return cleaned
+
+    def add_service_error(self, error) -> None:
+        """A refusal from a service: at its fields when it names them, else on top
+        (once: a field's message and a summary of the same problem would be two)."""
+        if error.field_errors:
+            self.add_core_errors(error.field_errors)
+        else:
+            self.add_error(None, error.message)
 
     def add_core_errors(self, errors) -> None:
         for err in errors:
@@ -381,23 +405,91 @@ class EventForm(forms.ModelForm):
                 self.fields[name].help_text = self.FIXED_HELP
 
 
+def _name_field(label: str, required: bool = True) -> forms.CharField:
+    return forms.CharField(max_length=100, required=required, label=label)
+
+
+class PlayerFieldsForm(forms.Form):
+    """A new registry player's fields: the rules every way a player enters shares
+    (the register form, each row of a CSV import)."""
+
+    name = _name_field("Name")
+    club = _name_field("Club or town", required=False)
+    notes = forms.CharField(max_length=1000, required=False)
+
+    def clean_name(self):
+        return clean_player_text(self.cleaned_data.get("name", ""), "name")
+
+    def clean_club(self):
+        return clean_player_text(self.cleaned_data.get("club", ""), "club")
+
+
+def clean_player_text(value: str, what: str) -> str:
+    """One stored spelling (see names.py); control characters refused."""
+    value = clean_name(value)
+    if any(unicodedata.category(ch) == "Cc" for ch in value):
+        raise forms.ValidationError(f"The {what} contains a control character.")
+    return value
+
+
 class AddPlayerForm(forms.Form):
     player = forms.ModelChoiceField(
         queryset=Player.objects.all(), required=False, label="From the registry"
     )
-    name = forms.CharField(max_length=100, required=False, label="Or a new player")
-    club = forms.CharField(max_length=100, required=False, label="Club or town")
+    name = _name_field("Or a new player", required=False)
+    club = _name_field("Club or town", required=False)
+    different_person = forms.BooleanField(
+        required=False,
+        label="A different person with a similar name: register as new",
+    )
 
-    def __init__(self, *args, registry=None, **kwargs):
+    def __init__(self, *args, registry=None, registered=(), **kwargs):
         super().__init__(*args, **kwargs)
         if registry is not None:
             self.fields["player"].queryset = registry
+        self.registered = set(registered)  # player ids already registered for the event
+        self.look_alikes: list[Player] = []
+
+    def clean_name(self):
+        return clean_player_text(self.cleaned_data.get("name", ""), "name")
+
+    def clean_club(self):
+        return clean_player_text(self.cleaned_data.get("club", ""), "club")
 
     def clean(self):
         cleaned = super().clean()
-        if not cleaned.get("player") and not (cleaned.get("name") or "").strip():
+        name = cleaned.get("name")
+        if not cleaned.get("player") and not name and "name" not in self.errors:
             raise forms.ValidationError("Pick a player from the registry or type a new name.")
+        if name and not cleaned.get("player") and not cleaned.get("different_person"):
+            self.look_alikes = look_alikes(name)
+            if self.look_alikes:
+                who = ", ".join(
+                    p.name + (f" ({p.club})" if p.club else "") for p in self.look_alikes
+                )
+                if all(p.pk in self.registered for p in self.look_alikes):
+                    where = "already registered for this event"
+                    pick = "If it is the same person, there is nothing to do"
+                else:
+                    where = "already in the registry"
+                    pick = "Pick them from the registry"
+                self.add_error(
+                    "name",
+                    f"“{name}” looks like {who}, {where}. {pick}, or tick “a different "
+                    "person” to register a new player.",
+                )
         return cleaned
+
+
+def look_alikes(name: str) -> list[Player]:
+    """Registry players whose name differs from ``name`` only in case, accents or
+    spacing (one query; the same name exactly is the same player, not a look-alike)."""
+    key = fold(name)
+    return [
+        p
+        for p in Player.objects.only("pk", "name", "club")
+        if p.name != name and fold(p.name) == key
+    ]
 
 
 class TableForm(forms.Form):
@@ -427,10 +519,39 @@ class TableForm(forms.Form):
         return [c[f"seat{i}"] for i in range(1, 6) if c.get(f"seat{i}")]
 
 
+class FirstForehandForm(forms.Form):
+    first_forehand = forms.ModelChoiceField(
+        queryset=Player.objects.none(),
+        label="First forehand (holds the tarok 2)",
+        empty_label="— choose —",
+    )
+
+    def __init__(self, *args, players, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["first_forehand"].queryset = Player.objects.filter(pk__in=players)
+
+
 class PlayersCsvForm(forms.Form):
+    MAX_BYTES = 1_000_000  # some thousand players; more would hold the database too long
+
     csv = forms.FileField(
         label="Players from a CSV file", help_text="A header row with name, club, notes."
     )
+
+    def clean_csv(self):
+        upload = self.cleaned_data["csv"]
+        if upload.size > self.MAX_BYTES:
+            raise forms.ValidationError(
+                f"The file is {upload.size / 1e6:.1f} MB; a list of players may be at most "
+                f"{self.MAX_BYTES // 1_000_000} MB."
+            )
+        try:
+            self.cleaned_data["text"] = upload.read().decode("utf-8-sig")
+        except UnicodeDecodeError:
+            raise forms.ValidationError(
+                "The file is not UTF-8 text: save it as “CSV UTF-8” and try again."
+            ) from None
+        return upload
 
 
 class RollCallForm(forms.Form):

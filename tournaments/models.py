@@ -17,6 +17,8 @@ from django.urls import reverse
 
 import taroky_scoring as core
 
+from .names import clean_name
+
 
 class Player(models.Model):
     """A person in the registry; picked, not typed twice."""
@@ -30,6 +32,12 @@ class Player(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    def save(self, *args, **kwargs):
+        # One stored spelling however the name came in (admin, services, imports).
+        self.name = clean_name(self.name)
+        self.club = clean_name(self.club)
+        super().save(*args, **kwargs)
 
 
 class Event(models.Model):

@@ -7,6 +7,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 
 from django.db.models import Prefetch, Sum
+from django.template.defaultfilters import pluralize
 
 import taroky_scoring as core
 
@@ -104,11 +105,17 @@ class Sheet:
         return list(zip(self.totals, self.chips, strict=True))
 
     @property
+    def below_zero(self) -> list[tuple[str, int]]:
+        """Players whose chips are below zero (a fixed-deal session plays on)."""
+        return [(p.name, c) for p, c in zip(self.players, self.chips, strict=True) if c < 0]
+
+    @property
     def state_words(self) -> str:
+        deals = f"{self.deals_played} deal{pluralize(self.deals_played)}"
         if not self.session.ended:
-            return f"Running: {self.deals_played} deals played"
+            return f"Running: {deals} played"
         if self.session.reason is core.SessionEnd.FIXED_DEALS:
-            return f"Ended after {self.deals_played} deals"
+            return f"Ended after {deals}"
         return f"Ended: out of chips: {', '.join(self.out_of_chips_names)}"
 
 

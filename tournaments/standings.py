@@ -152,9 +152,14 @@ def standings_series(event, rows, limit: int = 10) -> list[tuple[str, list[int]]
 
 @dataclass
 class StatementLine:
+    """One transfer to or from the player. The last line of each deal carries the
+    running figures after that deal: ``balance`` is the net over the event so far,
+    ``chips`` the chips in hand at that table (the score sheet's chips column)."""
+
     entry: LedgerEntry
     change: int
-    balance: int
+    balance: int | None = None
+    chips: int | None = None
 
     @property
     def kind(self) -> str:
@@ -166,16 +171,25 @@ class StatementLine:
 
 
 def statement(event, player: Player) -> list[StatementLine]:
-    """Every transfer to and from ``player`` in ``event`` with the running balance."""
+    """Every transfer to and from ``player`` in ``event``, in the order of play (round,
+    table, deal), a deal's reversals and corrections under it, with the running net
+    and the chips at the table after each deal."""
     entries = (
         LedgerEntry.objects.filter(event=event)
         .filter(Q(payer=player) | Q(payee=player))
         .select_related("deal__table__round", "deal_version", "payer", "payee")
-        .order_by("id")
+        .order_by("deal__table__round__number", "deal__table__number", "deal__number", "id")
     )
-    lines, balance = [], 0
+    lines: list[StatementLine] = []
+    balance = 0
+    at_table: dict[int, int] = {}
     for e in entries:
         change = e.chips if e.payee_id == player.pk else -e.chips
         balance += change
-        lines.append(StatementLine(e, change, balance))
+        at_table[e.deal.table_id] = at_table.get(e.deal.table_id, 0) + change
+        if lines and lines[-1].entry.deal_id == e.deal_id:
+            lines[-1].balance = lines[-1].chips = None  # only a deal's last line
+        lines.append(
+            StatementLine(e, change, balance, event.starting_chips + at_table[e.deal.table_id])
+        )
     return lines

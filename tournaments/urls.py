@@ -29,6 +29,9 @@ urlpatterns = [
     path("events/<int:pk>/rounds/new/", views.round_create, name="round-create"),
     path("rounds/<int:pk>/tables/new/", views.table_create, name="table-create"),
     path("tables/<int:pk>/", views.table_sheet, name="table-sheet"),
+    path(
+        "tables/<int:pk>/first-forehand/", views.table_first_forehand, name="table-first-forehand"
+    ),
     path("tables/<int:pk>/deals/new/", views.deal_create, name="deal-create"),
     path("tables/<int:pk>/deals/preview/", views.deal_preview, name="deal-preview"),
     path("deals/<int:pk>/", views.deal_detail, name="deal-detail"),

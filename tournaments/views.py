@@ -10,13 +10,14 @@ from django.core.exceptions import PermissionDenied
 from django.db.models import Count, Prefetch, Q
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.defaultfilters import pluralize
 from django.utils.text import slugify
 from django.views.decorators.http import require_http_methods, require_POST
 from django_tables2 import RequestConfig
 
 import taroky_scoring as core
 
-from . import exchange, printouts, queries, services, standings
+from . import exchange, names, printouts, queries, services, standings
 from .forms import (
     AddPlayerForm,
     CardPointsForm,
@@ -25,6 +26,7 @@ from .forms import (
     DealForm,
     DrawForm,
     EventForm,
+    FirstForehandForm,
     PlayersCsvForm,
     RollCallForm,
     SwapForm,
@@ -33,12 +35,18 @@ from .forms import (
     WithdrawForm,
 )
 from .models import Event, Player, Registration, Round, Seat, Table
+from .names import clean_name
 from .services.permissions import can_create_events, can_manage, can_view
 from .tables import StandingsTable
 
 
 class NeedsSignIn(Exception):
     pass
+
+
+def _count(n: int, word: str) -> str:
+    """ "1 table", "2 tables" """
+    return f"{n} {word}{pluralize(n)}"
 
 
 def _event_for_reading(request, event: Event) -> Event:
@@ -161,22 +169,39 @@ def event_players(request, pk):
     """The event's players: search the registry, register, withdraw, import CSV."""
     event = _event(pk)
     _check_manage(request, event)
-    query = request.GET.get("q", "").strip()
+    query = clean_name(request.GET.get("q", ""))
     registry = Player.objects.exclude(registrations__event=event)
+    found: list[int] = []
     if query:
-        registry = registry.filter(Q(name__icontains=query) | Q(club__icontains=query))
-    form = AddPlayerForm(request.POST or None, registry=registry)
+        # Accent- and case-blind ("kucera" finds Kučera), folded in Python: one query
+        # for the candidates, the same on SQLite and PostgreSQL.
+        found = [
+            pk
+            for pk, name, club in registry.values_list("pk", "name", "club")
+            if names.matches(query, name, club)
+        ]
+        registry = Player.objects.filter(pk__in=found)
+    # One match: it is chosen, so Register takes it.
+    initial = {"player": found[0]} if len(found) == 1 else {}
+    registrations = Registration.objects.filter(event=event).select_related("player")
+    form = AddPlayerForm(
+        request.POST or None,
+        initial=initial,
+        registry=registry,
+        registered=[r.player_id for r in registrations],
+    )
     csv_form = PlayersCsvForm()
     if request.method == "POST" and "csv" in request.FILES:
         csv_form = PlayersCsvForm(request.POST, request.FILES)
         if csv_form.is_valid():
             try:
-                text = request.FILES["csv"].read().decode("utf-8-sig")
-                created, existing = exchange.import_players_csv(text, event, request.user)
-            except (services.ServiceError, UnicodeDecodeError) as e:
-                csv_form.add_error("csv", getattr(e, "message", "The file is not UTF-8 text."))
+                result = exchange.import_players_csv(
+                    csv_form.cleaned_data["text"], event, request.user
+                )
+            except services.ServiceError as e:
+                csv_form.add_error("csv", e.message)
             else:
-                messages.success(request, f"Imported {created} new and {existing} known players.")
+                messages.success(request, result.summary())
                 return redirect("event-players", pk=event.pk)
     elif request.method == "POST" and "withdraw" in request.POST:
         withdraw = WithdrawForm(request.POST, event=event)
@@ -204,7 +229,6 @@ def event_players(request, pk):
         else:
             messages.success(request, f"{player.name} registered.")
             return redirect("event-players", pk=event.pk)
-    registrations = Registration.objects.filter(event=event).select_related("player")
     return render(
         request,
         "tournaments/event_players.html",
@@ -245,8 +269,11 @@ def round_detail(request, pk):
     manage = can_manage(request.user, event)
     active = Player.objects.filter(registrations__event=event, registrations__withdrawn=False)
     present_ids = set(rnd.present.values_list("pk", flat=True))
+    # The draw button posts the roll call's boxes too (marked by roll_call_shown):
+    # the draw uses what the page shows, saved or not.
+    with_roll_call = "roll_call" in request.POST or "roll_call_shown" in request.POST
     roll_call = RollCallForm(
-        request.POST if "roll_call" in request.POST else None,
+        request.POST if with_roll_call else None,
         players=active,
         initial={
             "present": list(present_ids)
@@ -267,11 +294,19 @@ def round_detail(request, pk):
                 messages.success(request, "Roll call saved.")
                 return redirect("round-detail", pk=rnd.pk)
             if "draw" in request.POST and draw_form.is_valid():
-                draw = services.draw_seating(rnd, request.user, draw_form.cleaned_data["seed"])
+                present = None
+                if with_roll_call:
+                    if not roll_call.is_valid():
+                        raise services.ServiceError("Fix the roll call first.")
+                    present = list(roll_call.cleaned_data["present"])
+                draw = services.draw_seating(
+                    rnd, request.user, draw_form.cleaned_data["seed"], present=present
+                )
                 messages.success(
                     request,
-                    f"Round {rnd.number} drawn with seed {draw.seed}: {len(draw.tables)} tables, "
-                    f"{len(draw.byes)} byes, {draw.repeats} repeat pairings.",
+                    f"Round {rnd.number} drawn with seed {draw.seed}: "
+                    f"{_count(len(draw.tables), 'table')}, {_count(len(draw.byes), 'bye')}, "
+                    f"{_count(draw.repeats, 'repeat pairing')}.",
                 )
                 return redirect("round-detail", pk=rnd.pk)
             if "swap" in request.POST and swap_form.is_valid():
@@ -300,7 +335,7 @@ def round_detail(request, pk):
             "swap_form": swap_form,
             "tables": tables,
             "byes": rnd.byes.all(),
-            "present_count": len(present_ids),
+            "ticked_count": len(roll_call["present"].value() or []),
             "started": services.rounds.round_started(rnd),
         },
     )
@@ -408,15 +443,27 @@ def _slug(event) -> str:
     return f"{slugify(event.name)}-{event.date:%Y-%m-%d}"
 
 
-def standings_csv(request, pk):
-    event = _event_for_reading(request, _event(pk))
+def _standings_choice(request, event) -> tuple[int | None, int | None, list]:
+    """(after round, only round, file name parts) from the standings page's query."""
     rounds = list(event.rounds.values_list("number", flat=True))
     after = _round_number(request.GET.get("after"), rounds)
-    suffix = f"-after-round-{after}" if after else ""
-    return _download(
-        exchange.standings_csv(event, after),
-        f"{_slug(event)}-standings{suffix}.csv",
-        "text/csv; charset=utf-8",
+    only = _round_number(request.GET.get("round"), rounds)
+    if only:
+        return None, only, ["standings", "round", only]
+    return after, None, ["standings"] + (["after", "round", after] if after else [])
+
+
+def _csv_download(body: str, filename: str) -> HttpResponse:
+    # A byte-order mark, so Excel on Windows reads the file as UTF-8 ("Nováková").
+    return _download("\ufeff" + body, filename, "text/csv; charset=utf-8")
+
+
+def standings_csv(request, pk):
+    event = _event_for_reading(request, _event(pk))
+    after, only, parts = _standings_choice(request, event)
+    return _csv_download(
+        exchange.standings_csv(event, after, only_round=only),
+        f"{_slug(event)}-{'-'.join(str(p) for p in parts)}.csv",
     )
 
 
@@ -425,13 +472,9 @@ def event_download(request, pk, what):
     event = _event(pk)
     _check_manage(request, event)
     if what == "deals.csv":
-        return _download(
-            exchange.deals_csv(event), f"{_slug(event)}-deals.csv", "text/csv; charset=utf-8"
-        )
+        return _csv_download(exchange.deals_csv(event), f"{_slug(event)}-deals.csv")
     if what == "ledger.csv":
-        return _download(
-            exchange.ledger_csv(event), f"{_slug(event)}-ledger.csv", "text/csv; charset=utf-8"
-        )
+        return _csv_download(exchange.ledger_csv(event), f"{_slug(event)}-ledger.csv")
     if what == "event.json":
         body = json.dumps(exchange.export_event(event), ensure_ascii=False, indent=1)
         return _download(body, f"{_slug(event)}.json", "application/json")
@@ -480,6 +523,10 @@ def table_sheet(request, pk):
         chart = printouts.chart_svg(
             printouts.chips_chart(sheet.chip_series(), "deal", baseline=sheet.event.starting_chips)
         )
+    manage = can_manage(request.user, sheet.event)
+    forehand_form = None
+    if manage and not sheet.rows and sheet.next_deal is None:
+        forehand_form = FirstForehandForm(players=[p.pk for p in sheet.players])
     return render(
         request,
         "tournaments/table_sheet.html",
@@ -487,10 +534,31 @@ def table_sheet(request, pk):
             "sheet": sheet,
             "table": table,
             "event": sheet.event,
-            "can_manage": can_manage(request.user, sheet.event),
+            "can_manage": manage,
             "chart": chart,
+            "forehand_form": forehand_form,
         },
     )
+
+
+@organizer_view
+@require_POST
+def table_first_forehand(request, pk):
+    """Name the first forehand of a table without deals (tables from the draw)."""
+    table = _table(request, pk)
+    _check_manage(request, table.round.event)
+    form = FirstForehandForm(request.POST, players=table.seats.values("player"))
+    if not form.is_valid():
+        messages.error(request, "Choose a player of this table as the first forehand.")
+        return redirect(table)
+    player = form.cleaned_data["first_forehand"]
+    try:
+        services.set_first_forehand(table, request.user, player)
+    except services.ServiceError as e:
+        messages.error(request, e.message)
+    else:
+        messages.success(request, f"{player.name} is the first forehand: dealers are suggested.")
+    return redirect(table)
 
 
 def _deal_form_context(table, sheet, form, **extra):
@@ -500,6 +568,11 @@ def _deal_form_context(table, sheet, form, **extra):
         "sheet": sheet,
         "form": form,
         "seats": [p.name for p in sheet.players],
+        # Whether the dealer sits out at this table, asked of the core: the page
+        # greys him out of the choices of those who play.
+        "dealer_sits_out": bool(sheet.players)
+        and core.deal_for([p.name for p in sheet.players], sheet.players[0].name).sitting_out
+        is not None,
         **extra,
     }
 
@@ -541,8 +614,7 @@ def deal_create(request, pk):
                     table, form.document, request.user, number=form.cleaned_data.get("number")
                 )
             except services.ServiceError as e:
-                form.add_core_errors(e.field_errors)
-                form.add_error(None, e.message)
+                form.add_service_error(e)
             else:
                 messages.success(request, f"Deal {deal.number} saved.")
                 return redirect(table)
@@ -611,8 +683,7 @@ def deal_correct(request, pk):
                     expected_version=form.cleaned_data["expected_version"],
                 )
             except services.ServiceError as e:
-                form.add_core_errors(e.field_errors)
-                form.add_error(None, e.message)
+                form.add_service_error(e)
             else:
                 messages.success(request, f"Deal {deal.number} corrected.")
                 return redirect(deal)
@@ -697,10 +768,10 @@ def round_pack_pdf(request, pk):
 
 def standings_pdf(request, pk):
     event = _event_for_reading(request, _event(pk))
-    rounds = list(event.rounds.values_list("number", flat=True))
-    after = _round_number(request.GET.get("after"), rounds)
-    parts = ["standings"] + (["after", "round", after] if after else [])
-    return _pdf(printouts.standings_pdf(event, after), printouts.filename(event, *parts))
+    after, only, parts = _standings_choice(request, event)
+    return _pdf(
+        printouts.standings_pdf(event, after, only_round=only), printouts.filename(event, *parts)
+    )
 
 
 def statement_pdf(request, pk, player_pk):

@@ -59,7 +59,9 @@ def test_a_round_from_roll_call_to_standings(live_server, page, tournament):
             f"document.querySelector('#preview-body').textContent.includes('{dealer} -3')"
         )
         page.click("#save-deal")
-        expect(page.locator("#session-state")).to_contain_text("1 deals played")
+        expect(page.locator("#session-state")).to_contain_text(
+            "Running: 1 deal played"
+        )  # issue 16: the plural
         page.goto(round_url)
 
     page.goto(f"{live_server.url}/events/{tournament.pk}/standings/")

@@ -78,8 +78,12 @@ def test_entering_a_deal_saves_it_and_shows_the_running_chips(org_client, table)
         (dict(valat="opponents"), "valat", "41 card points"),
         # King Last played early but not announced
         (dict(king_last_outcome="played_early"), "king_last_outcome", "announced"),
-        # Tarok 1 Last without saying whose 1 it was
-        (dict(tarok1_outcome="tarok1_won"), "tarok1_outcome", "'team' must be one of"),
+        # Tarok 1 Last without saying whose 1 it was: in the form's words (issue 16),
+        # no longer the document's "'team' must be one of bidder, opponents."
+        (dict(tarok1_outcome="tarok1_won"), "tarok1_team", "Choose the team that played the 1"),
+        (dict(tarok1_team="bidder"), "tarok1_outcome", "Choose what became of the 1"),
+        # No dealer (a table from the draw suggests none): not "This field is required."
+        (dict(dealer=None), "dealer", "Choose who dealt this deal."),
         # Four Kings by an opponent
         (dict(four_kings=["Bill"]), "ten_taroky", "bidder or the partner"),
         # Forgotten discard in a Five
@@ -255,7 +259,7 @@ def test_an_ended_table_offers_no_deal_form(org_client, table, organizer):
     services.record_deal(table, played_doc(), organizer)
     response = org_client.get(reverse("deal-create", args=[table.pk]), follow=True)
     assert response.redirect_chain == [(reverse("table-sheet", args=[table.pk]), 302)]
-    assert "Ended after 1 deals: this table takes no more deals." in response.content.decode()
+    assert "Ended after 1 deal: this table takes no more deals." in response.content.decode()
     assert 'id="enter-deal"' not in response.content.decode()
 
 

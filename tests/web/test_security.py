@@ -57,7 +57,7 @@ WRITE_FORMS = {
     "chip-count",
     "event-download",
 }
-WRITE_POSTS = {"round-create", "deal-preview", "deal-void"}
+WRITE_POSTS = {"round-create", "deal-preview", "deal-void", "table-first-forehand"}
 CREATE = {"event-create"}
 OTHER = {"logout", "password_change", "password_change_done"}
 
@@ -105,6 +105,7 @@ def url_for(name, w):
         "round-create": [e.pk],
         "deal-preview": [t.pk],
         "deal-void": [d.pk],
+        "table-first-forehand": [t.pk],
     }[name]
     return reverse(name, args=args)
 

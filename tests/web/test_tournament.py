@@ -212,17 +212,19 @@ def test_standings_page_queries_are_flat(
 def test_statement_shows_corrections_and_voids(played_event):
     bill = players("Bill")[0]
     lines = statement(played_event, bill)
-    assert [(line.change, line.balance, line.kind) for line in lines] == [
-        (-8, -8, ""),  # deal 1: the Five lost to Anna
-        (-5, -13, ""),  # deal 2 as first entered: Bill alone lost 5 to Čada
-        (-5, -18, ""),  # ... to Dana
-        (-5, -23, ""),  # ... to Anna
-        (5, -18, "reversal"),  # the correction reverses those three
-        (5, -13, "reversal"),
-        (5, -8, "reversal"),
-        (5, -3, "correction"),  # and posts the new result: Bill won 5 from each
-        (5, 2, "correction"),
-        (5, 7, "correction"),
+    # The running figures stand on a deal's last row only (issue 16: a balance after
+    # each ledger row matched no moment of play): net so far, chips at the table.
+    assert [(line.change, line.balance, line.chips, line.kind) for line in lines] == [
+        (-8, -8, 12, ""),  # deal 1: the Five lost to Anna
+        (-5, None, None, ""),  # deal 2 as first entered: Bill alone lost 5 to Čada
+        (-5, None, None, ""),  # ... to Dana
+        (-5, None, None, ""),  # ... to Anna
+        (5, None, None, "reversal"),  # the correction reverses those three
+        (5, None, None, "reversal"),
+        (5, None, None, "reversal"),
+        (5, None, None, "correction"),  # and posts the new result: Bill won 5 from each
+        (5, None, None, "correction"),
+        (5, 7, 27, "correction"),
     ]
     gustav = statement(played_event, players("Gustav")[0])
     assert [(line.change, line.kind, line.entry.deal.voided) for line in gustav] == [
@@ -230,6 +232,44 @@ def test_statement_shows_corrections_and_voids(played_event):
         (8, "", True),
         (-8, "reversal", True),
     ]
+
+
+def test_statement_is_in_the_order_of_play_with_figures_the_sheet_shows(
+    client, played_event, organizer
+):
+    """A correction of an earlier deal stands under that deal, not after the later
+    ones, and the running figures after each deal are the sheet's."""
+    t1 = played_event.rounds.get().tables.get(number=1)
+    d1 = t1.deals.get(number=1)
+    services.correct_deal(d1, doc(t1, "Anna", "Čada", 30), organizer, "Recount")  # lost
+    bill = players("Bill")[0]
+    lines = statement(played_event, bill)
+    assert [(line.entry.deal.number, line.change, line.kind) for line in lines] == [
+        (1, -8, ""),
+        (1, 8, "reversal"),
+        (1, 8, "correction"),
+        (2, -5, ""),
+        (2, -5, ""),
+        (2, -5, ""),
+        (2, 5, "reversal"),
+        (2, 5, "reversal"),
+        (2, 5, "reversal"),
+        (2, 5, "correction"),
+        (2, 5, "correction"),
+        (2, 5, "correction"),
+    ]
+    ends = [(line.entry.deal.number, line.balance, line.chips) for line in lines if line.chips]
+    assert ends == [(1, 8, 28), (2, 23, 43)]
+    sheet = client.get(reverse("table-sheet", args=[t1.pk])).content.decode()
+    bill_chips = [
+        row.split('class="num chips">')[2].split("<")[0]  # Anna, then Bill
+        for row in sheet.split('data-deal="')[1:]
+    ]
+    assert bill_chips == ["28", "43"]
+    page = client.get(reverse("player-statement", args=[played_event.pk, bill.pk]))
+    html = page.content.decode()
+    assert 'id="balance">+23<' in html
+    assert "Net so far" in html and "Chips at the table" in html
 
 
 def test_statement_page(client, played_event):
@@ -355,9 +395,13 @@ def test_csv_downloads(client, played_event, organizer):
         assert response.status_code == 200
         assert "clarkson-open-2026-11-21" in response["Content-Disposition"]
     ledger = client.get(reverse("event-download", args=[played_event.pk, "ledger.csv"]))
-    lines = ledger.content.decode().splitlines()
+    # CSV downloads start with a byte-order mark for Excel (issue 16): read as utf-8-sig.
+    lines = ledger.content.decode("utf-8-sig").splitlines()
     assert lines[0].startswith("id,round,table,deal,version,from,to,chips,reason")
     assert len(lines) == 1 + LedgerEntry.objects.filter(event=played_event).count()
     standings_csv = client.get(reverse("standings-csv", args=[played_event.pk]))
     # Gustav's own bid was voided: one deal played, none as bidder.
-    assert standings_csv.content.decode().splitlines()[1] == "1,Gustav,Clarkson,8,1,0,0,8,8,0"
+    assert (
+        standings_csv.content.decode("utf-8-sig").splitlines()[1]
+        == "1,Gustav,Clarkson,8,1,0,0,8,8,0"
+    )

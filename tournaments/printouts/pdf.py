@@ -11,6 +11,7 @@ from reportlab.lib import colors
 from reportlab.lib.pagesizes import A4, LETTER, landscape
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import inch
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import (
     KeepTogether,
     PageBreak,
@@ -42,6 +43,10 @@ BODY = ParagraphStyle("body", fontName=fonts.REGULAR, fontSize=9, leading=11.5)
 SMALL = ParagraphStyle("small", parent=BODY, fontSize=7.5, leading=9.5)
 LARGE = ParagraphStyle("large", parent=BODY, fontSize=11, leading=14)
 LARGE_BOLD = ParagraphStyle("large-bold", parent=LARGE, fontName=fonts.BOLD)
+# The filled score sheet is read at the table: 9 pt, not the 7 pt of a dense grid.
+SHEET_SIZE = 9
+SHEET = ParagraphStyle("sheet", parent=STYLE, fontSize=SHEET_SIZE, leading=SHEET_SIZE * 1.2)
+SHEET_BOLD = ParagraphStyle("sheet-bold", parent=SHEET, fontName=fonts.BOLD)
 
 
 def page_size(event: Event, wide: bool = False):
@@ -198,9 +203,13 @@ def score_sheet_pdf(table) -> bytes:
     event = sheet.event
     pagesize = page_size(event, wide=True)
     players = sheet.players
-    data = _sheet_head_rows(players)
+    # The filled sheet in SHEET_SIZE type (the blank sheet keeps its small print).
+    data = [
+        [_p(c.text, SHEET_BOLD) if isinstance(c, Paragraph) else c for c in row]
+        for row in _sheet_head_rows(players)
+    ]
     data.append(
-        ["", _p("Starting chips")]
+        ["", _p("Starting chips", SHEET)]
         + [""] * (len(FIXED_COLUMNS) - 2)
         + [x for _ in players for x in ("", str(event.starting_chips))]
     )
@@ -221,25 +230,33 @@ def score_sheet_pdf(table) -> bytes:
         else:
             cells = [o.bidder or "", row.kind, "", "", "", "", "", ""]
         data.append(
-            [f"{row.deal.number}{voided and '*'}", _p(o.dealer or "")]
-            + [_p(c) for c in cells]
+            [f"{row.deal.number}{voided and '*'}", _p(o.dealer or "", SHEET)]
+            + [_p(c, SHEET) for c in cells]
             + [x for change, chips in row.pairs for x in (_signed(change), str(chips))]
         )
     data.append(
-        [_p("Net", STYLE_BOLD)]
+        [_p("Net", SHEET_BOLD)]
         + [""] * (len(FIXED_COLUMNS) - 1)
         + [x for total, chips in sheet.total_pairs for x in (_signed(total), str(chips))]
     )
-    grid = _grid(
-        data, _sheet_widths(pagesize, len(players)), header_rows=2, numeric_from=len(FIXED_COLUMNS)
-    )
+    # Points and Penalty a little wider than on the blank sheet, for 9 pt headings.
+    widths = _sheet_widths(pagesize, len(players))
+    extra = {5: 8, 9: 10}
+    for c, w in extra.items():
+        widths[c] += w
+    each = sum(extra.values()) / (2 * len(players))
+    widths[len(FIXED_COLUMNS) :] = [w - each for w in widths[len(FIXED_COLUMNS) :]]
+    grid = _grid(data, widths, header_rows=2, numeric_from=len(FIXED_COLUMNS))
     _sheet_style(grid, len(players), len(sheet.rows))
     grid.setStyle(
         TableStyle(
             [
+                ("FONTSIZE", (0, 0), (-1, -1), SHEET_SIZE),
                 ("FONTNAME", (0, -1), (-1, -1), fonts.BOLD),
                 ("LINEABOVE", (0, -1), (-1, -1), 0.8, INK),
                 ("ALIGN", (5, 2), (5, -1), "RIGHT"),
+                ("TOPPADDING", (0, 0), (-1, -1), 2.5),
+                ("BOTTOMPADDING", (0, 0), (-1, -1), 2.5),
             ]
         )
     )
@@ -247,6 +264,8 @@ def score_sheet_pdf(table) -> bytes:
     state = sheet.state_words + (
         " · * voided deal, counts nothing" if any(r.deal.voided for r in sheet.rows) else ""
     )
+    if sheet.below_zero:
+        state += " · Below zero: " + ", ".join(f"{n} {c}" for n, c in sheet.below_zero)
     story = [
         grid,
         Spacer(1, 6),
@@ -385,64 +404,92 @@ def round_pack_pdf(rnd) -> bytes:
 # -- standings and statements ---------------------------------------------------------
 
 
-def standings_pdf(event, after_round: int | None = None) -> bytes:
+# Standings go on the hall's wall: type sized to fill the page, from WALL_MIN points
+# (still readable from a couple of metres, on more pages) up to WALL_MAX.
+WALL_MIN, WALL_MAX = 16, 30
+
+
+def standings_pdf(event, after_round: int | None = None, only_round: int | None = None) -> bytes:
     pagesize = page_size(event)
-    rows = standings(event, after_round=after_round)
-    head = [
-        "Rank",
-        "Player",
-        "Club",
-        "Net chips",
-        "Deals",
-        "As bidder",
-        "Bidder's wins",
-        "Best",
-        "Worst",
-        "Byes",
-    ]
-    data = [[_p(h, STYLE_BOLD) for h in head]]
+    rows = standings(event, after_round=after_round, only_round=only_round)
+    width = pagesize[0] - 2 * MARGIN
+    height = pagesize[1] - 2 * MARGIN - 11 * 3 - 6
+    any_byes = any(s.byes for s in rows)
+    title = "Standings" + (
+        f": round {only_round}"
+        if only_round
+        else f" after round {after_round}"
+        if after_round
+        else ""
+    )
+    # Rows plus the header row and the title (about two rows) fill the page.
+    size = max(WALL_MIN, min(WALL_MAX, height / (len(rows) + 3) / 1.3))
+    cell = ParagraphStyle("wall", fontName=fonts.REGULAR, fontSize=size, leading=size * 1.15)
+    bold = ParagraphStyle("wall-bold", parent=cell, fontName=fonts.BOLD)
+    small = ParagraphStyle("wall-small", parent=cell, fontSize=size * 0.6, leading=size * 0.7)
+    head = ["", "Player", "Net chips", "Deals", "Bids won"] + (["Byes"] if any_byes else [])
+    texts = [head]
     for s in rows:
-        data.append(
+        texts.append(
             [
                 str(s.rank),
-                _p(s.player.name + (" (withdrawn)" if s.withdrawn else ""), BODY),
-                _p(s.club, BODY),
-                _signed(s.chips),
+                s.player.name,
+                _signed(s.chips) if s.chips else "0",
                 str(s.deals_played),
-                str(s.deals_as_bidder),
-                str(s.bidder_wins),
-                _signed(s.best_deal),
-                _signed(s.worst_deal),
-                str(s.byes),
+                f"{s.bidder_wins} of {s.deals_as_bidder}" if s.deals_as_bidder else "",
             ]
+            + ([str(s.byes or "")] if any_byes else [])
         )
-    width = pagesize[0] - 2 * MARGIN
-    widths = [30, 130, 90, 50, 36, 44, 56, 36, 36, 30]
-    widths[1] += width - sum(widths)
-    grid = _grid(data, widths, numeric_from=3)
-    grid.setStyle(
-        TableStyle([("FONTSIZE", (0, 0), (-1, -1), 9), ("ALIGN", (0, 0), (0, -1), "RIGHT")])
-    )
-    title = "Standings" + (f" after round {after_round}" if after_round else "")
+    data = [[_p(h, small) for h in head]]
+    for s, t in zip(rows, texts[1:], strict=True):
+        name = _escape(s.player.name) + (" (withdrawn)" if s.withdrawn else "")
+        club = f"<font size={size * 0.6:.1f}> {_escape(s.club)}</font>" if s.club else ""
+        data.append(
+            [_p(t[0], bold), Paragraph(f"<b>{name}</b>{club}", cell), _p(t[2], bold)]
+            + [_p(x, cell) for x in t[3:]]
+        )
+    # Number columns as wide as their widest figure; the names get the rest.
+    numbers = [
+        8
+        + max(stringWidth(t[c], fonts.BOLD, size if r else size * 0.6) for r, t in enumerate(texts))
+        for c in [0, *range(2, len(head))]
+    ]
+    widths = [numbers[0], width - sum(numbers), *numbers[1:]]
+    grid = Table(data, colWidths=widths, repeatRows=1)
+    style = [
+        ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+        ("LINEBELOW", (0, 0), (-1, -1), 0.5, RULE),
+        ("BACKGROUND", (0, 0), (-1, 0), SHADE),
+        ("LEFTPADDING", (0, 0), (-1, -1), 3),
+        ("RIGHTPADDING", (0, 0), (-1, -1), 3),
+        ("TOPPADDING", (0, 0), (-1, -1), size * 0.05),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), size * 0.1),
+    ]
+    # Numbers right-aligned: the paragraphs of columns 0 and 2 onwards.
+    for row in data:
+        for c in [0, *range(2, len(row))]:
+            row[c].style = ParagraphStyle(f"r{c}", parent=row[c].style, alignment=2)
+    grid.setStyle(TableStyle(style))
     story = [
+        _p(
+            title,
+            ParagraphStyle("wall-title", parent=bold, fontSize=size * 1.3, leading=size * 1.6),
+        ),
         grid,
         Spacer(1, 6),
         _p(
             "Ties share a rank. Net chips are summed from the chip ledger"
-            + (f", plus {event.bye_chips} per bye." if event.bye_chips else "."),
+            + (f", plus {event.bye_chips} per bye." if event.bye_chips else ".")
+            + " Bids won: deals won as bidder, of those bid.",
             SMALL,
         ),
     ]
-    series = standings_series(event, rows)
+    series = standings_series(event, rows) if not only_round else []
     if series and len(series[0][1]) > 2:
         story += [
-            Spacer(1, 10),
-            KeepTogether(
-                [
-                    _p("Net chips after each round (top 10)", STYLE_BOLD),
-                    chips_chart(series, "round", width=width, height=190, baseline=0),
-                ]
-            ),
+            PageBreak(),
+            _p("Net chips after each round (top 10)", LARGE_BOLD),
+            chips_chart(series, "round", width=width, height=min(height - 40, width), baseline=0),
         ]
     header = [
         f"{event.name}: {title.lower()}",
@@ -455,7 +502,18 @@ def standings_pdf(event, after_round: int | None = None) -> bytes:
 def statement_pdf(event, player) -> bytes:
     pagesize = page_size(event)
     lines = statement(event, player)
-    head = ["Round", "Table", "Deal", "Version", "From / to", "Rule", "How", "Chips", "Balance"]
+    head = [
+        "Round",
+        "Table",
+        "Deal",
+        "Version",
+        "From / to",
+        "Rule",
+        "How",
+        "Chips",
+        "Net",
+        "At table",
+    ]
     data = [[_p(h, STYLE_BOLD) for h in head]]
     for line in lines:
         e = line.entry
@@ -472,22 +530,26 @@ def statement_pdf(event, player) -> bytes:
                 _p(e.get_reason_display()),
                 _p(e.explanation),
                 _signed(line.change),
-                str(line.balance),
+                "" if line.balance is None else _signed(line.balance),
+                "" if line.chips is None else str(line.chips),
             ]
         )
     width = pagesize[0] - 2 * MARGIN
-    widths = [30, 28, 34, 50, 80, 50, 0, 30, 36]
+    widths = [30, 28, 34, 50, 80, 50, 0, 30, 30, 34]
     widths[6] = width - sum(widths)
     grid = _grid(data, widths)
-    grid.setStyle(TableStyle([("ALIGN", (7, 0), (8, -1), "RIGHT")]))
+    grid.setStyle(TableStyle([("ALIGN", (7, 0), (9, -1), "RIGHT")]))
     balance = lines[-1].balance if lines else 0
     story = [
-        _p(f"Balance: {_signed(balance)}", TITLE),
+        _p(f"Net chips: {_signed(balance)}", TITLE),
         grid,
         Spacer(1, 6),
         _p(
-            "A correction reverses the deal's earlier transfers (reversal) and posts the "
-            "new ones (correction); a voided deal is reversed only.",
+            "In the order of play. A correction reverses the deal's earlier transfers "
+            "(reversal) and posts the new ones (correction) under the deal; a voided deal is "
+            "reversed only. After a deal's last row: Net, the net chips over the event so "
+            f"far; At table, the chips in hand at that table ({event.starting_chips} at the "
+            "start plus the net there), as on the score sheet.",
             SMALL,
         ),
     ]

@@ -65,6 +65,11 @@ def create_round(event: Event, user) -> Round:
     require_organizer(user, event)
     last = event.rounds.order_by("-number").values_list("number", flat=True).first() or 0
     rnd = Round.objects.create(event=event, number=last + 1)
+    # A new round starts with everyone registered and not withdrawn present, as its
+    # roll call shows them; the organizer unticks who is absent.
+    rnd.present.set(
+        Player.objects.filter(registrations__event=event, registrations__withdrawn=False)
+    )
     audit(event, user, "create_round", number=rnd.number)
     return rnd
 

@@ -9,6 +9,7 @@ from django.utils import timezone
 
 from .. import seating
 from ..models import ChipCount, Event, Player, Registration, Round, Seat, Table
+from ..names import clean_name
 from .audit import audit
 from .errors import ServiceError
 from .locking import atomic, lock_round, lock_table
@@ -37,10 +38,10 @@ def register_player(
     """Register a player from the registry, or a new one by name; undo a withdrawal."""
     require_organizer(user, event)
     if player is None:
-        name = " ".join(name.split())
+        name = clean_name(name)
         if not name:
             raise ServiceError("Pick a player or type a new name.")
-        player, _ = Player.objects.get_or_create(name=name, defaults={"club": club.strip()})
+        player, _ = Player.objects.get_or_create(name=name, defaults={"club": clean_name(club)})
     registration, created = Registration.objects.get_or_create(event=event, player=player)
     if not created and registration.withdrawn:
         registration.withdrawn = False
@@ -83,8 +84,15 @@ def set_roll_call(rnd: Round, user, present: list[Player]) -> None:
 
 
 @atomic
-def draw_seating(rnd: Round, user, seed: int | None = None) -> seating.Draw:
-    """Seat the present players at new tables, fewest repeat opponents, fair byes."""
+def draw_seating(
+    rnd: Round, user, seed: int | None = None, present: list[Player] | None = None
+) -> seating.Draw:
+    """Seat the present players at new tables, fewest repeat opponents, fair byes.
+
+    With ``present`` the roll call is set first, in the same transaction: the draw
+    uses the roll call as the page shows it, saved or not."""
+    if present is not None:
+        set_roll_call(rnd, user, present)
     rnd = _round_for_update(rnd, user)
     _require_not_started(rnd, "it cannot be drawn again")
     players = list(rnd.present.order_by("pk"))
@@ -144,6 +152,25 @@ def swap_players(rnd: Round, user, first: Player, second: Player) -> None:
         rnd.byes.remove(waiting)
         rnd.byes.add(seated)
     audit(rnd.event, user, "swap", round=rnd.number, players=[first.name, second.name])
+
+
+@atomic
+def set_first_forehand(table: Table, user, player: Player) -> Table:
+    """Name who holds the tarok 2 in a table's first deal, so that every dealer is
+    suggested: tables made by the seating draw start without one."""
+    table = lock_table(table.pk)
+    require_organizer(user, table.round.event)
+    if table.deals.exists():
+        raise ServiceError(
+            f"Table {table.number} has deals: the dealers follow from them, not from "
+            "the first forehand."
+        )
+    if not table.seats.filter(player=player).exists():
+        raise ServiceError(f"{player.name} does not sit at table {table.number}.")
+    table.first_forehand = player
+    table.save(update_fields=["first_forehand"])
+    audit(table.round.event, user, "first_forehand", table=table.pk, player=player.name)
+    return table
 
 
 @atomic

@@ -2,6 +2,7 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 
 from tournaments.exchange import import_players_csv
+from tournaments.forms import PlayersCsvForm
 from tournaments.models import Event
 from tournaments.services import ServiceError
 
@@ -30,10 +31,29 @@ class Command(BaseCommand):
             organizer = get_user_model().objects.filter(username=user).first()
             if target is None or organizer is None:
                 raise CommandError("No such event or user.")
-        with open(path, encoding="utf-8-sig") as f:
-            text = f.read()
+        text = _read(path)
         try:
-            created, existing = import_players_csv(text, target, organizer)
+            result = import_players_csv(text, target, organizer)
         except ServiceError as e:
-            raise CommandError(e.message) from e
-        self.stdout.write(f"{created} new players, {existing} already in the registry.")
+            raise CommandError(e.message) from None
+        self.stdout.write(result.summary())
+
+
+def _read(path: str) -> str:
+    """The file's text, or a CommandError (a message and exit 1, no traceback)."""
+    try:
+        with open(path, "rb") as f:
+            data = f.read(PlayersCsvForm.MAX_BYTES + 1)
+    except OSError as e:
+        raise CommandError(f"Cannot read {path}: {e.strerror}.") from None
+    if len(data) > PlayersCsvForm.MAX_BYTES:
+        raise CommandError(
+            f"{path} is over {PlayersCsvForm.MAX_BYTES // 1_000_000} MB; split the list."
+        )
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise CommandError(f"{path} is not UTF-8 text: save it as CSV UTF-8.") from None
+    if not text.strip():
+        raise CommandError(f"{path} is empty: it needs a header row with a 'name' column.")
+    return text

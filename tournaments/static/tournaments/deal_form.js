@@ -6,6 +6,7 @@
   if (!form) return;
   var previewBody = document.getElementById("preview-body");
   var previewButton = document.getElementById("preview-button");
+  var summary = document.getElementById("net-summary");
   if (previewButton) previewButton.hidden = true; // the live preview replaces it
 
   function checked(name) {
@@ -23,10 +24,28 @@
       if (shown && el.dataset.bids) shown = el.dataset.bids.split(" ").indexOf(bid) >= 0;
       el.hidden = !shown;
     });
+    var excluded = excludedChoices();
     form.querySelectorAll("input, select, textarea").forEach(function (input) {
       if (input.type === "hidden" || input.name === "csrfmiddlewaretoken") return;
-      input.disabled = !!input.closest("[hidden]");
+      var out = !!input.dataset.exclude && excluded(input);
+      if (out && input.checked) input.checked = false;
+      input.disabled = out || !!input.closest("[hidden]");
+      var label = input.closest("label");
+      if (label && input.dataset.exclude) label.classList.toggle("unavailable", out);
     });
+  }
+
+  // Choices that cannot apply as the deal stands: the server refuses them anyway.
+  // data-exclude names why: "sitting-out" (the dealer, where the dealer sits out)
+  // and "bidder" (the bidder as his own partner).
+  function excludedChoices() {
+    var dealer = form.hasAttribute("data-dealer-sits-out") ? checked("dealer") : "";
+    var bidder = checked("bidder");
+    return function (input) {
+      var why = input.dataset.exclude.split(" ");
+      return (why.indexOf("sitting-out") >= 0 && dealer !== "" && input.value === dealer) ||
+        (why.indexOf("bidder") >= 0 && bidder !== "" && input.value === bidder);
+    };
   }
 
   function text(value) {
@@ -50,6 +69,7 @@
         box.appendChild(list);
       });
       previewBody.innerHTML = '<p class="muted">Fix the marked fields to see the payments.</p>';
+      if (summary) summary.textContent = "Fix the marked fields to see the payments.";
       return;
     }
     var html = "";
@@ -63,13 +83,37 @@
       html += "<tr><td>" + text(t.from) + "</td><td>" + text(t.to) + '</td><td class="num">' +
         t.chips + "</td><td>" + text(t.explanation) + "</td></tr>";
     });
-    html += '</tbody></table><p class="net">';
-    html += Object.keys(data.net).map(function (name) {
+    var net = Object.keys(data.net).map(function (name) {
       var n = data.net[name];
       var cls = n > 0 ? "pos" : n < 0 ? "neg" : "";
       return '<span class="' + cls + '" data-player="' + text(name) + '">' + text(name) + " " + signed(n) + "</span>";
     }).join(" · ");
-    previewBody.innerHTML = html + "</p>";
+    previewBody.innerHTML = html + '</tbody></table><p class="net">' + net + "</p>";
+    // The same nets beside Save: on a phone the full preview is below the form.
+    if (summary) summary.innerHTML = net;
+  }
+
+  // Open the form ready to type: at the first field with an error, else (a new deal)
+  // the first field still to fill, else the first field.
+  function focusFirstField() {
+    var fields = Array.prototype.filter.call(form.querySelectorAll(".field"), function (f) {
+      return !f.closest("[hidden]");
+    });
+    var target = fields.filter(function (f) { return f.classList.contains("has-error"); })[0];
+    if (!target && form.hasAttribute("data-new")) {
+      target = fields.filter(function (f) {
+        var inputs = f.querySelectorAll("input:not([disabled]), select, textarea");
+        if (!inputs.length || f.querySelector("input[type=checkbox]")) return false;
+        return !Array.prototype.some.call(inputs, function (i) {
+          return (i.type === "radio") ? i.checked : i.value !== "";
+        });
+      })[0];
+    }
+    target = target || fields[0];
+    if (!target) return;
+    var input = target.querySelector("input:checked:not([disabled])") ||
+      target.querySelector("input:not([disabled]), select, textarea");
+    if (input) input.focus();
   }
 
   var timer = null;
@@ -93,6 +137,7 @@
   form.addEventListener("change", function () { applyVisibility(); schedulePreview(); });
   form.addEventListener("input", schedulePreview);
   applyVisibility();
+  focusFirstField();
   // A correction starts from a complete deal: preview it at once. A new deal waits
   // for the first choice, so an empty form is not covered in red.
   if (form.querySelector('input[name="expected_version"]')) schedulePreview();
