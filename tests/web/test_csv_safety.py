@@ -16,7 +16,7 @@ HOSTILE = ['=HYPERLINK("http://evil.example","x")', "+cmd|' /C calc'!A0", "@SUM(
 
 @pytest.fixture
 def hostile_deal(round1, organizer):
-    players = [Player.objects.create(name=n, club="\tTab club") for n in HOSTILE]
+    players = [Player.objects.create(name=n, club="@Tab club") for n in HOSTILE]
     table = services.create_table(round1, organizer, players)
     doc = {
         "ruleset": "la-vista",
@@ -42,10 +42,10 @@ def rows(text):
 def test_standings_csv_neutralises_formulas_and_keeps_negative_numbers(hostile_deal):
     body = rows(exchange.standings_csv(hostile_deal.table.round.event))
     assert body[1:] == [
-        ["1", "'" + HOSTILE[0], "'\tTab club", "5", "1", "1", "1", "5", "5", "0"],
-        ["1", "'" + HOSTILE[2], "'\tTab club", "5", "1", "0", "0", "5", "5", "0"],
-        ["3", "'" + HOSTILE[1], "'\tTab club", "-5", "1", "0", "0", "-5", "-5", "0"],
-        ["3", "'" + HOSTILE[3], "'\tTab club", "-5", "1", "0", "0", "-5", "-5", "0"],
+        ["1", "'" + HOSTILE[0], "'@Tab club", "5", "1", "1", "1", "5", "5", "0"],
+        ["1", "'" + HOSTILE[2], "'@Tab club", "5", "1", "0", "0", "5", "5", "0"],
+        ["3", "'" + HOSTILE[1], "'@Tab club", "-5", "1", "0", "0", "-5", "-5", "0"],
+        ["3", "'" + HOSTILE[3], "'@Tab club", "-5", "1", "0", "0", "-5", "-5", "0"],
     ]
 
 
@@ -78,3 +78,20 @@ def test_a_plain_name_and_numbers_are_untouched():
     assert exchange.spreadsheet_safe("Ken Čada") == "Ken Čada"
     assert exchange.spreadsheet_safe(-5) == -5
     assert exchange.spreadsheet_safe("\rx") == "'\rx"
+
+
+@pytest.mark.parametrize(
+    "cell, safe",
+    [
+        ("\tcmd", "'\tcmd"),
+        ("\rcmd", "'\rcmd"),
+        ("=1+1", "'=1+1"),
+        ("-2+3", "'-2+3"),
+        ("Nováková", "Nováková"),
+        (-5, -5),
+    ],
+)
+def test_spreadsheet_safe_cells(cell, safe):
+    # Names and clubs are cleaned of leading tabs when entered (tournaments.names), so a
+    # tab or CR cell can only come from elsewhere (a reason, an imported explanation).
+    assert exchange.spreadsheet_safe(cell) == safe

@@ -44,7 +44,9 @@ def downloads(client, table, organizer):
 
 
 def rows(response) -> list[list[str]]:
-    return list(csv.reader(io.StringIO(response.content.decode())))
+    # A byte-order mark first, so Excel on Windows reads the Czech letters as UTF-8.
+    assert response.content.startswith("\ufeff".encode())
+    return list(csv.reader(io.StringIO(response.content.decode("utf-8-sig"))))
 
 
 def test_deals_csv_has_every_deal_as_it_stands(downloads):
