@@ -20,7 +20,7 @@ def make_deal(rng: random.Random) -> dict:
     alone = rng.random() < 0.15
     partner = None if alone else rng.choice([p for p in PLAYERS if p != bidder])
     bid = rng.choice(["four", "four", "four", "five", "five_over"])
-    points = rng.randint(0, 70)
+    points = rng.randint(0, 68)
     doc = {
         "ruleset": "la-vista",
         "players": PLAYERS,

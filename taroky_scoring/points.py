@@ -8,6 +8,7 @@ teams' piles always add up to 70.
 
 from __future__ import annotations
 
+import itertools
 from collections import Counter
 from collections.abc import Iterable
 from enum import StrEnum
@@ -45,6 +46,7 @@ IN_DECK = {
     CountingCard.HORSEMAN: 4,
     CountingCard.JACK: 4,
 }
+COUNTING_IN_DECK = sum(IN_DECK.values())
 
 
 def card_points(cards: int, counting: Iterable[str] = ()) -> int:
@@ -71,7 +73,18 @@ def card_points(cards: int, counting: Iterable[str] = ()) -> int:
         raise OutcomeError([FieldError("cards", "The number of cards must be from 0 to 54.")])
     if isinstance(counting, str):
         counting = [counting]
-    names = list(counting)
+    # Read at most one name more than the pack's counting cards, so that an absurd pile
+    # (a generator or list of 10**8 Kings) is refused before anything big is built.
+    names = list(itertools.islice(counting, COUNTING_IN_DECK + 1))
+    if len(names) > COUNTING_IN_DECK:
+        raise OutcomeError(
+            [
+                FieldError(
+                    "counting",
+                    f"The pack has only {COUNTING_IN_DECK} counting cards: the list names more.",
+                )
+            ]
+        )
     parsed = []
     for name in names:
         if isinstance(name, str) and name in CountingCard._value2member_map_:
@@ -94,7 +107,7 @@ def card_points(cards: int, counting: Iterable[str] = ()) -> int:
         )
     # A pile of more than 35 plain cards cannot exist: the deck has only 35.
     plain = cards - len(parsed)
-    if plain > DECK_SIZE - sum(IN_DECK.values()):
+    if plain > DECK_SIZE - COUNTING_IN_DECK:
         errors.append(FieldError("cards", f"The deck has only 35 plain cards, not {plain}."))
     if errors:
         raise OutcomeError(errors)

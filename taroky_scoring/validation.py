@@ -214,6 +214,7 @@ def _check_points(o: DealOutcome, add) -> None:
         )
         return
     points = o.points_of_bidder_team
+    _check_blind_bound(o, points, add)
     if o.valat is Team.BIDDER and points < WINNING_POINTS:
         add(
             FieldError(
@@ -229,6 +230,66 @@ def _check_points(o: DealOutcome, add) -> None:
                 f"{points} card points.",
             )
         )
+
+
+def fewest_points(cards: int) -> int:
+    """The fewest card points a pile of ``cards`` cards can count: all plain cards.
+
+    >>> [fewest_points(n) for n in (1, 2, 3, 6)]
+    [0, 1, 1, 2]
+    """
+    full, rest = divmod(cards, 3)
+    return cards - 2 * full - (1 if rest else 0)
+
+
+def blind_cards_to_opponents(o: DealOutcome) -> int:
+    """How many cards of the blind count for the opponents, whatever the play.
+
+    Seed 000: in a Four the half the bidder rejected or never looked at (3 cards) goes
+    to the opponents; in a Five or Five Over all six go to them, unless the called King
+    was in the blind, when the bidder gets three (the King's half, or the top half under
+    Heun) and the opponents the other three.
+    """
+    if o.bid is Bid.FOUR:
+        return 3
+    return 3 if o.king_in_blind else 6
+
+
+def _check_blind_bound(o: DealOutcome, points: int, add) -> None:
+    """Refuse bidder's-team points the blind makes impossible.
+
+    The opponents' pile holds at least the blind's cards that are theirs, and the
+    fewest points a pile can count grows with its cards (all plain, packets of three:
+    3 cards count at least 1, 6 cards at least 2). So the bidder's team has at most
+    70 - 1 = 69 in a Four (or a Five with the King in the blind) and 70 - 2 = 68 in a
+    Five or Five Over: a valat by the bidder's team included, as the blind's cards are
+    no trick's. Every total up to that bound can happen (three plain cards in the half).
+    """
+    if o.bid is None:
+        return
+    cards = blind_cards_to_opponents(o)
+    most = TOTAL_POINTS - fewest_points(cards)
+    if points <= most:
+        return
+    field_name = "bidder_points" if o.bidder_points is not None else "opponent_points"
+    least = fewest_points(cards)
+    unit = "card point" if least == 1 else "card points"
+    if o.bid is Bid.FOUR:
+        why = (
+            "In a Four the half of the blind the bidder did not take counts for the "
+            f"opponents, and three cards count at least {least} {unit}"
+        )
+    elif o.king_in_blind:
+        why = (
+            f"In a {o.bid.label} with the called King in the blind the bidder gets three of "
+            f"its cards and the opponents the other three, which count at least {least} {unit}"
+        )
+    else:
+        why = (
+            f"In a {o.bid.label} the six cards of the blind count for the opponents, and "
+            f"six cards count at least {least} {unit}"
+        )
+    add(FieldError(field_name, f"{why}: the bidder's team has at most {most}, not {points}."))
 
 
 def _check_last_trick(o: DealOutcome, rules: Ruleset, add) -> None:
@@ -329,6 +390,8 @@ def _check_declarations(o: DealOutcome, add) -> None:
                 "There are only 22 taroky: at most two players can hold Ten Taroky.",
             )
         )
+    elif len(by_kind[DeclarationKind.THREE_HIGH]) <= 1:
+        _check_taroky_in_pack(by_kind, add)
     for player in set(by_kind[DeclarationKind.TEN_TAROKY]) & set(
         by_kind[DeclarationKind.FOUR_KINGS]
     ):
@@ -347,6 +410,14 @@ def _check_declarations(o: DealOutcome, add) -> None:
                     "declarations",
                     f"{player} cannot hold Four Kings: whoever holds all four holds the "
                     "called King, so is the bidder or the partner.",
+                )
+            )
+        elif player == o.bidder and o.partner is not None:
+            add(
+                FieldError(
+                    "partner",
+                    f"{player} declared Four Kings, so holds the called King and plays "
+                    "alone: there is no partner.",
                 )
             )
         elif o.king_in_blind and o.bid is not Bid.FOUR:
@@ -375,6 +446,34 @@ def _check_declarations(o: DealOutcome, add) -> None:
                     f"belongs to the {o.team_of(player).label}.",
                 )
             )
+
+
+TAROKY_IN_PACK = 22
+# The fewest taroky each declaration needs in its holder's hand.
+TAROKY_NEEDED = {DeclarationKind.TEN_TAROKY: 10, DeclarationKind.THREE_HIGH: 3}
+
+
+def _check_taroky_in_pack(by_kind: dict[DeclarationKind, list[str]], add) -> None:
+    """Every hand's claims together must fit in the pack's 22 taroky.
+
+    A player's Three High can be among their own Ten Taroky, so a hand needs the most
+    any one of its claims needs, and the hands together need the sum of that.
+    """
+    needs: dict[str, tuple[DeclarationKind, int]] = {}
+    for kind, count in TAROKY_NEEDED.items():
+        for player in by_kind[kind]:
+            if player not in needs or needs[player][1] < count:
+                needs[player] = (kind, count)
+    total = sum(count for _, count in needs.values())
+    if total > TAROKY_IN_PACK:
+        claims = ", ".join(f"{kind.label} ({p}) {count}" for p, (kind, count) in needs.items())
+        add(
+            FieldError(
+                "declarations",
+                f"Together these declarations need {total} taroky and the pack has only "
+                f"{TAROKY_IN_PACK}: {claims}.",
+            )
+        )
 
 
 def _check_penalties(o: DealOutcome, add) -> None:
