@@ -1,0 +1,3 @@
+"""The games; importing this package registers each (see ``taroky_scoring.registry``)."""
+
+from . import nebraska  # noqa: F401
