@@ -42,8 +42,8 @@ class Option:
     def wanted(self) -> str:
         if self.kind == BOOL:
             return "true or false"
-        if self.kind == CHOICE:
-            return "one of " + ", ".join(self.choices)
+        if self.kind == CHOICE or self.choices:
+            return "one of " + ", ".join(str(c) for c in self.choices)
         number = f"a whole number from {self.minimum}" if self.minimum is not None else "a number"
         return number if self.kind == INT else f"null or {number}"
 
@@ -56,6 +56,8 @@ class Option:
             return self.kind == INT_OR_NULL
         if isinstance(value, bool) or not isinstance(value, int):
             return False
+        if self.choices:
+            return value in self.choices
         return self.minimum is None or value >= self.minimum
 
     def as_dict(self) -> dict[str, Any]:

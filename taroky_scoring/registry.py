@@ -68,6 +68,7 @@ class Game:
 
     name: ClassVar[str]
     title: ClassVar[str]
+    family: ClassVar[str] = ""  # the game as listed ("texas" for its three rulesets); default name
     presets: ClassVar[tuple[Preset, ...]]
     option_list: ClassVar[tuple[Option, ...]]
     active_players: ClassVar[int]
@@ -93,7 +94,7 @@ class Game:
             {
                 "name": p.name,
                 "title": p.title,
-                "game": self.name,
+                "game": self.family or self.name,
                 "source": p.source,
                 "description": p.description,
                 "players": self.active_players,

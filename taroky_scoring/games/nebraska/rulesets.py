@@ -146,12 +146,14 @@ def ruleset(name: str = DEFAULT_RULESET, options: Mapping[str, Any] | None = Non
     ...
     taroky_scoring.errors.OutcomeError: ruleset: Unknown ruleset 'prague'. Choose one of: ...
     """
+    from ...registry import ruleset_names  # every game's rulesets, not only Nebraska's
+
     errors = []
     if name not in PRESETS:
         errors.append(
             FieldError(
                 "ruleset",
-                f"Unknown ruleset '{name}'. Choose one of: {', '.join(PRESETS)}.",
+                f"Unknown ruleset '{name}'. Choose one of: {', '.join(ruleset_names())}.",
             )
         )
     errors += option_errors(options)
