@@ -92,6 +92,7 @@ class Field:
     maximum: int | None = None
     items: tuple[Field, ...] = ()  # an object's keys, or each list item's
     default: Any = None
+    item_label: str = ""  # a list's word for one item ("Bonus 1: ...")
 
     @property
     def values(self) -> tuple[Any, ...]:
@@ -114,6 +115,8 @@ class Field:
             d["items"] = [f.as_dict() for f in self.items]
         if self.default is not None:
             d["default"] = self.default
+        if self.item_label:
+            d["item_label"] = self.item_label
         return d
 
 
@@ -213,7 +216,7 @@ class Reader:
         return None
 
     def object(self, f: Field, value: Any, where: str, n: int | None = None) -> Any:
-        prefix = f"{f.label} {n}: " if n is not None else ""
+        prefix = f"{f.item_label or f.label} {n}: " if n is not None else ""
         if not isinstance(value, Mapping):
             self.error(where, f"{prefix}Must be an object (or null when nothing happened).")
             return None

@@ -209,6 +209,7 @@ def describe(ruleset_names: tuple[str, ...], kontra_allowed: bool = True) -> tup
             LIST,
             "card combinations declared",
             applies=PLAYED,
+            item_label="Declaration",
             items=(
                 Field("player", "Player", PLAYER, "who declared", required=True),
                 Field(
@@ -231,6 +232,7 @@ def describe(ruleset_names: tuple[str, ...], kontra_allowed: bool = True) -> tup
             LIST,
             "penalties inside a played deal",
             applies=all_of(PLAYED, when("bid", "four")),
+            item_label="Penalty",
             items=(
                 Field(
                     "kind",

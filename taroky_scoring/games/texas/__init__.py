@@ -40,7 +40,7 @@ def _took_a_trick_field(bid: str) -> Field:
         "bidder_took_a_trick",
         "Declarer took a trick",
         BOOL,
-        "true: the declarer took a trick and lost",
+        "whether the declarer took a trick (true: he lost)",
         required=True,
         applies=all_of(PLAYED, when("bid", bid)),
     )

@@ -459,6 +459,7 @@ class Texas(Game):
                 LIST,
                 "paid to the holder by each other player",
                 applies=PLAYED,
+                item_label="Bonus",
                 items=(
                     Field("player", "Player", PLAYER, "the holder", required=True),
                     Field(
