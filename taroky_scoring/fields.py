@@ -24,6 +24,7 @@ from __future__ import annotations
 import textwrap
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from .errors import FieldError, OutcomeError
@@ -56,6 +57,23 @@ def any_of(*conditions: Condition) -> Condition:
 
 def not_(condition: Condition) -> Condition:
     return {"not": condition}
+
+
+def compile_condition(condition: Condition | None):
+    """The condition as a function of a document (evaluated once per field, not per deal)."""
+    if condition is None:
+        return lambda document: True
+    if "all" in condition:
+        parts = [compile_condition(c) for c in condition["all"]]
+        return lambda document: all(p(document) for p in parts)
+    if "any" in condition:
+        parts = [compile_condition(c) for c in condition["any"]]
+        return lambda document: any(p(document) for p in parts)
+    if "not" in condition:
+        part = compile_condition(condition["not"])
+        return lambda document: not part(document)
+    key, values = condition["field"], condition["in"]
+    return lambda document: document.get(key) in values
 
 
 def applies(condition: Condition | None, document: Mapping[str, Any]) -> bool:
@@ -94,9 +112,14 @@ class Field:
     default: Any = None
     item_label: str = ""  # a list's word for one item ("Bonus 1: ...")
 
-    @property
+    @cached_property
     def values(self) -> tuple[Any, ...]:
         return tuple(c.value for c in self.choices)
+
+    @cached_property
+    def test(self):
+        """``applies`` compiled: a function of the document's values."""
+        return compile_condition(self.applies)
 
     def as_dict(self) -> dict[str, Any]:
         """JSON for a web form: every attribute, choices as {value, label}."""
@@ -161,7 +184,7 @@ class Reader:
         if not self.errors:
             for f in self.fields:
                 given = not is_empty(values[f.name])
-                if applies(f.applies, values):
+                if f.test(values):
                     if f.required and values[f.name] is None:
                         self.error(f.name, f"Required: {f.help or f.label}.")
                 elif given:

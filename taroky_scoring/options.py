@@ -99,6 +99,11 @@ class Rules:
     def starting_chips(self) -> int:
         return self.options["starting_chips"]
 
+    @property
+    def key(self) -> tuple:
+        """A hashable identity of the ruleset and its option values (for caches)."""
+        return (self.name, tuple(self.options.items()))
+
 
 def option_errors(options: Any, known: Sequence[Option]) -> list[FieldError]:
     if options is None:

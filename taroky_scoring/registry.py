@@ -192,7 +192,7 @@ def rules_for(ruleset: str = DEFAULT_RULESET, options: Mapping[str, Any] | None 
 def game_of_document(document: Any) -> Game:
     """The game that reads ``document``: its ruleset's, or the default game's, which
     reports a missing or unknown ruleset beside every other problem of the document."""
-    name = document.get("ruleset") if isinstance(document, Mapping) else None
+    name = document.get("ruleset") if isinstance(document, dict | Mapping) else None
     game = _RULESETS.get(name) if isinstance(name, str) else None
     return game or _RULESETS[DEFAULT_RULESET]
 

@@ -146,10 +146,10 @@ def ruleset(name: str = DEFAULT_RULESET, options: Mapping[str, Any] | None = Non
     ...
     taroky_scoring.errors.OutcomeError: ruleset: Unknown ruleset 'prague'. Choose one of: ...
     """
-    from ...registry import ruleset_names  # every game's rulesets, not only Nebraska's
-
     errors = []
     if name not in PRESETS:
+        from ...registry import ruleset_names  # every game's rulesets, not only Nebraska's
+
         errors.append(
             FieldError(
                 "ruleset",

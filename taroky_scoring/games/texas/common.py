@@ -290,6 +290,14 @@ class Texas(Game):
     # -- the document ----------------------------------------------------------------
 
     def fields(self, rules: Any) -> tuple[Field, ...]:
+        """The document's fields under ``rules`` (built once per ruleset and options)."""
+        cache = self.__dict__.setdefault("_fields", {})
+        key = rules.key
+        if key not in cache:
+            cache[key] = self.describe(rules)
+        return cache[key]
+
+    def describe(self, rules: Any) -> tuple[Field, ...]:
         words = tuple((w, self.doubling.label(w)) for w in self.doubling.words)
         contra = Field("contra", "Contra", CHOICE, "doubling", choices(*words), default="none")
         bidding = when("kind", "played", "surrendered")
