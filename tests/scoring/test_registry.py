@@ -120,3 +120,21 @@ def test_score_help_for_each_ruleset_lists_its_fields():
         for f in game.fields(game.rules(name)):
             assert f"  {f.name} " in text
         assert f"Fields of the {name} rules" in text
+
+
+def test_no_player_name_begins_with_hash_in_any_game():
+    # '#pot' and the like are accounts, not players (contract section 12).
+    from taroky_scoring import score
+
+    nebraska = {"players": ["Anna", "Bill", "#pot", "Dana"], "kind": "thrown_in"}
+    texas = {**nebraska, "ruleset": "texas-xx"}
+    for doc in (
+        nebraska,
+        {**nebraska, "sitting_out": "#Emil", "players": ["A", "B", "C", "D"]},
+        texas,
+    ):
+        with pytest.raises(OutcomeError) as e:
+            score(doc)
+        assert [(x.field, x.message) for x in e.value.errors] == [
+            ("players", "A player's name may not begin with #.")
+        ]

@@ -184,6 +184,16 @@ CASES = [
         dict(kind="surrendered", options={"called_trump_throw_in": True}),
         each(-2),
     ),
+    (
+        XIX,
+        dict(
+            kind="surrendered",
+            bid="povinost",
+            called="xviii",
+            options={"called_trump_throw_in": True},
+        ),
+        each(-2),
+    ),
     # 19.17 rounding: (22 + 10) x 2 = 64 -> 6, (23 + 10) x 2 = 66 -> 7.
     (XX, dict(POVINOST, bidder_points=75), each(6, "Cyril")),
     (XX, dict(POVINOST, bidder_points=76), each(7, "Cyril")),
@@ -537,6 +547,13 @@ REFUSED = [
     # mond_lost needs texas-xx's option; surrendered needs texas-xix's.
     (XX, dict(PREVER, bidder_points=59, mond_lost="Bill"), "mond_lost", "does not apply"),
     (XIX, dict(kind="surrendered"), "kind", "'surrendered' is not allowed"),
+    (
+        XIX,
+        dict(kind="surrendered", bid="prever", options={"called_trump_throw_in": True}),
+        "bid",
+        "Only a Povinost",
+    ),
+    (XIX, dict(bid=...), "bid", "Required: the game played (povinost, prever)"),
     # King Last: only in a Povenost with a King called.
     (
         KING,

@@ -85,6 +85,9 @@ def _check_table(o: DealOutcome, add) -> None:
     players = o.players
     if len(players) != 4:
         add(FieldError("players", f"Name exactly four active players, not {len(players)}."))
+    if any(p.startswith("#") for p in o.everyone):
+        # Accounts such as the pot (#pot) begin with #; a player's name may not.
+        add(FieldError("players", "A player's name may not begin with #."))
     duplicates = sorted(p for p, n in Counter(players).items() if n > 1)
     if duplicates:
         add(FieldError("players", f"{', '.join(duplicates)} is named twice."))

@@ -379,10 +379,9 @@ class Texas(Game):
                 "bid",
                 "Bid",
                 CHOICE,
-                "the game played",
+                "the game played (required in a played deal)",
                 choices(*self.bids),
-                required=True,
-                applies=PLAYED,
+                applies=bidding,
             ),
             Field(
                 "partner",
@@ -400,7 +399,7 @@ class Texas(Game):
                     CHOICE,
                     "the card called, for the record",
                     choices(*values),
-                    applies=all_of(PLAYED, when("bid", bid)),
+                    applies=all_of(bidding, when("bid", bid)),
                 ),
             )
         fields += (
@@ -514,6 +513,10 @@ class Texas(Game):
                     "called his own card and plays alone.",
                 )
             )
+        if d["kind"] == "played" and d.get("bid") is None:
+            add(FieldError("bid", f"Required: the game played ({', '.join(self.bid_words())})."))
+        if d["kind"] == "surrendered" and d.get("bid") not in (None, self.bids[0][0]):
+            add(FieldError("bid", f"Only a {self.bids[0][1]} can be thrown in this way."))
         if d["kind"] == "played" and not errors:
             self.check_played(d, rules, add)
         if not errors:
@@ -521,6 +524,9 @@ class Texas(Game):
         if errors:
             raise OutcomeError(errors)
         return d
+
+    def bid_words(self) -> list[str]:
+        return [word for word, _ in self.bids]
 
     def points(self, d: Mapping[str, Any]) -> int | None:
         if d.get("bidder_points") is not None:
