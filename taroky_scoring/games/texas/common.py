@@ -421,7 +421,11 @@ class Texas(Game):
                 CHOICE,
                 contra.help,
                 contra.choices,
-                applies=all_of(PLAYED, not_(when("bid", *self.no_contra_bids))),
+                applies=(
+                    all_of(PLAYED, not_(when("bid", *self.no_contra_bids)))
+                    if self.no_contra_bids
+                    else PLAYED
+                ),
             ),
             Field(
                 "bidder_points",
