@@ -167,6 +167,7 @@ class Reader:
         self.fields = fields
         self.rules_name = rules_name
         self.errors: list[FieldError] = []
+        self.known = _names(fields) if isinstance(fields, tuple) else {f.name for f in fields}
 
     def error(self, field: str, message: str) -> None:
         self.errors.append(FieldError(field, message))
@@ -174,20 +175,25 @@ class Reader:
     def read(self, document: Any) -> dict[str, Any]:
         if not isinstance(document, Mapping):
             raise OutcomeError([FieldError("input", "The deal must be a JSON object.")])
-        known = {f.name: f for f in self.fields}
+        known = self.known
         for key in document:
             if key not in known:
                 self.error(str(key), f"'{key}' is not a field of the {self.rules_name} rules.")
         values: dict[str, Any] = {}
         for f in self.fields:
-            values[f.name] = self.value(f, document.get(f.name), f.name)
+            raw = document.get(f.name)
+            if raw is None:
+                values[f.name] = f.default if f.kind in (OBJECT, LIST, OPTIONS) else None
+            else:
+                values[f.name] = self.value(f, raw, f.name)
         if not self.errors:
+            # Only a missing required field or a given one can be wrong about applying.
             for f in self.fields:
-                given = not is_empty(values[f.name])
-                if f.test(values):
-                    if f.required and values[f.name] is None:
+                value = values[f.name]
+                if value is None:
+                    if f.required and f.test(values):
                         self.error(f.name, f"Required: {f.help or f.label}.")
-                elif given:
+                elif not is_empty(value) and not f.test(values):
                     self.error(f.name, f"{f.label} does not apply to this deal.")
         if self.errors:
             raise OutcomeError(self.errors)
@@ -263,6 +269,17 @@ class Reader:
                 self.error(where, f"{prefix}'{item.name}': {e.message}")
             result[item.name] = parsed
         return None if len(self.errors) > before else result
+
+
+_NAMES: dict[int, tuple[tuple[Field, ...], frozenset[str]]] = {}
+
+
+def _names(fields: tuple[Field, ...]) -> frozenset[str]:
+    """The keys of a (cached, so long-lived) description, computed once."""
+    cached = _NAMES.get(id(fields))
+    if cached is None or cached[0] is not fields:
+        cached = _NAMES[id(fields)] = (fields, frozenset(f.name for f in fields))
+    return cached[1]
 
 
 def help_text(fields: Sequence[Field], indent: str = "  ") -> str:

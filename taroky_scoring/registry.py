@@ -85,8 +85,21 @@ class Game:
         return next(p for p in self.presets if p.name == name)
 
     def rules(self, name: str, options: Mapping[str, Any] | None = None) -> Any:
-        """The preset ``name`` with house-rule ``options``; errors name ``options``."""
-        return resolve(self.name, self.preset(name), self.option_list, options)
+        """The preset ``name`` with house-rule ``options``; errors name ``options``.
+
+        Resolved rules are kept per name and options (they are read, never changed).
+        """
+        cache = self.__dict__.setdefault("_rules", {})
+        try:
+            key = (name, tuple(options.items()) if options else ())
+            hash(key)
+        except (TypeError, AttributeError):
+            return resolve(self.name, self.preset(name), self.option_list, options)
+        if key not in cache:
+            if len(cache) > 256:  # house rules are few; do not grow without bound
+                cache.clear()
+            cache[key] = resolve(self.name, self.preset(name), self.option_list, options)
+        return cache[key]
 
     def listing(self) -> list[dict[str, Any]]:
         """Every preset: its game, source, players and options, for display."""

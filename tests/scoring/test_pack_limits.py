@@ -139,7 +139,8 @@ def test_card_points_refuses_a_huge_lazy_pile_fast():
 
 
 def test_card_points_refuses_a_huge_list_without_counting_it():
+    kings = ["king"] * 10**7
     start = time.perf_counter()
     with pytest.raises(OutcomeError):
-        card_points(12, ["king"] * 10**7)
-    assert time.perf_counter() - start < 0.5
+        card_points(12, kings)
+    assert time.perf_counter() - start < 0.5  # counting the list took seconds
