@@ -138,3 +138,14 @@ def test_no_player_name_begins_with_hash_in_any_game():
         assert [(x.field, x.message) for x in e.value.errors] == [
             ("players", "A player's name may not begin with #.")
         ]
+
+
+def test_every_ruleset_has_a_payment_table_for_its_blank_sheet():
+    tables = {n: game_for(n).payment_table(game_for(n).rules(n)) for n in ruleset_names()}
+    assert tables["clarkson"][2] == "No kontra or rekontra."
+    assert "Hrb x2, Rhea x4, Contrec x8, Suprec x16" in tables["texas-xx"][1]
+    assert tables["texas-xix"][-1].endswith("Uni 4, Two trumps 2.")
+    assert tables["texas-king"][0].startswith("Game: Povenost 1, No Trick 1, Prever 1 / 2 / 4")
+    king = game_for("texas-king")
+    difference = king.payment_table(king.rules("texas-king", {"game_value": "difference"}))
+    assert "No Trick 16" in difference[0]

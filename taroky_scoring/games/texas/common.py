@@ -643,6 +643,20 @@ class Texas(Game):
     # -- settling ------------------------------------------------------------------------
 
     def settle(self, d: Mapping[str, Any], rules: Any) -> Settlement:
+        """The game (or the valat that replaces it) between the sides, then Pagat and
+        King Last, the game's own extras, and the bonuses from each other player.
+
+        A valat made or announced replaces the game: its value goes to its side if made
+        and from it if not, x its own contra when announced, else the game's contra:
+
+        >>> from taroky_scoring import score
+        >>> s = score({"ruleset": "texas-xix", "players": ["A", "B", "C", "D"],
+        ...     "kind": "played", "bidder": "A", "bid": "prever", "talon": "second",
+        ...     "bidder_points": 10, "contra": "contra",
+        ...     "valat": {"team": "opponents", "made": True}})
+        >>> s.net, s.transfers[0].explanation
+        ({'A': -120, 'B': 40, 'C': 40, 'D': 40}, 'Valat made by the opponents: 20 x Contra 2 = 40')
+        """
         order = d["players"]
         if d["kind"] == "thrown_in":
             return settlement(order, [])
@@ -692,6 +706,14 @@ class Texas(Game):
 
         An unannounced King Last that is lost costs nothing; an unannounced Pagat that
         is beaten costs its side 2.
+
+        >>> d = {"players": ("A", "B", "C", "D"), "bidder": "A", "partner": "C",
+        ...      "pagat": {"team": "opponents", "announced": True, "outcome": "won",
+        ...                "contra": "re"}}
+        >>> from taroky_scoring.games.texas import TexasXIX
+        >>> [(t.payer, t.payee, t.chips, t.explanation) for t in TexasXIX().last_trick(
+        ...     d, "pagat", "Pagat", TexasReason.PAGAT)][0]
+        ('A', 'B', 16, 'Pagat announced won by the opponents: 4 x Re 4 = 16')
         """
         event = d.get(key)
         if not event:
