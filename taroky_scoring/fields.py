@@ -223,6 +223,8 @@ class Reader:
             else:
                 return value
         elif kind in (PLAYER, TEXT):
+            if value == "none":  # the harmless empty value: nobody
+                return None
             if isinstance(value, str) and value.strip():
                 return value
             self.error(where, "Must be a name (text).")

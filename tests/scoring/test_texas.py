@@ -554,6 +554,7 @@ REFUSED = [
         "Only a Povinost",
     ),
     (XIX, dict(bid=...), "bid", "Required: the game played (povinost, prever)"),
+    (KING, dict(PREVER, bidder_points=59, mond_lost="Zdeněk"), "mond_lost", "not one of"),
     # King Last: only in a Povenost with a King called.
     (
         KING,
@@ -583,6 +584,8 @@ REFUSED = [
     ),
     (XIX, dict(POVINOST, partner="Anna", bidder_points=59), "partner", "his own partner"),
     (XIX, dict(POVINOST, partner="Zdeněk", bidder_points=59), "partner", "not one of"),
+    # "none" is nobody: a played deal needs its declarer.
+    (XIX, dict(POVINOST, bidder="none", bidder_points=59), "bidder", "Required"),
     # Options.
     (
         KING,

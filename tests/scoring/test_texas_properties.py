@@ -143,3 +143,39 @@ def test_the_difference_formula_rounds_half_up_to_tens(points, m):
     exact = Decimal((abs(points - 53) + 10) * m) / 10
     assert chips == int(exact.quantize(Decimal(1), rounding=ROUND_HALF_UP))
     assert words.endswith(f"= {chips}")
+
+
+JUNK = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(-5, 120),
+    st.sampled_from(["", "none", "Zdeněk", "Anna", "contra", "hrb", "prever", "surrendered"]),
+    st.just([]),
+    st.just({}),
+    st.just([{"player": "Anna"}]),
+    st.just({"team": "bidder"}),
+    st.just({"team": "opponents", "outcome": "won", "announced": True}),
+)
+KEYS = [
+    "ruleset", "options", "players", "dealer", "kind", "bidder", "bid", "partner", "called",
+    "talon", "contra", "bidder_points", "opponent_points", "valat", "pagat", "bonuses",
+    "king_last", "mond_lost", "xx_in_talon", "bidder_took_a_trick", "no_trick_bid",
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("ruleset", GAMES)
+def test_broken_documents_are_refused_at_a_field_or_settle_balanced(ruleset):
+    from taroky_scoring import OutcomeError
+
+    @given(texas_deals(ruleset), st.lists(st.tuples(st.sampled_from(KEYS), JUNK), max_size=3))
+    def check(doc, changes):
+        for key, value in changes:
+            doc = {**doc, key: value}
+        try:
+            s = score(doc)
+        except OutcomeError as e:
+            assert e.errors and all(err.field and err.message for err in e.errors)
+        else:
+            assert sum(s.net.values()) == 0 and set(s.net) == set(doc["players"])
+
+    check()

@@ -54,7 +54,7 @@ def _mond_field(applies) -> Field:
 
 def _mond_transfers(d: Mapping[str, Any], why: str) -> list[Transfer]:
     player = d.get("mond_lost")
-    if not player:
+    if player not in d["players"]:  # null, or the harmless "none"
         return []
     return from_each_other(
         d["players"], player, 2, TexasReason.MOND_LOST, why.format(player=player), pays=True

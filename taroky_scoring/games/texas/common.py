@@ -506,7 +506,7 @@ class Texas(Game):
             add(FieldError("players", f"{', '.join(doubled)} is named twice."))
         if any(p.startswith("#") for p in players):
             add(FieldError("players", "A player's name may not begin with #."))
-        for key in ("dealer", "bidder", "partner"):
+        for key in ("dealer", "bidder", "partner", "mond_lost"):
             if d.get(key) is not None and d[key] not in players:
                 add(FieldError(key, f"{d[key]} is not one of this deal's players."))
         if d.get("partner") is not None and d["partner"] == d["bidder"]:
