@@ -1,3 +1,6 @@
 """The games; importing this package registers each (see ``taroky_scoring.registry``)."""
 
-from . import nebraska  # noqa: F401
+from . import (
+    nebraska,  # noqa: F401
+    petrtyl,  # noqa: F401
+)
