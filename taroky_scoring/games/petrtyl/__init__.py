@@ -63,16 +63,10 @@ class Petrtyl(Game):
     def parse(self, document: Any, rules: Rules) -> dict[str, Any]:
         """Read and check a deal document; raise OutcomeError listing every problem."""
         errors: list[FieldError] = []
-        if not self.table.chief_called and isinstance(document, Mapping):
-            if document.get("partner") is not None:
-                errors.append(
-                    FieldError(
-                        "partner",
-                        f"Must be empty: at {self.table.players} players the declarer always "
-                        "plays alone.",
-                    )
-                )
-                document = {k: v for k, v in document.items() if k != "partner"}
+        if isinstance(document, Mapping):
+            document, errors = self._before_reading(document)
+            if errors and document.get("kind") == "played" and document.get("bid") == "three":
+                raise OutcomeError(errors)
         try:
             d = Reader(self.fields(rules), rules.name).read(document)
         except OutcomeError as e:
@@ -81,6 +75,34 @@ class Petrtyl(Game):
         if errors:
             raise OutcomeError(errors)
         return d
+
+    def _before_reading(self, document: Mapping[str, Any]) -> tuple[dict, list[FieldError]]:
+        """What the reader would word badly: a partner where the declarer is always alone,
+        a played Three; and a null game field that this table has not (``talon: null`` at
+        five players) is dropped like an absent one."""
+        errors: list[FieldError] = []
+        known = {f.name for f in self.fields(None)}
+        document = {
+            k: v
+            for k, v in document.items()
+            if k in known or v is not None or k not in PETRTYL_FIELDS
+        }
+        if not self.table.chief_called and document.get("partner") is not None:
+            errors.append(
+                FieldError(
+                    "partner",
+                    f"Must be empty: at {self.table.players} players the declarer always "
+                    "plays alone.",
+                )
+            )
+            del document["partner"]
+        if document.get("kind") == "played" and document.get("bid") == "three":
+            errors.append(
+                FieldError(
+                    "bid", "A Three is never played: if all pass it, the deal is three_passed."
+                )
+            )
+        return document, errors
 
     def settle(self, outcome: Mapping[str, Any], rules: Rules) -> Settlement:
         return settle(outcome, self.table)
@@ -107,3 +129,4 @@ def _bind(table: Table) -> type[Petrtyl]:
 
 
 BOUND = {name: _bind(table) for name, table in TABLES.items()}
+PETRTYL_FIELDS = frozenset(f.name for name in TABLES for f in describe(name))

@@ -248,12 +248,12 @@ def _declarations(d: dict[str, Any], t: Table, add: Add) -> None:
         player, kind = c["player"], c["kind"]
         word = DECLARATION_WORDS[kind]
         if kind not in allowed:
-            where = (
-                "only in a Grand Nullo"
-                if kind in t.declarations("grand_nullo")
-                else ("not in a Grand Nullo")
+            where = "only" if kind in t.declarations("grand_nullo") else "not"
+            add(
+                FieldError(
+                    "declarations", f"Declaration {n}: {word} is {where} declared in a Grand Nullo."
+                )
             )
-            add(FieldError("declarations", f"Declaration {n}: {word} is declared {where}."))
             errors = True
         elif kind == "lack_of_regiment" and player != d["bidder"]:
             add(
