@@ -1082,3 +1082,13 @@ def test_a_hand_of_twelve_trumps_holds_no_chief_at_three():
     with pytest.raises(OutcomeError) as e:
         score(doc)
     assert e.value.errors[0].message == "Anna's hand cannot hold All Four and Regiment."
+
+
+def test_help_says_the_partner_is_never_given_at_three():
+    out = io.StringIO()
+    assert cli_main(["score", "--help", "--ruleset", "petrtyl-three"], io.StringIO(""), out) == 0
+    assert (
+        "  partner              Partner\n"
+        "                       always null: the declarer plays alone\n"
+        "                       never: leave it empty\n"
+    ) in out.getvalue()
