@@ -21,6 +21,7 @@ registry's per-game attributes (players, pack, points) hold for it.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import cache
 from typing import Any, ClassVar
 
 from ...errors import FieldError, OutcomeError
@@ -54,7 +55,9 @@ class Petrtyl(Game):
 
     def rules_of(self, document: Mapping[str, Any]) -> Rules:
         options = document.get("options")
-        if options is not None and not isinstance(options, Mapping):
+        if not options:
+            return _preset_rules(self.table.ruleset)  # the preset, read once
+        if not isinstance(options, Mapping):
             raise OutcomeError(
                 [FieldError("options", "House rules must be an object of option: value.")]
             )
@@ -81,13 +84,15 @@ class Petrtyl(Game):
         a played Three; and a null game field that this table has not (``talon: null`` at
         five players) is dropped like an absent one."""
         errors: list[FieldError] = []
-        known = {f.name for f in self.fields(None)}
-        document = {
-            k: v
-            for k, v in document.items()
-            if k in known or v is not None or k not in PETRTYL_FIELDS
-        }
+        known = _known(self.table.ruleset)
+        if any(k not in known for k in document):
+            document = {
+                k: v
+                for k, v in document.items()
+                if k in known or v is not None or k not in PETRTYL_FIELDS
+            }
         if not self.table.chief_called and document.get("partner") is not None:
+            document = dict(document)
             errors.append(
                 FieldError(
                     "partner",
@@ -130,3 +135,13 @@ def _bind(table: Table) -> type[Petrtyl]:
 
 BOUND = {name: _bind(table) for name, table in TABLES.items()}
 PETRTYL_FIELDS = frozenset(f.name for name in TABLES for f in describe(name))
+
+
+@cache
+def _known(ruleset: str) -> frozenset[str]:
+    return frozenset(f.name for f in describe(ruleset))
+
+
+@cache
+def _preset_rules(ruleset: str) -> Rules:
+    return BOUND[ruleset]().rules(ruleset)

@@ -25,10 +25,10 @@ def check(d: dict[str, Any], t: Table, add: Add) -> None:
     players = d["players"]
     if len(players) != t.players:
         add(FieldError("players", f"Name exactly {t.players} players, not {len(players)}."))
-    doubled = sorted(p for p, n in Counter(players).items() if n > 1)
-    if doubled:
+    if len(set(players)) != len(players):
+        doubled = sorted(p for p, n in Counter(players).items() if n > 1)
         add(FieldError("players", f"{', '.join(doubled)} is named twice."))
-    if any(p.startswith("#") for p in players):
+    if any(p[0] == "#" for p in players):
         add(FieldError("players", "A player's name may not begin with #."))
     for key in ("dealer", "bidder", "partner"):
         if d.get(key) is not None and d[key] not in players:

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import cached_property
 
 from ...points import IN_DECK, PACKETS_OF_THREE, Pack
 
@@ -63,11 +64,11 @@ class Table:
     lack_of_regiment: int | None  # most trumps for Lack of Regiment (None: no Grand Nullo)
     honours: tuple[str, ...]  # the honour declarations: trule and all_four, or four_honours
 
-    @property
+    @cached_property
     def total(self) -> int:
         return self.pack.total
 
-    @property
+    @cached_property
     def winning(self) -> int:
         """The declarer's side needs more than half the points in thirds: 36 of 70, 34 of
         66 (a tie loses)."""
