@@ -932,6 +932,28 @@ ERROR_CASES = [
         ],
     ),
     (
+        "17: the fourth Chief is held by a partner or lies in the talon",
+        deal(partner=None, called="fourth_chief"),
+        [
+            (
+                "partner",
+                "The declarer holds three Chiefs and called the fourth: name its holder as "
+                "partner, or set chief_in_talon.",
+            )
+        ],
+    ),
+    (
+        "17: with the fourth Chief called nobody holds All Four",
+        deal(called="fourth_chief", declarations=[{"player": "Anna", "kind": "all_four"}]),
+        [
+            (
+                "declarations",
+                "Anna cannot hold All Four: the declarer called the fourth Chief, so its "
+                "holder is his partner and he holds the other three.",
+            )
+        ],
+    ),
+    (
         "12: a field of another game",
         deal(valat="bidder"),
         [("valat", "'valat' is not a field of the petrtyl rules.")],

@@ -161,6 +161,14 @@ def _played(d: dict[str, Any], t: Table, add: Add) -> None:
         alone_why = "the declarer said No Chief and played alone"
     if alone_why and d.get("partner") is not None:
         add(FieldError("partner", f"Must be empty: {alone_why}."))
+    if d.get("called") == "fourth_chief" and not alone_why and d.get("partner") is None:
+        add(
+            FieldError(
+                "partner",
+                "The declarer holds three Chiefs and called the fourth: name its holder as "
+                "partner, or set chief_in_talon.",
+            )
+        )
     if alone_why and d.get("chief_last"):
         add(FieldError("chief_last", f"No Chief Last: {alone_why}."))
     if bid in ("four", "five"):
@@ -270,13 +278,18 @@ def _declarations(d: dict[str, Any], t: Table, add: Add) -> None:
     if errors or not claims:
         return
     holders = _chief_holders(d)
+    if d.get("called") == "fourth_chief" and d.get("partner") is not None:
+        holders = set()  # the declarer holds three Chiefs, the partner the fourth
     for c in claims:
         if c["kind"] == "all_four" and holders is not None and c["player"] not in holders:
             add(
                 FieldError(
                     "declarations",
                     f"{c['player']} cannot hold All Four: the called Chief is held by "
-                    f"{' or '.join(sorted(holders))}.",
+                    f"{' or '.join(sorted(holders))}."
+                    if holders
+                    else f"{c['player']} cannot hold All Four: the declarer called the fourth "
+                    "Chief, so its holder is his partner and he holds the other three.",
                 )
             )
             return
