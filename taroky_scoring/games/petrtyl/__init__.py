@@ -40,7 +40,7 @@ GAME = "petrtyl"
 class Petrtyl(Game):
     """Petrtyl's Tarok at one table size (``table``: its row of section 18)."""
 
-    title = "Petrtyl's Tarok (1922)"
+    title = "Petrtyl's Tarok of 1922"
     order_of_play = "clockwise"
     has_pot = True
     option_list = (Option("starting_chips", "Starting chips", INT, 100, minimum=1),)

@@ -274,7 +274,14 @@ def describe(ruleset: str) -> tuple[Field, ...]:
             "declarations",
             "Declarations",
             LIST,
-            "paid to the holder by each other player",
+            "paid to the holder by each other player: "
+            + " and ".join(DECLARATION_WORDS[k] for k in ("regiment", *t.honours))
+            + (
+                " in a Four, Five or Grand Sweep; Lack of Regiment (the declarer), no Trule "
+                "card and no Chief in a Grand Nullo"
+                if t.grand_bids
+                else " in a Four or Five"
+            ),
             applies=PLAYED,
             items=(
                 Field("player", "Player", PLAYER, "the holder", required=True),

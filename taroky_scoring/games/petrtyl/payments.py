@@ -96,6 +96,12 @@ def settle(d: Mapping[str, Any], t: Table) -> Settlement:
     >>> settle({"players": ("A", "B"), "kind": "misdeal", "dealer": "B", "pot": 7},
     ...        TABLES["petrtyl-two"]).net
     {'A': 0, 'B': -4, '#pot': 4}
+
+    A Four given up, the called Chief in the talon: its value to each other player.
+
+    >>> settle({"players": ("A", "B", "C", "D"), "kind": "surrendered", "bidder": "A",
+    ...         "talon": "first_after_second", "pot": 0}, TABLES["petrtyl"]).net
+    {'A': -18, 'B': 6, 'C': 6, 'D': 6, '#pot': 0}
     """
     order = d["players"]
     accounts = (*order, POT)
@@ -127,6 +133,19 @@ def settle(d: Mapping[str, Any], t: Table) -> Settlement:
 
 
 def _played(d: Mapping[str, Any], t: Table, accounts: tuple[str, ...]) -> Settlement:
+    """The game (or the Sweep), Chief Last, Papoose Last, the pot, then declarations:
+    1 from each other player in a Four, 2 in a Five, 4 in Grand Sweep and Grand Nullo,
+    never multiplied.
+
+    >>> from taroky_scoring.games.petrtyl.tables import TABLES
+    >>> s = _played({"players": ("A", "B", "C"), "bidder": "A", "bid": "five",
+    ...     "bidder_points": 20, "contra": "contra", "pot": 0,
+    ...     "declarations": ({"player": "B", "kind": "regiment"},)},
+    ...     TABLES["petrtyl-three"], ("A", "B", "C", "#pot"))
+    >>> [(t.payer, t.payee, t.chips, t.reason.value) for t in s.transfers]
+    [('A', 'B', 16, 'game'), ('A', 'C', 16, 'game'),
+     ('C', 'B', 2, 'regiment'), ('A', 'B', 2, 'regiment')]
+    """
     order, bid = d["players"], d["bid"]
     declarer, partner = d["bidder"], d.get("partner")
     transfers: list[Transfer] = []
@@ -217,7 +236,19 @@ def _sweep(d: Mapping[str, Any], t: Table, sweep: Mapping[str, Any]) -> tuple[bo
 def _last_trick(d: Mapping[str, Any], key: str, name: str, reason: PetrtylReason) -> list[Transfer]:
     """Chief Last or Papoose Last: 1 to the side that made it, 2 announced, announced and
     failed 2 to the other side; x2 in a Five (inferred); x its Contra when announced; an
-    unannounced card lost in the last trick costs nothing."""
+    unannounced card lost in the last trick costs nothing.
+
+    >>> four = {"players": ("A", "B", "C", "D"), "bidder": "A", "partner": "C", "bid": "five"}
+    >>> event = {"announced": True, "outcome": "played_early", "contra": "contra"}
+    >>> [(t.payer, t.payee, t.chips) for t in _last_trick(
+    ...     {**four, "chief_last": event}, "chief_last", "Chief Last", PetrtylReason.CHIEF_LAST)]
+    [('A', 'B', 8), ('C', 'D', 8)]
+    >>> event = {"player": "D", "announced": False, "outcome": "won", "contra": "none"}
+    >>> t = _last_trick({**four, "papoose_last": event}, "papoose_last", "Papoose Last",
+    ...                 PetrtylReason.PAPOOSE_LAST)[0]
+    >>> t.payer, t.payee, t.chips, t.explanation
+    ('A', 'B', 2, 'Papoose Last by D of the opponents, won: 1 x Five 2 = 2')
+    """
     event = d.get(key)
     if not event:
         return []
@@ -240,7 +271,14 @@ def _last_trick(d: Mapping[str, Any], key: str, name: str, reason: PetrtylReason
 
 
 def _pot(d: Mapping[str, Any]) -> list[Transfer]:
-    """An announced Papoose Last takes the pot if it succeeds and doubles it if not."""
+    """An announced Papoose Last takes the pot if it succeeds and doubles it if not.
+
+    >>> _pot({"pot": 6, "papoose_last": {"player": "B", "announced": True,
+    ...                                  "outcome": "lost"}})[0].explanation
+    'Papoose Last announced and failed: B pays 6 into the pot, doubling it'
+    >>> _pot({"pot": 6, "papoose_last": {"player": "B", "announced": False, "outcome": "won"}})
+    []
+    """
     event, pot = d.get("papoose_last"), d["pot"]
     if not event or not event["announced"] or pot == 0:
         return []
