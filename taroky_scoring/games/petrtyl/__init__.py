@@ -41,6 +41,7 @@ class Petrtyl(Game):
     """Petrtyl's Tarok at one table size (``table``: its row of section 18)."""
 
     title = "Petrtyl's Tarok of 1922"
+    family = GAME  # the game as listed, for the registry's ``family`` (Texas does the same)
     order_of_play = "clockwise"
     has_pot = True
     option_list = (Option("starting_chips", "Starting chips", INT, 100, minimum=1),)
