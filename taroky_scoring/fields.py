@@ -312,7 +312,12 @@ def help_text(fields: Sequence[Field], indent: str = "  ") -> str:
         if f.kind == INT and f.minimum is not None:
             lines.append(f"{indent}{'':<20} a whole number from {f.minimum} to {f.maximum}")
         if f.applies is not None:
-            lines.append(f"{indent}{'':<20} only when {condition_words(f.applies)}")
+            when_words = (  # {"any": []}: a field of the envelope this ruleset never uses
+                "never: leave it empty"
+                if f.applies == {"any": []}
+                else f"only when {condition_words(f.applies)}"
+            )
+            lines.append(f"{indent}{'':<20} {when_words}")
         for item in f.items:
             sub = help_text([item], indent + "    ").splitlines()
             lines += sub

@@ -2,5 +2,6 @@
 
 from . import (
     nebraska,  # noqa: F401
+    petrtyl,  # noqa: F401
     texas,  # noqa: F401
 )
