@@ -46,6 +46,7 @@ format: install-test
 
 bench: install
 	$(BIN)/python scripts/bench_scoring.py
+	$(BIN)/python scripts/bench_petrtyl.py
 
 clean:
 	rm -rf $(VENV) var .pytest_cache .ruff_cache .hypothesis

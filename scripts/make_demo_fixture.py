@@ -137,7 +137,7 @@ def scenarios(p):
             partner=a,
             bidder_points=47,
             kontra="rekontra",
-            declarations=[{"player": c, "kind": "four_kings"}],
+            declarations=[{"player": a, "kind": "four_kings"}],
         ),
         dict(
             kind="played",

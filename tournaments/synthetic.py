@@ -58,7 +58,8 @@ def random_deal(rng: random.Random, players: list[str], dealer: str, sitting_out
     taker = "bidder" if points >= 36 else "opponents"
     if rng.random() < 0.04:
         doc["valat"] = taker
-        doc["bidder_points"] = 70 if taker == "bidder" else 0
+        # 68: the blind's cards that are the opponents' count at least 2 in a Five.
+        doc["bidder_points"] = 68 if taker == "bidder" else 0
     if rng.random() < 0.15:
         doc["king_last"] = {
             "announced": rng.random() < 0.3,

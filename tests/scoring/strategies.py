@@ -34,7 +34,9 @@ def played_deals(draw, ruleset=None):
         doc["blind"] = draw(st.sampled_from(["first", "second", "first_after_second"]))
     elif ruleset == "la-vista":
         doc["kontra"] = draw(st.sampled_from(["none", "kontra", "rekontra"]))
-    points = draw(st.integers(0, 70))
+    # The blind's cards that are the opponents' count at least 1 (three) or 2 (six).
+    most = 69 if bid == "four" or king_in_blind else 68
+    points = draw(st.integers(0, most))
     doc["bidder_points"] = points
     winner_by_points = "bidder" if points >= 36 else "opponents"
     valat = draw(st.sampled_from([None, winner_by_points]))
@@ -70,7 +72,8 @@ def played_deals(draw, ruleset=None):
     declarations = []
     ten = draw(st.lists(st.sampled_from(players), max_size=2, unique=True))
     declarations += [{"player": p, "kind": "ten_taroky"} for p in ten]
-    kings_possible = [p for p in bidder_team if p not in ten]
+    # All four Kings include the called one: the bidder who holds them plays alone.
+    kings_possible = [p for p in ([partner] if partner else [bidder]) if p not in ten]
     if king_in_blind and bid != "four":
         kings_possible = []
     if kings_possible and draw(st.booleans()):
@@ -78,7 +81,9 @@ def played_deals(draw, ruleset=None):
     high_possible = [
         p for p in players if tarok1_team is None or (p in bidder_team) == (tarok1_team == "bidder")
     ]
-    if draw(st.booleans()):
+    if len(ten) == 2:  # 20 of the 22 taroky: Three High only among the ten
+        high_possible = [p for p in high_possible if p in ten]
+    if high_possible and draw(st.booleans()):
         declarations.append({"player": draw(st.sampled_from(high_possible)), "kind": "three_high"})
     if declarations:
         doc["declarations"] = draw(st.permutations(declarations))

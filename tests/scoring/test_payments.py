@@ -64,7 +64,7 @@ NET_CASES = [
         {"Anna": -16, "Bill": 16, "Cyril": -16, "Dana": 16},
     ),
     (
-        dict(bid="five_over", blind=None, valat="bidder", bidder_points=70),
+        dict(bid="five_over", blind=None, valat="bidder", bidder_points=68),
         {"Anna": 32, "Bill": -32, "Cyril": 32, "Dana": -32},
     ),
     # Contract's explanation example: Five Over 16 x rekontra 4 x valat 2 = 128, alone.
@@ -75,7 +75,7 @@ NET_CASES = [
             kontra="rekontra",
             valat="bidder",
             partner=None,
-            bidder_points=70,
+            bidder_points=68,
         ),
         {"Anna": 384, "Bill": -128, "Cyril": -128, "Dana": -128},
     ),
@@ -224,11 +224,11 @@ def test_lone_bidder_settles_with_each_opponent_clockwise():
 
 def test_explanation_names_every_factor():
     settlement = score(
-        played(bid="five_over", blind=None, kontra="rekontra", valat="bidder", bidder_points=70)
+        played(bid="five_over", blind=None, kontra="rekontra", valat="bidder", bidder_points=68)
     )
     assert settlement.game_value == 128
     assert settlement.transfers[0].explanation == (
-        "Game won with 70 card points: Five Over 16 x rekontra 4 x valat 2 = 128"
+        "Game won with 68 card points: Five Over 16 x rekontra 4 x valat 2 = 128"
     )
 
 

@@ -134,7 +134,7 @@ def test_preview_returns_the_settlement(org_client, table):
             bid="five_over",
             blind=None,
             kontra="rekontra",
-            bidder_points="70",
+            bidder_points="68",
             valat="bidder",
             partner="alone",
         ),
@@ -144,7 +144,7 @@ def test_preview_returns_the_settlement(org_client, table):
     assert data["game_value"] == 128
     assert data["net"] == {"Anna": 384, "Bill": -128, "Čada": -128, "Dana": -128}
     assert data["transfers"][0]["explanation"] == (
-        "Game won with 70 card points: Five Over 16 x rekontra 4 x valat 2 = 128"
+        "Game won with 68 card points: Five Over 16 x rekontra 4 x valat 2 = 128"
     )
     assert Deal.objects.count() == 0
 

@@ -1,0 +1,334 @@
+"""The fields of a deal document, described as data.
+
+Each game describes its document once, as a tuple of ``Field``: the key, the words to
+show, the kind of value, the choices with their labels, whether it is required, and
+when it applies. The same description drives parsing (``read``), the CLI's
+``score --help --ruleset NAME`` (``help_text``) and, as JSON (``Field.as_dict``), a
+web form and its script.
+
+*When a field applies* is a condition written as JSON data, so a page script can
+evaluate it too:
+
+- ``{"field": "bid", "in": ["four"]}``: the document's ``bid`` is one of the values
+  (an absent field is ``null``);
+- ``{"all": [c, ...]}``, ``{"any": [c, ...]}``, ``{"not": c}``.
+
+>>> applies(all_of(when("kind", "played"), when("bid", "four")), {"kind": "played", "bid": "four"})
+True
+>>> applies(not_(when("bid", "four")), {})
+True
+"""
+
+from __future__ import annotations
+
+import textwrap
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Any
+
+from .errors import FieldError, OutcomeError
+
+Condition = Mapping[str, Any]
+
+# Kinds of value.
+CHOICE = "choice"  # one of ``choices`` (a word)
+BOOL = "bool"
+INT = "int"  # a whole number from ``minimum`` to ``maximum``
+PLAYER = "player"  # one of the deal's players, or null
+PLAYERS = "players"  # the list of the deal's players in the order of play
+TEXT = "text"
+OBJECT = "object"  # an object with the keys ``items``, or null
+LIST = "list"  # a list of objects each with the keys ``items``
+OPTIONS = "options"  # house rules: option -> value
+
+
+def when(field: str, *values: Any) -> Condition:
+    return {"field": field, "in": list(values)}
+
+
+def all_of(*conditions: Condition) -> Condition:
+    return {"all": list(conditions)}
+
+
+def any_of(*conditions: Condition) -> Condition:
+    return {"any": list(conditions)}
+
+
+def not_(condition: Condition) -> Condition:
+    return {"not": condition}
+
+
+def compile_condition(condition: Condition | None):
+    """The condition as a function of a document (evaluated once per field, not per deal)."""
+    if condition is None:
+        return lambda document: True
+    if "all" in condition:
+        parts = [compile_condition(c) for c in condition["all"]]
+        return lambda document: all(p(document) for p in parts)
+    if "any" in condition:
+        parts = [compile_condition(c) for c in condition["any"]]
+        return lambda document: any(p(document) for p in parts)
+    if "not" in condition:
+        part = compile_condition(condition["not"])
+        return lambda document: not part(document)
+    key, values = condition["field"], condition["in"]
+    return lambda document: document.get(key) in values
+
+
+def applies(condition: Condition | None, document: Mapping[str, Any]) -> bool:
+    """Evaluate a condition against a document (None: always)."""
+    if condition is None:
+        return True
+    if "all" in condition:
+        return all(applies(c, document) for c in condition["all"])
+    if "any" in condition:
+        return any(applies(c, document) for c in condition["any"])
+    if "not" in condition:
+        return not applies(condition["not"], document)
+    return document.get(condition["field"]) in condition["in"]
+
+
+@dataclass(frozen=True)
+class Choice:
+    value: Any
+    label: str
+
+
+@dataclass(frozen=True)
+class Field:
+    """One key of a deal document (or of an object inside it)."""
+
+    name: str
+    label: str
+    kind: str
+    help: str = ""
+    choices: tuple[Choice, ...] = ()
+    required: bool = False  # required whenever it applies
+    applies: Condition | None = None  # None: always
+    minimum: int | None = None
+    maximum: int | None = None
+    items: tuple[Field, ...] = ()  # an object's keys, or each list item's
+    default: Any = None
+    item_label: str = ""  # a list's word for one item ("Bonus 1: ...")
+
+    @cached_property
+    def values(self) -> tuple[Any, ...]:
+        return tuple(c.value for c in self.choices)
+
+    @cached_property
+    def test(self):
+        """``applies`` compiled: a function of the document's values."""
+        return compile_condition(self.applies)
+
+    def as_dict(self) -> dict[str, Any]:
+        """JSON for a web form: every attribute, choices as {value, label}."""
+        d: dict[str, Any] = {"name": self.name, "label": self.label, "kind": self.kind}
+        if self.help:
+            d["help"] = self.help
+        if self.choices:
+            d["choices"] = [{"value": c.value, "label": c.label} for c in self.choices]
+        d["required"] = self.required
+        d["applies"] = self.applies
+        if self.minimum is not None:
+            d["minimum"] = self.minimum
+        if self.maximum is not None:
+            d["maximum"] = self.maximum
+        if self.items:
+            d["items"] = [f.as_dict() for f in self.items]
+        if self.default is not None:
+            d["default"] = self.default
+        if self.item_label:
+            d["item_label"] = self.item_label
+        return d
+
+
+def choices(*pairs: tuple[Any, str]) -> tuple[Choice, ...]:
+    return tuple(Choice(v, label) for v, label in pairs)
+
+
+def _words(values: Sequence[Any]) -> str:
+    return ", ".join("null" if v is None else str(v).lower() for v in values)
+
+
+def is_empty(value: Any) -> bool:
+    """Absent, null, false, "none" or an empty list: the harmless value of any field."""
+    return value is None or value is False or value == "none" or value == []
+
+
+class Reader:
+    """Reads a document by its description, collecting every error.
+
+    ``read`` returns the document's values with null for absent keys; a game then
+    checks what its fields say about each other.
+    """
+
+    def __init__(self, fields: Sequence[Field], rules_name: str):
+        self.fields = fields
+        self.rules_name = rules_name
+        self.errors: list[FieldError] = []
+        self.known = _names(fields) if isinstance(fields, tuple) else {f.name for f in fields}
+
+    def error(self, field: str, message: str) -> None:
+        self.errors.append(FieldError(field, message))
+
+    def read(self, document: Any) -> dict[str, Any]:
+        if not isinstance(document, Mapping):
+            raise OutcomeError([FieldError("input", "The deal must be a JSON object.")])
+        known = self.known
+        for key in document:
+            if key not in known:
+                self.error(str(key), f"'{key}' is not a field of the {self.rules_name} rules.")
+        values: dict[str, Any] = {}
+        for f in self.fields:
+            raw = document.get(f.name)
+            if raw is None:
+                values[f.name] = f.default if f.kind in (OBJECT, LIST, OPTIONS) else None
+            else:
+                values[f.name] = self.value(f, raw, f.name)
+        if not self.errors:
+            # Only a missing required field or a given one can be wrong about applying.
+            for f in self.fields:
+                value = values[f.name]
+                if value is None:
+                    if f.required and f.test(values):
+                        self.error(f.name, f"Required: {f.help or f.label}.")
+                elif not is_empty(value) and not f.test(values):
+                    self.error(f.name, f"{f.label} does not apply to this deal.")
+        if self.errors:
+            raise OutcomeError(self.errors)
+        return values
+
+    def value(self, f: Field, value: Any, where: str) -> Any:
+        if value is None:
+            return f.default if f.kind in (OBJECT, LIST, OPTIONS) else None
+        kind = f.kind
+        if kind == CHOICE:
+            if isinstance(value, str | bool) and value in f.values and value is not True:
+                return value
+            self.error(where, f"'{value}' is not allowed here: choose one of {_words(f.values)}.")
+        elif kind == BOOL:
+            if isinstance(value, bool):
+                return value
+            self.error(where, "Must be true or false.")
+        elif kind == INT:
+            if isinstance(value, bool) or not isinstance(value, int):
+                self.error(where, f"{f.label} must be a whole number.")
+            elif (f.minimum is not None and value < f.minimum) or (
+                f.maximum is not None and value > f.maximum
+            ):
+                self.error(
+                    where, f"{f.label} must be from {f.minimum} to {f.maximum}, not {value}."
+                )
+            else:
+                return value
+        elif kind in (PLAYER, TEXT):
+            if value == "none":  # the harmless empty value: nobody
+                return None
+            if isinstance(value, str) and value.strip():
+                return value
+            self.error(where, "Must be a name (text).")
+        elif kind == PLAYERS:
+            if isinstance(value, list) and all(isinstance(p, str) and p.strip() for p in value):
+                return tuple(value)
+            self.error(where, "Must be a list of the players' names.")
+        elif kind == OPTIONS:
+            if isinstance(value, Mapping):
+                return dict(value)
+            self.error(where, "House rules must be an object of option: value.")
+        elif kind == OBJECT:
+            return self.object(f, value, where)
+        elif kind == LIST:
+            if not isinstance(value, list) or not all(isinstance(v, Mapping) for v in value):
+                self.error(where, "Must be a list of objects.")
+                return None
+            items = [self.object(f, v, where, n) for n, v in enumerate(value, start=1)]
+            return None if any(i is None for i in items) else tuple(items)
+        return None
+
+    def object(self, f: Field, value: Any, where: str, n: int | None = None) -> Any:
+        prefix = f"{f.item_label or f.label} {n}: " if n is not None else ""
+        if not isinstance(value, Mapping):
+            self.error(where, f"{prefix}Must be an object (or null when nothing happened).")
+            return None
+        known = {i.name for i in f.items}
+        unknown = sorted(str(k) for k in value if k not in known)
+        if unknown:
+            self.error(where, f"{prefix}Unknown field(s): {', '.join(unknown)}.")
+            return None
+        result = {}
+        before = len(self.errors)
+        for item in f.items:
+            v = value.get(item.name)
+            if v is None:
+                if item.required:
+                    self.error(where, f"{prefix}'{item.name}' is required: {item.help}.")
+                result[item.name] = item.default
+                continue
+            sub = Reader([], self.rules_name)
+            parsed = sub.value(item, v, where)
+            for e in sub.errors:
+                self.error(where, f"{prefix}'{item.name}': {e.message}")
+            result[item.name] = parsed
+        return None if len(self.errors) > before else result
+
+
+_NAMES: dict[int, tuple[tuple[Field, ...], frozenset[str]]] = {}
+
+
+def _names(fields: tuple[Field, ...]) -> frozenset[str]:
+    """The keys of a (cached, so long-lived) description, computed once."""
+    cached = _NAMES.get(id(fields))
+    if cached is None or cached[0] is not fields:
+        cached = _NAMES[id(fields)] = (fields, frozenset(f.name for f in fields))
+    return cached[1]
+
+
+def help_text(fields: Sequence[Field], indent: str = "  ") -> str:
+    """The fields as a plain-text list for ``--help``."""
+    lines = []
+    for f in fields:
+        head = f"{indent}{f.name:<20} {f.label}"
+        if f.required:
+            head += " (required)"
+        lines.append(head)
+        if f.help:
+            lines.append(f"{indent}{'':<20} {f.help}")
+        if f.choices:
+            words = [
+                _words([c.value]) + ("" if c.label == c.value else f" ({c.label})")
+                for c in f.choices
+            ]
+            pad = f"{indent}{'':<21}"
+            lines.append(
+                textwrap.fill(
+                    "values: " + " | ".join(words),
+                    width=88,
+                    initial_indent=pad,
+                    subsequent_indent=pad + "  ",
+                    break_on_hyphens=False,
+                )
+            )
+        if f.kind == INT and f.minimum is not None:
+            lines.append(f"{indent}{'':<20} a whole number from {f.minimum} to {f.maximum}")
+        if f.applies is not None:
+            when_words = (  # {"any": []}: a field of the envelope this ruleset never uses
+                "never: leave it empty"
+                if f.applies == {"any": []}
+                else f"only when {condition_words(f.applies)}"
+            )
+            lines.append(f"{indent}{'':<20} {when_words}")
+        for item in f.items:
+            sub = help_text([item], indent + "    ").splitlines()
+            lines += sub
+    return "\n".join(lines)
+
+
+def condition_words(c: Condition) -> str:
+    if "all" in c:
+        return " and ".join(condition_words(x) for x in c["all"])
+    if "any" in c:
+        return "(" + " or ".join(condition_words(x) for x in c["any"]) + ")"
+    if "not" in c:
+        return f"not {condition_words(c['not'])}"
+    return f"{c['field']} is {' or '.join(_words([v]) for v in c['in'])}"

@@ -1,0 +1,107 @@
+"""Nebraska Taroky: La Vista, Heun and Clarkson (contract Part I, sections 1-11).
+
+Four play; at a five-player table the dealer sits out. Play is clockwise; 70 card
+points counted in packets of three, 36 win. Its modules: ``rulesets`` (presets and
+options), ``document`` (the deal document as data), ``outcome`` (reading it),
+``validation``, ``payments`` (settlement and the printed payment table) and
+``rotation`` (Heun's bidder deals after a Four).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...errors import FieldError, OutcomeError
+from ...options import BOOL, CHOICE, INT, Option, Preset
+from ...points import PACKETS_OF_THREE
+from ...registry import Game, register
+from ...settlement import Settlement
+from .document import describe
+from .outcome import DealOutcome
+from .payments import reminder, settle
+from .rotation import next_deal
+from .rulesets import DEFAULT_RULESET, OPTION_FIELDS, PRESETS, Ruleset, ruleset
+from .validation import validate
+
+SOURCES = {
+    "la-vista": "000 (La Vista page)",
+    "heun": "001 (Heun rules, 1997); 000 (Heun section)",
+    "clarkson": "000 (Variations): La Vista without kontra",
+}
+
+
+def _option(f) -> Option:
+    default = getattr(PRESETS[DEFAULT_RULESET], f.name)
+    if isinstance(default, bool):
+        return Option(f.name, f.name.replace("_", " "), BOOL, default)
+    if isinstance(default, int):
+        return Option(f.name, f.name.replace("_", " "), INT, default, minimum=1)
+    return Option(
+        f.name,
+        f.name.replace("_", " "),
+        CHOICE,
+        default.value,
+        tuple(m.value for m in type(default)),
+    )
+
+
+@register
+class Nebraska(Game):
+    name = "nebraska"
+    title = "Nebraska Taroky"
+    presets = tuple(
+        Preset(r.name, r.title, SOURCES[r.name], r.description, r.options())
+        for r in PRESETS.values()
+    )
+    option_list = tuple(_option(f) for f in OPTION_FIELDS)
+    active_players = 4
+    table_sizes = (4, 5)
+    order_of_play = "clockwise"
+    pack = PACKETS_OF_THREE
+    total_points = 70
+    winning_points = 36
+
+    def rules(self, name: str, options: Any = None) -> Ruleset:
+        return ruleset(name, options)
+
+    def fields(self, rules: Ruleset) -> tuple:
+        return describe(tuple(PRESETS), rules.kontra_allowed)
+
+    def parse_deal(self, document: Any) -> tuple[DealOutcome, Ruleset]:
+        """Read and validate a deal document; raise OutcomeError listing every problem."""
+        errors: list[FieldError] = []
+        outcome = rules = None
+        try:
+            outcome = DealOutcome.from_document(document)
+        except OutcomeError as e:
+            errors += e.errors
+        if isinstance(document, dict) and isinstance(document.get("ruleset"), str | None):
+            options = document.get("options")
+            try:
+                rules = ruleset(
+                    document.get("ruleset") or DEFAULT_RULESET,
+                    options if isinstance(options, dict) else None,
+                )
+            except OutcomeError as e:
+                errors += [err for err in e.errors if err not in errors]
+        if errors:
+            raise OutcomeError(errors)
+        problems = validate(outcome, rules)
+        if problems:
+            raise OutcomeError(problems)
+        return outcome, rules
+
+    def parse(self, document: Any, rules: Ruleset) -> DealOutcome:
+        return self.parse_deal(document)[0]
+
+    def settle(self, outcome: DealOutcome, rules: Ruleset) -> Settlement:
+        return settle(outcome, rules)
+
+    def payment_table(self, rules: Ruleset) -> list[str]:
+        return reminder(rules)
+
+    def next_deal(self, seats, rules, previous=None, first_forehand=None):
+        return next_deal(seats, rules, previous, first_forehand)
+
+
+NEBRASKA = Nebraska

@@ -1,0 +1,495 @@
+"""Consistency of a deal outcome with itself and with the ruleset.
+
+Every check adds a FieldError naming the document field it is about; all problems
+are collected so that an organizer can fix a form in one go.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from ...errors import FieldError
+from .outcome import (
+    TOTAL_POINTS,
+    WINNING_POINTS,
+    Bid,
+    Blind,
+    Called,
+    DealKind,
+    DealOutcome,
+    DeclarationKind,
+    KingLastOutcome,
+    Kontra,
+    PenaltyKind,
+    Tarok1LastOutcome,
+    Team,
+)
+from .rulesets import Ruleset, SurrenderAfter
+
+# Fields that only a played deal (or a surrender) can carry.
+PLAYED_ONLY = (
+    "blind",
+    "bidder_points",
+    "opponent_points",
+    "valat",
+    "king_last",
+    "tarok1_last",
+    "declarations",
+    "penalties",
+)
+BIDDING = ("bidder", "bid", "partner", "called", "king_in_blind")
+
+
+def _given(outcome: DealOutcome, name: str) -> bool:
+    """A field counts as given unless absent, null or its harmless empty value."""
+    value = getattr(outcome, name)
+    if name == "kontra":
+        return value not in (None, Kontra.NONE)
+    if name == "king_in_blind":
+        return bool(value)
+    if name in ("declarations", "penalties"):
+        return bool(value)
+    return value is not None
+
+
+def validate(outcome: DealOutcome, rules: Ruleset) -> list[FieldError]:
+    """Every inconsistency in ``outcome`` under ``rules``; an empty list means valid."""
+    errors: list[FieldError] = []
+    add = errors.append
+    _check_table(outcome, add)
+    if outcome.kind is DealKind.PLAYED:
+        _check_bidding(outcome, add, surrender=False)
+        _check_played(outcome, rules, add)
+    elif outcome.kind is DealKind.SURRENDERED:
+        _check_bidding(outcome, add, surrender=True)
+        _check_surrender(outcome, rules, add)
+    else:
+        for name in BIDDING + PLAYED_ONLY + ("kontra",):
+            if _given(outcome, name):
+                add(FieldError(name, f"Does not apply to a {_kind_words(outcome.kind)}."))
+        if outcome.kind is DealKind.MISDEAL and outcome.dealer is None:
+            add(FieldError("dealer", "Required for a misdeal: the dealer pays the penalty."))
+    return errors
+
+
+def _kind_words(kind: DealKind) -> str:
+    return {
+        DealKind.PLAYED: "played deal",
+        DealKind.SURRENDERED: "surrendered Four",
+        DealKind.THROWN_IN: "thrown-in deal",
+        DealKind.MISDEAL: "misdeal",
+    }[kind]
+
+
+def _check_table(o: DealOutcome, add) -> None:
+    players = o.players
+    if len(players) != 4:
+        add(FieldError("players", f"Name exactly four active players, not {len(players)}."))
+    if any(p.startswith("#") for p in o.everyone):
+        # Accounts such as the pot (#pot) begin with #; a player's name may not.
+        add(FieldError("players", "A player's name may not begin with #."))
+    duplicates = sorted(p for p, n in Counter(players).items() if n > 1)
+    if duplicates:
+        add(FieldError("players", f"{', '.join(duplicates)} is named twice."))
+    if o.sitting_out is not None:
+        if o.sitting_out in players:
+            add(
+                FieldError(
+                    "sitting_out",
+                    f"{o.sitting_out} cannot sit out and play in the same deal.",
+                )
+            )
+        if o.dealer is not None and o.dealer != o.sitting_out:
+            add(
+                FieldError(
+                    "dealer",
+                    f"At a five-player table the dealer sits out: the dealer must be "
+                    f"{o.sitting_out}, not {o.dealer}.",
+                )
+            )
+    elif o.dealer is not None and o.dealer not in players:
+        add(FieldError("dealer", f"{o.dealer} is not at this table."))
+
+
+def _check_player(o: DealOutcome, name: str, add, role: str) -> bool:
+    player = getattr(o, name)
+    if player is None:
+        return False
+    if player == o.sitting_out:
+        add(FieldError(name, f"{player} sits out this deal and cannot be the {role}."))
+        return False
+    if player not in o.players:
+        add(FieldError(name, f"{player} is not one of this deal's players."))
+        return False
+    return True
+
+
+def _check_bidding(o: DealOutcome, add, surrender: bool) -> None:
+    if o.bidder is None:
+        add(FieldError("bidder", "Required: who won the bidding."))
+    else:
+        _check_player(o, "bidder", add, "bidder")
+    if o.bid is None and not surrender:
+        add(FieldError("bid", "Required: Four, Five or Five Over."))
+    if _check_player(o, "partner", add, "partner") and o.partner == o.bidder:
+        add(
+            FieldError(
+                "partner",
+                "The bidder cannot be their own partner: leave the partner empty when "
+                "the bidder called their own King and plays alone.",
+            )
+        )
+    if o.king_in_blind and o.partner is not None:
+        add(
+            FieldError(
+                "partner",
+                "The called King was in the blind, so the bidder plays alone: there is no partner.",
+            )
+        )
+    if (
+        o.called is Called.FOURTH_KING
+        and o.partner is None
+        and not o.king_in_blind
+        and o.bidder is not None
+    ):
+        add(
+            FieldError(
+                "called",
+                "The bidder called the fourth King while holding the other three: "
+                "the fourth King is with a partner or in the blind.",
+            )
+        )
+
+
+def _check_surrender(o: DealOutcome, rules: Ruleset, add) -> None:
+    if o.bid not in (None, Bid.FOUR):
+        add(FieldError("bid", "Only a Four can be surrendered."))
+    if o.blind is Blind.FIRST and rules.surrender_after is SurrenderAfter.BOTH_HALVES:
+        add(
+            FieldError(
+                "blind",
+                f"Under the {rules.title} rules a Four is surrendered only after seeing "
+                "both halves of the blind.",
+            )
+        )
+    for name in PLAYED_ONLY[1:] + ("kontra",):
+        if _given(o, name):
+            add(FieldError(name, "Does not apply to a surrendered Four: nothing else is paid."))
+
+
+def _check_played(o: DealOutcome, rules: Ruleset, add) -> None:
+    bid = o.bid
+    if bid is Bid.FOUR and o.blind is None:
+        add(
+            FieldError("blind", "Required for a Four: which half of the blind did the bidder take?")
+        )
+    if bid in (Bid.FIVE, Bid.FIVE_OVER) and o.blind is not None:
+        add(FieldError("blind", f"A {bid.label} does not use the blind: leave it empty."))
+
+    if o.kontra_level is not Kontra.NONE:
+        if bid is Bid.FOUR:
+            add(FieldError("kontra", "Kontra and rekontra apply only to Five and Five Over."))
+        elif not rules.kontra_allowed:
+            add(FieldError("kontra", f"The {rules.title} rules of this event do not allow kontra."))
+
+    _check_points(o, add)
+    _check_last_trick(o, rules, add)
+    _check_declarations(o, add)
+    _check_penalties(o, add)
+
+
+def _check_points(o: DealOutcome, add) -> None:
+    if o.bidder_points is None and o.opponent_points is None:
+        add(FieldError("bidder_points", "Required: the card points of the bidder's team (0-70)."))
+        return
+    if (
+        o.bidder_points is not None
+        and o.opponent_points is not None
+        and o.bidder_points + o.opponent_points != TOTAL_POINTS
+    ):
+        add(
+            FieldError(
+                "bidder_points",
+                f"The two teams' card points must add up to 70: "
+                f"{o.bidder_points} + {o.opponent_points} = "
+                f"{o.bidder_points + o.opponent_points}.",
+            )
+        )
+        return
+    points = o.points_of_bidder_team
+    _check_blind_bound(o, points, add)
+    if o.valat is Team.BIDDER and points < WINNING_POINTS:
+        add(
+            FieldError(
+                "valat",
+                f"The bidder's team cannot take every trick and have only {points} card points.",
+            )
+        )
+    if o.valat is Team.OPPONENTS and points >= WINNING_POINTS:
+        add(
+            FieldError(
+                "valat",
+                f"The opponents cannot take every trick while the bidder's team has "
+                f"{points} card points.",
+            )
+        )
+
+
+def fewest_points(cards: int) -> int:
+    """The fewest card points a pile of ``cards`` cards can count: all plain cards.
+
+    >>> [fewest_points(n) for n in (1, 2, 3, 6)]
+    [0, 1, 1, 2]
+    """
+    full, rest = divmod(cards, 3)
+    return cards - 2 * full - (1 if rest else 0)
+
+
+def blind_cards_to_opponents(o: DealOutcome) -> int:
+    """How many cards of the blind count for the opponents, whatever the play.
+
+    Seed 000: in a Four the half the bidder rejected or never looked at (3 cards) goes
+    to the opponents; in a Five or Five Over all six go to them, unless the called King
+    was in the blind, when the bidder gets three (the King's half, or the top half under
+    Heun) and the opponents the other three.
+    """
+    if o.bid is Bid.FOUR:
+        return 3
+    return 3 if o.king_in_blind else 6
+
+
+def _check_blind_bound(o: DealOutcome, points: int, add) -> None:
+    """Refuse bidder's-team points the blind makes impossible.
+
+    The opponents' pile holds at least the blind's cards that are theirs, and the
+    fewest points a pile can count grows with its cards (all plain, packets of three:
+    3 cards count at least 1, 6 cards at least 2). So the bidder's team has at most
+    70 - 1 = 69 in a Four (or a Five with the King in the blind) and 70 - 2 = 68 in a
+    Five or Five Over: a valat by the bidder's team included, as the blind's cards are
+    no trick's. Every total up to that bound can happen (three plain cards in the half).
+    """
+    if o.bid is None:
+        return
+    cards = blind_cards_to_opponents(o)
+    most = TOTAL_POINTS - fewest_points(cards)
+    if points <= most:
+        return
+    field_name = "bidder_points" if o.bidder_points is not None else "opponent_points"
+    least = fewest_points(cards)
+    unit = "card point" if least == 1 else "card points"
+    if o.bid is Bid.FOUR:
+        why = (
+            "In a Four the half of the blind the bidder did not take counts for the "
+            f"opponents, and three cards count at least {least} {unit}"
+        )
+    elif o.king_in_blind:
+        why = (
+            f"In a {o.bid.label} with the called King in the blind the bidder gets three of "
+            f"its cards and the opponents the other three, which count at least {least} {unit}"
+        )
+    else:
+        why = (
+            f"In a {o.bid.label} the six cards of the blind count for the opponents, and "
+            f"six cards count at least {least} {unit}"
+        )
+    add(FieldError(field_name, f"{why}: the bidder's team has at most {most}, not {points}."))
+
+
+def _check_last_trick(o: DealOutcome, rules: Ruleset, add) -> None:
+    """King Last and Tarok 1 Last, and who took the last trick."""
+    # Each fact that tells which team took the last trick, with its field.
+    takers: list[tuple[str, Team]] = []
+    if o.valat is not None:
+        takers.append(("valat", o.valat))
+
+    kl = o.king_last
+    if kl is not None:
+        if o.king_in_blind:
+            add(
+                FieldError(
+                    "king_last",
+                    "The called King was in the blind, so King Last cannot happen.",
+                )
+            )
+        if kl.outcome is KingLastOutcome.PLAYED_EARLY and not kl.announced:
+            add(
+                FieldError(
+                    "king_last",
+                    "A King played before the last trick matters only when King Last was "
+                    "announced.",
+                )
+            )
+        elif kl.outcome is KingLastOutcome.WON:
+            takers.append(("king_last", Team.BIDDER))
+        elif kl.outcome is KingLastOutcome.LOST:
+            takers.append(("king_last", Team.OPPONENTS))
+
+    t1 = o.tarok1_last
+    if t1 is not None:
+        if t1.outcome is Tarok1LastOutcome.PLAYED_EARLY and not t1.announced:
+            add(
+                FieldError(
+                    "tarok1_last",
+                    "A tarok 1 played before the last trick matters only when Tarok 1 Last "
+                    "was announced.",
+                )
+            )
+        if (
+            t1.outcome is Tarok1LastOutcome.PARTNER_WON
+            and t1.team is Team.BIDDER
+            and o.bidder_alone
+        ):
+            add(
+                FieldError(
+                    "tarok1_last",
+                    "The bidder plays alone, so no partner could beat the tarok 1.",
+                )
+            )
+        if t1.outcome in (Tarok1LastOutcome.TAROK1_WON, Tarok1LastOutcome.PARTNER_WON):
+            takers.append(("tarok1_last", t1.team))
+        elif t1.outcome is Tarok1LastOutcome.LOST:
+            takers.append(("tarok1_last", t1.team.other))
+
+    for field_name, team in takers[1:]:
+        first_field, first_team = takers[0]
+        if team is not first_team:
+            add(
+                FieldError(
+                    field_name,
+                    f"Contradicts {first_field.replace('_', ' ')}: that says the "
+                    f"{first_team.label} took the last trick, this says the {team.label}.",
+                )
+            )
+
+
+def _check_declarations(o: DealOutcome, add) -> None:
+    declarations = o.declarations or ()
+    by_kind: dict[DeclarationKind, list[str]] = {k: [] for k in DeclarationKind}
+    for d in declarations:
+        if d.player == o.sitting_out:
+            add(FieldError("declarations", f"{d.player} sits out this deal and holds no cards."))
+            continue
+        if d.player not in o.players:
+            add(FieldError("declarations", f"{d.player} is not one of this deal's players."))
+            continue
+        if d.player in by_kind[d.kind]:
+            add(FieldError("declarations", f"{d.player} declared {d.kind.label} twice."))
+            continue
+        by_kind[d.kind].append(d.player)
+
+    for kind in (DeclarationKind.FOUR_KINGS, DeclarationKind.THREE_HIGH):
+        if len(by_kind[kind]) > 1:
+            add(
+                FieldError(
+                    "declarations",
+                    f"Only one player can hold {kind.label}: "
+                    f"{' and '.join(by_kind[kind])} both declared it.",
+                )
+            )
+    if len(by_kind[DeclarationKind.TEN_TAROKY]) > 2:
+        add(
+            FieldError(
+                "declarations",
+                "There are only 22 taroky: at most two players can hold Ten Taroky.",
+            )
+        )
+    elif len(by_kind[DeclarationKind.THREE_HIGH]) <= 1:
+        _check_taroky_in_pack(by_kind, add)
+    for player in set(by_kind[DeclarationKind.TEN_TAROKY]) & set(
+        by_kind[DeclarationKind.FOUR_KINGS]
+    ):
+        add(
+            FieldError(
+                "declarations",
+                f"{player} cannot hold Ten Taroky and Four Kings: that is 14 cards in a "
+                "12-card hand.",
+            )
+        )
+    for player in by_kind[DeclarationKind.FOUR_KINGS]:
+        # The holder of all four Kings holds the called King, so is bidder or partner.
+        if player not in o.bidder_team:
+            add(
+                FieldError(
+                    "declarations",
+                    f"{player} cannot hold Four Kings: whoever holds all four holds the "
+                    "called King, so is the bidder or the partner.",
+                )
+            )
+        elif player == o.bidder and o.partner is not None:
+            add(
+                FieldError(
+                    "partner",
+                    f"{player} declared Four Kings, so holds the called King and plays "
+                    "alone: there is no partner.",
+                )
+            )
+        elif o.king_in_blind and o.bid is not Bid.FOUR:
+            add(
+                FieldError(
+                    "declarations",
+                    f"{player} cannot hold Four Kings: the called King was in the blind.",
+                )
+            )
+        elif o.called is Called.FOURTH_KING and not o.king_in_blind:
+            add(
+                FieldError(
+                    "declarations",
+                    f"{player} cannot hold Four Kings: the bidder called the fourth King, "
+                    "so the Kings are split between bidder and partner.",
+                )
+            )
+    t1 = o.tarok1_last
+    for player in by_kind[DeclarationKind.THREE_HIGH]:
+        # Three High includes the tarok 1, so its holder's team played the 1.
+        if t1 is not None and player in o.players and o.team_of(player) is not t1.team:
+            add(
+                FieldError(
+                    "tarok1_last",
+                    f"{player} declared Three High and so held the tarok 1: Tarok 1 Last "
+                    f"belongs to the {o.team_of(player).label}.",
+                )
+            )
+
+
+TAROKY_IN_PACK = 22
+# The fewest taroky each declaration needs in its holder's hand.
+TAROKY_NEEDED = {DeclarationKind.TEN_TAROKY: 10, DeclarationKind.THREE_HIGH: 3}
+
+
+def _check_taroky_in_pack(by_kind: dict[DeclarationKind, list[str]], add) -> None:
+    """Every hand's claims together must fit in the pack's 22 taroky.
+
+    A player's Three High can be among their own Ten Taroky, so a hand needs the most
+    any one of its claims needs, and the hands together need the sum of that.
+    """
+    needs: dict[str, tuple[DeclarationKind, int]] = {}
+    for kind, count in TAROKY_NEEDED.items():
+        for player in by_kind[kind]:
+            if player not in needs or needs[player][1] < count:
+                needs[player] = (kind, count)
+    total = sum(count for _, count in needs.values())
+    if total > TAROKY_IN_PACK:
+        claims = ", ".join(f"{kind.label} ({p}) {count}" for p, (kind, count) in needs.items())
+        add(
+            FieldError(
+                "declarations",
+                f"Together these declarations need {total} taroky and the pack has only "
+                f"{TAROKY_IN_PACK}: {claims}.",
+            )
+        )
+
+
+def _check_penalties(o: DealOutcome, add) -> None:
+    penalties = o.penalties or ()
+    kinds = Counter(p.kind for p in penalties)
+    if kinds[PenaltyKind.FORGOTTEN_DISCARD]:
+        if o.bid is not None and o.bid is not Bid.FOUR:
+            add(
+                FieldError(
+                    "penalties",
+                    "A forgotten discard can happen only in a Four: a Five does not "
+                    "take the blind.",
+                )
+            )
+        if kinds[PenaltyKind.FORGOTTEN_DISCARD] > 1:
+            add(FieldError("penalties", "A forgotten discard is paid once per deal."))

@@ -1,0 +1,420 @@
+"""What a Petrtyl deal document must say consistently (contract sections 12, 17, 18).
+
+The reader (``fields.Reader`` over ``document.describe``) has checked every value and
+which fields apply to the kind and the bid; ``check`` adds what the fields say about
+each other, each error naming its field in the game's words.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Mapping
+from functools import cache
+from typing import Any
+
+from ...errors import FieldError
+from .document import BID_WORDS, DECLARATION_WORDS
+from .tables import TABLES, Table
+
+TRUMPS, TRULE_CARDS, CHIEFS = 22, 3, 4
+
+Add = Callable[[FieldError], None]
+
+
+def check(d: dict[str, Any], t: Table, add: Add) -> None:
+    players = d["players"]
+    if len(players) != t.players:
+        add(FieldError("players", f"Name exactly {t.players} players, not {len(players)}."))
+    if len(set(players)) != len(players):
+        doubled = sorted(p for p, n in Counter(players).items() if n > 1)
+        add(FieldError("players", f"{', '.join(doubled)} is named twice."))
+    if any(p[0] == "#" for p in players):
+        add(FieldError("players", "A player's name may not begin with #."))
+    for key in ("dealer", "bidder", "partner"):
+        if d.get(key) is not None and d[key] not in players:
+            add(FieldError(key, f"{d[key]} is not one of this deal's players."))
+    if d["pot"] is None:
+        d["pot"] = 0
+    elif d["pot"] < 0:
+        add(FieldError("pot", f"The pot holds 0 chips or more, not {d['pot']}."))
+    papoose = d.get("papoose_last")
+    if papoose and papoose["player"] not in players:
+        add(FieldError("papoose_last", f"{papoose['player']} is not one of this deal's players."))
+    for n, c in enumerate(d.get("declarations") or (), start=1):
+        if c["player"] not in players:
+            add(
+                FieldError(
+                    "declarations",
+                    f"Declaration {n}: {c['player']} is not one of this deal's players.",
+                )
+            )
+    if d.get("partner") is not None and d["partner"] == d.get("bidder"):
+        add(
+            FieldError(
+                "partner",
+                "The declarer cannot be his own partner: leave the partner empty when he "
+                "called his own Chief and plays alone.",
+            )
+        )
+    kind = d["kind"]
+    if kind == "misdeal" and d.get("dealer") is None:
+        add(FieldError("dealer", "Required for a misdeal: the dealer pays 4 into the pot."))
+    if kind == "three_passed":
+        _three_passed(d, add)
+    elif kind == "surrendered":
+        _surrendered(d, add)
+    elif kind == "played":
+        if d.get("bid") is None:
+            add(FieldError("bid", "Required: the game played."))
+        elif d["bid"] == "three":
+            add(
+                FieldError(
+                    "bid",
+                    "A Three is never played: if all pass it, the deal is three_passed.",
+                )
+            )
+        elif d.get("bidder") is None:
+            add(FieldError("bidder", "Required: who won the bidding."))
+    if kind == "played" and d.get("bid") not in (None, "three"):
+        _played(d, t, add)
+
+
+def _three_passed(d: dict[str, Any], add: Add) -> None:
+    if d.get("bid") not in (None, "three"):
+        add(
+            FieldError(
+                "bid", f"A passed Three is a Three, not a {BID_WORDS[d['bid']]}: leave it out."
+            )
+        )
+    players, dealer, bidder = d["players"], d.get("dealer"), d.get("bidder")
+    if dealer in players and bidder in (None, *players):
+        forehand = players[(players.index(dealer) + 1) % len(players)]
+        if bidder is None:
+            d["bidder"] = forehand
+        elif bidder != forehand:
+            add(
+                FieldError(
+                    "bidder",
+                    f"Only forehand opens with a Three: after {dealer}'s deal that is "
+                    f"{forehand}, not {bidder}.",
+                )
+            )
+    elif bidder is None and dealer is None:
+        add(FieldError("bidder", "Required: forehand, whose Three was passed (or the dealer)."))
+
+
+def _surrendered(d: dict[str, Any], add: Add) -> None:
+    if d.get("bidder") is None:
+        add(FieldError("bidder", "Required: who bid the Four and gave up."))
+    if d.get("bid") not in (None, "four"):
+        add(FieldError("bid", "Only a Four may be given up."))
+    if not d.get("chief_in_talon"):
+        add(
+            FieldError(
+                "chief_in_talon",
+                "A Four may be given up only when the called Chief was in the talon: "
+                "set chief_in_talon to true.",
+            )
+        )
+    if d.get("called") == "no_chief":
+        add(
+            FieldError(
+                "called",
+                "With No Chief no Chief was called, so none can be in the talon.",
+            )
+        )
+
+
+def _points(d: dict[str, Any], t: Table, add: Add) -> int | None:
+    bp, op = d.get("bidder_points"), d.get("opponent_points")
+    if bp is None and op is None:
+        add(
+            FieldError(
+                "bidder_points",
+                f"Required: the card points of the declarer's side (0-{t.total}).",
+            )
+        )
+        return None
+    if bp is not None and op is not None and bp + op != t.total:
+        add(
+            FieldError(
+                "bidder_points",
+                f"The two sides' card points must add up to {t.total}: {bp} + {op} = {bp + op}.",
+            )
+        )
+        return None
+    return bp if bp is not None else t.total - op
+
+
+def _played(d: dict[str, Any], t: Table, add: Add) -> None:
+    bid = d["bid"]
+    alone_why = None
+    if d.get("chief_in_talon"):
+        if d.get("called") == "no_chief":
+            add(
+                FieldError(
+                    "chief_in_talon", "With No Chief no Chief was called, so none is in the talon."
+                )
+            )
+        alone_why = "the called Chief was in the talon, so the declarer played alone"
+    elif d.get("called") == "no_chief":
+        alone_why = "the declarer said No Chief and played alone"
+    if alone_why and d.get("partner") is not None:
+        add(FieldError("partner", f"Must be empty: {alone_why}."))
+    if d.get("called") == "fourth_chief" and not alone_why and d.get("partner") is None:
+        add(
+            FieldError(
+                "partner",
+                "The declarer holds three Chiefs and called the fourth: name its holder as "
+                "partner, or set chief_in_talon.",
+            )
+        )
+    if alone_why and d.get("chief_last"):
+        add(FieldError("chief_last", f"No Chief Last: {alone_why}."))
+    if bid in ("four", "five"):
+        points = _points(d, t, add)
+        _announcements(d, t, points, add)
+    _declarations(d, t, add)
+
+
+def _announcements(d: dict[str, Any], t: Table, points: int | None, add: Add) -> None:
+    takers: list[tuple[str, str]] = []  # (field, side that took the last trick)
+    sweep = d.get("sweep")
+    if sweep:
+        if sweep["announced"] and not (t.chief_called or t.grand_bids):
+            add(
+                FieldError(
+                    "sweep",
+                    "Papoose Last is the only announcement of the two-handed game: a Sweep "
+                    "may be made but not announced.",
+                )
+            )
+        if not sweep["announced"] and not sweep["made"]:
+            add(FieldError("sweep", "An unannounced Sweep must be made: leave it empty otherwise."))
+        if sweep["contra"] != "none" and not sweep["announced"]:
+            add(FieldError("sweep", "Only an announced Sweep can be doubled."))
+        if sweep["made"]:
+            takers.append(("sweep", "declarer"))
+            if points is not None and points < t.winning:
+                add(
+                    FieldError(
+                        "sweep",
+                        "The declarer's side cannot take every trick and have only "
+                        f"{points} card points ({t.winning} win).",
+                    )
+                )
+    for key, name in (("chief_last", "Chief Last"), ("papoose_last", "Papoose Last")):
+        event = d.get(key)
+        if not event:
+            continue
+        if event["outcome"] == "played_early" and not event["announced"]:
+            add(
+                FieldError(
+                    key,
+                    f"A card played before the last trick matters only when {name} was "
+                    "announced: leave it empty.",
+                )
+            )
+        if event["contra"] != "none" and not event["announced"]:
+            add(FieldError(key, f"Only an announced {name} can be doubled."))
+        if key == "chief_last":
+            if event["outcome"] == "won":
+                takers.append((key, "declarer"))
+            elif event["outcome"] == "lost":
+                takers.append((key, "opponents"))
+        elif event["outcome"] == "won":
+            takers.append((key, side_of(d, event["player"])))
+    for key, side in takers[1:]:
+        first_key, first_side = takers[0]
+        if side != first_side:
+            add(
+                FieldError(
+                    key,
+                    f"Contradicts {first_key.replace('_', ' ')}: that says the "
+                    f"{SIDE_WORDS[first_side]} took the last trick, this says the "
+                    f"{SIDE_WORDS[side]}.",
+                )
+            )
+
+
+SIDE_WORDS = {"declarer": "declarer's side", "opponents": "opponents"}
+
+
+def side_of(d: Mapping[str, Any], player: str) -> str:
+    return "declarer" if player in (d.get("bidder"), d.get("partner")) else "opponents"
+
+
+# -- declarations -------------------------------------------------------------------------
+
+
+def _declarations(d: dict[str, Any], t: Table, add: Add) -> None:
+    claims = d.get("declarations") or ()
+    allowed = t.declarations(d["bid"])
+    seen: set[tuple[str, str]] = set()
+    errors = False
+    for n, c in enumerate(claims, start=1):
+        player, kind = c["player"], c["kind"]
+        word = DECLARATION_WORDS[kind]
+        if kind not in allowed:
+            where = "only" if kind in t.declarations("grand_nullo") else "not"
+            add(
+                FieldError(
+                    "declarations", f"Declaration {n}: {word} is {where} declared in a Grand Nullo."
+                )
+            )
+            errors = True
+        elif kind == "lack_of_regiment" and player != d["bidder"]:
+            add(
+                FieldError(
+                    "declarations",
+                    f"Declaration {n}: only the declarer declares Lack of Regiment, not {player}.",
+                )
+            )
+            errors = True
+        elif (player, kind) in seen:
+            add(FieldError("declarations", f"Declaration {n}: {player} declares {word} twice."))
+            errors = True
+        seen.add((player, kind))
+    if errors or not claims:
+        return
+    holders = _chief_holders(d)
+    if d.get("called") == "fourth_chief" and d.get("partner") is not None:
+        holders = set()  # the declarer holds three Chiefs, the partner the fourth
+    for c in claims:
+        if c["kind"] == "all_four" and holders is not None and c["player"] not in holders:
+            add(
+                FieldError(
+                    "declarations",
+                    f"{c['player']} cannot hold All Four: the called Chief is held by "
+                    f"{' or '.join(sorted(holders))}."
+                    if holders
+                    else f"{c['player']} cannot hold All Four: the declarer called the fourth "
+                    "Chief, so its holder is his partner and he holds the other three.",
+                )
+            )
+            return
+    papoose = d.get("papoose_last")
+    hands: dict[str, set[str]] = {}
+    for c in claims:
+        hands.setdefault(c["player"], set()).add(c["kind"])
+    if papoose:  # he held the Papoose, a Trule card
+        hands.setdefault(papoose["player"], set()).add("papoose")
+    for player, kinds in hands.items():
+        if not feasible(t, (frozenset(kinds),)):
+            words = " and ".join(_claim_words(k) for k in sorted(kinds))
+            add(FieldError("declarations", f"{player}'s hand cannot hold {words}."))
+            return
+    if not feasible(t, tuple(sorted((frozenset(k) for k in hands.values()), key=sorted))):
+        listed = ", ".join(
+            f"{_claim_words(k)} ({p})" for p, kinds in hands.items() for k in sorted(kinds)
+        )
+        add(
+            FieldError(
+                "declarations",
+                f"These cannot all be true: the pack has {TRUMPS} trumps, among them the "
+                f"three Trule cards (Uncle Sam, XXI and Papoose), and {CHIEFS} Chiefs: {listed}.",
+            )
+        )
+
+
+def _claim_words(kind: str) -> str:
+    return "the Papoose (Papoose Last)" if kind == "papoose" else DECLARATION_WORDS[kind]
+
+
+def _chief_holders(d: Mapping[str, Any]) -> set[str] | None:
+    """Who can hold the called Chief, when one was called and is known to be held."""
+    if d.get("called") == "no_chief":
+        return None
+    if d.get("chief_in_talon"):
+        return {d["bidder"]}  # he may take it with the talon
+    if d.get("partner") is not None:
+        return {d["bidder"], d["partner"]}
+    if d.get("called") is not None:
+        return {d["bidder"]}  # his own Chief
+    return None
+
+
+def _limits(t: Table, kinds: frozenset[str]) -> tuple[int, int, int, int, int, int, int]:
+    """(trule cards, Chiefs, trumps) bounds of one hand with these claims, and the
+    least of Trule cards and Chiefs together (four honours)."""
+    h_lo, h_hi, k_lo, k_hi, t_lo, t_hi, hk_lo = 0, TRULE_CARDS, 0, CHIEFS, 0, TRUMPS, 0
+    if "regiment" in kinds:
+        t_lo = t.regiment
+    if "trule" in kinds:
+        h_lo = TRULE_CARDS
+    if "papoose" in kinds:
+        h_lo = max(h_lo, 1)
+    if "all_four" in kinds:
+        k_lo = CHIEFS
+    if "four_honours" in kinds:
+        hk_lo = 4
+    if "lack_of_regiment" in kinds:
+        t_hi = t.lack_of_regiment
+    if "no_trule_card" in kinds:
+        h_hi = 0
+    if "no_chief" in kinds:
+        k_hi = 0
+    return h_lo, h_hi, k_lo, k_hi, t_lo, t_hi, hk_lo
+
+
+def feasible(t: Table, hands: tuple[frozenset[str], ...]) -> bool:
+    """Whether hands with these claims can be dealt from the table's pack, the rest of
+    the cards going to the other hands and the talon.
+
+    Tries every way to place the Trule cards and the Chiefs among the claiming hands,
+    then whether the other trumps fit each hand's bounds and the rest of the pack.
+
+    >>> from taroky_scoring.games.petrtyl.tables import TABLES
+    >>> four = TABLES["petrtyl"]
+    >>> feasible(four, (frozenset({"regiment", "trule"}),))
+    True
+    >>> feasible(four, (frozenset({"regiment", "all_four"}),))  # 14 cards in a hand of 12
+    False
+    >>> feasible(four, (frozenset({"trule"}), frozenset({"papoose"})))
+    False
+    >>> regiment = frozenset({"regiment"})
+    >>> feasible(four, (regiment,) * 2), feasible(four, (regiment,) * 3)
+    (True, False)
+    """
+    return _feasible(t.ruleset, hands)
+
+
+@cache
+def _feasible(ruleset: str, hands: tuple[frozenset[str], ...]) -> bool:
+    t = TABLES[ruleset]
+    limits = [_limits(t, kinds) for kinds in hands]
+    rest = t.pack.cards - t.hand * len(hands)  # the other hands and the talon
+    if rest < 0:
+        return False
+    plain_trumps = TRUMPS - TRULE_CARDS
+
+    def split(total: int, los: list[int], his: list[int]) -> list[tuple[int, ...]]:
+        out: list[tuple[int, ...]] = []
+
+        def go(i: int, left: int, acc: tuple[int, ...]) -> None:
+            if i == len(los):
+                out.append(acc)
+                return
+            for v in range(los[i], min(his[i], left) + 1):
+                go(i + 1, left - v, (*acc, v))
+
+        go(0, total, ())
+        return out
+
+    for hs in split(TRULE_CARDS, [lim[0] for lim in limits], [lim[1] for lim in limits]):
+        for ks in split(CHIEFS, [lim[2] for lim in limits], [lim[3] for lim in limits]):
+            pool = rest - (TRULE_CARDS - sum(hs)) - (CHIEFS - sum(ks))
+            if pool < 0:
+                continue
+            lo_sum = hi_sum = 0
+            ok = True
+            for (_, _, _, _, t_lo, t_hi, hk_lo), h, k in zip(limits, hs, ks, strict=True):
+                lo, hi = max(0, t_lo - h), min(t_hi - h, t.hand - h - k)
+                if h + k < hk_lo or lo > hi:
+                    ok = False
+                    break
+                lo_sum += lo
+                hi_sum += hi
+            if ok and max(lo_sum, plain_trumps - pool) <= min(hi_sum, plain_trumps):
+                return True
+    return False

@@ -1,0 +1,292 @@
+"""A Petrtyl deal document described as data (contract sections 12 and 17).
+
+``describe(table)`` is the single description of the document for one table size:
+the reader parses by it, ``score --help --ruleset petrtyl-five`` prints it, a web form
+is built from it. Fields that can never apply at a table (a partner at three or two,
+``talon`` at five) are left out of its description, except ``partner``, which is part
+of every ruleset's envelope and must then be null.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from ...doubling import PETRTYL
+from ...fields import (
+    BOOL,
+    CHOICE,
+    INT,
+    LIST,
+    OBJECT,
+    OPTIONS,
+    PLAYER,
+    PLAYERS,
+    Field,
+    all_of,
+    any_of,
+    choices,
+    when,
+)
+from .tables import TABLES, Table
+
+PLAYED = when("kind", "played")
+FOUR_OR_FIVE = all_of(PLAYED, when("bid", "four", "five"))
+CHIEF_CALLED = any_of(FOUR_OR_FIVE, when("kind", "surrendered"))
+NEVER = any_of()
+
+KIND_WORDS = {
+    "played": "played",
+    "three_passed": "Three passed by all, not played",
+    "surrendered": "Four given up, the called Chief in the talon",
+    "thrown_in": "thrown in: a hand with no Taroks and no Chiefs",
+    "misdeal": "misdeal: the dealer pays 4 into the pot",
+}
+BID_WORDS = {
+    "three": "Three",
+    "four": "Four",
+    "five": "Five",
+    "grand_nullo": "Grand Nullo",
+    "grand_sweep": "Grand Sweep",
+}
+CALLED_WORDS = (
+    ("clubs", "Chief of clubs"),
+    ("spades", "Chief of spades"),
+    ("hearts", "Chief of hearts"),
+    ("diamonds", "Chief of diamonds"),
+    ("fourth_chief", "the fourth Chief"),
+    ("no_chief", "No Chief: alone"),
+)
+TALON_CHOICES = choices(
+    ("first", "first three"),
+    ("second", "second three"),
+    ("first_after_second", "back to the first three after seeing the second"),
+)
+DECLARATION_WORDS = {
+    "regiment": "Regiment",
+    "trule": "Trule",
+    "all_four": "All Four",
+    "four_honours": "four honours",
+    "lack_of_regiment": "Lack of Regiment",
+    "no_trule_card": "no Trule card",
+    "no_chief": "no Chief",
+}
+LAST_OUTCOMES = choices(
+    ("won", "took the last trick"),
+    ("lost", "lost in the last trick"),
+    ("played_early", "announced, played before the last trick"),
+)
+CONTRA = choices(*((w, f"{PETRTYL.label(w)} (x{PETRTYL.multiplier(w)})") for w in PETRTYL.words))
+
+
+def _contra(help: str) -> Field:
+    return Field("contra", "Contra", CHOICE, help, CONTRA, default="none")
+
+
+ANNOUNCED = Field("announced", "Announced", BOOL, "announced before the first lead", default=False)
+
+
+@cache
+def describe(ruleset: str) -> tuple[Field, ...]:
+    """Every field of the ruleset's deal document, in the document's order."""
+    t: Table = TABLES[ruleset]
+    chief = t.chief_called
+    bids = [(b, BID_WORDS[b]) for b in t.bids()]
+    declarations = [
+        (k, DECLARATION_WORDS[k])
+        for k in (*t.declarations("four"), *(t.declarations("grand_nullo") if t.grand_bids else ()))
+    ]
+    fields = [
+        Field("ruleset", "Ruleset", CHOICE, "the ruleset", choices((t.ruleset, t.title))),
+        Field("options", "House rules", OPTIONS, "options overriding the preset"),
+        Field(
+            "players",
+            "Players",
+            PLAYERS,
+            f"the {('two', 'three', 'four', 'five')[t.players - 2]} players in the order of "
+            "play (clockwise)",
+            required=True,
+        ),
+        Field("dealer", "Dealer", PLAYER, "who dealt: required for a misdeal"),
+        Field(
+            "pot",
+            "Pot",
+            INT,
+            "chips in the table's penalty pot before the deal (default 0)",
+            default=0,
+        ),
+        Field(
+            "kind",
+            "Kind of deal",
+            CHOICE,
+            "what happened to the deal",
+            choices(*((k, KIND_WORDS[k]) for k in t.kinds())),
+            required=True,
+        ),
+        Field(
+            "bidder",
+            "Declarer",
+            PLAYER,
+            "who won the bidding (after a passed Three: forehand)",
+            applies=when("kind", "played", "three_passed", "surrendered"),
+        ),
+        Field(
+            "bid",
+            "Bid",
+            CHOICE,
+            "the game (a passed Three is three, a surrender a Four)",
+            choices(*bids),
+            applies=when("kind", "played", "three_passed", "surrendered"),
+        ),
+        Field(
+            "partner",
+            "Partner",
+            PLAYER,
+            "holder of the called Chief; null when the declarer plays alone"
+            if chief
+            else "always null: the declarer plays alone",
+            applies=FOUR_OR_FIVE if chief else NEVER,
+        ),
+    ]
+    if chief:
+        fields += [
+            Field(
+                "called",
+                "Called Chief",
+                CHOICE,
+                "for the record",
+                choices(*CALLED_WORDS),
+                applies=CHIEF_CALLED,
+            ),
+            Field(
+                "chief_in_talon",
+                "Chief in the talon",
+                BOOL,
+                "the called Chief was in the talon (the declarer plays alone)",
+                applies=CHIEF_CALLED,
+            ),
+        ]
+    if t.halves:
+        four = any_of(
+            all_of(PLAYED, when("bid", "four")),
+            all_of(when("kind", "surrendered"), when("bid", "four", None)),
+        )
+        fields.append(
+            Field(
+                "talon",
+                "Talon",
+                CHOICE,
+                "which three of the talon the Four declarer took",
+                TALON_CHOICES,
+                required=True,
+                applies=four if chief else all_of(PLAYED, when("bid", "four")),
+            )
+        )
+    fields += [
+        Field(
+            "contra",
+            "Contra on the game",
+            CHOICE,
+            "the opponents' doubling of the game",
+            CONTRA,
+            applies=PLAYED,
+        ),
+        Field(
+            "bidder_points",
+            "Declarer's side's card points",
+            INT,
+            f"0-{t.total} (or opponent_points); {t.winning} win",
+            minimum=0,
+            maximum=t.total,
+            applies=FOUR_OR_FIVE,
+        ),
+        Field(
+            "opponent_points",
+            "Opponents' card points",
+            INT,
+            f"0-{t.total}; the two add up to {t.total}",
+            minimum=0,
+            maximum=t.total,
+            applies=FOUR_OR_FIVE,
+        ),
+    ]
+    if t.grand_bids:
+        fields += [
+            Field(
+                "bidder_took_a_trick",
+                "Declarer took a trick",
+                BOOL,
+                "Grand Nullo: true if the declarer took any trick (he lost)",
+                required=True,
+                applies=all_of(PLAYED, when("bid", "grand_nullo")),
+            ),
+            Field(
+                "bidder_took_all_tricks",
+                "Declarer took all the tricks",
+                BOOL,
+                "Grand Sweep: true if the declarer took every trick (he won)",
+                required=True,
+                applies=all_of(PLAYED, when("bid", "grand_sweep")),
+            ),
+        ]
+    sweep_items = (ANNOUNCED, Field("made", "Made", BOOL, "every trick taken", required=True))
+    sweep_items += (_contra("on an announced Sweep"),)
+    fields.append(
+        Field(
+            "sweep",
+            "Sweep",
+            OBJECT,
+            "the declarer's side taking every trick, made or announced"
+            + ("" if chief or t.grand_bids else " (made only: it cannot be announced)"),
+            applies=FOUR_OR_FIVE,
+            items=sweep_items,
+        )
+    )
+    if chief:
+        fields.append(
+            Field(
+                "chief_last",
+                "Chief Last",
+                OBJECT,
+                "the called Chief in the last trick, seen from the declarer's side",
+                applies=FOUR_OR_FIVE,
+                items=(
+                    ANNOUNCED,
+                    Field("outcome", "Outcome", CHOICE, "what happened", LAST_OUTCOMES, True),
+                    _contra("on an announced Chief Last"),
+                ),
+            )
+        )
+    fields += [
+        Field(
+            "papoose_last",
+            "Papoose Last",
+            OBJECT,
+            "the Papoose (trump I) in the last trick",
+            applies=FOUR_OR_FIVE,
+            items=(
+                Field("player", "Player", PLAYER, "who played the Papoose", required=True),
+                ANNOUNCED,
+                Field("outcome", "Outcome", CHOICE, "what happened", LAST_OUTCOMES, True),
+                _contra("on an announced Papoose Last"),
+            ),
+        ),
+        Field(
+            "declarations",
+            "Declarations",
+            LIST,
+            "paid to the holder by each other player: "
+            + " and ".join(DECLARATION_WORDS[k] for k in ("regiment", *t.honours))
+            + (
+                " in a Four, Five or Grand Sweep; Lack of Regiment (the declarer), no Trule "
+                "card and no Chief in a Grand Nullo"
+                if t.grand_bids
+                else " in a Four or Five"
+            ),
+            applies=PLAYED,
+            items=(
+                Field("player", "Player", PLAYER, "the holder", required=True),
+                Field("kind", "Declaration", CHOICE, "what", choices(*declarations), True),
+            ),
+        ),
+    ]
+    return tuple(fields)

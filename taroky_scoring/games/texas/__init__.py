@@ -1,0 +1,484 @@
+"""The Texas games (contract sections 13-16): texas-xix, texas-xx, texas-king.
+
+Each is a class over ``common.Texas`` with its bids, values, words and options; the
+difference formula, the bonuses and Pagat and valat are written once in ``common``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ...doubling import TEXAS, TEXAS_XX
+from ...errors import FieldError
+from ...fields import BOOL, CHOICE, OBJECT, PLAYER, Field, all_of, choices, not_, when
+from ...options import BOOL as OPTION_BOOL
+from ...options import CHOICE as OPTION_CHOICE
+from ...options import INT as OPTION_INT
+from ...options import INT_OR_NULL, Option, Preset
+from ...registry import register
+from ...settlement import Transfer, from_each_other
+from .common import (
+    LAST_OUTCOMES,
+    PLAYED,
+    TALON_WORDS,
+    WINNING,
+    Texas,
+    TexasReason,
+    difference,
+)
+
+NEVER = when("kind")  # a condition that never holds: the field is off under these rules
+
+
+def _talon_label(d: Mapping[str, Any]) -> str:
+    return f"Prever ({TALON_WORDS[d['talon']]})"
+
+
+def _took_a_trick_field(bid: str) -> Field:
+    return Field(
+        "bidder_took_a_trick",
+        "Declarer took a trick",
+        BOOL,
+        "whether the declarer took a trick (true: he lost)",
+        required=True,
+        applies=all_of(PLAYED, when("bid", bid)),
+    )
+
+
+def _mond_field(applies) -> Field:
+    return Field(
+        "mond_lost", "Mond (XXI) lost", PLAYER, "the player who lost the XXI", applies=applies
+    )
+
+
+def _mond_transfers(d: Mapping[str, Any], why: str) -> list[Transfer]:
+    player = d.get("mond_lost")
+    if player not in d["players"]:  # null, or the harmless "none"
+        return []
+    return from_each_other(
+        d["players"], player, 2, TexasReason.MOND_LOST, why.format(player=player), pays=True
+    )
+
+
+def _prever_lost(chips: int, why: str, talon: str, second: int, back: int) -> tuple[int, str]:
+    """A lost Prever's talon multiplier: ``second`` for the second three, ``back`` for
+    going back to the first three."""
+    words = {2: "doubled", 3: "tripled", 4: "quadrupled"}
+    if talon == "second":
+        chips *= second
+        why += f", {words[second]} for the second three = {chips}"
+    elif talon == "first_after_second":
+        chips *= back
+        why += f", {words[back]} for going back to the first three = {chips}"
+    return chips, why
+
+
+def _by_difference(
+    d: Mapping[str, Any], points: int, label: str, multiplier: int
+) -> tuple[bool, int, str]:
+    won = points >= WINNING
+    chips, words = difference(points, multiplier)
+    return won, chips, f"{label} {'won' if won else 'lost'}: {words}"
+
+
+@register
+class TexasXIX(Texas):
+    """Tarock, XIX called for a partner (003 §19.16)."""
+
+    name = "texas-xix"
+    doubling = TEXAS
+    presets = (
+        Preset(
+            "texas-xix",
+            "Texas XIX",
+            "003 §19.16",
+            "Tarock as played in Texas, the XIX called for a partner: Povinost and Prever, "
+            "the difference formula, Pagat, valat and bonuses for holdings.",
+        ),
+    )
+    option_list = (
+        Option("uni_bonus", "Uni (no trumps) bonus", OPTION_INT, 4, choices=(4, 2)),
+        Option("two_trumps_bonus", "Two trumps bonus paid", OPTION_BOOL, True),
+        Option(
+            "prever_back_value",
+            "Prever back to the first three: fixed value",
+            INT_OR_NULL,
+            None,
+            minimum=1,
+            help="the variant of 19.16 says 12",
+        ),
+        Option("called_trump_throw_in", "Throw in on drawing the called trump", OPTION_BOOL, False),
+    ) + Texas.base_options
+    bids = (("povinost", "Povinost"), ("prever", "Prever"))
+    partner_bids = ("povinost",)
+    called = {
+        "povinost": (
+            ("xix", "XIX"),
+            ("xviii", "XVIII"),
+            ("xvii", "XVII"),
+            ("xvi", "XVI"),
+            ("xv", "XV"),
+        )
+    }
+    bonus_names = {
+        "eight_trumps": "Taroky",
+        "ten_trumps": "Tarocky",
+        "trull": "Trull",
+        "pane": "Pane",
+        "trull_pane": "Trull Pane",
+        "krale": "Krale",
+        "rosanne_pane": "Rosanne Pane",
+        "spjst": "SPJST",
+        "two_trumps": "Two trumps",
+        "no_trumps": "Uni",
+    }
+
+    def kinds(self, rules: Any) -> tuple[tuple[str, str], ...]:
+        kinds = super().kinds(rules)
+        if rules.called_trump_throw_in:
+            kinds += (("surrendered", "thrown in: the declarer drew the called trump"),)
+        return kinds
+
+    def bonus_allowed(self, kind: str, rules: Any) -> bool:
+        return kind != "two_trumps" or rules.two_trumps_bonus
+
+    def bonus_chips(self, kind: str, rules: Any) -> int:
+        return rules.uni_bonus if kind == "no_trumps" else super().bonus_chips(kind, rules)
+
+    def game(self, d: Mapping[str, Any], rules: Any) -> tuple[bool, int, str]:
+        """Povinost D(P, 2), Prever D(P, 3); a lost Prever x2 (second three) or x3 (back).
+
+        >>> g = TexasXIX()
+        >>> r = g.rules("texas-xix")
+        >>> g.game({"bid": "prever", "talon": "first", "bidder_points": 59}, r)
+        (True, 5, 'Prever (first three) won: (6 + 10) x 3 = 48 -> 50 = 5')
+        >>> g.game({"bid": "prever", "talon": "second", "bidder_points": 42}, r)[1:]
+        (12, 'Prever (second three) lost: (11 + 10) x 3 = 63 -> 60 = 6,
+              doubled for the second three = 12')
+        >>> g.game({"bid": "prever", "talon": "first_after_second", "bidder_points": 42},
+        ...        g.rules("texas-xix", {"prever_back_value": 12}))
+        (False, 12, 'Prever (back to the first three) lost: 12 (house rule for going back)')
+        """
+        points = self.points(d)
+        if d["bid"] == "povinost":
+            return _by_difference(d, points, "Povinost", 2)
+        label = _talon_label(d)
+        if d["talon"] == "first_after_second" and rules.prever_back_value is not None:
+            won = points >= WINNING
+            chips = rules.prever_back_value
+            return (
+                won,
+                chips,
+                f"{label} {'won' if won else 'lost'}: {chips} (house rule for going back)",
+            )
+        won, chips, why = _by_difference(d, points, label, 3)
+        if not won:
+            chips, why = _prever_lost(chips, why, d["talon"], 2, 3)
+        return won, chips, why
+
+    def surrender(self, d: Mapping[str, Any], rules: Any) -> list[Transfer]:
+        why = "Povinost thrown in (the declarer drew the called trump): 2 to each other player"
+        return from_each_other(d["players"], d["bidder"], 2, TexasReason.SURRENDER, why, pays=True)
+
+    def payment_table(self, rules: Any) -> list[str]:
+        uni = rules.uni_bonus
+        two = ", Two trumps 2" if rules.two_trumps_bonus else ""
+        return [
+            "Game: (|points - 53| + 10) x 2 (Povinost) or x 3 (Prever), to the nearest 10, / 10; "
+            "54 of 106 win. Lost Prever x2 after the second three, x3 back to the first.",
+            "Contra x2, Re x4, Supre x8, Mort x16. Valat 20, announced 40 (replaces the game).",
+            "Pagat last 2, announced 4 (none with a valat).",
+            f"Bonuses from each: Taroky 2, Tarocky 4, Trull 2, Pane 2, Trull Pane 4, Krale 4, "
+            f"Rosanne Pane 6, SPJST 10, Uni {uni}{two}.",
+        ]
+
+
+@register
+class TexasXX(Texas):
+    """Taroks, XX called for a partner (003 §19.17)."""
+
+    name = "texas-xx"
+    doubling = TEXAS_XX
+    presets = (
+        Preset(
+            "texas-xx",
+            "Texas XX",
+            "003 §19.17",
+            "Taroks as played in Texas (Dr. Havlak's rules), the XX called for a partner: "
+            "Povinost, Zebrak, Ze Ruky and Prever.",
+        ),
+    )
+    option_list = (
+        Option("pagat_contra", "Contra on an announced Pagat", OPTION_BOOL, False),
+        Option("mond_penalty", "Mond (XXI) lost pays 2 to each", OPTION_BOOL, False),
+    ) + Texas.base_options
+    bids = (
+        ("povinost", "Povinost"),
+        ("zebrak", "Zebrak"),
+        ("ze_ruky", "Ze Ruky"),
+        ("prever", "Prever"),
+    )
+    partner_bids = ("povinost", "ze_ruky")
+    no_points_bids = ("zebrak",)
+    no_contra_bids = ("zebrak",)
+    pagat_with_valat = True
+    called = {"povinost": (("xx", "XX"), ("xix", "XIX"), ("xviii", "XVIII"), ("xvii", "XVII"))}
+    bonus_names = {
+        "eight_trumps": "Taroky",
+        "ten_trumps": "Tarocky",
+        "trull": "Trull",
+        "pane": "Pane",
+        "trull_pane": "Trull Pane",
+        "krale": "Krale",
+        "rosanne_pane": "Rosanne Pane",
+        "spjst": "SPJST",
+        "two_trumps": "Bid",
+        "no_trumps": "Zebrak",
+    }
+    VALAT = {"povinost": 20, "ze_ruky": 40, "prever": 30}
+
+    def kinds(self, rules: Any) -> tuple[tuple[str, str], ...]:
+        return (("played", "played"), ("thrown_in", "thrown in (redeal, or all four passed)"))
+
+    def pagat_allows_contra(self, rules: Any) -> bool:
+        return rules.pagat_contra
+
+    def valat_value(self, bid: str, announced: bool) -> int:
+        """Povinost 20, Ze Ruky 40, Prever 30; doubled when announced.
+
+        >>> [TexasXX().valat_value(b, a) for b in ("povinost", "ze_ruky", "prever")
+        ...  for a in (False, True)]
+        [20, 40, 40, 80, 30, 60]
+        """
+        return self.VALAT[bid] * (2 if announced else 1)
+
+    def extra_fields(self, rules: Any) -> tuple[Field, ...]:
+        return (
+            Field(
+                "xx_in_talon",
+                "XX in the talon",
+                BOOL,
+                "the XX was in the talon: the declarer played alone",
+                applies=all_of(PLAYED, when("bid", "ze_ruky")),
+            ),
+            _took_a_trick_field("zebrak"),
+        )
+
+    def late_fields(self, rules: Any, by_points) -> tuple[Field, ...]:
+        return (_mond_field(PLAYED if rules.mond_penalty else NEVER),)
+
+    def check_more(self, d: Mapping[str, Any], rules: Any, add) -> None:
+        if d["kind"] != "played" or d["bid"] != "ze_ruky":
+            return
+        if d.get("partner") is None and not d.get("xx_in_talon"):
+            add(
+                FieldError(
+                    "partner",
+                    "In Ze Ruky the holder of the XX is the partner: name him, or say the XX "
+                    "was in the talon (xx_in_talon).",
+                )
+            )
+        if d.get("partner") is not None and d.get("xx_in_talon"):
+            add(FieldError("partner", "The XX was in the talon, so the declarer played alone."))
+
+    def game(self, d: Mapping[str, Any], rules: Any) -> tuple[bool, int, str]:
+        """Povinost D(P, 2), Ze Ruky D(P, 4), Prever D(P, 3) (a lost one x2 for the second
+        three, x4 back to the first; at 53-53 it pays 3), Zebrak 16.
+
+        >>> g, r = TexasXX(), TexasXX().rules("texas-xx")
+        >>> [g.game({"bid": b, "talon": "second", "bidder_points": 53}, r)[1]
+        ...  for b in ("povinost", "ze_ruky", "prever")]
+        [2, 4, 3]
+        >>> g.game({"bid": "zebrak", "bidder_took_a_trick": True}, r)
+        (False, 16, 'Zebrak lost: the declarer took a trick = 16')
+        """
+        bid = d["bid"]
+        if bid == "zebrak":
+            if d["bidder_took_a_trick"]:
+                return False, 16, "Zebrak lost: the declarer took a trick = 16"
+            return True, 16, "Zebrak won: no trick taken = 16"
+        points = self.points(d)
+        if bid == "povinost":
+            return _by_difference(d, points, "Povinost", 2)
+        if bid == "ze_ruky":
+            return _by_difference(d, points, "Ze Ruky", 4)
+        won, chips, why = _by_difference(d, points, _talon_label(d), 3)
+        if not won and points != 53:
+            chips, why = _prever_lost(chips, why, d["talon"], 2, 4)
+        elif not won:
+            why += " (both sides at 53: 3 whatever the talon)"
+        return won, chips, why
+
+    def more_transfers(self, d: Mapping[str, Any], rules: Any) -> list[Transfer]:
+        return _mond_transfers(
+            d, "Mond (XXI) lost to the opponents by {player}: 2 to each other player"
+        )
+
+    def payment_table(self, rules: Any) -> list[str]:
+        lines = [
+            "Game: (|points - 53| + 10) x 2 Povinost, x 4 Ze Ruky, x 3 Prever, to the nearest 10, "
+            "/ 10; 54 of 106 win. Lost Prever x2 after the second three, x4 back to the first.",
+            "Zebrak 16. Hrb x2, Rhea x4, Contrec x8, Suprec x16.",
+            "Valat: Povinost 20, Ze Ruky 40, Prever 30; announced twice that (replaces the game).",
+            "Pagat last 2, announced 4 (stands with a valat).",
+            "Bonuses from each: Taroky 2, Tarocky 4, Trull 2, Pane 2, Trull Pane 4, Krale 4, "
+            "Rosanne Pane 6, SPJST 10, Bid 2, Zebrak 4.",
+        ]
+        if rules.mond_penalty:
+            lines.append("Mond (XXI) lost to the opponents: 2 to each other player.")
+        return lines
+
+
+@register
+class TexasKing(Texas):
+    """Tarok, a King called for a partner (003 §18.13)."""
+
+    name = "texas-king"
+    doubling = TEXAS
+    presets = (
+        Preset(
+            "texas-king",
+            "Texas King",
+            "003 §18.13",
+            "Tarok as played in Texas, a King called for a partner: Povenost, No Trick and "
+            "Prever, King Last, Pagat, valat and bonuses.",
+        ),
+    )
+    option_list = (
+        Option(
+            "game_value",
+            "Game value",
+            OPTION_CHOICE,
+            "stated",
+            choices=("stated", "difference"),
+            help="stated: 18.13's values; difference: as texas-xix (its footnote 7)",
+        ),
+    ) + Texas.base_options
+    bids = (("povenost", "Povenost"), ("no_trick", "No Trick"), ("prever", "Prever"))
+    partner_bids = ("povenost",)
+    no_points_bids = ("no_trick",)
+    valat_contra = False
+    called = {
+        "povenost": (
+            ("clubs", "clubs"),
+            ("spades", "spades"),
+            ("hearts", "hearts"),
+            ("diamonds", "diamonds"),
+            ("fourth_king", "the fourth King"),
+            ("queen", "a Queen (holding all four Kings)"),
+        )
+    }
+    bonus_names = {
+        "eight_trumps": "Tarockee",
+        "ten_trumps": "Tarokee (Velki)",
+        "trull": "Trul",
+        "pane": "Pane",
+        "trull_pane": "Trul Pane",
+        "krale": "Krale",
+        "rosanne_pane": "Rosane Pane",
+        "spjst": "SPJST",
+        "two_trumps": "Two trumps",
+        "no_trumps": "No trumps",
+    }
+
+    def extra_fields(self, rules: Any) -> tuple[Field, ...]:
+        return (
+            _took_a_trick_field("no_trick"),
+            Field(
+                "no_trick_bid",
+                "No Trick was bid",
+                BOOL,
+                "somebody bid No Trick in the auction",
+                applies=all_of(PLAYED, when("bid", "prever")),
+            ),
+        )
+
+    def late_fields(self, rules: Any, by_points) -> tuple[Field, ...]:
+        words = tuple((w, self.doubling.label(w)) for w in self.doubling.words)
+        return (
+            Field(
+                "king_last",
+                "King Last",
+                OBJECT,
+                "the called King in the last trick, seen from the declarer's side",
+                applies=all_of(PLAYED, when("bid", "povenost"), not_(when("called", "queen"))),
+                items=(
+                    Field("announced", "Announced", BOOL, "announced before play", default=False),
+                    Field(
+                        "outcome", "Outcome", CHOICE, "what happened", LAST_OUTCOMES, required=True
+                    ),
+                    Field(
+                        "contra",
+                        "Contra",
+                        CHOICE,
+                        "on an announced King",
+                        choices(*words),
+                        default="none",
+                    ),
+                ),
+            ),
+            _mond_field(PLAYED),
+        )
+
+    def game(self, d: Mapping[str, Any], rules: Any) -> tuple[bool, int, str]:
+        """``stated``: Povenost 1, No Trick 1, Prever 1 (2 if No Trick was bid) / 2 / 4 by
+        the talon, won or lost alike; ``difference``: as texas-xix, No Trick 16.
+
+        >>> g = TexasKing()
+        >>> g.game({"bid": "prever", "talon": "first", "no_trick_bid": True,
+        ...         "bidder_points": 50}, g.rules("texas-king"))
+        (False, 2, 'Prever (first three) lost: 2 (No Trick was bid)')
+        >>> g.game({"bid": "no_trick", "bidder_took_a_trick": False},
+        ...        g.rules("texas-king", {"game_value": "difference"}))
+        (True, 16, 'No Trick won: no trick taken = 16')
+        """
+        bid = d["bid"]
+        stated = rules.game_value == "stated"
+        if bid == "no_trick":
+            won = not d["bidder_took_a_trick"]
+            how = "no trick taken" if won else "the declarer took a trick"
+            chips = 1 if stated else 16
+            return won, chips, f"No Trick {'won' if won else 'lost'}: {how} = {chips}"
+        points = self.points(d)
+        won = points >= WINNING
+        result = "won" if won else "lost"
+        if bid == "povenost":
+            if stated:
+                return won, 1, f"Povenost {result}: 1"
+            return _by_difference(d, points, "Povenost", 2)
+        label = _talon_label(d)
+        if stated:
+            talon = d["talon"]
+            if talon == "first" and d.get("no_trick_bid"):
+                return won, 2, f"{label} {result}: 2 (No Trick was bid)"
+            chips = {"first": 1, "second": 2, "first_after_second": 4}[talon]
+            return won, chips, f"{label} {result}: {chips}"
+        won, chips, why = _by_difference(d, points, label, 3)
+        if not won:
+            chips, why = _prever_lost(chips, why, d["talon"], 2, 3)
+        return won, chips, why
+
+    def more_transfers(self, d: Mapping[str, Any], rules: Any) -> list[Transfer]:
+        return _mond_transfers(
+            d, "Mond (XXI) captured by the Skys: {player} pays 2 to each other player"
+        )
+
+    def payment_table(self, rules: Any) -> list[str]:
+        if rules.game_value == "stated":
+            game = (
+                "Game: Povenost 1, No Trick 1, Prever 1 / 2 / 4 (first three / second / back), "
+                "2 with the first three if No Trick was bid; 54 of 106 win."
+            )
+        else:
+            game = (
+                "Game: (|points - 53| + 10) x 2 (Povenost) or x 3 (Prever), to the nearest 10, "
+                "/ 10; lost Prever x2 / x3 by the talon; No Trick 16."
+            )
+        return [
+            game,
+            "Contra x2, Re x4, Supre x8, Mort x16. Valat 20, announced 40 (replaces the game).",
+            "Pagat last, King Last: 2, announced 4 (none with a valat). Mond captured: 2 to each.",
+            "Bonuses from each: Tarockee 2, Tarokee 4, Trul 2, Pane 2, Trul Pane 4, Krale 4, "
+            "Rosane Pane 6, SPJST 10, Two trumps 2, No trumps 4.",
+        ]

@@ -1,0 +1,772 @@
+"""What the three Texas games share (contract section 13, seed 003 §18.13, 19.16, 19.17).
+
+Four play, counter-clockwise; every card counts singly, 106 in the pack; the
+declarer's side wins with 54 (53-53 loses). Written once here: the difference formula,
+the bonuses for holdings and their checks against the pack, Pagat and valat, the
+document's common fields, and settling it all between the sides.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+from collections.abc import Mapping
+from enum import StrEnum
+from typing import Any, ClassVar
+
+from ...doubling import Doubling
+from ...errors import FieldError, OutcomeError
+from ...fields import (
+    BOOL,
+    CHOICE,
+    INT,
+    LIST,
+    OBJECT,
+    OPTIONS,
+    PLAYER,
+    PLAYERS,
+    Field,
+    Reader,
+    all_of,
+    choices,
+    not_,
+    when,
+)
+from ...options import INT as OPTION_INT
+from ...options import Option
+from ...points import SINGLY
+from ...registry import Game
+from ...settlement import Settlement, Transfer, between_sides, from_each_other, settlement
+
+TOTAL = 106
+WINNING = 54
+TIE = 53
+
+
+class TexasReason(StrEnum):
+    """Why chips moved in a Texas deal."""
+
+    GAME = "game"
+    VALAT = "valat"
+    PAGAT = "pagat"
+    KING_LAST = "king_last"
+    MOND_LOST = "mond_lost"
+    SURRENDER = "surrender"
+    EIGHT_TRUMPS = "eight_trumps"
+    TEN_TRUMPS = "ten_trumps"
+    TRULL = "trull"
+    PANE = "pane"
+    TRULL_PANE = "trull_pane"
+    KRALE = "krale"
+    ROSANNE_PANE = "rosanne_pane"
+    SPJST = "spjst"
+    TWO_TRUMPS = "two_trumps"
+    NO_TRUMPS = "no_trumps"
+
+
+# -- the difference formula -------------------------------------------------------------
+
+
+def round10(value: int) -> int:
+    """Round to the nearest multiple of 10, a 5 rounded up.
+
+    >>> [round10(v) for v in (44, 45, 48, 63, 64, 66)]
+    [40, 50, 50, 60, 60, 70]
+    """
+    return (value + 5) // 10 * 10
+
+
+def difference(points: int, multiplier: int) -> tuple[int, str]:
+    """D(P, m) = round10((|P - 53| + 10) x m) / 10, and the arithmetic in words.
+
+    Seed 19.16: a Prever (m = 3) won with 59 points is worth 5 from each opponent; lost
+    with 42 it is 6 before the talon's doubling. Seed 19.17: 64 -> 6, 66 -> 7; a
+    Povinost at 53-53 costs 2.
+
+    >>> difference(59, 3)
+    (5, '(6 + 10) x 3 = 48 -> 50 = 5')
+    >>> difference(42, 3)
+    (6, '(11 + 10) x 3 = 63 -> 60 = 6')
+    >>> difference(53, 2)[0], difference(75, 2)[0], difference(76, 2)[0]
+    (2, 6, 7)
+    """
+    diff = abs(points - TIE)
+    raw = (diff + 10) * multiplier
+    rounded = round10(raw)
+    return rounded // 10, f"({diff} + 10) x {multiplier} = {raw} -> {rounded} = {rounded // 10}"
+
+
+# -- bonuses for holdings -------------------------------------------------------------
+
+HONOURS = ("trull", "pane", "trull_pane", "krale", "rosanne_pane", "spjst")
+TRUMP_COUNTS = ("eight_trumps", "ten_trumps", "two_trumps", "no_trumps")
+BONUS_CHIPS = {
+    "eight_trumps": 2,
+    "ten_trumps": 4,
+    "trull": 2,
+    "pane": 2,
+    "trull_pane": 4,
+    "krale": 4,
+    "rosanne_pane": 6,
+    "spjst": 10,
+    "two_trumps": 2,
+    "no_trumps": 4,
+}
+# Each honour's possible (Trull cards, Kings); Pane is four 5-point cards, 2 or 3 Kings.
+HONOUR_CARDS = {
+    "trull": ((3, 0),),
+    "pane": ((2, 2), (1, 3)),
+    "trull_pane": ((3, 1),),
+    "krale": ((0, 4),),
+    "rosanne_pane": ((1, 4),),
+    "spjst": ((3, 4),),
+}
+# Each trump count's (fewest, most) trumps.
+TRUMP_RANGE = {
+    "eight_trumps": (8, 9),
+    "ten_trumps": (10, 12),
+    "two_trumps": (1, 2),
+    "no_trumps": (0, 0),
+}
+TRULL_CARDS, KINGS, TRUMPS, HAND = 3, 4, 22, 12
+
+
+def _hand_fits(honour: str | None, count: str | None) -> list[tuple[int, int, int]]:
+    """The (Trull cards, Kings, trumps) a hand with these claims may hold at least."""
+    fits = []
+    for trull, kings in HONOUR_CARDS.get(honour, ((0, 0),)):
+        least, most = TRUMP_RANGE.get(count, (0, HAND))
+        trumps = max(least, trull)  # the Trull cards are trumps
+        if trull <= most and trumps + kings <= HAND:
+            fits.append((trull, kings, trumps))
+    return fits
+
+
+def check_bonuses(
+    bonuses: tuple[Mapping[str, Any], ...], players: tuple[str, ...], names: Mapping[str, str]
+) -> list[FieldError]:
+    """Impossible claims (contract section 13), each an error in ``bonuses``.
+
+    >>> [e.message for e in check_bonuses(
+    ...     ({"player": "A", "kind": "krale"}, {"player": "B", "kind": "krale"}),
+    ...     ("A", "B", "C", "D"), {"krale": "Krale"})]
+    ['These claims need more than the pack holds (3 Trull cards, 4 Kings, 22 trumps):
+      Krale (A), Krale (B).']
+    """
+    errors: list[FieldError] = []
+    honour: dict[str, str] = {}
+    count: dict[str, str] = {}
+    for n, b in enumerate(bonuses, start=1):
+        player, kind = b["player"], b["kind"]
+        if player not in players:
+            errors.append(
+                FieldError("bonuses", f"Bonus {n}: {player} is not one of this deal's players.")
+            )
+            continue
+        mine = honour if kind in HONOURS else count
+        if player in mine:
+            what = "honour" if kind in HONOURS else "trump count"
+            errors.append(
+                FieldError(
+                    "bonuses",
+                    f"{player} claims {names[mine[player]]} and {names[kind]}: a hand is paid "
+                    f"for one {what} only.",
+                )
+            )
+            continue
+        mine[player] = kind
+    if errors:
+        return errors
+    claimants = [p for p in players if p in honour or p in count]
+    options = []
+    for p in claimants:
+        fits = _hand_fits(honour.get(p), count.get(p))
+        if not fits:
+            claims = " and ".join(names[k] for k in (honour.get(p), count.get(p)) if k)
+            errors.append(FieldError("bonuses", f"{p}'s hand of 12 cannot hold {claims}."))
+        options.append(fits)
+    if errors:
+        return errors
+    for combo in itertools.product(*options):
+        if (
+            sum(c[0] for c in combo) <= TRULL_CARDS
+            and sum(c[1] for c in combo) <= KINGS
+            and sum(c[2] for c in combo) <= TRUMPS
+        ):
+            return []
+    claims = ", ".join(
+        f"{names[k]} ({p})" for p in claimants for k in (honour.get(p), count.get(p)) if k
+    )
+    return [
+        FieldError(
+            "bonuses",
+            f"These claims need more than the pack holds ({TRULL_CARDS} Trull cards, "
+            f"{KINGS} Kings, {TRUMPS} trumps): {claims}.",
+        )
+    ]
+
+
+# -- the document -----------------------------------------------------------------------
+
+PLAYED = when("kind", "played")
+SIDES = choices(("bidder", "declarer's side"), ("opponents", "opponents"))
+LAST_OUTCOMES = choices(
+    ("won", "took the last trick"),
+    ("lost", "played to the last trick and beaten"),
+    ("played_early", "announced, played before the last trick"),
+)
+TALON = choices(
+    ("first", "first three"),
+    ("second", "second three"),
+    ("first_after_second", "first three after seeing the second"),
+)
+TALON_WORDS = {
+    "first": "first three",
+    "second": "second three",
+    "first_after_second": "back to the first three",
+}
+
+
+def side_words(team: str) -> str:
+    return "declarer's side" if team == "bidder" else "opponents"
+
+
+class Texas(Game):
+    """The Texas games: subclasses give their bids, values, words and options."""
+
+    family = "texas"
+    title = "Texas Tarok"
+    active_players = 4
+    table_sizes = (4,)
+    order_of_play = "counter-clockwise"
+    pack = SINGLY
+    total_points = TOTAL
+    winning_points = WINNING
+
+    doubling: ClassVar[Doubling]
+    bids: ClassVar[tuple[tuple[str, str], ...]]  # (word, label)
+    partner_bids: ClassVar[tuple[str, ...]]  # bids where a partner may be called
+    no_points_bids: ClassVar[tuple[str, ...]] = ()  # decided by a trick, not by points
+    no_contra_bids: ClassVar[tuple[str, ...]] = ()
+    called: ClassVar[Mapping[str, tuple[tuple[str, str], ...]]]  # bid -> called choices
+    bonus_names: ClassVar[Mapping[str, str]]
+    valat_contra: ClassVar[bool] = True
+    pagat_contra_always: ClassVar[bool] = True
+    pagat_with_valat: ClassVar[bool] = False  # Pagat payments stand when a valat is made
+    base_options: ClassVar[tuple[Option, ...]] = (
+        Option("starting_chips", "Starting chips", OPTION_INT, 100, minimum=1),
+    )
+
+    # -- hooks for the three games ---------------------------------------------------
+
+    def extra_fields(self, rules: Any) -> tuple[Field, ...]:
+        return ()
+
+    def kinds(self, rules: Any) -> tuple[tuple[str, str], ...]:
+        return (("played", "played"), ("thrown_in", "thrown in (redeal, or all passed)"))
+
+    def valat_value(self, bid: str, announced: bool) -> int:
+        return 40 if announced else 20
+
+    def game(self, d: Mapping[str, Any], rules: Any) -> tuple[bool, int, str]:
+        """(declarer's side won, chips per opponent before contra, explanation)."""
+        raise NotImplementedError
+
+    def pagat_allows_contra(self, rules: Any) -> bool:
+        return self.pagat_contra_always
+
+    def bonus_chips(self, kind: str, rules: Any) -> int:
+        return BONUS_CHIPS[kind]
+
+    def bonus_allowed(self, kind: str, rules: Any) -> bool:
+        return True
+
+    def check_more(self, d: Mapping[str, Any], rules: Any, add) -> None:
+        pass
+
+    def more_transfers(self, d: Mapping[str, Any], rules: Any) -> list[Transfer]:
+        return []
+
+    # -- the document ----------------------------------------------------------------
+
+    def fields(self, rules: Any) -> tuple[Field, ...]:
+        """The document's fields under ``rules`` (built once per ruleset and options)."""
+        cache = self.__dict__.setdefault("_fields", {})
+        key = rules.key
+        if key not in cache:
+            cache[key] = self.describe(rules)
+        return cache[key]
+
+    def describe(self, rules: Any) -> tuple[Field, ...]:
+        words = tuple((w, self.doubling.label(w)) for w in self.doubling.words)
+        contra = Field("contra", "Contra", CHOICE, "doubling", choices(*words), default="none")
+        bidding = when("kind", "played", "surrendered")
+        by_points = all_of(PLAYED, not_(when("bid", *self.no_points_bids)))
+        called = tuple(self.called.items())
+        bonus_kinds = [
+            (k, self.bonus_names[k]) for k in BONUS_CHIPS if self.bonus_allowed(k, rules)
+        ]
+        announced = Field("announced", "Announced", BOOL, "announced before play", default=False)
+        pagat_items = (
+            Field("team", "Side", CHOICE, "the side that played the Pagat", SIDES, required=True),
+            announced,
+            Field("outcome", "Outcome", CHOICE, "what the Pagat did", LAST_OUTCOMES, required=True),
+        )
+        if self.pagat_allows_contra(rules):
+            pagat_items += (
+                Field(
+                    "contra",
+                    "Contra",
+                    CHOICE,
+                    "on an announced Pagat",
+                    choices(*words),
+                    default="none",
+                ),
+            )
+        valat_items = (
+            Field(
+                "team",
+                "Side",
+                CHOICE,
+                "the side that took (or announced) every trick",
+                SIDES,
+                required=True,
+            ),
+            announced,
+            Field("made", "Made", BOOL, "every trick taken", required=True),
+        )
+        if self.valat_contra:
+            valat_items += (
+                Field(
+                    "contra",
+                    "Contra",
+                    CHOICE,
+                    "on an announced valat",
+                    choices(*words),
+                    default="none",
+                ),
+            )
+        fields = (
+            Field(
+                "ruleset",
+                "Ruleset",
+                CHOICE,
+                "the ruleset",
+                choices((rules.name, rules.title)),
+                required=True,
+            ),
+            Field("options", "House rules", OPTIONS, "options overriding the preset"),
+            Field(
+                "players",
+                "Players",
+                PLAYERS,
+                "the four players in the order of play (counter-clockwise)",
+                required=True,
+            ),
+            Field("dealer", "Dealer", PLAYER, "who dealt (optional)"),
+            Field(
+                "kind",
+                "Kind of deal",
+                CHOICE,
+                "what happened to the deal",
+                choices(*self.kinds(rules)),
+                required=True,
+            ),
+            Field(
+                "bidder", "Declarer", PLAYER, "who won the bidding", required=True, applies=bidding
+            ),
+            Field(
+                "bid",
+                "Bid",
+                CHOICE,
+                "the game played (required in a played deal)",
+                choices(*self.bids),
+                applies=bidding,
+            ),
+            Field(
+                "partner",
+                "Partner",
+                PLAYER,
+                "holder of the called card; null when the declarer plays alone",
+                applies=all_of(PLAYED, when("bid", *self.partner_bids)),
+            ),
+        )
+        for bid, values in called:
+            fields += (
+                Field(
+                    "called",
+                    "Called",
+                    CHOICE,
+                    "the card called, for the record",
+                    choices(*values),
+                    applies=all_of(bidding, when("bid", bid)),
+                ),
+            )
+        fields += (
+            Field(
+                "talon",
+                "Talon",
+                CHOICE,
+                "which three of the talon the Prever declarer took",
+                TALON,
+                required=True,
+                applies=all_of(PLAYED, when("bid", "prever")),
+            ),
+        )
+        fields += self.extra_fields(rules)
+        fields += (
+            Field(
+                "contra",
+                "Contra on the game",
+                CHOICE,
+                contra.help,
+                contra.choices,
+                applies=(
+                    all_of(PLAYED, not_(when("bid", *self.no_contra_bids)))
+                    if self.no_contra_bids
+                    else PLAYED
+                ),
+            ),
+            Field(
+                "bidder_points",
+                "Declarer's side's card points",
+                INT,
+                "0-106 (or opponent_points)",
+                minimum=0,
+                maximum=TOTAL,
+                applies=by_points,
+            ),
+            Field(
+                "opponent_points",
+                "Opponents' card points",
+                INT,
+                "0-106; the two add up to 106",
+                minimum=0,
+                maximum=TOTAL,
+                applies=by_points,
+            ),
+            Field(
+                "valat",
+                "Valat",
+                OBJECT,
+                "every trick taken, or announced",
+                applies=by_points,
+                items=valat_items,
+            ),
+            Field(
+                "pagat",
+                "Pagat in the last trick",
+                OBJECT,
+                "the trump I in the last trick",
+                applies=by_points,
+                items=pagat_items,
+            ),
+        )
+        fields += self.late_fields(rules, by_points)
+        fields += (
+            Field(
+                "bonuses",
+                "Bonuses for holdings",
+                LIST,
+                "paid to the holder by each other player",
+                applies=PLAYED,
+                item_label="Bonus",
+                items=(
+                    Field("player", "Player", PLAYER, "the holder", required=True),
+                    Field(
+                        "kind", "Bonus", CHOICE, "the holding", choices(*bonus_kinds), required=True
+                    ),
+                ),
+            ),
+        )
+        return _merge_called(fields)
+
+    def late_fields(self, rules: Any, by_points) -> tuple[Field, ...]:
+        return ()
+
+    # -- reading and checking ----------------------------------------------------------
+
+    def rules_of(self, document: Mapping[str, Any]) -> Any:
+        options = document.get("options") if isinstance(document, Mapping) else None
+        if options is not None and not isinstance(options, Mapping):
+            raise OutcomeError(
+                [FieldError("options", "House rules must be an object of option: value.")]
+            )
+        return self.rules(document["ruleset"], options)
+
+    def parse(self, document: Any, rules: Any) -> dict[str, Any]:
+        d = Reader(self.fields(rules), rules.name).read(document)
+        errors: list[FieldError] = []
+        add = errors.append
+        players = d["players"]
+        if len(players) != 4:
+            add(FieldError("players", f"Name exactly four players, not {len(players)}."))
+        doubled = sorted(p for p, n in Counter(players).items() if n > 1)
+        if doubled:
+            add(FieldError("players", f"{', '.join(doubled)} is named twice."))
+        if any(p.startswith("#") for p in players):
+            add(FieldError("players", "A player's name may not begin with #."))
+        for key in ("dealer", "bidder", "partner", "mond_lost"):
+            if d.get(key) is not None and d[key] not in players:
+                add(FieldError(key, f"{d[key]} is not one of this deal's players."))
+        if d.get("partner") is not None and d["partner"] == d["bidder"]:
+            add(
+                FieldError(
+                    "partner",
+                    "The declarer cannot be his own partner: leave the partner empty when he "
+                    "called his own card and plays alone.",
+                )
+            )
+        if d["kind"] == "played" and d.get("bid") is None:
+            add(FieldError("bid", f"Required: the game played ({', '.join(self.bid_words())})."))
+        if d["kind"] == "surrendered" and d.get("bid") not in (None, self.bids[0][0]):
+            add(FieldError("bid", f"Only a {self.bids[0][1]} can be thrown in this way."))
+        if d["kind"] == "played" and not errors:
+            self.check_played(d, rules, add)
+        if not errors:
+            self.check_more(d, rules, add)
+        if errors:
+            raise OutcomeError(errors)
+        return d
+
+    def bid_words(self) -> list[str]:
+        return [word for word, _ in self.bids]
+
+    def points(self, d: Mapping[str, Any]) -> int | None:
+        if d.get("bidder_points") is not None:
+            return d["bidder_points"]
+        if d.get("opponent_points") is not None:
+            return TOTAL - d["opponent_points"]
+        return None
+
+    def check_played(self, d: dict[str, Any], rules: Any, add) -> None:
+        by_points = d["bid"] not in self.no_points_bids
+        bp, op = d.get("bidder_points"), d.get("opponent_points")
+        if by_points:
+            if bp is None and op is None:
+                add(
+                    FieldError(
+                        "bidder_points", "Required: the card points of the declarer's side (0-106)."
+                    )
+                )
+            elif bp is not None and op is not None and bp + op != TOTAL:
+                add(
+                    FieldError(
+                        "bidder_points",
+                        f"The two sides' card points must add up to 106: {bp} + {op} = {bp + op}.",
+                    )
+                )
+        points = self.points(d) if by_points else None
+        takers: list[tuple[str, str]] = []  # (field, side) that took the last trick
+        valat = d.get("valat")
+        if valat:
+            if not valat["announced"] and not valat["made"]:
+                add(
+                    FieldError(
+                        "valat", "An unannounced valat must be made: leave it empty otherwise."
+                    )
+                )
+            if valat.get("contra", "none") != "none" and not valat["announced"]:
+                add(FieldError("valat", "Only an announced valat can be doubled."))
+            if valat["made"]:
+                takers.append(("valat", valat["team"]))
+                if points is not None:
+                    if valat["team"] == "bidder" and points < WINNING:
+                        add(
+                            FieldError(
+                                "valat",
+                                "The declarer's side cannot take every trick and have only "
+                                f"{points} card points.",
+                            )
+                        )
+                    if valat["team"] == "opponents" and points >= WINNING:
+                        add(
+                            FieldError(
+                                "valat",
+                                "The opponents cannot take every trick while the declarer's "
+                                f"side has {points} card points.",
+                            )
+                        )
+        pagat = d.get("pagat")
+        if pagat:
+            if pagat["outcome"] == "played_early" and not pagat["announced"]:
+                add(
+                    FieldError(
+                        "pagat",
+                        "A Pagat played before the last trick matters only when it was "
+                        "announced: leave it empty.",
+                    )
+                )
+            if pagat.get("contra", "none") != "none" and not pagat["announced"]:
+                add(FieldError("pagat", "Only an announced Pagat can be doubled."))
+            if pagat["outcome"] == "won":
+                takers.append(("pagat", pagat["team"]))
+        king = d.get("king_last")
+        if king:
+            if king["outcome"] == "played_early" and not king["announced"]:
+                add(
+                    FieldError(
+                        "king_last",
+                        "A King played before the last trick matters only when King Last was "
+                        "announced: leave it empty.",
+                    )
+                )
+            if king.get("contra", "none") != "none" and not king["announced"]:
+                add(FieldError("king_last", "Only an announced King Last can be doubled."))
+            if king["outcome"] == "won":
+                takers.append(("king_last", "bidder"))
+            elif king["outcome"] == "lost":
+                takers.append(("king_last", "opponents"))
+        for field, side in takers[1:]:
+            first_field, first_side = takers[0]
+            if side != first_side:
+                add(
+                    FieldError(
+                        field,
+                        f"Contradicts {first_field.replace('_', ' ')}: that says the "
+                        f"{side_words(first_side)} took the last trick, this says the "
+                        f"{side_words(side)}.",
+                    )
+                )
+        bonuses = d.get("bonuses") or ()
+        for b in bonuses:
+            if not self.bonus_allowed(b["kind"], rules):
+                add(
+                    FieldError(
+                        "bonuses", f"The {rules.title} rules pay no {self.bonus_names[b['kind']]}."
+                    )
+                )
+        if bonuses:
+            for e in check_bonuses(bonuses, d["players"], self.bonus_names):
+                add(e)
+
+    # -- settling ------------------------------------------------------------------------
+
+    def settle(self, d: Mapping[str, Any], rules: Any) -> Settlement:
+        """The game (or the valat that replaces it) between the sides, then Pagat and
+        King Last, the game's own extras, and the bonuses from each other player.
+
+        A valat made or announced replaces the game: its value goes to its side if made
+        and from it if not, x its own contra when announced, else the game's contra:
+
+        >>> from taroky_scoring import score
+        >>> s = score({"ruleset": "texas-xix", "players": ["A", "B", "C", "D"],
+        ...     "kind": "played", "bidder": "A", "bid": "prever", "talon": "second",
+        ...     "bidder_points": 10, "contra": "contra",
+        ...     "valat": {"team": "opponents", "made": True}})
+        >>> s.net, s.transfers[0].explanation
+        ({'A': -120, 'B': 40, 'C': 40, 'D': 40}, 'Valat made by the opponents: 20 x Contra 2 = 40')
+        """
+        order = d["players"]
+        if d["kind"] == "thrown_in":
+            return settlement(order, [])
+        if d["kind"] == "surrendered":
+            return settlement(order, self.surrender(d, rules))
+        declarer, partner = d["bidder"], d.get("partner")
+        transfers: list[Transfer] = []
+        valat = d.get("valat")
+        valat_counts = bool(valat) and (valat["made"] or valat["announced"])
+        if valat_counts:
+            base = self.valat_value(d["bid"], valat["announced"])
+            word = valat.get("contra", "none") if valat["announced"] else d.get("contra")
+            receives = (valat["team"] == "bidder") == valat["made"]
+            label = "Valat announced" if valat["announced"] else "Valat"
+            made = "made" if valat["made"] else "failed"
+            value, words = _product("", base, self.doubling.factors(word))
+            why = f"{label} and {made} by the {side_words(valat['team'])}: {words}"
+            if not valat["announced"]:
+                why = f"Valat made by the {side_words(valat['team'])}: {words}"
+            won, reason = receives, TexasReason.VALAT
+        else:
+            won, value, why = self.game(d, rules)
+            for word, factor in self.doubling.factors(d.get("contra")):
+                value *= factor
+                why += f", x {word} {factor} = {value}"
+            reason = TexasReason.GAME
+        transfers += between_sides(order, declarer, partner, won, value, reason, why)
+        if not valat_counts or self.pagat_with_valat:
+            transfers += self.last_trick(d, "pagat", "Pagat", TexasReason.PAGAT)
+            if not valat_counts:
+                transfers += self.last_trick(d, "king_last", "King Last", TexasReason.KING_LAST)
+        transfers += self.more_transfers(d, rules)
+        for b in d.get("bonuses") or ():
+            chips = self.bonus_chips(b["kind"], rules)
+            name = self.bonus_names[b["kind"]]
+            why = f"{b['player']} holds {name}: {chips} from each other player"
+            transfers += from_each_other(order, b["player"], chips, TexasReason(b["kind"]), why)
+        return settlement(order, transfers, won, value)
+
+    def surrender(self, d: Mapping[str, Any], rules: Any) -> list[Transfer]:
+        return []
+
+    def last_trick(
+        self, d: Mapping[str, Any], key: str, name: str, reason: TexasReason
+    ) -> list[Transfer]:
+        """Pagat or King Last: 2 unannounced, 4 announced, x its contra when announced.
+
+        An unannounced King Last that is lost costs nothing; an unannounced Pagat that
+        is beaten costs its side 2.
+
+        >>> d = {"players": ("A", "B", "C", "D"), "bidder": "A", "partner": "C",
+        ...      "pagat": {"team": "opponents", "announced": True, "outcome": "won",
+        ...                "contra": "re"}}
+        >>> from taroky_scoring.games.texas import TexasXIX
+        >>> [(t.payer, t.payee, t.chips, t.explanation) for t in TexasXIX().last_trick(
+        ...     d, "pagat", "Pagat", TexasReason.PAGAT)][0]
+        ('A', 'B', 16, 'Pagat announced won by the opponents: 4 x Re 4 = 16')
+        """
+        event = d.get(key)
+        if not event:
+            return []
+        team = event.get("team", "bidder")
+        success = event["outcome"] == "won"
+        if not event["announced"] and not success and key == "king_last":
+            return []
+        base = 4 if event["announced"] else 2
+        word = event.get("contra", "none") if event["announced"] else "none"
+        label = f"{name} announced" if event["announced"] else name
+        outcome = {"won": "won", "lost": "lost", "played_early": "played early"}[event["outcome"]]
+        value, words = _product("", base, self.doubling.factors(word))
+        why = f"{label} {outcome} by the {side_words(team)}: {words}"
+        receives = (team == "bidder") == success
+        return between_sides(
+            d["players"], d["bidder"], d.get("partner"), receives, value, reason, why
+        )
+
+
+def _product(label: str, base: int, factors) -> tuple[int, str]:
+    value = base
+    words = [f"{label} {base}".strip()]
+    for word, factor in factors:
+        value *= factor
+        words.append(f"{word} {factor}")
+    return value, " x ".join(words) + f" = {value}"
+
+
+def _merge_called(fields: tuple[Field, ...]) -> tuple[Field, ...]:
+    """One ``called`` field whose choices depend on the bid: merged into one Field when
+    the game has called choices for one bid only (the common case)."""
+    seen = [f for f in fields if f.name == "called"]
+    if len(seen) <= 1:
+        return fields
+    first = seen[0]
+    values = {}
+    for f in seen:
+        for c in f.choices:
+            values.setdefault(c.value, c)
+    merged = Field(
+        "called",
+        first.label,
+        CHOICE,
+        first.help,
+        tuple(values.values()),
+        applies={"any": [f.applies for f in seen]},
+    )
+    out = []
+    for f in fields:
+        if f.name == "called":
+            if f is first:
+                out.append(merged)
+            continue
+        out.append(f)
+    return tuple(out)

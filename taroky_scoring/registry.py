@@ -1,0 +1,219 @@
+"""The registry of games: every ruleset belongs to exactly one game.
+
+A *game* is one family of Taroky (Nebraska, Texas, Petrtyl); a *ruleset* is a named
+preset of the game's options (``la-vista``, ``texas-xix``, ...). Each game is one class
+in ``taroky_scoring/games/<game>/`` that owns all its rules; nothing outside it
+branches on a ruleset's name. What games share is written once beside them:
+``errors`` (field-named errors), ``settlement`` (transfers, settlements, settling
+between the sides, from each other player), ``doubling`` (doubling words),
+``fields`` (the document described as data, its reader and ``--help``), ``options``
+(typed options, presets, house-rule overrides), ``points`` (the pack and its
+counting), ``rotation`` (dealer rotation), ``session`` (session end).
+
+How to add a game
+-----------------
+
+1. Create ``taroky_scoring/games/<game>/__init__.py`` with a subclass of ``Game``
+   decorated with ``@register``. Set its class attributes:
+
+   - ``name``, ``title``;
+   - ``presets``: its rulesets (``options.Preset``: name, title, source, description,
+     the option values it sets) and ``option_list``: its typed options
+     (``options.Option``), ``starting_chips`` among them;
+   - ``active_players`` (players who play a deal), ``table_sizes`` (how many may sit:
+     ``(4, 5)`` where a fifth deals and sits out), ``order_of_play``
+     (``"clockwise"`` or ``"counter-clockwise"``), ``pack`` (``points.Pack``: the
+     cards and whether piles count in packets of three or singly), ``total_points``
+     and ``winning_points``; ``has_pot`` if transfers may name the account ``#pot``.
+
+2. Implement:
+
+   - ``fields(rules)``: the deal document as a tuple of ``fields.Field`` (key, words,
+     kind, choices with labels, when it applies as data). It is the single
+     description: ``fields.Reader`` parses by it, ``score --help --ruleset NAME``
+     prints it, a web form is generated from ``Field.as_dict()``.
+   - ``parse(document, rules)``: read and validate; raise ``OutcomeError`` listing
+     every problem, each naming its field. Return the game's outcome object (anything
+     with ``players`` and ``bidder``).
+   - ``settle(outcome, rules)``: the ``Settlement`` (build transfers with
+     ``settlement.between_sides`` / ``from_each_other``; each transfer's ``reason`` is
+     one of the game's own ``StrEnum`` reasons; its explanation shows the arithmetic
+     in the game's own words).
+   - ``payment_table(rules)``: lines for a blank score sheet.
+   - optionally ``next_deal`` (the default is the common rotation of ``rotation``).
+
+3. Import the module in ``taroky_scoring/games/__init__.py`` (registration happens at
+   import), add its README section and its tests under ``tests/scoring/``.
+
+The default methods (``rules``, ``score``, ``next_deal``, ``listing``) need no change.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
+
+from .errors import FieldError, OutcomeError
+from .fields import Field
+from .options import Option, Preset, Rules, resolve
+from .points import Pack
+from .rotation import NextDeal, PreviousDeal, check_seats, deal_for, first_or_next_dealer
+from .settlement import Settlement
+
+DEFAULT_RULESET = "la-vista"
+
+
+class Game:
+    """One game; subclass it, set the class attributes, implement the methods."""
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    family: ClassVar[str] = ""  # the game as listed ("texas" for its three rulesets); default name
+    presets: ClassVar[tuple[Preset, ...]]
+    option_list: ClassVar[tuple[Option, ...]]
+    active_players: ClassVar[int]
+    table_sizes: ClassVar[tuple[int, ...]]
+    order_of_play: ClassVar[str]  # "clockwise" | "counter-clockwise"
+    pack: ClassVar[Pack]
+    total_points: ClassVar[int]
+    winning_points: ClassVar[int]
+    has_pot: ClassVar[bool] = False
+
+    # -- rulesets --------------------------------------------------------------------
+
+    def preset(self, name: str) -> Preset:
+        return next(p for p in self.presets if p.name == name)
+
+    def rules(self, name: str, options: Mapping[str, Any] | None = None) -> Any:
+        """The preset ``name`` with house-rule ``options``; errors name ``options``.
+
+        Resolved rules are kept per name and options (they are read, never changed).
+        """
+        cache = self.__dict__.setdefault("_rules", {})
+        try:
+            key = (name, tuple(options.items()) if options else ())
+            hash(key)
+        except (TypeError, AttributeError):
+            return resolve(self.name, self.preset(name), self.option_list, options)
+        if key not in cache:
+            if len(cache) > 256:  # house rules are few; do not grow without bound
+                cache.clear()
+            cache[key] = resolve(self.name, self.preset(name), self.option_list, options)
+        return cache[key]
+
+    def listing(self) -> list[dict[str, Any]]:
+        """Every preset: its game, source, players and options, for display."""
+        return [
+            {
+                "name": p.name,
+                "title": p.title,
+                "game": self.family or self.name,
+                "source": p.source,
+                "description": p.description,
+                "players": self.active_players,
+                "table_sizes": list(self.table_sizes),
+                "order_of_play": self.order_of_play,
+                "card_points": self.total_points,
+                "winning_points": self.winning_points,
+                "options": {o.name: p.values.get(o.name, o.default) for o in self.option_list},
+                "option_kinds": [o.as_dict() for o in self.option_list],
+            }
+            for p in self.presets
+        ]
+
+    # -- the deal --------------------------------------------------------------------
+
+    def fields(self, rules: Any) -> tuple[Field, ...]:
+        raise NotImplementedError
+
+    def parse(self, document: Any, rules: Any) -> Any:
+        raise NotImplementedError
+
+    def settle(self, outcome: Any, rules: Any) -> Settlement:
+        raise NotImplementedError
+
+    def payment_table(self, rules: Any) -> list[str]:
+        raise NotImplementedError
+
+    def rules_of(self, document: Mapping[str, Any]) -> Any:
+        options = document.get("options")
+        return self.rules(document["ruleset"], options)
+
+    def score(self, document: Any) -> Settlement:
+        outcome, rules = self.parse_deal(document)
+        return self.settle(outcome, rules)
+
+    def parse_deal(self, document: Any) -> tuple[Any, Any]:
+        rules = self.rules_of(document)
+        return self.parse(document, rules), rules
+
+    def next_deal(
+        self,
+        seats: Sequence[str],
+        rules: Any,
+        previous: PreviousDeal | None = None,
+        first_forehand: str | None = None,
+    ) -> NextDeal:
+        """The common rotation: the previous forehand deals (section 12)."""
+        check_seats(seats, self.table_sizes)
+        dealer = first_or_next_dealer(list(seats), previous, first_forehand)
+        return deal_for(list(seats), dealer, self.active_players)
+
+
+_GAMES: dict[str, Game] = {}
+_RULESETS: dict[str, Game] = {}
+
+
+def register(cls: type[Game]) -> type[Game]:
+    """Class decorator: add a game and its rulesets to the registry."""
+    game = cls()
+    _GAMES[cls.name] = game
+    for preset in cls.presets:
+        if preset.name in _RULESETS:  # pragma: no cover - a programming error
+            raise ValueError(f"Ruleset {preset.name} registered twice")
+        _RULESETS[preset.name] = game
+    return cls
+
+
+def games() -> list[Game]:
+    return list(_GAMES.values())
+
+
+def ruleset_names() -> list[str]:
+    return list(_RULESETS)
+
+
+def game_for(ruleset: Any) -> Game:
+    """The game a ruleset belongs to; an unknown ruleset is an error in ``ruleset``."""
+    game = _RULESETS.get(ruleset) if isinstance(ruleset, str) else None
+    if game is None:
+        raise OutcomeError(
+            [
+                FieldError(
+                    "ruleset",
+                    f"Unknown ruleset '{ruleset}'. Choose one of: {', '.join(_RULESETS)}.",
+                )
+            ]
+        )
+    return game
+
+
+def rules_for(ruleset: str = DEFAULT_RULESET, options: Mapping[str, Any] | None = None) -> Rules:
+    return game_for(ruleset).rules(ruleset, options)
+
+
+def game_of_document(document: Any) -> Game:
+    """The game that reads ``document``: its ruleset's, or the default game's, which
+    reports a missing or unknown ruleset beside every other problem of the document."""
+    name = document.get("ruleset") if isinstance(document, dict | Mapping) else None
+    game = _RULESETS.get(name) if isinstance(name, str) else None
+    return game or _RULESETS[DEFAULT_RULESET]
+
+
+def score(document: Any) -> Settlement:
+    """The settlement of one deal document of any ruleset."""
+    return game_of_document(document).score(document)
+
+
+def listing() -> list[dict[str, Any]]:
+    return [entry for game in games() for entry in game.listing()]

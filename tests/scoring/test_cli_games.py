@@ -1,0 +1,105 @@
+"""The CLI takes every ruleset: score, points with a ruleset, rulesets, --help per ruleset."""
+
+import io
+import json
+import subprocess
+import sys
+
+from taroky_scoring.cli import main
+
+from .test_cli import ROOT, run
+
+
+def cli(*args, stdin=""):
+    out = io.StringIO()
+    code = main(list(args), stdin=io.StringIO(stdin), stdout=out)
+    return code, out.getvalue()
+
+
+def test_rulesets_lists_every_preset_with_game_source_players_and_options():
+    code, out = cli("rulesets")
+    assert code == 0
+    listing = {r["name"]: r for r in json.loads(out)["rulesets"]}
+    assert list(listing) == ["la-vista", "heun", "clarkson", "texas-xix", "texas-xx", "texas-king"]
+    xx = listing["texas-xx"]
+    assert (xx["game"], xx["source"], xx["players"], xx["order_of_play"]) == (
+        "texas",
+        "003 §19.17",
+        4,
+        "counter-clockwise",
+    )
+    assert (xx["card_points"], xx["winning_points"]) == (106, 54)
+    assert xx["options"] == {"pagat_contra": False, "mond_penalty": False, "starting_chips": 100}
+    assert listing["texas-xix"]["options"] == {
+        "uni_bonus": 4,
+        "two_trumps_bonus": True,
+        "prever_back_value": None,
+        "called_trump_throw_in": False,
+        "starting_chips": 100,
+    }
+    assert listing["texas-king"]["options"] == {"game_value": "stated", "starting_chips": 100}
+    assert listing["la-vista"]["game"] == "nebraska"
+
+
+def test_score_help_for_a_texas_ruleset_lists_its_fields_and_words():
+    code, out, _ = run("score", "--help", "--ruleset", "texas-xx")
+    assert code == 0
+    assert "Fields of the texas-xx rules" in out
+    for words in ("ze_ruky (Ze Ruky)", "xx_in_talon", "bidder_took_a_trick", "rhea (Rhea)"):
+        assert words in out
+    assert "pagat_contra" in out and "sitting_out" not in out
+    code, out, _ = run("score", "--help")
+    assert "Fields of the la-vista rules" in out and "first_after_second" in out
+
+
+def test_score_help_for_an_unknown_ruleset_is_an_error():
+    code, out = cli("score", "--help", "--ruleset", "prague")
+    assert code == 1
+    assert json.loads(out)["errors"][0]["field"] == "ruleset"
+
+
+def test_points_counts_by_the_rulesets_game():
+    assert cli("points", stdin='{"cards": 7, "counting": ["king", "queen"]}') == (
+        0,
+        '{\n  "points": 9\n}\n',
+    )
+    code, out = cli(
+        "points", stdin='{"ruleset": "texas-king", "cards": 7, "counting": ["king", "queen"]}'
+    )
+    assert (code, json.loads(out)) == (0, {"points": 14})
+    code, out = cli("points", stdin='{"ruleset": "prague", "cards": 7}')
+    assert code == 1 and json.loads(out)["errors"][0]["field"] == "ruleset"
+
+
+def test_score_a_texas_deal_through_the_cli():
+    doc = {
+        "ruleset": "texas-xix",
+        "players": ["Anna", "Bill", "Cyril", "Dana"],
+        "kind": "played",
+        "bidder": "Anna",
+        "bid": "prever",
+        "talon": "first",
+        "bidder_points": 59,
+    }
+    code, out, err = run("score", stdin=json.dumps(doc))
+    assert (code, err) == (0, "")
+    result = json.loads(out)
+    assert (result["bidder_won"], result["game_value"]) == (True, 5)
+    assert result["net"] == {"Anna": 15, "Bill": -5, "Cyril": -5, "Dana": -5}
+
+
+def test_every_game_imports_and_scores_without_django():
+    code = (
+        "import sys; sys.modules['django'] = None\n"
+        "import taroky_scoring, taroky_scoring.cli\n"
+        "doc = {'ruleset': 'texas-xx', 'players': ['A', 'B', 'C', 'D'], 'kind': 'played',\n"
+        "       'bidder': 'A', 'bid': 'zebrak', 'bidder_took_a_trick': False}\n"
+        "print(taroky_scoring.score(doc).net['A'], sorted(taroky_scoring.ruleset_names()))"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=60
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == (
+        "48 ['clarkson', 'heun', 'la-vista', 'texas-king', 'texas-xix', 'texas-xx']"
+    )

@@ -1,0 +1,676 @@
+"""The three Texas games, case by case, citing seed 003 and the contract (13-16).
+
+Players are listed in the order of play (counter-clockwise): with a partner, the
+declarer settles with the first opponent after him and the partner with the other.
+"""
+
+import pytest
+
+from taroky_scoring import OutcomeError, card_points, score
+
+P = ["Anna", "Bill", "Cyril", "Dana"]
+
+
+def deal(ruleset, **fields):
+    doc = {"ruleset": ruleset, "players": list(P), "kind": "played", "bidder": "Anna"}
+    doc.update(fields)
+    return {k: v for k, v in doc.items() if v is not ...}
+
+
+def net(doc):
+    return score(doc).net
+
+
+def each(declarer_gets, partner=None):
+    """The net when the declarer (Anna) wins ``declarer_gets`` from each opponent."""
+    v = declarer_gets
+    if partner is None:
+        return {"Anna": 3 * v, "Bill": -v, "Cyril": -v, "Dana": -v}
+    assert partner == "Cyril"
+    return {"Anna": v, "Bill": -v, "Cyril": v, "Dana": -v}
+
+
+def refused(doc):
+    with pytest.raises(OutcomeError) as e:
+        score(doc)
+    return [(err.field, err.message) for err in e.value.errors]
+
+
+XIX, XX, KING = "texas-xix", "texas-xx", "texas-king"
+PREVER = dict(bid="prever", talon="first")
+POVINOST = dict(bid="povinost", partner="Cyril")
+
+CASES = [
+    # 19.16: a Prever won with 59 points: (6 + 10) x 3 = 48 -> 50: 5 from each opponent.
+    (XIX, dict(PREVER, bidder_points=59), each(5)),
+    # 19.16: lost with 42 after taking the second three: 60 -> 6, doubled: 12 to each.
+    (XIX, dict(bid="prever", talon="second", bidder_points=42), each(-12)),
+    # ... tripled after going back to the first three: 18 to each.
+    (XIX, dict(bid="prever", talon="first_after_second", bidder_points=42), each(-18)),
+    # A won Prever is not multiplied by the talon.
+    (XIX, dict(bid="prever", talon="second", bidder_points=64), each(6)),
+    # Povinost with a partner: (6 + 10) x 2 = 32 -> 30 = 3.
+    (XIX, dict(POVINOST, bidder_points=59), each(3, "Cyril")),
+    # opponent_points instead: 106 - 47 = 59.
+    (XIX, dict(POVINOST, opponent_points=47), each(3, "Cyril")),
+    # 53-53 loses: (0 + 10) x 2 = 20 -> 2.
+    (XIX, dict(POVINOST, bidder_points=53), each(-2, "Cyril")),
+    # Povinost alone (called his own XIX): (17 + 10) x 2 = 54 -> 50 = 5.
+    (XIX, dict(bid="povinost", called="xix", bidder_points=70), each(5)),
+    # Contra words: contra x2, re x4, supre x8, mort x16 on the game.
+    (XIX, dict(POVINOST, bidder_points=59, contra="contra"), each(6, "Cyril")),
+    (XIX, dict(POVINOST, bidder_points=59, contra="mort"), each(48, "Cyril")),
+    # prever_back_value: 12 going back, won or lost, instead of the formula; contra applies.
+    (
+        XIX,
+        dict(
+            bid="prever",
+            talon="first_after_second",
+            bidder_points=42,
+            options={"prever_back_value": 12},
+        ),
+        each(-12),
+    ),
+    (
+        XIX,
+        dict(
+            bid="prever",
+            talon="first_after_second",
+            bidder_points=80,
+            contra="contra",
+            options={"prever_back_value": 12},
+        ),
+        each(24),
+    ),
+    # Valat: 20 unannounced, 40 announced, x the valat's contra; replaces the game.
+    (XIX, dict(PREVER, bidder_points=90, valat={"team": "bidder", "made": True}), each(20)),
+    (
+        XIX,
+        dict(PREVER, bidder_points=90, valat={"team": "bidder", "announced": True, "made": True}),
+        each(40),
+    ),
+    (
+        XIX,
+        dict(
+            PREVER,
+            bidder_points=90,
+            valat={"team": "bidder", "announced": True, "made": True, "contra": "re"},
+        ),
+        each(160),
+    ),
+    # Announced and failed: the declarer's side pays the announced value.
+    (
+        XIX,
+        dict(PREVER, bidder_points=90, valat={"team": "bidder", "announced": True, "made": False}),
+        each(-40),
+    ),
+    # Made by the opponents: 20 from the declarer's side; the game's contra applies to an
+    # unannounced valat; Prever's talon multipliers do not.
+    (
+        XIX,
+        dict(
+            bid="prever",
+            talon="second",
+            bidder_points=10,
+            contra="contra",
+            valat={"team": "opponents", "made": True},
+        ),
+        each(-40),
+    ),
+    # Announced by the opponents and failed: they pay 40.
+    (
+        XIX,
+        dict(
+            POVINOST,
+            bidder_points=60,
+            valat={"team": "opponents", "announced": True, "made": False},
+        ),
+        each(40, "Cyril"),
+    ),
+    # Pagat (19.16): unannounced won +2 / lost -2, announced won +4 / failed -4, x contra.
+    (XIX, dict(PREVER, bidder_points=59, pagat={"team": "bidder", "outcome": "won"}), each(7)),
+    (XIX, dict(PREVER, bidder_points=59, pagat={"team": "bidder", "outcome": "lost"}), each(3)),
+    (
+        XIX,
+        dict(PREVER, bidder_points=59, pagat={"team": "opponents", "outcome": "won"}),
+        each(3),
+    ),
+    (
+        XIX,
+        dict(PREVER, bidder_points=59, pagat={"team": "opponents", "outcome": "lost"}),
+        each(7),
+    ),
+    (
+        XIX,
+        dict(
+            PREVER, bidder_points=59, pagat={"team": "bidder", "announced": True, "outcome": "won"}
+        ),
+        each(9),
+    ),
+    (
+        XIX,
+        dict(
+            PREVER,
+            bidder_points=59,
+            pagat={"team": "bidder", "announced": True, "outcome": "lost", "contra": "contra"},
+        ),
+        each(-3),
+    ),
+    (
+        XIX,
+        dict(
+            PREVER,
+            bidder_points=59,
+            pagat={"team": "bidder", "announced": True, "outcome": "played_early"},
+        ),
+        each(1),
+    ),
+    # No Pagat payment with a valat made or announced (19.16).
+    (
+        XIX,
+        dict(
+            PREVER,
+            bidder_points=90,
+            valat={"team": "bidder", "made": True},
+            pagat={"team": "bidder", "outcome": "won"},
+        ),
+        each(20),
+    ),
+    # thrown in: nothing.
+    (XIX, dict(kind="thrown_in", bidder=...), {p: 0 for p in P}),
+    # called_trump_throw_in: the declarer pays 2 to each other player.
+    (
+        XIX,
+        dict(kind="surrendered", options={"called_trump_throw_in": True}),
+        each(-2),
+    ),
+    (
+        XIX,
+        dict(
+            kind="surrendered",
+            bid="povinost",
+            called="xviii",
+            options={"called_trump_throw_in": True},
+        ),
+        each(-2),
+    ),
+    # 19.17 rounding: (22 + 10) x 2 = 64 -> 6, (23 + 10) x 2 = 66 -> 7.
+    (XX, dict(POVINOST, bidder_points=75), each(6, "Cyril")),
+    (XX, dict(POVINOST, bidder_points=76), each(7, "Cyril")),
+    # 19.17: both sides at 53: Povinost pays 2, Ze Ruky 4, Prever 3 to each opponent.
+    (XX, dict(POVINOST, bidder_points=53), each(-2, "Cyril")),
+    (XX, dict(bid="ze_ruky", partner="Cyril", bidder_points=53), each(-4, "Cyril")),
+    (XX, dict(bid="prever", talon="second", bidder_points=53), each(-3)),
+    # Ze Ruky: D(P, 4); the XX in the talon: the declarer played alone.
+    (XX, dict(bid="ze_ruky", partner="Cyril", bidder_points=60), each(7, "Cyril")),
+    (XX, dict(bid="ze_ruky", xx_in_talon=True, bidder_points=40), each(-9)),
+    # Prever lost: x2 after the second three, x4 back to the first: (13 + 10) x 3 = 69 -> 7.
+    (XX, dict(bid="prever", talon="second", bidder_points=40), each(-14)),
+    (XX, dict(bid="prever", talon="first_after_second", bidder_points=40), each(-28)),
+    # Zebrak: 16 from each, or 16 to each when the declarer took a trick.
+    (XX, dict(bid="zebrak", bidder_took_a_trick=False), each(16)),
+    (XX, dict(bid="zebrak", bidder_took_a_trick=True), each(-16)),
+    # Doubling words Hrb x2, Rhea x4, Contrec x8, Suprec x16.
+    (XX, dict(POVINOST, bidder_points=59, contra="suprec"), each(48, "Cyril")),
+    # Valat: Povinost 20 (40), Ze Ruky 40 (80), Prever 30 (60).
+    (
+        XX,
+        dict(POVINOST, bidder_points=80, valat={"team": "bidder", "made": True}),
+        each(20, "Cyril"),
+    ),
+    (
+        XX,
+        dict(
+            bid="ze_ruky",
+            partner="Cyril",
+            bidder_points=80,
+            valat={"team": "bidder", "announced": True, "made": True, "contra": "hrb"},
+        ),
+        each(160, "Cyril"),
+    ),
+    (XX, dict(PREVER, bidder_points=80, valat={"team": "bidder", "made": True}), each(30)),
+    # Pagat payments stand with a valat in 19.17: 30 + 2.
+    (
+        XX,
+        dict(
+            PREVER,
+            bidder_points=80,
+            valat={"team": "bidder", "made": True},
+            pagat={"team": "bidder", "outcome": "won"},
+        ),
+        each(32),
+    ),
+    # pagat_contra: a doubled announced Pagat (4 x hrb 2).
+    (
+        XX,
+        dict(
+            PREVER,
+            bidder_points=59,
+            options={"pagat_contra": True},
+            pagat={"team": "opponents", "announced": True, "outcome": "won", "contra": "hrb"},
+        ),
+        each(5 - 8),
+    ),
+    # mond_penalty: the player who lost the XXI pays 2 to each other player.
+    (
+        XX,
+        dict(PREVER, bidder_points=59, options={"mond_penalty": True}, mond_lost="Bill"),
+        {"Anna": 17, "Bill": -11, "Cyril": -3, "Dana": -3},
+    ),
+    # 18.13 stated values: Povenost 1, the same won or lost.
+    (KING, dict(bid="povenost", partner="Cyril", bidder_points=70), each(1, "Cyril")),
+    (KING, dict(bid="povenost", partner="Cyril", bidder_points=53), each(-1, "Cyril")),
+    # Prever 1 / 2 / 4 by the talon; 2 with the first three when No Trick was bid.
+    (KING, dict(PREVER, bidder_points=60), each(1)),
+    (KING, dict(PREVER, bidder_points=60, no_trick_bid=True), each(2)),
+    (KING, dict(bid="prever", talon="second", bidder_points=30), each(-2)),
+    (KING, dict(bid="prever", talon="first_after_second", bidder_points=60), each(4)),
+    # No Trick 1; contra allowed on it.
+    (KING, dict(bid="no_trick", bidder_took_a_trick=False, contra="re"), each(4)),
+    (KING, dict(bid="no_trick", bidder_took_a_trick=True), each(-1)),
+    # game_value difference: as texas-xix, No Trick 16.
+    (
+        KING,
+        dict(
+            bid="povenost", partner="Cyril", bidder_points=59, options={"game_value": "difference"}
+        ),
+        each(3, "Cyril"),
+    ),
+    (
+        KING,
+        dict(bid="prever", talon="second", bidder_points=42, options={"game_value": "difference"}),
+        each(-12),
+    ),
+    (
+        KING,
+        dict(bid="no_trick", bidder_took_a_trick=False, options={"game_value": "difference"}),
+        each(16),
+    ),
+    # King Last: won 2, announced 4; announced and failed -4; unannounced lost nothing.
+    (
+        KING,
+        dict(
+            bid="povenost",
+            partner="Cyril",
+            bidder_points=60,
+            king_last={"outcome": "won"},
+        ),
+        each(3, "Cyril"),
+    ),
+    (
+        KING,
+        dict(
+            bid="povenost",
+            partner="Cyril",
+            bidder_points=60,
+            king_last={"announced": True, "outcome": "won", "contra": "contra"},
+        ),
+        each(9, "Cyril"),
+    ),
+    (
+        KING,
+        dict(
+            bid="povenost",
+            partner="Cyril",
+            bidder_points=60,
+            king_last={"announced": True, "outcome": "played_early"},
+        ),
+        each(-3, "Cyril"),
+    ),
+    (
+        KING,
+        dict(bid="povenost", partner="Cyril", bidder_points=60, king_last={"outcome": "lost"}),
+        each(1, "Cyril"),
+    ),
+    # Pagat captured even by the partner: -2.
+    (
+        KING,
+        dict(
+            bid="povenost",
+            partner="Cyril",
+            bidder_points=60,
+            pagat={"team": "bidder", "outcome": "lost"},
+        ),
+        each(-1, "Cyril"),
+    ),
+    # Valat 20 / 40; no Pagat or King Last payment with it.
+    (
+        KING,
+        dict(
+            bid="povenost",
+            partner="Cyril",
+            bidder_points=100,
+            valat={"team": "bidder", "announced": True, "made": True},
+            king_last={"outcome": "won"},
+            pagat={"team": "bidder", "outcome": "won"},
+        ),
+        each(40, "Cyril"),
+    ),
+    # The XXI captured by the Skys: its holder pays 2 to each other player.
+    (
+        KING,
+        dict(bid="povenost", partner="Cyril", bidder_points=60, mond_lost="Cyril"),
+        {"Anna": 3, "Bill": 1, "Cyril": -5, "Dana": 1},
+    ),
+]
+
+
+@pytest.mark.parametrize("ruleset, fields, expected", CASES)
+def test_texas_payments(ruleset, fields, expected):
+    assert net(deal(ruleset, **fields)) == expected
+
+
+# Every bonus of the section 13 table, with each game's name for it.
+BONUSES = [
+    ("eight_trumps", 2, "Taroky", "Taroky", "Tarockee"),
+    ("ten_trumps", 4, "Tarocky", "Tarocky", "Tarokee (Velki)"),
+    ("trull", 2, "Trull", "Trull", "Trul"),
+    ("pane", 2, "Pane", "Pane", "Pane"),
+    ("trull_pane", 4, "Trull Pane", "Trull Pane", "Trul Pane"),
+    ("krale", 4, "Krale", "Krale", "Krale"),
+    ("rosanne_pane", 6, "Rosanne Pane", "Rosanne Pane", "Rosane Pane"),
+    ("spjst", 10, "SPJST", "SPJST", "SPJST"),
+    ("two_trumps", 2, "Two trumps", "Bid", "Two trumps"),
+    ("no_trumps", 4, "Uni", "Zebrak", "No trumps"),
+]
+
+
+@pytest.mark.parametrize("kind, chips, xix_name, xx_name, king_name", BONUSES)
+def test_every_bonus_paid_by_each_other_player(kind, chips, xix_name, xx_name, king_name):
+    names = (xix_name, xx_name, king_name)
+    for ruleset, name, bid in zip(
+        (XIX, XX, KING), names, ("povinost", "povinost", "povenost"), strict=True
+    ):
+        # Bill holds it; Anna's Povinost with Cyril is lost at 53 (2 or 1 each way).
+        doc = deal(ruleset, bid=bid, partner="Cyril", bidder_points=53)
+        plain = net(doc)
+        s = score({**doc, "bonuses": [{"player": "Bill", "kind": kind}]})
+        bonus = [t for t in s.transfers if t.reason == kind]
+        assert [(t.payer, t.payee, t.chips) for t in bonus] == [
+            ("Cyril", "Bill", chips),
+            ("Dana", "Bill", chips),
+            ("Anna", "Bill", chips),
+        ]
+        assert bonus[0].explanation == f"Bill holds {name}: {chips} from each other player"
+        assert s.net["Bill"] == plain["Bill"] + 3 * chips
+
+
+def test_bonuses_are_never_multiplied_by_contra_or_valat():
+    bonus = [{"player": "Dana", "kind": "spjst"}]
+    doc = deal(XIX, **POVINOST, bidder_points=90, bonuses=bonus)
+    for extra in ({}, {"contra": "mort"}, {"valat": {"team": "bidder", "made": True}}):
+        s = score({**doc, **extra})
+        assert [t.chips for t in s.transfers if t.reason == "spjst"] == [10, 10, 10]
+
+
+def test_uni_bonus_option_and_two_trumps_option():
+    doc = deal(XIX, **PREVER, bidder_points=59, bonuses=[{"player": "Bill", "kind": "no_trumps"}])
+    assert net({**doc, "options": {"uni_bonus": 2}})["Bill"] == -5 + 6
+    two = {**doc, "bonuses": [{"player": "Bill", "kind": "two_trumps"}]}
+    assert net(two)["Bill"] == -5 + 6
+    assert refused({**two, "options": {"two_trumps_bonus": False}}) == [
+        (
+            "bonuses",
+            "Bonus 1: 'kind': 'two_trumps' is not allowed here: choose one of eight_trumps, "
+            "ten_trumps, trull, pane, trull_pane, krale, rosanne_pane, spjst, no_trumps.",
+        )
+    ]
+    assert refused({**doc, "options": {"uni_bonus": 3}}) == [
+        ("options", "Option 'uni_bonus' must be one of 4, 2.")
+    ]
+
+
+def test_explanations_in_the_games_own_words():
+    s = score(deal(XIX, bid="prever", talon="second", bidder_points=42))
+    assert s.transfers[0].explanation == (
+        "Prever (second three) lost: (11 + 10) x 3 = 63 -> 60 = 6, "
+        "doubled for the second three = 12"
+    )
+    assert (s.bidder_won, s.game_value) == (False, 12)
+    s = score(deal(XX, **POVINOST, bidder_points=59, contra="rhea"))
+    assert s.transfers[0].explanation == "Povinost won: (6 + 10) x 2 = 32 -> 30 = 3, x Rhea 4 = 12"
+    s = score(
+        deal(
+            XIX,
+            **PREVER,
+            bidder_points=90,
+            valat={"team": "bidder", "announced": True, "made": True, "contra": "contra"},
+        )
+    )
+    assert s.transfers[0].explanation == (
+        "Valat announced and made by the declarer's side: 40 x Contra 2 = 80"
+    )
+    assert (s.transfers[0].reason, s.game_value) == ("valat", 80)
+    s = score(
+        deal(KING, **PREVER, bidder_points=60, pagat={"team": "opponents", "outcome": "lost"})
+    )
+    assert s.transfers[-1].explanation == "Pagat lost by the opponents: 2 = 2"
+
+
+# -- refusals ---------------------------------------------------------------------------
+
+REFUSED = [
+    # No misdeal payment is described for Texas.
+    (XIX, dict(kind="misdeal", bidder=..., dealer="Anna"), "kind", "'misdeal' is not allowed"),
+    # A field of another game.
+    (XIX, dict(PREVER, bidder_points=59, blind="first"), "blind", "not a field of the texas-xix"),
+    (XX, dict(PREVER, bidder_points=59, sitting_out="Emil"), "sitting_out", "not a field"),
+    # Prever is played alone; the talon is required.
+    (XIX, dict(PREVER, partner="Cyril", bidder_points=59), "partner", "does not apply"),
+    (XIX, dict(bid="prever", bidder_points=59), "talon", "Required"),
+    (XIX, dict(POVINOST, talon="first", bidder_points=59), "talon", "does not apply"),
+    # Points: required, 0-106, adding up to 106.
+    (XIX, dict(POVINOST), "bidder_points", "Required"),
+    (XIX, dict(POVINOST, bidder_points=107), "bidder_points", "from 0 to 106"),
+    (XIX, dict(POVINOST, bidder_points=60, opponent_points=40), "bidder_points", "add up to 106"),
+    # Valat against the points; unannounced and failed; a doubled unannounced valat.
+    (XIX, dict(PREVER, bidder_points=53, valat={"team": "bidder", "made": True}), "valat", "53"),
+    (XIX, dict(PREVER, bidder_points=54, valat={"team": "opponents", "made": True}), "valat", "54"),
+    (
+        XIX,
+        dict(PREVER, bidder_points=60, valat={"team": "bidder", "made": False}),
+        "valat",
+        "must be made",
+    ),
+    (
+        XIX,
+        dict(PREVER, bidder_points=90, valat={"team": "bidder", "made": True, "contra": "re"}),
+        "valat",
+        "Only an announced valat",
+    ),
+    # texas-king lists no contra on a valat.
+    (
+        KING,
+        dict(
+            PREVER,
+            bidder_points=90,
+            valat={"team": "bidder", "announced": True, "made": True, "contra": "contra"},
+        ),
+        "valat",
+        "Unknown field(s): contra",
+    ),
+    # Pagat: played early needs an announcement; contra only announced; xx needs the option.
+    (
+        XIX,
+        dict(PREVER, bidder_points=59, pagat={"team": "bidder", "outcome": "played_early"}),
+        "pagat",
+        "announced",
+    ),
+    (
+        XIX,
+        dict(PREVER, bidder_points=59, pagat={"team": "bidder", "outcome": "won", "contra": "re"}),
+        "pagat",
+        "Only an announced Pagat",
+    ),
+    (
+        XX,
+        dict(
+            PREVER,
+            bidder_points=59,
+            pagat={"team": "bidder", "announced": True, "outcome": "won", "contra": "hrb"},
+        ),
+        "pagat",
+        "Unknown field(s): contra",
+    ),
+    # A Pagat that took the last trick for one side while the other made a valat.
+    (
+        XX,
+        dict(
+            PREVER,
+            bidder_points=90,
+            valat={"team": "bidder", "made": True},
+            pagat={"team": "opponents", "outcome": "won"},
+        ),
+        "pagat",
+        "Contradicts valat",
+    ),
+    # Doubling words are the game's own.
+    (XX, dict(POVINOST, bidder_points=59, contra="contra"), "contra", "choose one of none, hrb"),
+    (XIX, dict(POVINOST, bidder_points=59, contra="hrb"), "contra", "choose one of none, contra"),
+    # Zebrak: no contra, points, valat or Pagat; the trick is required.
+    (XX, dict(bid="zebrak", bidder_took_a_trick=False, contra="hrb"), "contra", "does not apply"),
+    (
+        XX,
+        dict(bid="zebrak", bidder_took_a_trick=False, bidder_points=60),
+        "bidder_points",
+        "does not apply",
+    ),
+    (XX, dict(bid="zebrak"), "bidder_took_a_trick", "Required"),
+    # Ze Ruky without a partner needs the XX in the talon.
+    (XX, dict(bid="ze_ruky", bidder_points=60), "partner", "holder of the XX"),
+    (
+        XX,
+        dict(bid="ze_ruky", partner="Cyril", xx_in_talon=True, bidder_points=60),
+        "partner",
+        "in the talon",
+    ),
+    # mond_lost needs texas-xx's option; surrendered needs texas-xix's.
+    (XX, dict(PREVER, bidder_points=59, mond_lost="Bill"), "mond_lost", "does not apply"),
+    (XIX, dict(kind="surrendered"), "kind", "'surrendered' is not allowed"),
+    (
+        XIX,
+        dict(kind="surrendered", bid="prever", options={"called_trump_throw_in": True}),
+        "bid",
+        "Only a Povinost",
+    ),
+    (XIX, dict(bid=...), "bid", "Required: the game played (povinost, prever)"),
+    (KING, dict(PREVER, bidder_points=59, mond_lost="Zdeněk"), "mond_lost", "not one of"),
+    # King Last: only in a Povenost with a King called.
+    (
+        KING,
+        dict(PREVER, bidder_points=59, king_last={"outcome": "won"}),
+        "king_last",
+        "does not apply",
+    ),
+    (
+        KING,
+        dict(bid="povenost", called="queen", bidder_points=59, king_last={"outcome": "won"}),
+        "king_last",
+        "does not apply",
+    ),
+    (
+        KING,
+        dict(bid="no_trick", bidder_took_a_trick=False, pagat={"team": "bidder", "outcome": "won"}),
+        "pagat",
+        "does not apply",
+    ),
+    # Players.
+    (XIX, dict(POVINOST, bidder_points=59, players=["Anna", "Bill", "Cyril"]), "players", "four"),
+    (
+        XIX,
+        dict(POVINOST, bidder_points=59, players=["Anna", "Bill", "Cyril", "#pot"]),
+        "players",
+        "#",
+    ),
+    (XIX, dict(POVINOST, partner="Anna", bidder_points=59), "partner", "his own partner"),
+    (XIX, dict(POVINOST, partner="Zdeněk", bidder_points=59), "partner", "not one of"),
+    # "none" is nobody: a played deal needs its declarer.
+    (XIX, dict(POVINOST, bidder="none", bidder_points=59), "bidder", "Required"),
+    # Options.
+    (
+        KING,
+        dict(PREVER, bidder_points=59, options={"game_value": "x"}),
+        "options",
+        "stated, difference",
+    ),
+    (XX, dict(PREVER, bidder_points=59, options={"uni_bonus": 2}), "options", "Unknown option"),
+]
+
+
+@pytest.mark.parametrize("ruleset, fields, field, words", REFUSED)
+def test_refused_at_its_field(ruleset, fields, field, words):
+    errors = refused(deal(ruleset, **fields))
+    assert any(f == field and words in m for f, m in errors), errors
+
+
+IMPOSSIBLE_BONUSES = [
+    # Krale claimed by two players: 8 Kings.
+    [("Bill", "krale"), ("Dana", "krale")],
+    # Trull by one and Trull Pane by another: 6 Trull cards.
+    [("Bill", "trull"), ("Dana", "trull_pane")],
+    # Ten trumps by three: 30 of 22.
+    [("Bill", "ten_trumps"), ("Cyril", "ten_trumps"), ("Dana", "ten_trumps")],
+    # Two honours, two trump counts for one player.
+    [("Bill", "trull"), ("Bill", "krale")],
+    [("Bill", "eight_trumps"), ("Bill", "two_trumps")],
+    # A hand of 12 cannot hold ten trumps and four Kings.
+    [("Bill", "ten_trumps"), ("Bill", "krale")],
+    # No trumps with an honour holding a Trull card; a count below the honour's Trull cards.
+    [("Bill", "no_trumps"), ("Bill", "pane")],
+    [("Bill", "two_trumps"), ("Bill", "trull")],
+    # Pane needs a Trull card and two Kings at least; SPJST takes them all.
+    [("Bill", "spjst"), ("Dana", "pane")],
+    # Two ten trumps and a Trull: 23 trumps.
+    [("Bill", "ten_trumps"), ("Cyril", "ten_trumps"), ("Dana", "trull")],
+]
+
+
+@pytest.mark.parametrize("claims", IMPOSSIBLE_BONUSES)
+def test_impossible_bonus_claims_are_refused(claims):
+    bonuses = [{"player": p, "kind": k} for p, k in claims]
+    errors = refused(deal(XIX, **PREVER, bidder_points=59, bonuses=bonuses))
+    assert [f for f, _ in errors] == ["bonuses"]
+
+
+def test_possible_bonus_claims_together():
+    # Pane with 3 Kings and a Trull card beside a Trull Pane is too many Trull cards,
+    # but Pane (2 Kings, 2 Trull cards) beside Krale is too many Kings: with one Trull
+    # card Pane and Two trumps fit one hand; Krale and Eight trumps fit another.
+    bonuses = [
+        {"player": "Bill", "kind": "pane"},
+        {"player": "Bill", "kind": "two_trumps"},
+        {"player": "Dana", "kind": "ten_trumps"},
+        {"player": "Cyril", "kind": "eight_trumps"},
+    ]
+    s = score(deal(XIX, **PREVER, bidder_points=59, bonuses=bonuses))
+    assert s.net == {
+        "Anna": 15 - 2 - 2 - 4 - 2,
+        "Bill": -5 + 12 - 4 - 2,
+        "Cyril": -5 - 2 - 2 - 4 + 6,
+        "Dana": -5 - 2 - 2 + 12 - 2,
+    }
+
+
+def test_texas_counts_singly_106_in_the_pack():
+    pack = ["skies", "tarok21", "tarok1"] + ["king", "queen", "horseman", "jack"] * 4
+    assert card_points(54, pack, ruleset=XIX) == 106
+    assert card_points(7, ["king", "queen"], ruleset=KING) == 14
+    assert card_points(7, ["king", "queen"]) == 9
+
+
+def test_texas_rotation_is_the_common_one_in_the_order_of_play():
+    from taroky_scoring import PreviousDeal, game_for
+
+    game = game_for(XX)
+    rules = game.rules(XX)
+    first = game.next_deal(P, rules, first_forehand="Cyril")
+    assert (first.dealer, first.forehand, first.players, first.sitting_out) == (
+        "Bill",
+        "Cyril",
+        ("Cyril", "Dana", "Anna", "Bill"),
+        None,
+    )
+    after = game.next_deal(P, rules, PreviousDeal("Bill", "played", "prever", "Anna"))
+    assert (after.dealer, after.forehand) == ("Cyril", "Dana")
+    with pytest.raises(OutcomeError):
+        game.next_deal(P + ["Emil"], rules, first_forehand="Anna")
