@@ -20,7 +20,18 @@ def test_rulesets_lists_every_preset_with_game_source_players_and_options():
     code, out = cli("rulesets")
     assert code == 0
     listing = {r["name"]: r for r in json.loads(out)["rulesets"]}
-    assert list(listing) == ["la-vista", "heun", "clarkson", "texas-xix", "texas-xx", "texas-king"]
+    assert list(listing) == [
+        "la-vista",
+        "heun",
+        "clarkson",
+        "petrtyl",
+        "petrtyl-five",
+        "petrtyl-three",
+        "petrtyl-two",
+        "texas-xix",
+        "texas-xx",
+        "texas-king",
+    ]
     xx = listing["texas-xx"]
     assert (xx["game"], xx["source"], xx["players"], xx["order_of_play"]) == (
         "texas",
@@ -101,5 +112,6 @@ def test_every_game_imports_and_scores_without_django():
     )
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == (
-        "48 ['clarkson', 'heun', 'la-vista', 'texas-king', 'texas-xix', 'texas-xx']"
+        "48 ['clarkson', 'heun', 'la-vista', 'petrtyl', 'petrtyl-five', 'petrtyl-three', "
+        "'petrtyl-two', 'texas-king', 'texas-xix', 'texas-xx']"
     )

@@ -288,8 +288,9 @@ ROUND_TRIPS = {
         bidder_points=50,
         declarations=[
             {"player": "Bill", "kind": "ten_taroky"},
-            {"player": "Anna", "kind": "four_kings"},
-            {"player": "Čada", "kind": "three_high"},
+            # The partner holds the called King: a bidder with Four Kings plays alone.
+            {"player": "Čada", "kind": "four_kings"},
+            {"player": "Dana", "kind": "three_high"},
         ],
     ),
     "Tarok 1 Last by the opponents, announced": played_doc(
@@ -308,7 +309,8 @@ ROUND_TRIPS = {
         blind=None,
         called="hearts",
         kontra="rekontra",
-        bidder_points=70,
+        # The blind counts for the opponents: a valat in a Five leaves them 2 points.
+        bidder_points=68,
         valat="bidder",
     ),
     "alone with the King in the blind, first half after the second": played_doc(
