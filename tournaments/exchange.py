@@ -95,7 +95,8 @@ def import_event(document: dict, user) -> Event:
     if document.get("format") != FORMAT:
         raise ExchangeError(f"Not a {FORMAT} document.")
     spec = document["event"]
-    event = services.create_event(user, **{f: spec[f] for f in Event.SETTINGS})
+    # Settings added since the export was written keep their defaults.
+    event = services.create_event(user, **{f: spec[f] for f in Event.SETTINGS if f in spec})
     players = {}
     for p in document["players"]:
         player, _ = Player.objects.get_or_create(

@@ -10,13 +10,14 @@ from django.core.exceptions import PermissionDenied
 from django.db.models import Count, Prefetch, Q
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.text import slugify
 from django.views.decorators.http import require_http_methods, require_POST
 from django_tables2 import RequestConfig
 
 import taroky_scoring as core
 
-from . import exchange, printouts, queries, services, standings
+from . import exchange, printouts, qr, queries, services, standings
 from .forms import (
     AddPlayerForm,
     CardPointsForm,
@@ -477,13 +478,19 @@ def table_sheet(request, pk):
     )
 
 
-def _deal_form_context(table, sheet, form, **extra):
+def _deal_form_context(table, sheet, form, link=None, **extra):
+    if link is not None:
+        preview_url = reverse("link-preview", args=[link.token])
+    else:
+        preview_url = reverse("deal-preview", args=[table.pk])
     return {
         "table": table,
         "event": sheet.event,
         "sheet": sheet,
         "form": form,
         "seats": [p.name for p in sheet.players],
+        "link": link,
+        "preview_url": preview_url,
         **extra,
     }
 
@@ -501,12 +508,18 @@ def _preview(form) -> dict:
 @require_http_methods(["GET", "POST"])
 def deal_create(request, pk):
     table = _table(request, pk)
+    _check_manage(request, table.round.event)
+    return deal_entry(request, table)
+
+
+def deal_entry(request, table, link=None):
+    """Deal entry at a table: by an organizer, or (``link``) by whoever holds its link."""
     event = table.round.event
-    _check_manage(request, event)
     sheet = queries.table_sheet(table)
+    back = link.get_absolute_url() if link else table.get_absolute_url()
     if sheet.session.ended:
         messages.error(request, f"{sheet.state_words}: this table takes no more deals.")
-        return redirect(table)
+        return redirect(back)
     seats = [p.name for p in sheet.players]
     next_number = len(sheet.rows) + 1
     initial = {"number": next_number, "kind": "played", "kontra": "none"}
@@ -520,18 +533,24 @@ def deal_create(request, pk):
         elif form.is_valid():
             try:
                 deal = services.record_deal(
-                    table, form.document, request.user, number=form.cleaned_data.get("number")
+                    table,
+                    form.document,
+                    request.user,
+                    number=form.cleaned_data.get("number"),
+                    link=link,
                 )
-            except services.DealError as e:
+            except services.ServiceError as e:
                 form.add_core_errors(e.field_errors)
                 form.add_error(None, e.message)
             else:
                 messages.success(request, f"Deal {deal.number} saved.")
-                return redirect(table)
+                return redirect(back)
     return render(
         request,
         "tournaments/deal_form.html",
-        _deal_form_context(table, sheet, form, preview=preview, number=next_number),
+        _deal_form_context(
+            table, sheet, form, preview=preview, number=next_number, link=link, back=back
+        ),
     )
 
 
@@ -540,10 +559,13 @@ def deal_create(request, pk):
 def deal_preview(request, pk):
     """JSON for the live payment preview: the core's settlement of the form's fields."""
     table = _table(request, pk)
-    event = table.round.event
-    _check_manage(request, event)
+    _check_manage(request, table.round.event)
+    return deal_preview_for(request, table)
+
+
+def deal_preview_for(request, table):
     seats = list(table.seats.order_by("position").values_list("player__name", flat=True))
-    form = DealForm(request.POST, event=event, seats=seats)
+    form = DealForm(request.POST, event=table.round.event, seats=seats)
     return JsonResponse(_preview(form))
 
 
@@ -568,12 +590,18 @@ def deal_detail(request, pk):
 @require_http_methods(["GET", "POST"])
 def deal_correct(request, pk):
     deal = _deal(request, pk)
+    _check_manage(request, deal.table.round.event)
+    return deal_correction(request, deal)
+
+
+def deal_correction(request, deal, link=None):
+    """Correct a deal: an organizer any deal, a table link its table's last deal."""
     table = deal.table
     event = table.round.event
-    _check_manage(request, event)
+    done = link.get_absolute_url() if link else deal.get_absolute_url()
     if deal.voided:
         messages.error(request, "This deal was voided; it cannot be corrected.")
-        return redirect(deal)
+        return redirect(done)
     sheet = queries.table_sheet(table)
     seats = [p.name for p in sheet.players]
     initial = DealForm.initial_from_document(deal.document)
@@ -591,17 +619,20 @@ def deal_correct(request, pk):
                     request.user,
                     form.cleaned_data["reason"],
                     expected_version=form.cleaned_data["expected_version"],
+                    link=link,
                 )
             except services.ServiceError as e:
                 form.add_core_errors(e.field_errors)
                 form.add_error(None, e.message)
             else:
                 messages.success(request, f"Deal {deal.number} corrected.")
-                return redirect(deal)
+                return redirect(done)
     return render(
         request,
         "tournaments/deal_form.html",
-        _deal_form_context(table, sheet, form, preview=preview, deal=deal, number=deal.number),
+        _deal_form_context(
+            table, sheet, form, preview=preview, deal=deal, number=deal.number, link=link
+        ),
     )
 
 
@@ -657,8 +688,14 @@ def table_pdf(request, pk, blank=False):
     table = _table(request, pk)
     event = table.round.event
     if request.GET.get("blank"):
+        # The link's QR code only for organizers: a published sheet is public.
+        url = (
+            qr.link_urls(request, [table]).get(table.pk)
+            if can_manage(request.user, event)
+            else None
+        )
         return _pdf(
-            printouts.blank_sheet_pdf(table),
+            printouts.blank_sheet_pdf(table, link_url=url),
             printouts.filename(event, "round", table.round.number, "table", table.number, "blank"),
         )
     return _pdf(
@@ -669,8 +706,11 @@ def table_pdf(request, pk, blank=False):
 
 def round_pack_pdf(request, pk):
     rnd = _round(request, pk)
+    # The table links' QR codes only for organizers: a published round pack is public.
+    urls = qr.link_urls(request, rnd.tables.all()) if can_manage(request.user, rnd.event) else None
     return _pdf(
-        printouts.round_pack_pdf(rnd), printouts.filename(rnd.event, "round", rnd.number, "pack")
+        printouts.round_pack_pdf(rnd, urls),
+        printouts.filename(rnd.event, "round", rnd.number, "pack"),
     )
 
 
