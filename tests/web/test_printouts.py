@@ -82,9 +82,7 @@ def test_blank_sheet_has_names_rows_and_the_payment_table(table5, organizer):
     assert "\n21\n" not in text
 
 
-def test_round_pack_has_find_your_seat_the_seat_list_and_a_card_and_sheet_per_table(
-    table, table5
-):
+def test_round_pack_has_find_your_seat_the_seat_list_and_a_card_and_sheet_per_table(table, table5):
     """Issue 15 put "find your seat" first and a large table card before each sheet."""
     texts = pages(printouts.round_pack_pdf(table.round))
     assert "Round 1: find your seat" in texts[0]
