@@ -2,7 +2,7 @@
 the event's organizer, superuser."""
 
 import pytest
-from django.urls import reverse
+from django.urls import resolve, reverse
 
 from tournaments import services
 from tournaments.models import Deal
@@ -36,10 +36,22 @@ def as_role(client, django_user_model, stranger, other_organizer, organizer):
 
 
 def read_urls(event, table, deal):
+    player = table.seats.order_by("position").first().player_id
     return [
         reverse("event-detail", args=[event.pk]),
         reverse("table-sheet", args=[table.pk]),
         reverse("deal-detail", args=[deal.pk]),
+        reverse("round-detail", args=[table.round.pk]),
+        reverse("standings", args=[event.pk]),
+        reverse("standings-csv", args=[event.pk]),
+        reverse("standings-pdf", args=[event.pk]),
+        reverse("player-statement", args=[event.pk, player]),
+        reverse("statement-pdf", args=[event.pk, player]),
+        reverse("table-pdf", args=[table.pk]),
+        reverse("round-pack-pdf", args=[table.round.pk]),
+        reverse("seat-finder", args=[table.round.pk]),
+        reverse("wall", args=[event.pk]),
+        reverse("wall-live", args=[event.pk]),
     ]
 
 
@@ -52,8 +64,43 @@ def write_urls(event, table, deal):
         ("get", reverse("deal-create", args=[table.pk])),
         ("post", reverse("deal-preview", args=[table.pk])),
         ("get", reverse("deal-correct", args=[deal.pk])),
+        ("get", reverse("chip-count", args=[table.pk])),
+        ("get", reverse("event-download", args=[event.pk, "deals.csv"])),
+        ("get", reverse("round-links", args=[table.round.pk])),
+        ("get", reverse("inbox", args=[event.pk])),
+        # Last: the undo voids the deal too (the test checks who could void it).
         ("post", reverse("deal-void", args=[deal.pk])),
+        ("post", reverse("table-undo", args=[table.pk])),
     ]
+
+
+def link_urls(link):
+    return [
+        ("get", reverse("link-sheet", args=[link.token])),
+        ("get", reverse("link-deal", args=[link.token])),
+        ("post", reverse("link-preview", args=[link.token])),
+        ("get", reverse("link-correct", args=[link.token, 1])),
+        ("post", reverse("link-undo", args=[link.token])),
+    ]
+
+
+# Pages anyone may open, with no event behind them (event-create is tested below).
+PUBLIC = {"home", "card-points", "healthz", "event-create"}
+
+
+def test_every_url_has_a_place_in_this_matrix(table, deal, organizer):
+    """A new URL fails here until it is added to the reading, writing or link checks."""
+    from tournaments.urls import urlpatterns
+
+    link = services.issue_link(table, organizer)
+    event = table.round.event
+    placed = (
+        read_urls(event, table, deal)
+        + [url for _, url in write_urls(event, table, deal)]
+        + [url for _, url in link_urls(link)]
+    )
+    names = {resolve(url).url_name for url in placed} | PUBLIC
+    assert {p.name for p in urlpatterns} == names
 
 
 @pytest.mark.parametrize("role", ROLES)
@@ -75,7 +122,9 @@ def test_writing(as_role, role, table, deal, organizer):
     services.update_event(event, organizer, published=True)
     client = as_role(role)
     for method, url in write_urls(event, table, deal):
-        response = getattr(client, method)(url, {"reason": "x", "expected_version": "1"})
+        response = getattr(client, method)(
+            url, {"reason": "x", "expected_version": "1", "number": "1"}
+        )
         if role == "anonymous":
             assert response.status_code == 302, url
             assert response["Location"].startswith(reverse("login")), url
@@ -144,3 +193,21 @@ def test_bad_house_rules_are_refused_at_the_field(client, other_organizer):
     assert any(
         "Unknown option 'kontra'" in m for m in response.context["form"].errors["house_rules"]
     )
+
+
+@pytest.mark.parametrize("role", ROLES)
+def test_a_table_link_works_for_whoever_holds_it_and_only_while_it_works(
+    as_role, role, table, deal, organizer
+):
+    """The event is unpublished: the link alone grants its table's deal pages."""
+    link = services.issue_link(table, organizer)
+    client = as_role(role)
+    for method, url in link_urls(link):
+        response = getattr(client, method)(url, {"number": "1"})
+        assert response.status_code in (200, 302), url
+        if response.status_code == 302:
+            assert response["Location"] == reverse("link-sheet", args=[link.token]), url
+    assert Deal.objects.get(pk=deal.pk).voided  # the link's undo
+    services.revoke_link(link, organizer)
+    for method, url in link_urls(link):
+        assert getattr(client, method)(url, {"number": "1"}).status_code == 403, url

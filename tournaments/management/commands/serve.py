@@ -24,14 +24,16 @@ THREADS = 8
 
 
 def parse_host(value: str) -> tuple[str, int]:
-    """'0.0.0.0:8000' -> ('0.0.0.0', 8000); a bare port or host is allowed."""
+    """'0.0.0.0:8000' -> ('0.0.0.0', 8000); a bare port means 127.0.0.1."""
     value = (value or "").strip()
-    host, _, port = value.rpartition(":") if ":" in value else (value, "", "8000")
-    if not host and port.isdigit():
-        host = "127.0.0.1"
-    if not port.isdigit() or not 0 <= int(port) <= 65535 or not host:
+    if value.isdigit():
+        host, port = "127.0.0.1", value
+    else:
+        host, _, port = value.rpartition(":")
+    host = host.strip("[]")
+    if not host or not port.isdigit() or not 0 < int(port) <= 65535:
         raise CommandError(f"HOST must look like 127.0.0.1:8000 or 0.0.0.0:8000, not {value!r}.")
-    return host.strip("[]"), int(port)
+    return host, int(port)
 
 
 def lan_address() -> str | None:
