@@ -31,7 +31,7 @@ from .forms import (
     SwapForm,
     TableForm,
 )
-from .models import Event, Player, Registration, Round, Seat, Table
+from .models import Deal, Event, Player, Registration, Round, Seat, Table
 from .services.permissions import can_create_events, can_manage, can_view
 from .tables import StandingsTable
 
@@ -318,6 +318,15 @@ def standings_view(request, pk):
             "only": only,
             "can_manage": can_manage(request.user, event),
             "chart": chart,
+            # Deals entered at tables that wait for an organizer: one query, and only
+            # for events that ask for confirmation.
+            "unconfirmed": Deal.objects.filter(
+                table__round__event=event, awaiting_confirmation=True
+            )
+            .order_by("table__round__number", "table__number", "number")
+            .values("table__round__number", "table__number", "number")
+            if event.table_deals_need_confirmation
+            else (),
         },
     )
 

@@ -198,6 +198,8 @@ def test_deals_from_a_table_wait_for_confirmation_but_count_at_once(
     assert nets(table) == {"Anna": 0, "Bill": 0, "Čada": 10, "Dana": -10}
     org = client.__class__()
     org.force_login(organizer)
+    standings = org.get(reverse("standings", args=[table.round.event.pk])).content.decode()
+    assert "Unconfirmed: round 1 table 1 deal 1; round 1 table 1 deal 2." in standings
     inbox = org.get(reverse("inbox", args=[table.round.event.pk])).content.decode()
     assert inbox.count("<tr data-deal=") == 2
     assert "Bill → Anna <strong>5</strong>" in inbox
