@@ -524,22 +524,14 @@ def deal_create(request, pk):
 def deal_entry(request, table, link=None):
     """Deal entry at a table: by an organizer, or (``link``) by whoever holds its link."""
     event = table.round.event
-    sheet = queries.table_sheet(table)
     back = link.get_absolute_url() if link else table.get_absolute_url()
-    if sheet.session.ended:
-        messages.error(request, f"{sheet.state_words}: this table takes no more deals.")
-        return redirect(back)
-    seats = [p.name for p in sheet.players]
-    next_number = len(sheet.rows) + 1
-    initial = {"number": next_number, "kind": "played", "kontra": "none"}
-    if sheet.next_deal:
-        initial["dealer"] = sheet.next_deal.dealer
-    form = DealForm(request.POST or None, event=event, seats=seats, initial=initial)
-    preview = None
-    if request.method == "POST":
-        if "preview" in request.POST:
-            preview = _preview(form)
-        elif form.is_valid():
+    form = None
+    if request.method == "POST" and "preview" not in request.POST:
+        # Saving needs only the seats (the service checks the number and the session):
+        # the whole sheet, every deal of the table, is built only to show the form.
+        seats = list(table.seats.order_by("position").values_list("player__name", flat=True))
+        form = DealForm(request.POST, event=event, seats=seats)
+        if form.is_valid():
             try:
                 deal = services.record_deal(
                     table,
@@ -554,6 +546,20 @@ def deal_entry(request, table, link=None):
             else:
                 messages.success(request, f"Deal {deal.number} saved.")
                 return redirect(back)
+    sheet = queries.table_sheet(table)
+    if sheet.session.ended:
+        messages.error(request, f"{sheet.state_words}: this table takes no more deals.")
+        return redirect(back)
+    next_number = len(sheet.rows) + 1
+    preview = None
+    if form is None:
+        initial = {"number": next_number, "kind": "played", "kontra": "none"}
+        if sheet.next_deal:
+            initial["dealer"] = sheet.next_deal.dealer
+        seats = [p.name for p in sheet.players]
+        form = DealForm(request.POST or None, event=event, seats=seats, initial=initial)
+        if request.method == "POST":
+            preview = _preview(form)
     return render(
         request,
         "tournaments/deal_form.html",
