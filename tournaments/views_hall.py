@@ -258,12 +258,23 @@ def _wall_context(request, event) -> dict:
     ).count()
     return {
         "event": event,
-        "rows": standings.standings(event),
-        "latest": latest,
+        "columns": _columns(standings.standings(event)),
         "upcoming": upcoming,
-        "seats": seat_finder_rows(upcoming) if upcoming else [],
+        "seat_columns": _columns(seat_finder_rows(upcoming)) if upcoming else [],
         "waiting": waiting,
     }
+
+
+WALL_ROWS = 16  # rows a column of the wall holds in large type
+
+
+def _columns(rows: list) -> list[list]:
+    """Rows split into even columns side by side, so 64 players fit one screen."""
+    if not rows:
+        return [[]]
+    count = -(-len(rows) // WALL_ROWS)
+    size = -(-len(rows) // count)
+    return [rows[i : i + size] for i in range(0, len(rows), size)]
 
 
 def wall(request, pk):
