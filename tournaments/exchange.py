@@ -18,6 +18,7 @@ from django.db import transaction
 from . import services
 from .models import ChipCount, Deal, DealVersion, Event, LedgerEntry, Player, Registration, Round
 from .services.deals import record_deal
+from .services.permissions import can_manage
 from .standings import standings
 
 FORMAT = "taroky-event/1"
@@ -120,8 +121,15 @@ def import_event(document: dict, user) -> Event:
                 for v in d["versions"]:
                     in_order[v["sequence"]] = (table, d["number"], v)
     deals: dict[tuple[int, int], Deal] = {}
+    may_manage: dict[int, bool] = {}
     for _, (table, number, v) in sorted(in_order.items()):
         author = users.get(v["created_by"], user)
+        if author.pk not in may_manage:
+            may_manage[author.pk] = can_manage(author, event)
+        if not may_manage[author.pk]:
+            # Entered through a table link (or by an organizer of the original event
+            # only): replayed as the importing organizer.
+            author = user
         deal = deals.get((table.pk, number))
         if deal is None:
             deal = _record_unchecked(table, v["document"], author)

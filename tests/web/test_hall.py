@@ -416,3 +416,18 @@ def test_find_your_seat_lists_players_alphabetically_with_table_and_seat(
     # Čada sorts with the Cs: Anna, Bill, Čada, Dana, ...
     assert [r[0] for r in rows] == TOURNAMENT_PLAYERS
     assert sorted(rows) == sorted(expected)
+
+
+def test_an_event_with_deals_from_table_links_exports_and_imports(table, link, organizer):
+    from tournaments import exchange
+    from tournaments.standings import standings
+
+    services.record_deal(table, played_doc(), None, number=1, link=link)
+    services.undo_last_deal(table, None, 1, link=link)
+    services.record_deal(table, played_doc(bidder_points=20), None, number=2, link=link)
+    event = table.round.event
+    copy = exchange.import_event(exchange.export_event(event), organizer)
+    assert [(s.player.name, s.net) for s in standings(copy)] == [
+        (s.player.name, s.net) for s in standings(event)
+    ]
+    assert [(s.player.name, s.net) for s in standings(copy)][0] == ("Bill", 5)
