@@ -186,13 +186,13 @@ def inbox(request, pk):
     event = _event(pk)
     _check_manage(request, event)
     if request.method == "POST":
-        deal = get_object_or_404(
-            Deal, pk=request.POST.get("confirm", ""), table__round__event=event
-        )
         try:
+            pk = int(request.POST.get("confirm", ""))
             expected = int(request.POST.get("expected_version", ""))
         except ValueError:
-            expected = None
+            messages.error(request, "Choose a deal to confirm.")
+            return redirect("inbox", pk=event.pk)
+        deal = get_object_or_404(Deal, pk=pk, table__round__event=event)
         try:
             services.confirm_deal(deal, request.user, expected)
         except services.ServiceError as e:

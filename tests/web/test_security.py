@@ -37,6 +37,9 @@ READ = {
     "round-pack-pdf",
     "standings-pdf",
     "statement-pdf",
+    "seat-finder",
+    "wall",
+    "wall-live",
 }
 WRITE_FORMS = {
     "event-edit",
@@ -46,8 +49,12 @@ WRITE_FORMS = {
     "deal-correct",
     "chip-count",
     "event-download",
+    "round-links",
+    "inbox",
 }
-WRITE_POSTS = {"round-create", "deal-preview", "deal-void"}
+WRITE_POSTS = {"round-create", "deal-preview", "deal-void", "table-undo"}
+# A table link's pages: whoever holds the link, whatever their account, for its table.
+LINK = {"link-sheet", "link-deal", "link-preview", "link-correct", "link-undo"}
 CREATE = {"event-create"}
 OTHER = {
     "logout",
@@ -63,7 +70,7 @@ OTHER = {
 def test_every_url_is_in_the_matrix():
     names = {name for name in get_resolver().reverse_dict if isinstance(name, str)}
     app = {n for n in names if not n.startswith("admin")}
-    assert app == PUBLIC | READ | WRITE_FORMS | WRITE_POSTS | CREATE | OTHER
+    assert app == PUBLIC | READ | WRITE_FORMS | WRITE_POSTS | CREATE | OTHER | LINK
 
 
 @pytest.fixture
@@ -71,11 +78,20 @@ def world(table, organizer):
     deal = services.record_deal(table, played_doc(), organizer)
     event = table.round.event
     player = Seat.objects.filter(table=table).first().player
-    return {"event": event, "table": table, "round": table.round, "deal": deal, "player": player}
+    link = services.issue_link(table, organizer)
+    return {
+        "event": event,
+        "table": table,
+        "round": table.round,
+        "deal": deal,
+        "player": player,
+        "link": link,
+    }
 
 
 def url_for(name, w):
     e, t, r, d, p = w["event"], w["table"], w["round"], w["deal"], w["player"]
+    token = w["link"].token
     args = {
         "home": [],
         "card-points": [],
@@ -103,6 +119,17 @@ def url_for(name, w):
         "round-create": [e.pk],
         "deal-preview": [t.pk],
         "deal-void": [d.pk],
+        "seat-finder": [r.pk],
+        "wall": [e.pk],
+        "wall-live": [e.pk],
+        "round-links": [r.pk],
+        "inbox": [e.pk],
+        "table-undo": [t.pk],
+        "link-sheet": [token],
+        "link-deal": [token],
+        "link-preview": [token],
+        "link-correct": [token, d.number],
+        "link-undo": [token],
     }[name]
     return reverse(name, args=args)
 
@@ -164,10 +191,35 @@ def test_permission_matrix(
     assert (creating.status_code == 200) == (role in ("organizer", "other_organizer", "superuser"))
 
 
+@pytest.mark.parametrize("published", [False, True])
+@pytest.mark.parametrize("role", ROLES)
+def test_a_table_link_in_the_matrix(
+    world, role, published, django_user_model, stranger, other_organizer, organizer
+):
+    """The link grants its table's deal pages to anyone, published or not; revoked, nothing."""
+    services.update_event(world["event"], organizer, published=published)
+    client = client_for(role, django_user_model, stranger, other_organizer, organizer)
+    for name in ("link-sheet", "link-deal", "link-correct"):
+        assert client.get(url_for(name, world)).status_code == 200, name
+    assert client.post(url_for("link-preview", world), {}).json()["ok"] is False
+    undo = client.post(url_for("link-undo", world), {"number": "1"})
+    assert undo.status_code == 302 and undo["Location"] == url_for("link-sheet", world)
+    assert Deal.objects.get(pk=world["deal"].pk).voided
+    services.revoke_link(world["link"], organizer)
+    before = state()
+    for name in sorted(LINK):
+        assert client.get(url_for(name, world)).status_code in (403, 405), name
+        posted = client.post(url_for(name, world), {"number": "1"}).status_code
+        assert posted == (405 if name == "link-sheet" else 403), name
+    assert state() == before
+
+
 @pytest.mark.parametrize(
     "name",
     sorted(
-        WRITE_POSTS | {"deal-create", "deal-correct", "event-players", "chip-count", "round-detail"}
+        WRITE_POSTS
+        | {"deal-create", "deal-correct", "event-players", "chip-count", "round-detail"}
+        | {"round-links", "inbox", "link-deal", "link-correct", "link-undo"}
     ),
 )
 def test_csrf_is_required_on_every_form(world, organizer, name):
