@@ -5,15 +5,14 @@ Pages read through queries and write only through services, like views.py.
 
 from __future__ import annotations
 
-import unicodedata
-
 from django.contrib import messages
 from django.db.models import Count, F, Prefetch
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_http_methods, require_POST
 
 from . import queries, services, standings
-from .models import Deal, LedgerEntry, Round, Seat, Table, TableLink
+from .hall import seat_finder_rows
+from .models import Deal, LedgerEntry, Seat, Table, TableLink
 from .qr import hall_url, qr_svg
 from .views import (
     _check_manage,
@@ -219,19 +218,6 @@ def inbox(request, pk):
 
 
 # -- the wall and find your seat ---------------------------------------------------------
-
-
-def _name_key(name: str) -> str:
-    """Alphabetical order as a Czech-American list reads: Čada with the Cs."""
-    return unicodedata.normalize("NFD", name).encode("ascii", "ignore").decode().casefold()
-
-
-def seat_finder_rows(rnd: Round) -> list[dict]:
-    """Every player of the round, alphabetically, with table and seat (or bye): 2 queries."""
-    seats = Seat.objects.filter(table__round=rnd).select_related("player", "table")
-    rows = [{"name": s.player.name, "table": s.table.number, "seat": s.position + 1} for s in seats]
-    rows += [{"name": p.name, "table": None, "seat": None} for p in rnd.byes.all()]
-    return sorted(rows, key=lambda r: _name_key(r["name"]))
 
 
 def seat_finder(request, pk):

@@ -194,6 +194,7 @@ def test_deals_from_a_table_wait_for_confirmation_but_count_at_once(
     # They count at once: the running chips are right for the next deal.
     sheet = client.get(link_url(link)).content.decode()
     assert sheet.count('class=" unconfirmed"') == 2
+    assert sheet.count('<span class="unconfirmed-tag">unconfirmed</span>') == 2
     # Anna's Four with Čada, then Bill's Four with Čada: Bill -5 + 5 = 0.
     assert nets(table) == {"Anna": 0, "Bill": 0, "Čada": 10, "Dana": -10}
     org = client.__class__()
@@ -220,6 +221,10 @@ def test_deals_from_a_table_wait_for_confirmation_but_count_at_once(
     assert audit.detail == {"round": 1, "table": 1, "deal": 1, "version": 1}
     inbox = org.get(reverse("inbox", args=[table.round.event.pk])).content.decode()
     assert inbox.count("<tr data-deal=") == 1
+    sheet = org.get(reverse("table-sheet", args=[table.pk])).content.decode()
+    deal_1, deal_2 = sheet.split('data-deal="2"')
+    assert "unconfirmed-tag" not in deal_1
+    assert deal_2.count('<span class="unconfirmed-tag">unconfirmed</span>') == 1
     with pytest.raises(services.PermissionDenied, match="Only the organizers"):
         services.confirm_deal(deals[1], other_organizer)  # organizes another event
     with pytest.raises(services.DealError, match="needs no confirmation"):

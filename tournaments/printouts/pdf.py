@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import io
-import unicodedata
 from collections.abc import Callable
 
 from django.utils import timezone
@@ -25,6 +24,7 @@ from reportlab.platypus import (
 from taroky_scoring.payments import reminder
 
 from .. import queries
+from ..hall import seat_finder_rows
 from ..models import Event
 from ..qr import qr_drawing
 from ..standings import standings, standings_series, statement
@@ -397,16 +397,12 @@ CARD_NAMES = ParagraphStyle("card-names", parent=LARGE, fontSize=22, leading=28,
 CARD_NOTE = ParagraphStyle("card-note", parent=BODY, fontSize=12, leading=15, alignment=1)
 
 
-def _name_key(name: str) -> str:
-    """Alphabetical as the hall reads it: Čada with the Cs."""
-    return unicodedata.normalize("NFD", name).encode("ascii", "ignore").decode().casefold()
-
-
-def _seat_finder(tables, byes, pagesize, title: str) -> list:
+def _seat_finder(finder: list[dict], pagesize, title: str) -> list:
     """Every player alphabetically with table and seat, in columns to fit one page."""
-    rows = [(p.name, str(t.number), str(i + 1)) for t in tables for i, p in enumerate(_seated(t))]
-    rows += [(name, "bye", "") for name in byes]
-    rows.sort(key=lambda r: _name_key(r[0]))
+    rows = [
+        (r["name"], str(r["table"]), str(r["seat"])) if r["table"] else (r["name"], "bye", "")
+        for r in finder
+    ]
     columns = max(1, min(4, -(-len(rows) // 32)))
     per_column = -(-len(rows) // columns) if rows else 0
     width = (pagesize[0] - 2 * MARGIN) / columns
@@ -453,8 +449,9 @@ def round_pack_pdf(rnd, link_urls: dict[int, str] | None = None) -> bytes:
     link_urls = link_urls or {}
     pagesize = page_size(event, wide=True)
     tables = list(rnd.tables.prefetch_related("seats__player").order_by("number"))
-    byes = list(rnd.byes.values_list("name", flat=True))
-    story = _seat_finder(tables, byes, pagesize, f"Round {rnd.number}: find your seat")
+    finder = seat_finder_rows(rnd, tables)
+    byes = [r["name"] for r in finder if r["table"] is None]
+    story = _seat_finder(finder, pagesize, f"Round {rnd.number}: find your seat")
     story.append(PageBreak())
     data = [[_p("Table", LARGE_BOLD), _p("Players, clockwise", LARGE_BOLD)]]
     for t in tables:
