@@ -104,7 +104,7 @@ def test_the_command_serves_the_app_with_debug_off(tmp_path):
         if k not in ("SECRET_KEY", "DEBUG", "DJANGO_SETTINGS_MODULE")
     }
     env.update(
-        DATABASE_URL=f"sqlite:///{tmp_path / 'db.sqlite3'}",
+        DATABASE_URL=f"sqlite:///{tmp_path / 'data' / 'db.sqlite3'}",  # data/ made by serve
         SECRET_KEY_FILE=str(tmp_path / "var" / "secret_key"),
     )
     process = subprocess.Popen(

@@ -9,6 +9,7 @@ static files.
 from __future__ import annotations
 
 import socket
+from pathlib import Path
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
@@ -70,6 +71,10 @@ class Command(BaseCommand):
         serve(application, host=address, port=port, threads=threads, ident="taroky")
 
     def prepare(self, load_demo: bool = True) -> None:
+        database = settings.DATABASES["default"]
+        if database["ENGINE"].endswith("sqlite3"):
+            # A fresh checkout has no var/ yet for the SQLite file.
+            Path(database["NAME"]).parent.mkdir(parents=True, exist_ok=True)
         call_command("migrate", interactive=False, verbosity=0)
         # The demo goes into a new database only: once organizers have their own
         # accounts or events, a restart leaves their data alone.
