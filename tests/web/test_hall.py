@@ -353,18 +353,18 @@ def counted(client, url):
 
 def test_the_wall_and_the_round_pack_cost_the_same_queries_at_two_sizes(client, organizer):
     small, small_round = drawn_event(organizer, 8)
-    large, large_round = drawn_event(organizer, 24)
+    large, large_round = drawn_event(organizer, 64)
     for name in ("wall", "wall-live"):
         n_small, _ = counted(client, reverse(name, args=[small.pk]))
         n_large, response = counted(client, reverse(name, args=[large.pk]))
         assert n_small == n_large <= 14, name
     html = response.content.decode()
-    # 24 players in the standings, and the drawn round's seat list alphabetically.
-    assert html.count('<tr><td class="num">') == 24
+    # 64 players in the standings, and the drawn round's seat list alphabetically.
+    assert html.count('<tr><td class="num">') == 64
     assert 'data-panel="seats"' in html and "Round 2: find your seat" in html
     seats = html[html.index('id="seat-finder"') :]
     listed = re.findall(r"<tr><td>([^<]+)</td>", seats)
-    assert len(listed) == 24 and listed == sorted(listed)
+    assert len(listed) == 64 and listed == sorted(listed)
     client.force_login(organizer)
     n_small, _ = counted(client, reverse("round-pack-pdf", args=[small_round.pk]))
     n_large, pack = counted(client, reverse("round-pack-pdf", args=[large_round.pk]))
@@ -436,3 +436,16 @@ def test_an_event_with_deals_from_table_links_exports_and_imports(table, link, o
         (s.player.name, s.net) for s in standings(event)
     ]
     assert [(s.player.name, s.net) for s in standings(copy)][0] == ("Bill", 5)
+
+
+def test_find_your_seat_in_the_pack_runs_to_more_pages_for_a_big_round():
+    from reportlab.platypus import PageBreak
+
+    from tournaments.models import Event
+    from tournaments.printouts.pdf import _seat_finder, page_size
+
+    rows = [{"name": f"Player {i:03d}", "table": i // 4 + 1, "seat": i % 4 + 1} for i in range(200)]
+    for paper in ("letter", "a4"):
+        story = _seat_finder(rows, page_size(Event(paper_size=paper), wide=True), "find your seat")
+        # 96 names a page (4 columns of 24): 200 names on three pages.
+        assert sum(isinstance(f, PageBreak) for f in story) == 2

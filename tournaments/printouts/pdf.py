@@ -397,15 +397,34 @@ CARD_NAMES = ParagraphStyle("card-names", parent=LARGE, fontSize=22, leading=28,
 CARD_NOTE = ParagraphStyle("card-note", parent=BODY, fontSize=12, leading=15, alignment=1)
 
 
+FINDER_ROWS = 24  # names a column holds on a landscape Letter or A4 page
+FINDER_COLUMNS = 4
+
+
 def _seat_finder(finder: list[dict], pagesize, title: str) -> list:
-    """Every player alphabetically with table and seat, in columns to fit one page."""
+    """Every player alphabetically with table and seat, in columns, as many pages as
+    it takes (96 names a page)."""
     rows = [
         (r["name"], str(r["table"]), str(r["seat"])) if r["table"] else (r["name"], "bye", "")
         for r in finder
     ]
-    columns = max(1, min(4, -(-len(rows) // 32)))
+    per_page = FINDER_ROWS * FINDER_COLUMNS
+    pages = [rows[i : i + per_page] for i in range(0, len(rows), per_page)] or [[]]
+    story = []
+    for number, page in enumerate(pages):
+        if number:
+            story.append(PageBreak())
+        story += [
+            _p(title + (f" ({number + 1})" if number else ""), TITLE),
+            _finder_page(page, pagesize),
+        ]
+    return story
+
+
+def _finder_page(rows, pagesize) -> Table:
+    columns = max(1, -(-len(rows) // FINDER_ROWS))
     per_column = -(-len(rows) // columns) if rows else 0
-    width = (pagesize[0] - 2 * MARGIN) / columns
+    width = (pagesize[0] - 2 * MARGIN) / max(columns, 2)
     head = [_p("Player", STYLE_BOLD), _p("Table", STYLE_BOLD), _p("Seat", STYLE_BOLD)]
     blocks = []
     for c in range(columns):
@@ -414,11 +433,11 @@ def _seat_finder(finder: list[dict], pagesize, title: str) -> list:
         block = _grid(data, [width - 80, 40, 30], numeric_from=1)
         block.setStyle(TableStyle([("FONTSIZE", (0, 0), (-1, -1), 9)]))
         blocks.append(block)
-    layout = Table([blocks], colWidths=[width] * columns)
+    layout = Table([blocks], colWidths=[width] * columns, hAlign="LEFT")
     layout.setStyle(
         TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (-1, -1), 0)])
     )
-    return [_p(title, TITLE), layout]
+    return layout
 
 
 def _table_card(table, pagesize, link_url: str | None) -> list:
