@@ -1,11 +1,10 @@
-# The two commands of the README: `make run` and `make test`.
+# The commands of the README: `make run`, `make dev` and `make test`.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 HOST ?= 127.0.0.1:8000
-export DEBUG ?= 1
 
-.PHONY: run test install install-test migrate demo lint format bench clean
+.PHONY: run dev test install install-test migrate demo lint format bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -24,14 +23,19 @@ install: $(VENV)/.installed
 install-test: $(VENV)/.installed-test
 
 migrate: install
-	mkdir -p var
 	$(BIN)/python manage.py migrate --noinput
 
 demo: migrate
 	$(BIN)/python manage.py load_demo
 
-run: demo
-	$(BIN)/python manage.py runserver $(HOST)
+# The hall's server (waitress, DEBUG off); the work is in `manage.py serve`, which is
+# also what an organizer without make runs.
+run: install
+	$(BIN)/python manage.py serve $(HOST)
+
+# Django's development server: DEBUG on, reloads on code changes.
+dev: demo
+	DEBUG=1 $(BIN)/python manage.py runserver $(HOST)
 
 test: install-test
 	$(BIN)/python -m pytest $(PYTEST_ARGS)

@@ -1,7 +1,7 @@
 """Settings for the Taroky scorekeeper, read from the environment.
 
 DATABASE_URL  database (default: SQLite file var/db.sqlite3)
-SECRET_KEY    required unless DEBUG is on
+SECRET_KEY    default: generated on the first run and kept in var/secret_key
 DEBUG         "1"/"true" to turn on debugging (off by default)
 ALLOWED_HOSTS comma-separated host names (default: localhost names)
 HTTPS         "1"/"true" behind TLS: secure cookies, HSTS, redirect to https
@@ -12,7 +12,6 @@ from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
-from django.core.exceptions import ImproperlyConfigured
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -26,11 +25,37 @@ def env_bool(name: str, default: bool = False) -> bool:
 
 DEBUG = env_bool("DEBUG")
 
+
+def _kept_secret_key(path: Path) -> str:
+    """The key generated on the laptop's first run, so sessions survive restarts."""
+    try:
+        key = path.read_text(encoding="ascii").strip()
+    except FileNotFoundError:
+        key = ""
+    if len(key) >= 50:
+        return key
+    from django.core.management.utils import get_random_secret_key
+
+    path.parent.mkdir(parents=True, exist_ok=True)
+    key = get_random_secret_key()
+    # Created readable by its owner only; a racing second process keeps the first key.
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:
+        return path.read_text(encoding="ascii").strip()
+    with os.fdopen(fd, "w", encoding="ascii") as f:
+        f.write(key)
+    return key
+
+
 SECRET_KEY = os.environ.get("SECRET_KEY", "")
 if not SECRET_KEY:
-    if not DEBUG:
-        raise ImproperlyConfigured("Set SECRET_KEY (or DEBUG=1 for development).")
-    SECRET_KEY = "django-insecure-development-only-key-do-not-use-in-production"
+    if DEBUG:
+        SECRET_KEY = "django-insecure-development-only-key-do-not-use-in-production"
+    else:
+        SECRET_KEY = _kept_secret_key(
+            Path(os.environ.get("SECRET_KEY_FILE") or BASE_DIR / "var" / "secret_key")
+        )
 
 ALLOWED_HOSTS = [
     h.strip()
@@ -188,3 +213,7 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": "WARNING"},
 }
+
+# The address the hall's phones use (e.g. http://192.168.1.20:8000/), shown as a QR
+# code on the wall; `manage.py serve` fills it in when serving on the hall's Wi-Fi.
+HALL_URL = os.environ.get("HALL_URL", "")

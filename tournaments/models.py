@@ -89,6 +89,12 @@ class Event(models.Model):
         default=0,
         help_text="Chips a player is credited for a round with a bye (usually 0).",
     )
+    table_deals_need_confirmation = models.BooleanField(
+        "deals entered at a table need an organizer's confirmation",
+        default=False,
+        help_text="Deals entered through a table link count at once but show as "
+        "unconfirmed until an organizer confirms them from the inbox.",
+    )
     organizers = models.ManyToManyField(
         settings.AUTH_USER_MODEL, related_name="organized_events", blank=True
     )
@@ -114,6 +120,7 @@ class Event(models.Model):
         "published",
         "bye_chips",
         "paper_size",
+        "table_deals_need_confirmation",
     )
 
     # What the event's deals are scored under (the core's ruleset and its options):
@@ -193,6 +200,9 @@ class Round(models.Model):
         null=True, blank=True, help_text="The seating draw's seed; the same seed, same draw."
     )
     drawn_at = models.DateTimeField(null=True, blank=True)
+    closed_at = models.DateTimeField(
+        null=True, blank=True, help_text="When the round was closed: its table links stop."
+    )
 
     class Meta:
         ordering = ["event", "number"]
@@ -277,6 +287,13 @@ class Deal(models.Model):
     bid = models.CharField(max_length=20, choices=Bid.choices, blank=True)
     bidder_won = models.BooleanField(null=True)
     voided = models.BooleanField(default=False)
+    # Who entered the current version when it came through a table link, and whether
+    # it waits for an organizer's confirmation (the event's option); the confirmations
+    # themselves are DealConfirmation rows.
+    entered_via = models.ForeignKey(
+        "TableLink", on_delete=models.PROTECT, null=True, blank=True, related_name="deals"
+    )
+    awaiting_confirmation = models.BooleanField(default=False)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
@@ -285,7 +302,15 @@ class Deal(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["table", "number"], name="unique_deal_number")
         ]
-        indexes = [models.Index(fields=["bidder", "voided"])]
+        indexes = [
+            models.Index(fields=["bidder", "voided"]),
+            # The organizer's inbox: the few deals that wait, across an event's tables.
+            models.Index(
+                fields=["awaiting_confirmation"],
+                condition=Q(awaiting_confirmation=True),
+                name="deals_awaiting_confirmation",
+            ),
+        ]
 
     def __str__(self) -> str:
         return f"Deal {self.number} at {self.table}"
@@ -496,6 +521,51 @@ class DealNet(AppendOnly):
 
     def __str__(self) -> str:
         return f"{self.deal} v{self.version}: {self.player} {self.chips:+d}"
+
+
+class TableLink(models.Model):
+    """An unguessable link that lets whoever holds it enter deals at one table.
+
+    It works while it is not revoked and the table's round is open; it grants nothing
+    else. Reissuing a table's link revokes the old one.
+    """
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="links")
+    token = models.CharField(max_length=64, unique=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    revoked_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["table", "-created_at"]
+
+    def __str__(self) -> str:
+        return f"Link of {self.table}" + (" (revoked)" if self.revoked_at else "")
+
+    def get_absolute_url(self) -> str:
+        return reverse("link-sheet", args=[self.token])
+
+
+class DealConfirmation(models.Model):
+    """An organizer's confirmation of one version of a deal entered at a table."""
+
+    deal = models.ForeignKey(Deal, on_delete=models.PROTECT, related_name="confirmations")
+    version = models.PositiveIntegerField()
+    confirmed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
+    )
+    confirmed_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["deal", "version"]
+        constraints = [
+            models.UniqueConstraint(fields=["deal", "version"], name="one_confirmation_a_version")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.deal} v{self.version} confirmed by {self.confirmed_by}"
 
 
 class ChipCount(models.Model):

@@ -101,6 +101,12 @@ class Sheet:
         ]
 
     @property
+    def last_live_deal(self) -> Deal | None:
+        """The deal an undo or a table link's correction applies to."""
+        live = [r.deal for r in self.rows if not r.deal.voided]
+        return live[-1] if live else None
+
+    @property
     def total_pairs(self) -> list[tuple[int, int]]:
         return list(zip(self.totals, self.chips, strict=True))
 

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import views
+from . import views, views_hall
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -38,5 +38,17 @@ urlpatterns = [
     path("deals/<int:pk>/correct/", views.deal_correct, name="deal-correct"),
     path("deals/<int:pk>/void/", views.deal_void, name="deal-void"),
     path("card-points/", views.card_points, name="card-points"),
+    # The tournament hall (views_hall.py).
+    path("t/<str:token>/", views_hall.link_sheet, name="link-sheet"),
+    path("t/<str:token>/deal/", views_hall.link_deal, name="link-deal"),
+    path("t/<str:token>/preview/", views_hall.link_preview, name="link-preview"),
+    path("t/<str:token>/deals/<int:number>/correct/", views_hall.link_correct, name="link-correct"),
+    path("t/<str:token>/undo/", views_hall.link_undo, name="link-undo"),
+    path("tables/<int:pk>/undo/", views_hall.table_undo, name="table-undo"),
+    path("rounds/<int:pk>/links/", views_hall.round_links, name="round-links"),
+    path("rounds/<int:pk>/seats/", views_hall.seat_finder, name="seat-finder"),
+    path("events/<int:pk>/inbox/", views_hall.inbox, name="inbox"),
+    path("events/<int:pk>/wall/", views_hall.wall, name="wall"),
+    path("events/<int:pk>/wall/live/", views_hall.wall_live, name="wall-live"),
     path("healthz", views.healthz, name="healthz"),
 ]

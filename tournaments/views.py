@@ -11,13 +11,14 @@ from django.db.models import Count, Prefetch, Q
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.defaultfilters import pluralize
+from django.urls import reverse
 from django.utils.text import slugify
 from django.views.decorators.http import require_http_methods, require_POST
 from django_tables2 import RequestConfig
 
 import taroky_scoring as core
 
-from . import exchange, names, printouts, queries, services, standings
+from . import exchange, names, printouts, qr, queries, services, standings
 from .forms import (
     AddPlayerForm,
     CardPointsForm,
@@ -34,7 +35,7 @@ from .forms import (
     VoidDealForm,
     WithdrawForm,
 )
-from .models import Event, Player, Registration, Round, Seat, Table
+from .models import Deal, Event, Player, Registration, Round, Seat, Table
 from .names import clean_name
 from .services.permissions import can_create_events, can_manage, can_view
 from .tables import StandingsTable
@@ -364,6 +365,15 @@ def standings_view(request, pk):
             "only": only,
             "can_manage": can_manage(request.user, event),
             "chart": chart,
+            # Deals entered at tables that wait for an organizer: one query, and only
+            # for events that ask for confirmation.
+            "unconfirmed": Deal.objects.filter(
+                table__round__event=event, awaiting_confirmation=True
+            )
+            .order_by("table__round__number", "table__number", "number")
+            .values("table__round__number", "table__number", "number")
+            if event.table_deals_need_confirmation
+            else (),
         },
     )
 
@@ -561,7 +571,11 @@ def table_first_forehand(request, pk):
     return redirect(table)
 
 
-def _deal_form_context(table, sheet, form, **extra):
+def _deal_form_context(table, sheet, form, link=None, **extra):
+    if link is not None:
+        preview_url = reverse("link-preview", args=[link.token])
+    else:
+        preview_url = reverse("deal-preview", args=[table.pk])
     return {
         "table": table,
         "event": sheet.event,
@@ -573,6 +587,8 @@ def _deal_form_context(table, sheet, form, **extra):
         "dealer_sits_out": bool(sheet.players)
         and core.deal_for([p.name for p in sheet.players], sheet.players[0].name).sitting_out
         is not None,
+        "link": link,
+        "preview_url": preview_url,
         **extra,
     }
 
@@ -590,38 +606,56 @@ def _preview(form) -> dict:
 @require_http_methods(["GET", "POST"])
 def deal_create(request, pk):
     table = _table(request, pk)
+    _check_manage(request, table.round.event)
+    return deal_entry(request, table)
+
+
+def deal_entry(request, table, link=None):
+    """Deal entry at a table: by an organizer, or (``link``) by whoever holds its link."""
     event = table.round.event
-    _check_manage(request, event)
-    sheet = queries.table_sheet(table)
-    if sheet.session.ended:
-        messages.error(request, f"{sheet.state_words}: this table takes no more deals.")
-        return redirect(table)
-    seats = [p.name for p in sheet.players]
-    next_number = len(sheet.rows) + 1
-    initial = {"number": next_number, "kind": "played", "kontra": "none"}
-    if sheet.next_deal:
-        initial["dealer"] = sheet.next_deal.dealer
-    form = DealForm(
-        request.POST or None, event=event, seats=seats, initial=initial, needs_number=True
-    )
-    preview = None
-    if request.method == "POST":
-        if "preview" in request.POST:
-            preview = _preview(form)
-        elif form.is_valid():
+    back = link.get_absolute_url() if link else table.get_absolute_url()
+    form = None
+    if request.method == "POST" and "preview" not in request.POST:
+        # Saving needs only the seats (the service checks the number and the session):
+        # the whole sheet, every deal of the table, is built only to show the form.
+        seats = list(table.seats.order_by("position").values_list("player__name", flat=True))
+        form = DealForm(request.POST, event=event, seats=seats, needs_number=True)
+        if form.is_valid():
             try:
                 deal = services.record_deal(
-                    table, form.document, request.user, number=form.cleaned_data.get("number")
+                    table,
+                    form.document,
+                    request.user,
+                    number=form.cleaned_data.get("number"),
+                    link=link,
                 )
             except services.ServiceError as e:
                 form.add_service_error(e)
             else:
                 messages.success(request, f"Deal {deal.number} saved.")
-                return redirect(table)
+                return redirect(back)
+    sheet = queries.table_sheet(table)
+    if sheet.session.ended:
+        messages.error(request, f"{sheet.state_words}: this table takes no more deals.")
+        return redirect(back)
+    next_number = len(sheet.rows) + 1
+    preview = None
+    if form is None:
+        initial = {"number": next_number, "kind": "played", "kontra": "none"}
+        if sheet.next_deal:
+            initial["dealer"] = sheet.next_deal.dealer
+        seats = [p.name for p in sheet.players]
+        form = DealForm(
+            request.POST or None, event=event, seats=seats, initial=initial, needs_number=True
+        )
+        if request.method == "POST":
+            preview = _preview(form)
     return render(
         request,
         "tournaments/deal_form.html",
-        _deal_form_context(table, sheet, form, preview=preview, number=next_number),
+        _deal_form_context(
+            table, sheet, form, preview=preview, number=next_number, link=link, back=back
+        ),
     )
 
 
@@ -630,10 +664,13 @@ def deal_create(request, pk):
 def deal_preview(request, pk):
     """JSON for the live payment preview: the core's settlement of the form's fields."""
     table = _table(request, pk)
-    event = table.round.event
-    _check_manage(request, event)
+    _check_manage(request, table.round.event)
+    return deal_preview_for(request, table)
+
+
+def deal_preview_for(request, table):
     seats = list(table.seats.order_by("position").values_list("player__name", flat=True))
-    form = DealForm(request.POST, event=event, seats=seats)
+    form = DealForm(request.POST, event=table.round.event, seats=seats)
     return JsonResponse(_preview(form))
 
 
@@ -658,12 +695,18 @@ def deal_detail(request, pk):
 @require_http_methods(["GET", "POST"])
 def deal_correct(request, pk):
     deal = _deal(request, pk)
+    _check_manage(request, deal.table.round.event)
+    return deal_correction(request, deal)
+
+
+def deal_correction(request, deal, link=None):
+    """Correct a deal: an organizer any deal, a table link its table's last deal."""
     table = deal.table
     event = table.round.event
-    _check_manage(request, event)
+    done = link.get_absolute_url() if link else deal.get_absolute_url()
     if deal.voided:
         messages.error(request, "This deal was voided; it cannot be corrected.")
-        return redirect(deal)
+        return redirect(done)
     sheet = queries.table_sheet(table)
     seats = [p.name for p in sheet.players]
     initial = DealForm.initial_from_document(deal.document_under_todays_names())
@@ -681,16 +724,19 @@ def deal_correct(request, pk):
                     request.user,
                     form.cleaned_data["reason"],
                     expected_version=form.cleaned_data["expected_version"],
+                    link=link,
                 )
             except services.ServiceError as e:
                 form.add_service_error(e)
             else:
                 messages.success(request, f"Deal {deal.number} corrected.")
-                return redirect(deal)
+                return redirect(done)
     return render(
         request,
         "tournaments/deal_form.html",
-        _deal_form_context(table, sheet, form, preview=preview, deal=deal, number=deal.number),
+        _deal_form_context(
+            table, sheet, form, preview=preview, deal=deal, number=deal.number, link=link
+        ),
     )
 
 
@@ -749,8 +795,14 @@ def table_pdf(request, pk, blank=False):
     table = _table(request, pk)
     event = table.round.event
     if request.GET.get("blank"):
+        # The link's QR code only for organizers: a published sheet is public.
+        url = (
+            qr.link_urls(request, [table]).get(table.pk)
+            if can_manage(request.user, event)
+            else None
+        )
         return _pdf(
-            printouts.blank_sheet_pdf(table),
+            printouts.blank_sheet_pdf(table, link_url=url),
             printouts.filename(event, "round", table.round.number, "table", table.number, "blank"),
         )
     return _pdf(
@@ -761,8 +813,11 @@ def table_pdf(request, pk, blank=False):
 
 def round_pack_pdf(request, pk):
     rnd = _round(request, pk)
+    # The table links' QR codes only for organizers: a published round pack is public.
+    urls = qr.link_urls(request, rnd.tables.all()) if can_manage(request.user, rnd.event) else None
     return _pdf(
-        printouts.round_pack_pdf(rnd), printouts.filename(rnd.event, "round", rnd.number, "pack")
+        printouts.round_pack_pdf(rnd, urls),
+        printouts.filename(rnd.event, "round", rnd.number, "pack"),
     )
 
 

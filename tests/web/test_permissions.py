@@ -5,6 +5,7 @@ import pytest
 from django.urls import reverse
 
 from tournaments import services
+from tournaments.models import Deal
 
 from ..conftest import played_doc
 
@@ -36,6 +37,16 @@ def as_role(client, django_user_model, stranger, other_organizer, organizer):
 
 # Status codes and leaks of every URL are test_security.test_permission_matrix's;
 # here: what each role's attempt actually changes, and what the home page lists.
+
+
+def link_urls(link):
+    return [
+        ("get", reverse("link-sheet", args=[link.token])),
+        ("get", reverse("link-deal", args=[link.token])),
+        ("post", reverse("link-preview", args=[link.token])),
+        ("get", reverse("link-correct", args=[link.token, 1])),
+        ("post", reverse("link-undo", args=[link.token])),
+    ]
 
 
 @pytest.mark.parametrize("role", ROLES)
@@ -135,3 +146,21 @@ def test_bad_house_rules_are_refused_at_the_field(client, other_organizer):
     assert any(
         "Unknown option 'kontra'" in m for m in response.context["form"].errors["house_rules"]
     )
+
+
+@pytest.mark.parametrize("role", ROLES)
+def test_a_table_link_works_for_whoever_holds_it_and_only_while_it_works(
+    as_role, role, table, deal, organizer
+):
+    """The event is unpublished: the link alone grants its table's deal pages."""
+    link = services.issue_link(table, organizer)
+    client = as_role(role)
+    for method, url in link_urls(link):
+        response = getattr(client, method)(url, {"number": "1"})
+        assert response.status_code in (200, 302), url
+        if response.status_code == 302:
+            assert response["Location"] == reverse("link-sheet", args=[link.token]), url
+    assert Deal.objects.get(pk=deal.pk).voided  # the link's undo
+    services.revoke_link(link, organizer)
+    for method, url in link_urls(link):
+        assert getattr(client, method)(url, {"number": "1"}).status_code == 403, url

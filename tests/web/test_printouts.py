@@ -82,14 +82,24 @@ def test_blank_sheet_has_names_rows_and_the_payment_table(table5, organizer):
     assert "\n21\n" not in text
 
 
-def test_round_pack_has_the_seat_list_and_a_sheet_per_table(table, table5):
+def test_round_pack_has_find_your_seat_the_seat_list_and_a_card_and_sheet_per_table(table, table5):
+    """Issue 15 put "find your seat" first and a large table card before each sheet."""
     texts = pages(printouts.round_pack_pdf(table.round))
-    assert "Round 1: seats" in texts[0]
-    assert "Anna → Bill → Čada → Dana" in texts[0]
-    assert "Emil → Fanny → Gustav → Hana → Ivan" in texts[0]
-    assert len(texts) == 3
-    assert "Table 1 · Seats clockwise: Anna" in texts[1]
-    assert "Table 2 · Seats clockwise: Emil" in texts[2]
+    assert "Round 1: find your seat" in texts[0]
+    finder = texts[0][texts[0].index("find your seat") :]
+    # Alphabetical (Čada with the Cs), each with table and seat.
+    assert re.sub(r"\s+", " ", finder).startswith(
+        "find your seat Player Table Seat Anna 1 1 Bill 1 2 Čada 1 3 Dana 1 4 Emil 2 1"
+    ), finder
+    assert "Round 1: seats" in texts[1]
+    assert "Anna → Bill → Čada → Dana" in texts[1]
+    assert "Emil → Fanny → Gustav → Hana → Ivan" in texts[1]
+    assert len(texts) == 6
+    assert "Table 1\n Anna → Bill → Čada → Dana" in texts[2]
+    assert "Table 1 · Seats clockwise: Anna" in texts[3]
+    assert "Table 2\n Emil → Fanny → Gustav → Hana → Ivan" in texts[4]
+    assert "Table 2 · Seats clockwise: Emil" in texts[5]
+    assert "Scan" not in "".join(texts)  # no links issued: no QR codes
 
 
 def test_standings_and_statement_pdfs(sheet_with_deals):

@@ -47,6 +47,9 @@ READ = {
     "round-pack-pdf",
     "standings-pdf",
     "statement-pdf",
+    "seat-finder",
+    "wall",
+    "wall-live",
 }
 WRITE_FORMS = {
     "event-edit",
@@ -56,8 +59,12 @@ WRITE_FORMS = {
     "deal-correct",
     "chip-count",
     "event-download",
+    "round-links",
+    "inbox",
 }
-WRITE_POSTS = {"round-create", "deal-preview", "deal-void", "table-first-forehand"}
+WRITE_POSTS = {"round-create", "deal-preview", "deal-void", "table-first-forehand", "table-undo"}
+# A table link's pages: whoever holds the link, whatever their account, for its table.
+LINK = {"link-sheet", "link-deal", "link-preview", "link-correct", "link-undo"}
 CREATE = {"event-create"}
 OTHER = {"logout", "password_change", "password_change_done"}
 
@@ -65,7 +72,7 @@ OTHER = {"logout", "password_change", "password_change_done"}
 def test_every_url_is_in_the_matrix():
     names = {name for name in get_resolver().reverse_dict if isinstance(name, str)}
     app = {n for n in names if not n.startswith("admin")}
-    assert app == PUBLIC | READ | WRITE_FORMS | WRITE_POSTS | CREATE | OTHER
+    assert app == PUBLIC | READ | WRITE_FORMS | WRITE_POSTS | CREATE | OTHER | LINK
 
 
 @pytest.fixture
@@ -73,11 +80,20 @@ def world(table, organizer):
     deal = services.record_deal(table, played_doc(), organizer)
     event = table.round.event
     player = Seat.objects.filter(table=table).first().player
-    return {"event": event, "table": table, "round": table.round, "deal": deal, "player": player}
+    link = services.issue_link(table, organizer)
+    return {
+        "event": event,
+        "table": table,
+        "round": table.round,
+        "deal": deal,
+        "player": player,
+        "link": link,
+    }
 
 
 def url_for(name, w):
     e, t, r, d, p = w["event"], w["table"], w["round"], w["deal"], w["player"]
+    token = w["link"].token
     args = {
         "home": [],
         "card-points": [],
@@ -106,6 +122,17 @@ def url_for(name, w):
         "deal-preview": [t.pk],
         "deal-void": [d.pk],
         "table-first-forehand": [t.pk],
+        "seat-finder": [r.pk],
+        "wall": [e.pk],
+        "wall-live": [e.pk],
+        "round-links": [r.pk],
+        "inbox": [e.pk],
+        "table-undo": [t.pk],
+        "link-sheet": [token],
+        "link-deal": [token],
+        "link-preview": [token],
+        "link-correct": [token, d.number],
+        "link-undo": [token],
     }[name]
     return reverse(name, args=args)
 
@@ -216,10 +243,35 @@ def test_permission_matrix(
         assert creating.status_code == 403
 
 
+@pytest.mark.parametrize("published", [False, True])
+@pytest.mark.parametrize("role", ROLES)
+def test_a_table_link_in_the_matrix(
+    world, role, published, django_user_model, stranger, other_organizer, organizer
+):
+    """The link grants its table's deal pages to anyone, published or not; revoked, nothing."""
+    services.update_event(world["event"], organizer, published=published)
+    client = client_for(role, django_user_model, stranger, other_organizer, organizer)
+    for name in ("link-sheet", "link-deal", "link-correct"):
+        assert client.get(url_for(name, world)).status_code == 200, name
+    assert client.post(url_for("link-preview", world), {}).json()["ok"] is False
+    undo = client.post(url_for("link-undo", world), {"number": "1"})
+    assert undo.status_code == 302 and undo["Location"] == url_for("link-sheet", world)
+    assert Deal.objects.get(pk=world["deal"].pk).voided
+    services.revoke_link(world["link"], organizer)
+    before = state()
+    for name in sorted(LINK):
+        assert client.get(url_for(name, world)).status_code in (403, 405), name
+        posted = client.post(url_for(name, world), {"number": "1"}).status_code
+        assert posted == (405 if name == "link-sheet" else 403), name
+    assert state() == before
+
+
 @pytest.mark.parametrize(
     "name",
     sorted(
-        WRITE_POSTS | {"deal-create", "deal-correct", "event-players", "chip-count", "round-detail"}
+        WRITE_POSTS
+        | {"deal-create", "deal-correct", "event-players", "chip-count", "round-detail"}
+        | {"round-links", "inbox", "link-deal", "link-correct", "link-undo"}
     ),
 )
 def test_csrf_is_required_on_every_form(world, organizer, name):
@@ -396,20 +448,33 @@ def test_admin_shows_the_ledger_read_only(world, django_user_model):
     assert LedgerEntry.objects.filter(pk=entry.pk).exists()
 
 
-def test_production_settings_need_a_secret_key(monkeypatch):
+def test_production_settings_generate_a_secret_key_once_and_keep_it(monkeypatch, tmp_path):
+    """DEBUG off without SECRET_KEY: a key is generated on the first run and kept in var/
+    (it used to refuse to start; the hall's laptop must start with no setup)."""
     import importlib
-
-    from django.core.exceptions import ImproperlyConfigured
+    import stat
 
     import taroky_site.settings as settings_module
 
+    key_file = tmp_path / "var" / "secret_key"
     monkeypatch.setenv("DEBUG", "0")
     monkeypatch.delenv("SECRET_KEY", raising=False)
-    with pytest.raises(ImproperlyConfigured):
+    monkeypatch.setenv("SECRET_KEY_FILE", str(key_file))
+    try:
         importlib.reload(settings_module)
-    monkeypatch.setenv("SECRET_KEY", "x" * 60)
-    importlib.reload(settings_module)
-    assert settings_module.DEBUG is False
+        first = settings_module.SECRET_KEY
+        assert key_file.read_text() == first
+        assert len(first) == 50 and "insecure" not in first
+        assert stat.S_IMODE(key_file.stat().st_mode) == 0o600
+        importlib.reload(settings_module)
+        assert settings_module.SECRET_KEY == first
+        monkeypatch.setenv("SECRET_KEY", "x" * 60)
+        importlib.reload(settings_module)
+        assert settings_module.SECRET_KEY == "x" * 60
+        assert settings_module.DEBUG is False
+    finally:
+        monkeypatch.undo()
+        importlib.reload(settings_module)
 
 
 def test_an_organizer_is_unlocked_with_axes_reset_username(organizer):

@@ -25,7 +25,9 @@ from reportlab.platypus import (
 from taroky_scoring.payments import reminder
 
 from .. import queries
+from ..hall import seat_finder_rows
 from ..models import Event
+from ..qr import qr_drawing
 from ..standings import standings, standings_series, statement
 from . import fonts
 from .charts import chips_chart
@@ -305,9 +307,28 @@ def _signatures(players, pagesize) -> Table:
     return table
 
 
-def _blank_sheet_story(table, pagesize, prefix: str = "") -> list:
+def _seated(table) -> list:
+    """The table's players clockwise, from prefetched seats when the caller has them."""
+    if "seats" in getattr(table, "_prefetched_objects_cache", {}):
+        return [s.player for s in sorted(table.seats.all(), key=lambda s: s.position)]
+    return [s.player for s in table.seats.select_related("player").order_by("position")]
+
+
+def _link_box(link_url: str, size: float = 58) -> Table:
+    """The table link's QR code with a word of what it is for."""
+    box = Table(
+        [[qr_drawing(link_url, size), _p("Scan to enter this table's deals", SMALL)]],
+        colWidths=[size + 4, 70],
+    )
+    box.setStyle(
+        TableStyle([("VALIGN", (0, 0), (-1, -1), "MIDDLE"), ("LEFTPADDING", (0, 0), (-1, -1), 0)])
+    )
+    return box
+
+
+def _blank_sheet_story(table, pagesize, prefix: str = "", link_url: str | None = None) -> list:
     event = table.round.event
-    players = [s.player for s in table.seats.select_related("player").order_by("position")]
+    players = _seated(table)
     rows = event.deals_per_session or 20
     data = _sheet_head_rows(players)
     data.append(
@@ -353,8 +374,22 @@ def _blank_sheet_story(table, pagesize, prefix: str = "") -> list:
             ]
         )
     )
+    heading = _p(f"{prefix}Seats clockwise: {seats}.{five}", SMALL)
+    if link_url:
+        width = pagesize[0] - 2 * MARGIN
+        heading = Table([[heading, _link_box(link_url)]], colWidths=[width - 140, 140])
+        heading.setStyle(
+            TableStyle(
+                [
+                    ("VALIGN", (0, 0), (-1, -1), "BOTTOM"),
+                    ("LEFTPADDING", (0, 0), (-1, -1), 0),
+                    ("TOPPADDING", (0, 0), (-1, -1), 0),
+                    ("BOTTOMPADDING", (0, 0), (-1, -1), 0),
+                ]
+            )
+        )
     return [
-        _p(f"{prefix}Seats clockwise: {seats}.{five}", SMALL),
+        heading,
         Spacer(1, 3),
         grid,
         Spacer(1, 5),
@@ -362,37 +397,120 @@ def _blank_sheet_story(table, pagesize, prefix: str = "") -> list:
     ]
 
 
-def blank_sheet_pdf(table) -> bytes:
-    """A blank sheet for a physical game, names filled in, with the payment table."""
+def blank_sheet_pdf(table, link_url: str | None = None) -> bytes:
+    """A blank sheet for a physical game, names filled in, with the payment table and,
+    for an organizer, the QR code of the table's link."""
     event = table.round.event
     pagesize = page_size(event, wide=True)
     return _build(
-        _blank_sheet_story(table, pagesize),
+        _blank_sheet_story(table, pagesize, link_url=link_url),
         pagesize,
         lambda: _sheet_header(event, table, "score sheet"),
     )
 
 
-def round_pack_pdf(rnd) -> bytes:
-    """The seat list of a round and every table's blank sheet, in one PDF."""
+CARD_NUMBER = ParagraphStyle(
+    "card-number", fontName=fonts.BOLD, fontSize=150, leading=160, alignment=1
+)
+CARD_NAMES = ParagraphStyle("card-names", parent=LARGE, fontSize=22, leading=28, alignment=1)
+CARD_NOTE = ParagraphStyle("card-note", parent=BODY, fontSize=12, leading=15, alignment=1)
+
+
+FINDER_ROWS = 24  # names a column holds on a landscape Letter or A4 page
+FINDER_COLUMNS = 4
+
+
+def _seat_finder(finder: list[dict], pagesize, title: str) -> list:
+    """Every player alphabetically with table and seat, in columns, as many pages as
+    it takes (96 names a page)."""
+    rows = [
+        (r["name"], str(r["table"]), str(r["seat"])) if r["table"] else (r["name"], "bye", "")
+        for r in finder
+    ]
+    per_page = FINDER_ROWS * FINDER_COLUMNS
+    pages = [rows[i : i + per_page] for i in range(0, len(rows), per_page)] or [[]]
+    story = []
+    for number, page in enumerate(pages):
+        if number:
+            story.append(PageBreak())
+        story += [
+            _p(title + (f" ({number + 1})" if number else ""), TITLE),
+            _finder_page(page, pagesize),
+        ]
+    return story
+
+
+def _finder_page(rows, pagesize) -> Table:
+    columns = max(1, -(-len(rows) // FINDER_ROWS))
+    per_column = -(-len(rows) // columns) if rows else 0
+    width = (pagesize[0] - 2 * MARGIN) / max(columns, 2)
+    head = [_p("Player", STYLE_BOLD), _p("Table", STYLE_BOLD), _p("Seat", STYLE_BOLD)]
+    blocks = []
+    for c in range(columns):
+        part = rows[c * per_column : (c + 1) * per_column]
+        data = [head] + [[_p(n, BODY), _p(t, LARGE_BOLD), _p(s, BODY)] for n, t, s in part]
+        block = _grid(data, [width - 80, 40, 30], numeric_from=1)
+        block.setStyle(TableStyle([("FONTSIZE", (0, 0), (-1, -1), 9)]))
+        blocks.append(block)
+    layout = Table([blocks], colWidths=[width] * columns, hAlign="LEFT")
+    layout.setStyle(
+        TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (-1, -1), 0)])
+    )
+    return layout
+
+
+def _table_card(table, pagesize, link_url: str | None) -> list:
+    """A page to stand on the table: its number large, its players, its link's QR code."""
+    names = " → ".join(p.name for p in _seated(table))
+    story = [
+        Spacer(1, 20),
+        _p(f"Table {table.number}", CARD_NUMBER),
+        Spacer(1, 10),
+        _p(names, CARD_NAMES),
+    ]
+    if link_url:
+        size = 190
+        qr = Table([[qr_drawing(link_url, size)]], colWidths=[size], rowHeights=[size])
+        story += [
+            Spacer(1, 14),
+            qr,
+            _p("Scan to enter this table's deals (no account needed).", CARD_NOTE),
+        ]
+    return story
+
+
+def round_pack_pdf(rnd, link_urls: dict[int, str] | None = None) -> bytes:
+    """Find your seat, the seat list by table, then for each table a large table card
+    and its blank sheet; ``link_urls`` (table id -> URL, for organizers) adds the QR
+    codes of the table links. A constant number of queries whatever the round's size."""
     event = rnd.event
+    link_urls = link_urls or {}
     pagesize = page_size(event, wide=True)
     tables = list(rnd.tables.prefetch_related("seats__player").order_by("number"))
+    finder = seat_finder_rows(rnd, tables)
+    byes = [r["name"] for r in finder if r["table"] is None]
+    story = _seat_finder(finder, pagesize, f"Round {rnd.number}: find your seat")
+    story.append(PageBreak())
     data = [[_p("Table", LARGE_BOLD), _p("Players, clockwise", LARGE_BOLD)]]
     for t in tables:
-        names = [s.player.name for s in sorted(t.seats.all(), key=lambda s: s.position)]
+        names = [p.name for p in _seated(t)]
         data.append([_p(f"Table {t.number}", LARGE_BOLD), _p(" → ".join(names), LARGE)])
-    story = [_p(f"Round {rnd.number}: seats", TITLE)]
+    story.append(_p(f"Round {rnd.number}: seats", TITLE))
     seat_list = _grid(data, [70, pagesize[0] - 2 * MARGIN - 70])
     seat_list.setStyle(TableStyle([("FONTSIZE", (0, 0), (-1, -1), 10)]))
     story.append(seat_list)
-    byes = list(rnd.byes.values_list("name", flat=True))
     if byes:
         story += [Spacer(1, 6), _p(f"Bye: {', '.join(byes)}", LARGE)]
     if rnd.seed is not None:
         story += [Spacer(1, 4), _p(f"Drawn with seed {rnd.seed}.", SMALL)]
     for t in tables:
-        story += [PageBreak(), *_blank_sheet_story(t, pagesize, prefix=f"Table {t.number} · ")]
+        t.round = rnd  # the sheets read the event from it: no query per table
+        url = link_urls.get(t.pk)
+        story += [PageBreak(), *_table_card(t, pagesize, url)]
+        story += [
+            PageBreak(),
+            *_blank_sheet_story(t, pagesize, prefix=f"Table {t.number} · ", link_url=url),
+        ]
     header = [
         f"{event.name}: round {rnd.number}",
         f"{event.date:%A, %B %-d, %Y}{', ' + event.venue if event.venue else ''}",

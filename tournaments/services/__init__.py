@@ -6,6 +6,16 @@ Views and management commands call these; they never write models themselves.
 from .deals import correct_deal, record_deal, record_deals, void_deal
 from .errors import BusyError, DealError, PermissionDenied, ServiceError, StaleDealError
 from .events import create_event, create_round, create_table, update_event
+from .links import (
+    LinkError,
+    close_round,
+    confirm_deal,
+    find_link,
+    issue_link,
+    issue_round_links,
+    revoke_link,
+    undo_last_deal,
+)
 from .rounds import (
     draw_seating,
     record_chip_count,
@@ -18,6 +28,14 @@ from .rounds import (
 
 __all__ = [
     "BusyError",
+    "LinkError",
+    "close_round",
+    "confirm_deal",
+    "find_link",
+    "issue_link",
+    "issue_round_links",
+    "revoke_link",
+    "undo_last_deal",
     "DealError",
     "PermissionDenied",
     "ServiceError",

@@ -12,8 +12,8 @@ import taroky_scoring as core
 from ..models import Deal, DealNet, DealVersion, LedgerEntry, Player, Table
 from ..queries import table_session
 from .errors import DealError, StaleDealError
+from .links import acting_user, authorize
 from .locking import atomic, lock_table
-from .permissions import require_organizer
 
 
 def _ruleset_of(document: dict) -> tuple[str, dict]:
@@ -169,6 +169,16 @@ def _assert_balanced(entries) -> None:
         raise DealError("The deal does not sum to zero; nothing was saved.")
 
 
+def _confirmation_fields(table: Table, link) -> dict:
+    """A deal entered through a table link waits for an organizer if the event says so;
+    an organizer's own entry or correction needs nobody's confirmation."""
+    return {
+        "entered_via": link,
+        "awaiting_confirmation": link is not None
+        and table.round.event.table_deals_need_confirmation,
+    }
+
+
 @atomic
 def record_deal(
     table: Table,
@@ -177,15 +187,20 @@ def record_deal(
     number: int | None = None,
     check_session: bool = True,
     original: dict | None = None,
+    link=None,
 ) -> Deal:
     """Save a new deal at ``table`` and post its transfers, all or nothing.
 
-    ``number`` guards against a form submitted twice; ``original`` (``author``, ``at``)
-    is an imported version's origin, kept as recorded.
+    ``number`` guards against a form submitted twice (or two phones at one table);
+    ``check_session=False`` is for replaying an exported event, whose deals were
+    accepted when they were entered; ``original`` (``author``, ``at``) is an imported
+    version's origin, kept as recorded. With ``link`` (a TableLink) whoever holds the
+    table's working link may enter the deal, instead of an organizer.
     """
     # Lock the table so two organizers entering at once get consecutive numbers.
     table = lock_table(table.pk)
-    require_organizer(user, table.round.event)
+    authorize(user, table, link)
+    user = acting_user(user, link)
     seats = _seats(table)
     outcome, settlement = _check_document(table, document, seats)
     if check_session:
@@ -201,6 +216,7 @@ def record_deal(
         version=1,
         document=document,
         **_indexed_columns(outcome, settlement, seats),
+        **_confirmation_fields(table, link),
     )
     version = DealVersion.objects.create(
         deal=deal,
@@ -235,7 +251,7 @@ def record_deals(table: Table, documents: list[dict], user) -> list[Deal]:
     The same checks and the same ledger rows as record_deal, written in bulk.
     """
     table = lock_table(table.pk)
-    require_organizer(user, table.round.event)
+    authorize(user, table, None)
     _require_session_running(table)
     seats = _seats(table)
     checked = [_check_document(table, doc, seats) for doc in documents]
@@ -281,13 +297,22 @@ def record_deals(table: Table, documents: list[dict], user) -> list[Deal]:
     return deals
 
 
-def _lock_current(deal: Deal, user, expected_version: int | None) -> Deal:
+def _lock_current(deal: Deal, user, expected_version: int | None, link=None) -> Deal:
+    if link is not None:
+        # A link changes only its table's last deal; the table's lock orders it with
+        # the deals being entered there.
+        table = lock_table(deal.table_id)
+        authorize(user, table, link)
+        last = table.deals.filter(voided=False).order_by("-number").values("pk").first()
+        if last is None or last["pk"] != deal.pk:
+            raise DealError("A table link changes only the table's last deal; ask the organizer.")
     deal = (
         Deal.objects.select_for_update(of=("self",))
         .select_related("table__round__event")
         .get(pk=deal.pk)
     )
-    require_organizer(user, deal.table.round.event)
+    if link is None:
+        authorize(user, deal.table, None)
     if expected_version is not None and deal.version != expected_version:
         latest = deal.versions.select_related("created_by").order_by("-number").first()
         when = timezone.localtime(latest.created_at).strftime("%H:%M:%S on %Y-%m-%d")
@@ -318,10 +343,12 @@ def correct_deal(
     reason: str,
     expected_version: int | None = None,
     original: dict | None = None,
+    link=None,
 ) -> Deal:
     """Replace a deal's outcome: reverse its transfers and post the new ones."""
     reason = _require_reason(reason)
-    deal = _lock_current(deal, user, expected_version)
+    deal = _lock_current(deal, user, expected_version, link)
+    user = acting_user(user, link)
     seats = _seats(deal.table)
     outcome, settlement = _check_document(deal.table, document, seats, deal.document)
     version = DealVersion.objects.create(
@@ -341,6 +368,8 @@ def correct_deal(
         setattr(deal, name, value)
     deal.document = document
     deal.version = version.number
+    for name, value in _confirmation_fields(deal.table, link).items():
+        setattr(deal, name, value)
     deal.save()
     return deal
 
@@ -352,10 +381,12 @@ def void_deal(
     reason: str,
     expected_version: int | None = None,
     original: dict | None = None,
+    link=None,
 ) -> Deal:
     """Cancel a deal: reverse its transfers; the deal and its versions stay readable."""
     reason = _require_reason(reason)
-    deal = _lock_current(deal, user, expected_version)
+    deal = _lock_current(deal, user, expected_version, link)
+    user = acting_user(user, link)
     current = deal.versions.get(number=deal.version)
     version = DealVersion.objects.create(
         deal=deal,
@@ -370,5 +401,7 @@ def void_deal(
     _post_reversal(deal, version, user)
     deal.version = version.number
     deal.voided = True
+    # A voided deal counts nothing: nothing is left to confirm.
+    deal.awaiting_confirmation = False
     deal.save()
     return deal

@@ -1,0 +1,451 @@
+"""The tournament hall: table links, confirmation, undo, the wall, find your seat."""
+
+import io
+import re
+import threading
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+from pypdf import PdfReader
+
+from tournaments import services
+from tournaments.models import (
+    AuditEntry,
+    Deal,
+    DealConfirmation,
+    DealVersion,
+    LedgerEntry,
+    Player,
+    Seat,
+    TableLink,
+)
+from tournaments.queries import net_by_player
+from tournaments.synthetic import Size, make_synthetic_event
+
+from ..conftest import TOURNAMENT_PLAYERS, played_doc
+from .test_deal_pages import form_data
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def link(table, organizer):
+    return services.issue_link(table, organizer)
+
+
+def link_url(link, name="link-sheet", *args):
+    return reverse(name, args=[link.token, *args])
+
+
+def nets(table):
+    names = dict(Player.objects.values_list("pk", "name"))
+    return {
+        names[pk]: n for pk, n in net_by_player(LedgerEntry.objects.filter(table=table)).items()
+    }
+
+
+def messages_of(response):
+    return [str(m) for m in response.context["messages"]] if response.context else []
+
+
+# -- table links ----------------------------------------------------------------------
+
+
+def test_a_table_link_enters_deals_at_its_table_without_an_account(client, table, link):
+    page = client.get(link_url(link))
+    assert page.status_code == 200
+    assert f'href="{link_url(link, "link-deal")}"' in page.content.decode()
+    response = client.post(link_url(link, "link-deal"), form_data())
+    assert response.status_code == 302 and response["Location"] == link_url(link)
+    deal = Deal.objects.get()
+    assert (deal.table, deal.number, deal.entered_via) == (table, 1, link)
+    assert nets(table) == {"Anna": 5, "Bill": -5, "Čada": 5, "Dana": -5}
+    version = deal.versions.get()
+    assert version.created_by.username == "table-link"
+    assert not version.created_by.is_active and not version.created_by.has_usable_password()
+    preview = client.post(link_url(link, "link-preview"), form_data(number="2", dealer="Anna"))
+    assert preview.json()["net"] == {"Anna": 5, "Bill": -5, "Čada": 5, "Dana": -5}
+
+
+def test_a_table_link_grants_nothing_else(client, table, table5, link, organizer):
+    services.update_event(table.round.event, organizer, published=True)
+    # Another table's pages and every organizer page still need an organizer.
+    for url in [
+        reverse("deal-create", args=[table5.pk]),
+        reverse("deal-create", args=[table.pk]),
+        reverse("round-links", args=[table.round.pk]),
+        reverse("inbox", args=[table.round.event.pk]),
+    ]:
+        response = client.get(url)
+        assert response.status_code == 302 and response["Location"].startswith("/accounts/login")
+    # A table link's correction URL reaches only its own table's deals.
+    services.record_deal(table, played_doc(), organizer)
+    assert client.get(link_url(link, "link-correct", 1)).status_code == 200
+    assert client.get(link_url(link, "link-correct", 2)).status_code == 404
+    # The service refuses a link used for another table.
+    with pytest.raises(services.LinkError, match="another table"):
+        services.record_deal(table5, {}, None, link=link)
+
+
+def test_a_revoked_or_reissued_link_stops_working(client, table, link, organizer):
+    new = services.issue_link(table, organizer)
+    response = client.post(link_url(link, "link-deal"), form_data())
+    assert response.status_code == 403
+    assert "replaced by the organizer" in response.content.decode()
+    assert Deal.objects.count() == 0
+    assert client.post(link_url(new, "link-deal"), form_data()).status_code == 302
+    services.revoke_link(new, organizer)
+    assert client.get(link_url(new)).status_code == 403
+    assert client.post(link_url(new, "link-undo"), {"number": "1"}).status_code == 403
+    assert Deal.objects.get().voided is False
+    assert client.get(reverse("link-sheet", args=["not-a-token"])).status_code == 403
+    actions = list(AuditEntry.objects.order_by("id").values_list("action", flat=True))
+    assert actions[-3:] == ["issue_table_link", "reissue_table_link", "revoke_table_link"]
+
+
+def test_links_stop_when_the_round_is_closed(client, table, link, organizer):
+    services.close_round(table.round, organizer)
+    response = client.post(link_url(link, "link-deal"), form_data())
+    assert response.status_code == 403
+    assert "Round 1 is closed" in response.content.decode()
+    assert Deal.objects.count() == 0
+    services.close_round(table.round, organizer, closed=False)
+    assert client.post(link_url(link, "link-deal"), form_data()).status_code == 302
+    assert Deal.objects.count() == 1
+
+
+def test_the_service_checks_the_link_inside_its_transaction(table, link, organizer):
+    # A link object fetched before the revocation is refused all the same.
+    services.revoke_link(link, organizer)
+    assert link.revoked_at is None
+    with pytest.raises(services.LinkError, match="replaced by the organizer"):
+        services.record_deal(table, played_doc(), None, link=link)
+    assert Deal.objects.count() == 0
+
+
+def test_two_phones_entering_at_one_table_one_is_saved_the_other_told(client, table, link):
+    other_phone = client.__class__()
+    first = client.post(link_url(link, "link-deal"), form_data())
+    assert first.status_code == 302
+    second = other_phone.post(link_url(link, "link-deal"), form_data(bidder_points="20"))
+    assert second.status_code == 200
+    assert second.context["form"].non_field_errors() == [
+        "Deal 1 was already entered; the next deal at this table is 2."
+    ]
+    assert Deal.objects.count() == 1
+    assert nets(table) == {"Anna": 5, "Bill": -5, "Čada": 5, "Dana": -5}
+
+
+def enter_at_once(link, number, points):
+    """Two phones submit deal ``number`` at the same moment; what each was told."""
+    barrier = threading.Barrier(len(points))
+    results = []
+
+    def enter(p):
+        try:
+            barrier.wait()
+            services.record_deal(
+                link.table, played_doc(bidder_points=p), None, number=number, link=link
+            )
+            results.append("saved")
+        except services.DealError as e:
+            results.append(e.message)
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=enter, args=(p,)) for p in points]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    return sorted(results)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_phones_at_the_same_moment(table, organizer):
+    link = services.issue_link(table, organizer)
+    for number in range(1, 11):
+        assert enter_at_once(link, number, (41, 20)) == [
+            f"Deal {number} was already entered; the next deal at this table is {number + 1}.",
+            "saved",
+        ]
+    assert Deal.objects.count() == 10
+
+
+# -- confirmation ---------------------------------------------------------------------
+
+
+@pytest.fixture
+def confirming(table, organizer):
+    services.update_event(table.round.event, organizer, table_deals_need_confirmation=True)
+    return services.issue_link(table, organizer)
+
+
+def test_deals_from_a_table_wait_for_confirmation_but_count_at_once(
+    client, table, confirming, organizer, other_organizer
+):
+    link = confirming
+    client.post(link_url(link, "link-deal"), form_data())
+    client.post(link_url(link, "link-deal"), form_data(number="2", dealer="Anna", bidder="Bill"))
+    deals = list(Deal.objects.order_by("number"))
+    assert [d.awaiting_confirmation for d in deals] == [True, True]
+    # They count at once: the running chips are right for the next deal.
+    sheet = client.get(link_url(link)).content.decode()
+    assert sheet.count('class=" unconfirmed"') == 2
+    assert sheet.count('<span class="unconfirmed-tag">unconfirmed</span>') == 2
+    # Anna's Four with Čada, then Bill's Four with Čada: Bill -5 + 5 = 0.
+    assert nets(table) == {"Anna": 0, "Bill": 0, "Čada": 10, "Dana": -10}
+    org = client.__class__()
+    org.force_login(organizer)
+    standings = org.get(reverse("standings", args=[table.round.event.pk])).content.decode()
+    assert "Unconfirmed: round 1 table 1 deal 1; round 1 table 1 deal 2." in standings
+    inbox = org.get(reverse("inbox", args=[table.round.event.pk])).content.decode()
+    assert inbox.count("<tr data-deal=") == 2
+    assert "Bill → Anna <strong>5</strong>" in inbox
+    response = org.post(
+        reverse("inbox", args=[table.round.event.pk]),
+        {"confirm": deals[0].pk, "expected_version": "1"},
+    )
+    assert response.status_code == 302
+    assert [d.awaiting_confirmation for d in Deal.objects.order_by("number")] == [False, True]
+    confirmation = DealConfirmation.objects.get()
+    assert (confirmation.deal, confirmation.version, confirmation.confirmed_by) == (
+        deals[0],
+        1,
+        organizer,
+    )
+    audit = AuditEntry.objects.filter(action="confirm_deal").get()
+    assert audit.user == organizer
+    assert audit.detail == {"round": 1, "table": 1, "deal": 1, "version": 1}
+    inbox = org.get(reverse("inbox", args=[table.round.event.pk])).content.decode()
+    assert inbox.count("<tr data-deal=") == 1
+    sheet = org.get(reverse("table-sheet", args=[table.pk])).content.decode()
+    deal_1, deal_2 = sheet.split('data-deal="2"')
+    assert "unconfirmed-tag" not in deal_1
+    assert deal_2.count('<span class="unconfirmed-tag">unconfirmed</span>') == 1
+    with pytest.raises(services.PermissionDenied, match="Only the organizers"):
+        services.confirm_deal(deals[1], other_organizer)  # organizes another event
+    with pytest.raises(services.DealError, match="needs no confirmation"):
+        services.confirm_deal(deals[0], organizer)
+
+
+def test_who_entered_a_deal_cannot_confirm_it(
+    client, table, confirming, organizer, other_organizer
+):
+    table.round.event.organizers.add(other_organizer)
+    client.force_login(organizer)  # an organizer at the table uses its link
+    entered = client.post(link_url(confirming, "link-deal"), form_data(), follow=True)
+    assert messages_of(entered) == ["Deal 1 saved."]
+    deal = Deal.objects.get()
+    assert deal.awaiting_confirmation and deal.versions.get().created_by == organizer
+    response = client.post(
+        reverse("inbox", args=[table.round.event.pk]),
+        {"confirm": deal.pk, "expected_version": "1"},
+        follow=True,
+    )
+    assert messages_of(response) == [
+        "You entered this deal yourself; another organizer must confirm it."
+    ]
+    assert Deal.objects.get().awaiting_confirmation is True
+    assert not DealConfirmation.objects.exists()
+    services.confirm_deal(deal, other_organizer, expected_version=1)
+    assert Deal.objects.get().awaiting_confirmation is False
+
+
+def test_a_correction_at_the_table_needs_confirming_again_an_organizers_does_not(
+    client, table, confirming, organizer
+):
+    deal = services.record_deal(table, played_doc(), None, number=1, link=confirming)
+    services.confirm_deal(deal, organizer, expected_version=1)
+    response = client.post(
+        link_url(confirming, "link-correct", 1),
+        form_data(expected_version="1", reason="Bill had 30", bidder_points="30"),
+    )
+    assert response.status_code == 302
+    deal.refresh_from_db()
+    assert (deal.version, deal.awaiting_confirmation) == (2, True)
+    # Confirming the old version is refused: the organizer must look again.
+    with pytest.raises(services.DealError, match="changed since you opened"):
+        services.confirm_deal(deal, organizer, expected_version=1)
+    services.correct_deal(deal, played_doc(), organizer, "recounted", expected_version=2)
+    deal.refresh_from_db()
+    assert (deal.version, deal.awaiting_confirmation, deal.entered_via) == (3, False, None)
+
+
+def test_without_the_option_table_deals_need_no_confirmation(table, link):
+    deal = services.record_deal(table, played_doc(), None, number=1, link=link)
+    assert deal.awaiting_confirmation is False
+
+
+# -- undo -----------------------------------------------------------------------------
+
+
+def test_undo_the_last_deal_is_a_void_entered_by_mistake(client, table, organizer):
+    services.record_deal(table, played_doc(), organizer)
+    services.record_deal(table, played_doc(dealer="Anna", bidder_points=20), organizer)
+    client.force_login(organizer)
+    sheet = client.get(reverse("table-sheet", args=[table.pk])).content.decode()
+    assert (
+        'name="number" value="2"><button type="submit" class="secondary" id="undo-last">' in sheet
+    )
+    response = client.post(reverse("table-undo", args=[table.pk]), {"number": "2"}, follow=True)
+    assert messages_of(response) == ["Deal 2 undone (voided: entered by mistake)."]
+    deal = Deal.objects.get(number=2)
+    assert deal.voided
+    assert list(deal.versions.values_list("action", "reason")) == [
+        ("recorded", ""),
+        ("voided", "entered by mistake"),
+    ]
+    assert nets(table) == {"Anna": 5, "Bill": -5, "Čada": 5, "Dana": -5}
+    # A second tap (the same number) undoes nothing more.
+    again = client.post(reverse("table-undo", args=[table.pk]), {"number": "2"}, follow=True)
+    assert messages_of(again) == [
+        "Deal 2 is not the table's last deal any more (the last is deal 1); nothing was undone."
+    ]
+    assert Deal.objects.filter(voided=True).count() == 1
+
+
+def test_a_table_link_undoes_its_last_deal(client, table, link, organizer):
+    services.record_deal(table, played_doc(), None, number=1, link=link)
+    response = client.post(link_url(link, "link-undo"), {"number": "1"})
+    assert response.status_code == 302
+    assert Deal.objects.get().voided
+    assert DealVersion.objects.filter(action="voided", reason="entered by mistake").count() == 1
+    assert nets(table) == {"Anna": 0, "Bill": 0, "Čada": 0, "Dana": 0}
+    # A link cannot void or correct an earlier deal through the services either.
+    services.record_deal(table, played_doc(), organizer)
+    services.record_deal(table, played_doc(dealer="Anna"), organizer)
+    first_live = Deal.objects.get(number=2)
+    with pytest.raises(services.DealError, match="only the table's last deal"):
+        services.void_deal(first_live, None, "x", link=link)
+
+
+def test_strangers_cannot_undo(client, table, organizer, stranger):
+    services.record_deal(table, played_doc(), organizer)
+    client.force_login(stranger)
+    assert client.post(reverse("table-undo", args=[table.pk]), {"number": "1"}).status_code == 404
+    services.update_event(table.round.event, organizer, published=True)
+    assert client.post(reverse("table-undo", args=[table.pk]), {"number": "1"}).status_code == 403
+    assert not Deal.objects.get().voided
+
+
+# -- the wall and find your seat ------------------------------------------------------
+
+
+def drawn_event(organizer, players: int):
+    """A published tournament of ``players`` with one round played and the next drawn."""
+    event = make_synthetic_event(organizer, Size(players=players, rounds=1, deals_per_table=2))
+    rnd = services.create_round(event, organizer)
+    services.set_roll_call(rnd, organizer, list(event.players.all()))
+    services.draw_seating(rnd, organizer, 7)
+    services.issue_round_links(rnd, organizer)
+    return event, rnd
+
+
+def counted(client, url):
+    with CaptureQueriesContext(connection) as queries:
+        response = client.get(url)
+    assert response.status_code == 200, url
+    return len(queries), response
+
+
+def test_the_wall_and_the_round_pack_cost_the_same_queries_at_two_sizes(client, organizer):
+    small, small_round = drawn_event(organizer, 8)
+    large, large_round = drawn_event(organizer, 64)
+    for name in ("wall", "wall-live"):
+        n_small, _ = counted(client, reverse(name, args=[small.pk]))
+        n_large, response = counted(client, reverse(name, args=[large.pk]))
+        assert n_small == n_large <= 14, name
+    html = response.content.decode()
+    # 64 players in the standings, and the drawn round's seat list alphabetically.
+    assert html.count('<tr><td class="num">') == 64
+    assert 'data-panel="seats"' in html and "Round 2: find your seat" in html
+    seats = html[html.index('id="seat-finder"') :]
+    listed = re.findall(r"<tr><td>([^<]+)</td>", seats)
+    assert len(listed) == 64 and listed == sorted(listed)
+    client.force_login(organizer)
+    n_small, _ = counted(client, reverse("round-pack-pdf", args=[small_round.pk]))
+    n_large, pack = counted(client, reverse("round-pack-pdf", args=[large_round.pk]))
+    assert n_small == n_large <= 12
+    texts = [p.extract_text() for p in PdfReader(io.BytesIO(pack.content)).pages]
+    tables = large_round.tables.count()
+    assert len(texts) == 2 + 2 * tables
+    assert sum("Scan to enter" in t for t in texts) == 2 * tables
+
+
+def test_qr_codes_of_table_links_print_only_for_organizers(client, organizer):
+    event, rnd = drawn_event(organizer, 8)
+    table = rnd.tables.first()
+    url = reverse("table-pdf", args=[table.pk]) + "?blank=1"
+    public = client.get(url)
+    assert public.status_code == 200  # a published event's sheets are public
+    assert "Scan" not in PdfReader(io.BytesIO(public.content)).pages[0].extract_text()
+    public_pack = client.get(reverse("round-pack-pdf", args=[rnd.pk])).content
+    assert b"Scan" not in public_pack
+    assert not any("Scan" in p.extract_text() for p in PdfReader(io.BytesIO(public_pack)).pages)
+    client.force_login(organizer)
+    sheet = PdfReader(io.BytesIO(client.get(url).content)).pages
+    assert len(sheet) == 1  # the QR code still fits the one-page sheet
+    assert "Scan to enter this table's deals" in " ".join(sheet[0].extract_text().split())
+
+
+def test_the_round_links_page_shows_each_tables_link_and_qr_code(client, organizer):
+    event, rnd = drawn_event(organizer, 8)
+    client.force_login(organizer)
+    html = client.get(reverse("round-links", args=[rnd.pk])).content.decode()
+    for link in TableLink.objects.filter(table__round=rnd):
+        assert f"http://testserver/t/{link.token}/" in html
+    assert html.count('<svg viewBox="0 0') == rnd.tables.count()
+
+
+def test_find_your_seat_lists_players_alphabetically_with_table_and_seat(
+    client, tournament, organizer
+):
+    rnd = services.create_round(tournament, organizer)
+    services.set_roll_call(rnd, organizer, list(tournament.players.all()))
+    services.draw_seating(rnd, organizer, 3)
+    html = client.get(reverse("seat-finder", args=[rnd.pk])).content.decode()
+    rows = re.findall(
+        r"<tr><td>([^<]+)</td>(?:<td class=\"num\">(\d+)</td><td class=\"num\">(\d+)</td>|"
+        r"<td colspan=\"2\" class=\"num\">bye</td>)</tr>",
+        html,
+    )
+    expected = sorted(
+        (
+            (s.player.name, str(s.table.number), str(s.position + 1))
+            for s in Seat.objects.filter(table__round=rnd).select_related("player", "table")
+        ),
+    )
+    # Čada sorts with the Cs: Anna, Bill, Čada, Dana, ...
+    assert [r[0] for r in rows] == TOURNAMENT_PLAYERS
+    assert sorted(rows) == sorted(expected)
+
+
+def test_an_event_with_deals_from_table_links_exports_and_imports(table, link, organizer):
+    from tournaments import exchange
+    from tournaments.standings import standings
+
+    services.record_deal(table, played_doc(), None, number=1, link=link)
+    services.undo_last_deal(table, None, 1, link=link)
+    services.record_deal(table, played_doc(bidder_points=20), None, number=2, link=link)
+    event = table.round.event
+    copy = exchange.import_event(exchange.export_event(event), organizer)
+    assert [(s.player.name, s.net) for s in standings(copy)] == [
+        (s.player.name, s.net) for s in standings(event)
+    ]
+    assert [(s.player.name, s.net) for s in standings(copy)][0] == ("Bill", 5)
+
+
+def test_find_your_seat_in_the_pack_runs_to_more_pages_for_a_big_round():
+    from reportlab.platypus import PageBreak
+
+    from tournaments.models import Event
+    from tournaments.printouts.pdf import _seat_finder, page_size
+
+    rows = [{"name": f"Player {i:03d}", "table": i // 4 + 1, "seat": i % 4 + 1} for i in range(200)]
+    for paper in ("letter", "a4"):
+        story = _seat_finder(rows, page_size(Event(paper_size=paper), wide=True), "find your seat")
+        # 96 names a page (4 columns of 24): 200 names on three pages.
+        assert sum(isinstance(f, PageBreak) for f in story) == 2

@@ -1,0 +1,32 @@
+"""Find your seat: the round's players alphabetically, for the page, the wall and the pack."""
+
+from __future__ import annotations
+
+import unicodedata
+
+from .models import Round, Seat
+
+
+def name_key(name: str) -> str:
+    """Alphabetical as the hall reads a list: Čada with the Cs, Šťastný with the Ss."""
+    return unicodedata.normalize("NFD", name).encode("ascii", "ignore").decode().casefold()
+
+
+def seat_finder_rows(rnd: Round, tables=None) -> list[dict]:
+    """Every player of the round with table and seat (numbered clockwise from 1), or bye.
+
+    Two queries; none for the seats when ``tables`` come with their seats prefetched.
+    """
+    if tables is None:
+        seats = Seat.objects.filter(table__round=rnd).select_related("player", "table")
+        rows = [
+            {"name": s.player.name, "table": s.table.number, "seat": s.position + 1} for s in seats
+        ]
+    else:
+        rows = [
+            {"name": s.player.name, "table": t.number, "seat": s.position + 1}
+            for t in tables
+            for s in t.seats.all()
+        ]
+    rows += [{"name": p.name, "table": None, "seat": None} for p in rnd.byes.all()]
+    return sorted(rows, key=lambda r: name_key(r["name"]))

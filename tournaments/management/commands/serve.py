@@ -1,0 +1,108 @@
+"""Serve the app for the hall: migrate, load the demo into a new database, serve.
+
+`make run` is this command; on a laptop without make it is the third of three commands
+(see the README). waitress is a production WSGI server in pure Python, so the same
+command serves on Linux, macOS and Windows; WhiteNoise (in the middleware) serves the
+static files.
+"""
+
+from __future__ import annotations
+
+import socket
+from pathlib import Path
+
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.core.management import call_command
+from django.core.management.base import BaseCommand, CommandError
+
+from tournaments.models import Event
+
+from .load_demo import DEMO_PASSWORD, DEMO_USERNAME
+
+# Matches the database connections PostgreSQL is configured for (one per thread).
+THREADS = 8
+
+
+def parse_host(value: str) -> tuple[str, int]:
+    """'0.0.0.0:8000' -> ('0.0.0.0', 8000); a bare port means 127.0.0.1."""
+    value = (value or "").strip()
+    if value.isdigit():
+        host, port = "127.0.0.1", value
+    else:
+        host, _, port = value.rpartition(":")
+    host = host.strip("[]")
+    if not host or not port.isdigit() or not 0 < int(port) <= 65535:
+        raise CommandError(f"HOST must look like 127.0.0.1:8000 or 0.0.0.0:8000, not {value!r}.")
+    return host, int(port)
+
+
+def lan_address() -> str | None:
+    """This laptop's address on the hall's network (a UDP connect sends no packet)."""
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+            s.connect(("10.255.255.255", 1))
+            return s.getsockname()[0]
+    except OSError:
+        return None
+
+
+class Command(BaseCommand):
+    help = (
+        "Migrate the database, load the demo into a new one, and serve the app with "
+        "waitress (8 threads). HOST=0.0.0.0:8000 serves the hall's Wi-Fi."
+    )
+
+    def add_arguments(self, parser):
+        parser.add_argument("host", nargs="?", default="127.0.0.1:8000", help="address:port")
+        parser.add_argument(
+            "--no-demo", action="store_true", help="Do not load the demo into a new database."
+        )
+        parser.add_argument("--threads", type=int, default=THREADS)
+
+    def handle(self, *args, host, no_demo, threads, **options):
+        address, port = parse_host(host)
+        self.prepare(load_demo=not no_demo)
+        self.announce(address, port)
+        from waitress import serve
+
+        from taroky_site.wsgi import application
+
+        serve(application, host=address, port=port, threads=threads, ident="taroky")
+
+    def prepare(self, load_demo: bool = True) -> None:
+        database = settings.DATABASES["default"]
+        if database["ENGINE"].endswith("sqlite3"):
+            # A fresh checkout has no var/ yet for the SQLite file.
+            Path(database["NAME"]).parent.mkdir(parents=True, exist_ok=True)
+        call_command("migrate", interactive=False, verbosity=0)
+        # The demo goes into a new database only: once organizers have their own
+        # accounts or events, a restart leaves their data alone.
+        fresh = not Event.objects.exists() and not get_user_model().objects.exists()
+        if load_demo and fresh:
+            call_command("load_demo", stdout=self.stdout)  # prints the demo login
+        elif get_user_model().objects.filter(username=DEMO_USERNAME).exists():
+            self.stdout.write(
+                f"Demo organizer: user name '{DEMO_USERNAME}', password '{DEMO_PASSWORD}'"
+            )
+
+    def announce(self, address: str, port: int) -> list[str]:
+        urls = [f"http://127.0.0.1:{port}/"]
+        if address in ("0.0.0.0", "::"):
+            lan = lan_address()
+            if lan:
+                hall = f"http://{lan}:{port}/"
+                urls.append(hall)
+                settings.HALL_URL = settings.HALL_URL or hall
+                if lan not in settings.ALLOWED_HOSTS and "*" not in settings.ALLOWED_HOSTS:
+                    self.stderr.write(
+                        f"Phones will be refused until ALLOWED_HOSTS includes {lan}: "
+                        f"ALLOWED_HOSTS=localhost,127.0.0.1,{lan}"
+                    )
+        elif address not in ("127.0.0.1", "localhost"):
+            urls = [f"http://{address}:{port}/"]
+        self.stdout.write(
+            f"Serving on {' and '.join(urls)} (DEBUG {'on' if settings.DEBUG else 'off'}); "
+            "Ctrl+C stops."
+        )
+        return urls

@@ -1,0 +1,248 @@
+"""Table links, confirmation of deals entered at tables, undo, closing a round.
+
+A table link lets whoever holds it enter, correct and undo deals at its own table,
+with no account, while the link is not revoked and the round is open. Deals entered
+through a link are recorded as the signed-in user when there is one, otherwise as the
+inactive account TABLE_LINK_USERNAME; the audit says which table's link it was.
+"""
+
+from __future__ import annotations
+
+import secrets
+
+from django.contrib.auth import get_user_model
+from django.db import transaction
+from django.utils import timezone
+
+from ..models import Deal, DealConfirmation, DealVersion, Round, Table, TableLink
+from .audit import audit
+from .errors import DealError, PermissionDenied, ServiceError
+from .permissions import require_organizer
+
+TABLE_LINK_USERNAME = "table-link"
+UNDO_REASON = "entered by mistake"
+
+
+class LinkError(PermissionDenied):
+    """The table link does not (or no longer) grant entering deals at this table."""
+
+
+def link_user():
+    """The account that deals entered through a link by nobody signed in are filed under."""
+    user, created = get_user_model().objects.get_or_create(
+        username=TABLE_LINK_USERNAME,
+        defaults={"is_active": False, "first_name": "Table", "last_name": "link"},
+    )
+    if created:
+        user.set_unusable_password()
+        user.save(update_fields=["password"])
+    return user
+
+
+def acting_user(user, link: TableLink | None):
+    """Who a change is recorded as: the signed-in user, or the table link's account."""
+    if link is not None and not getattr(user, "is_authenticated", False):
+        return link_user()
+    return user
+
+
+def find_link(token: str) -> TableLink:
+    """The working link with this token, or LinkError saying why it does not work."""
+    link = (
+        TableLink.objects.select_related("table__round__event")
+        .filter(token=str(token)[:64])
+        .first()
+    )
+    if link is None:
+        raise LinkError("This table link is not known. Ask the organizer for your table's link.")
+    check_link(link)
+    return link
+
+
+def check_link(link: TableLink, table: Table | None = None) -> None:
+    if link.revoked_at is not None:
+        raise LinkError(
+            "This table link was replaced by the organizer. Scan the new QR code at your table."
+        )
+    if table is not None and link.table_id != table.pk:
+        raise LinkError("This table link is for another table.")
+    if link.table.round.closed_at is not None:
+        raise LinkError(
+            f"Round {link.table.round.number} is closed: its table links take no more deals."
+        )
+
+
+def authorize(user, table: Table, link: TableLink | None) -> None:
+    """Inside a deal service's transaction: an organizer, or a working link of ``table``.
+
+    The link row is locked so that a revocation or a round's closing, which lock it
+    too, is either before this change or after it.
+    """
+    if link is None:
+        require_organizer(user, table.round.event)
+        return
+    link = (
+        TableLink.objects.select_for_update(of=("self",))
+        .select_related("table__round")
+        .get(pk=link.pk)
+    )
+    check_link(link, table)
+
+
+def _lock_table(table: Table, user) -> Table:
+    table = (
+        Table.objects.select_for_update(of=("self",))
+        .select_related("round__event")
+        .get(pk=table.pk)
+    )
+    require_organizer(user, table.round.event)
+    return table
+
+
+def _new_token() -> str:
+    return secrets.token_urlsafe(24)  # 192 random bits: unguessable
+
+
+@transaction.atomic
+def issue_link(table: Table, user) -> TableLink:
+    """A new link for the table; the table's earlier link stops working."""
+    table = _lock_table(table, user)
+    old = list(
+        TableLink.objects.select_for_update(of=("self",)).filter(
+            table=table, revoked_at__isnull=True
+        )
+    )
+    now = timezone.now()
+    for link in old:
+        link.revoked_at = now
+        link.save(update_fields=["revoked_at"])
+    link = TableLink.objects.create(table=table, token=_new_token(), created_by=user)
+    audit(
+        table.round.event,
+        user,
+        "reissue_table_link" if old else "issue_table_link",
+        round=table.round.number,
+        table=table.number,
+    )
+    return link
+
+
+@transaction.atomic
+def issue_round_links(rnd: Round, user) -> int:
+    """A link for every table of the round that has none working; how many were made."""
+    rnd = Round.objects.select_for_update(of=("self",)).select_related("event").get(pk=rnd.pk)
+    require_organizer(user, rnd.event)
+    if rnd.closed_at is not None:
+        raise ServiceError(f"Round {rnd.number} is closed; reopen it to issue table links.")
+    working = TableLink.objects.filter(table__round=rnd, revoked_at__isnull=True)
+    tables = rnd.tables.exclude(pk__in=working.values("table_id")).order_by("number")
+    made = [
+        TableLink(table=t, token=_new_token(), created_by=user) for t in tables.select_for_update()
+    ]
+    TableLink.objects.bulk_create(made)
+    if made:
+        audit(rnd.event, user, "issue_table_links", round=rnd.number, tables=len(made))
+    return len(made)
+
+
+@transaction.atomic
+def revoke_link(link: TableLink, user) -> TableLink:
+    link = (
+        TableLink.objects.select_for_update(of=("self",))
+        .select_related("table__round")
+        .get(pk=link.pk)
+    )
+    require_organizer(user, link.table.round.event)
+    if link.revoked_at is None:
+        link.revoked_at = timezone.now()
+        link.save(update_fields=["revoked_at"])
+        audit(
+            link.table.round.event,
+            user,
+            "revoke_table_link",
+            round=link.table.round.number,
+            table=link.table.number,
+        )
+    return link
+
+
+@transaction.atomic
+def close_round(rnd: Round, user, closed: bool = True) -> Round:
+    """Close a round (its table links stop working) or reopen it."""
+    rnd = Round.objects.select_for_update(of=("self",)).select_related("event").get(pk=rnd.pk)
+    require_organizer(user, rnd.event)
+    # Wait for deals being entered through the round's links (they lock their link).
+    list(TableLink.objects.select_for_update(of=("self",)).filter(table__round=rnd))
+    rnd.closed_at = timezone.now() if closed else None
+    rnd.save(update_fields=["closed_at"])
+    audit(rnd.event, user, "close_round" if closed else "reopen_round", number=rnd.number)
+    return rnd
+
+
+@transaction.atomic
+def confirm_deal(deal: Deal, user, expected_version: int | None = None) -> Deal:
+    """An organizer confirms a deal entered at a table: not the one who entered it."""
+    deal = (
+        Deal.objects.select_for_update(of=("self",))
+        .select_related("table__round__event")
+        .get(pk=deal.pk)
+    )
+    event = deal.table.round.event
+    require_organizer(user, event)
+    if expected_version is not None and deal.version != expected_version:
+        raise DealError(
+            f"Deal {deal.number} at table {deal.table.number} was changed since you opened "
+            f"the inbox (now version {deal.version}); check it again before confirming."
+        )
+    if not deal.awaiting_confirmation:
+        raise DealError(f"Deal {deal.number} at table {deal.table.number} needs no confirmation.")
+    entered_by = (
+        DealVersion.objects.filter(deal=deal, number=deal.version)
+        .values_list("created_by_id", flat=True)
+        .get()
+    )
+    if entered_by == user.pk:
+        raise PermissionDenied("You entered this deal yourself; another organizer must confirm it.")
+    DealConfirmation.objects.create(deal=deal, version=deal.version, confirmed_by=user)
+    deal.awaiting_confirmation = False
+    deal.save(update_fields=["awaiting_confirmation"])
+    audit(
+        event,
+        user,
+        "confirm_deal",
+        round=deal.table.round.number,
+        table=deal.table.number,
+        deal=deal.number,
+        version=deal.version,
+    )
+    return deal
+
+
+def last_live_deal(table: Table) -> Deal | None:
+    return table.deals.filter(voided=False).order_by("-number").first()
+
+
+@transaction.atomic
+def undo_last_deal(table: Table, user, number: int, link: TableLink | None = None) -> Deal:
+    """Void the table's last deal with the reason "entered by mistake", in one step.
+
+    ``number`` is the deal the person saw as the last one, so a double tap or a second
+    phone does not undo the deal before it too.
+    """
+    from .deals import void_deal
+
+    table = (
+        Table.objects.select_for_update(of=("self",))
+        .select_related("round__event")
+        .get(pk=table.pk)
+    )
+    authorize(user, table, link)
+    last = last_live_deal(table)
+    if last is None:
+        raise DealError("This table has no deal to undo.")
+    if last.number != number:
+        raise DealError(
+            f"Deal {number} is not the table's last deal any more (the last is deal "
+            f"{last.number}); nothing was undone."
+        )
+    return void_deal(last, user, UNDO_REASON, expected_version=last.version, link=link)

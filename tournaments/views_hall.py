@@ -1,0 +1,278 @@
+"""The tournament hall: table links, the organizer's inbox, undo, the wall, find your seat.
+
+Pages read through queries and write only through services, like views.py.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.db.models import Count, F, Prefetch
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_http_methods, require_POST
+
+from . import queries, services, standings
+from .hall import seat_finder_rows
+from .models import Deal, LedgerEntry, Seat, Table, TableLink
+from .qr import hall_url, qr_svg
+from .views import (
+    _check_manage,
+    _event,
+    _event_for_reading,
+    _round,
+    _table,
+    deal_correction,
+    deal_entry,
+    deal_preview_for,
+    organizer_view,
+)
+
+# -- table links: whoever holds one enters, corrects and undoes deals at its table -----
+
+
+def _refused(request, error: services.LinkError):
+    return render(request, "tournaments/link_refused.html", {"message": error.message}, status=403)
+
+
+def _with_link(view):
+    """Resolve the token to a working link, or say why it does not work (403)."""
+
+    def wrapped(request, token, *args, **kwargs):
+        try:
+            link = services.find_link(token)
+        except services.LinkError as e:
+            return _refused(request, e)
+        return view(request, link, *args, **kwargs)
+
+    wrapped.__name__ = view.__name__
+    wrapped.__doc__ = view.__doc__
+    return wrapped
+
+
+def _link_table(link: TableLink) -> Table:
+    return queries.table_with_event(link.table_id)
+
+
+@require_http_methods(["GET"])
+@_with_link
+def link_sheet(request, link):
+    """The table's score sheet as its link shows it: enter, correct or undo a deal."""
+    table = _link_table(link)
+    sheet = queries.table_sheet(table)
+    return render(
+        request,
+        "tournaments/table_sheet.html",
+        {
+            "sheet": sheet,
+            "table": table,
+            "event": sheet.event,
+            "can_manage": False,
+            "link": link,
+            "chart": None,
+        },
+    )
+
+
+@require_http_methods(["GET", "POST"])
+@_with_link
+def link_deal(request, link):
+    return deal_entry(request, _link_table(link), link=link)
+
+
+@require_POST
+@_with_link
+def link_preview(request, link):
+    return deal_preview_for(request, _link_table(link))
+
+
+@require_http_methods(["GET", "POST"])
+@_with_link
+def link_correct(request, link, number):
+    deal = get_object_or_404(
+        Deal.objects.select_related("table__round__event"), table_id=link.table_id, number=number
+    )
+    last = services.links.last_live_deal(deal.table)
+    if last is None or last.pk != deal.pk:
+        messages.error(request, "A table link corrects only the table's last deal.")
+        return redirect(link)
+    return deal_correction(request, deal, link=link)
+
+
+def _undo(request, table, link=None):
+    try:
+        number = int(request.POST.get("number", ""))
+    except ValueError:
+        messages.error(request, "Say which deal to undo.")
+        return
+    try:
+        deal = services.undo_last_deal(table, request.user, number, link=link)
+    except services.ServiceError as e:
+        messages.error(request, e.message)
+    else:
+        messages.success(request, f"Deal {deal.number} undone (voided: entered by mistake).")
+
+
+@require_POST
+@_with_link
+def link_undo(request, link):
+    _undo(request, _link_table(link), link)
+    return redirect(link)
+
+
+@organizer_view
+@require_POST
+def table_undo(request, pk):
+    table = _table(request, pk)
+    _check_manage(request, table.round.event)
+    _undo(request, table)
+    return redirect(table)
+
+
+@organizer_view
+@require_http_methods(["GET", "POST"])
+def round_links(request, pk):
+    """The round's table links with their QR codes: issue, reissue, revoke; close the round."""
+    rnd = _round(request, pk)
+    event = rnd.event
+    _check_manage(request, event)
+    if request.method == "POST":
+        try:
+            if "issue_all" in request.POST:
+                made = services.issue_round_links(rnd, request.user)
+                messages.success(request, f"{made} table links issued.")
+            elif "reissue" in request.POST:
+                table = get_object_or_404(Table, round=rnd, pk=request.POST["reissue"])
+                services.issue_link(table, request.user)
+                messages.success(
+                    request, f"Table {table.number} has a new link; the old one stopped."
+                )
+            elif "revoke" in request.POST:
+                link = get_object_or_404(TableLink, table__round=rnd, pk=request.POST["revoke"])
+                services.revoke_link(link, request.user)
+                messages.success(request, f"Table {link.table.number}'s link revoked.")
+            elif "close" in request.POST:
+                rnd = services.close_round(rnd, request.user, closed=request.POST["close"] == "1")
+                state = (
+                    "closed: its table links take no more deals" if rnd.closed_at else "reopened"
+                )
+                messages.success(request, f"Round {rnd.number} {state}.")
+        except (services.ServiceError, ValueError) as e:
+            messages.error(request, getattr(e, "message", "Bad request."))
+        return redirect("round-links", pk=rnd.pk)
+    working = TableLink.objects.filter(revoked_at__isnull=True).order_by("-created_at")
+    tables = rnd.tables.order_by("number").prefetch_related(
+        Prefetch("seats", queryset=Seat.objects.select_related("player")),
+        Prefetch("links", queryset=working, to_attr="working_links"),
+    )
+    rows = []
+    for t in tables:
+        link = t.working_links[0] if t.working_links else None
+        url = hall_url(request, link.get_absolute_url()) if link else ""
+        rows.append({"table": t, "link": link, "url": url, "qr": qr_svg(url) if link else ""})
+    return render(
+        request,
+        "tournaments/round_links.html",
+        {"round": rnd, "event": event, "rows": rows},
+    )
+
+
+# -- confirmation ------------------------------------------------------------------------
+
+
+@organizer_view
+@require_http_methods(["GET", "POST"])
+def inbox(request, pk):
+    """Every deal entered at a table that waits for an organizer's confirmation."""
+    event = _event(pk)
+    _check_manage(request, event)
+    if request.method == "POST":
+        try:
+            pk = int(request.POST.get("confirm", ""))
+            expected = int(request.POST.get("expected_version", ""))
+        except ValueError:
+            messages.error(request, "Choose a deal to confirm.")
+            return redirect("inbox", pk=event.pk)
+        deal = get_object_or_404(Deal, pk=pk, table__round__event=event)
+        try:
+            services.confirm_deal(deal, request.user, expected)
+        except services.ServiceError as e:
+            messages.error(request, e.message)
+        else:
+            messages.success(request, f"Deal {deal.number} at table {deal.table.number} confirmed.")
+        return redirect("inbox", pk=event.pk)
+    waiting = list(
+        Deal.objects.filter(table__round__event=event, awaiting_confirmation=True)
+        .select_related("table__round", "entered_via")
+        .order_by("table__round__number", "table__number", "number")
+    )
+    # The current version's transfers: rows it posted that reverse nothing.
+    entries = LedgerEntry.objects.filter(
+        deal__in=[d.pk for d in waiting],
+        reverses__isnull=True,
+        deal_version__number=F("deal__version"),
+    ).select_related("payer", "payee")
+    by_deal: dict[int, list] = {}
+    for e in entries.order_by("id"):
+        by_deal.setdefault(e.deal_id, []).append(e)
+    rows = [{"deal": d, "transfers": by_deal.get(d.pk, [])} for d in waiting]
+    return render(request, "tournaments/inbox.html", {"event": event, "rows": rows})
+
+
+# -- the wall and find your seat ---------------------------------------------------------
+
+
+def seat_finder(request, pk):
+    rnd = _round(request, pk)
+    return render(
+        request,
+        "tournaments/seat_finder.html",
+        {"round": rnd, "event": rnd.event, "rows": seat_finder_rows(rnd)},
+    )
+
+
+def _wall_context(request, event) -> dict:
+    rounds = list(
+        event.rounds.annotate(
+            tables_n=Count("tables", distinct=True),
+            deals_n=Count("tables__deals", distinct=True),
+        ).order_by("number")
+    )
+    latest = rounds[-1] if rounds else None
+    # The next round is drawn but not started: the wall shows where everybody sits.
+    upcoming = latest if latest and latest.tables_n and not latest.deals_n else None
+    waiting = Deal.objects.filter(
+        table__round__event=event, awaiting_confirmation=True, voided=False
+    ).count()
+    return {
+        "event": event,
+        "columns": _columns(standings.standings(event)),
+        "upcoming": upcoming,
+        "seat_columns": _columns(seat_finder_rows(upcoming)) if upcoming else [],
+        "waiting": waiting,
+    }
+
+
+WALL_ROWS = 16  # rows a column of the wall holds in large type
+
+
+def _columns(rows: list) -> list[list]:
+    """Rows split into even columns side by side, so 64 players fit one screen."""
+    if not rows:
+        return [[]]
+    count = -(-len(rows) // WALL_ROWS)
+    size = -(-len(rows) // count)
+    return [rows[i : i + size] for i in range(0, len(rows), size)]
+
+
+def wall(request, pk):
+    """The hall's projector: standings in large type, refreshed in place every few seconds."""
+    event = _event_for_reading(request, _event(pk))
+    url = hall_url(request, event.get_absolute_url())
+    context = _wall_context(request, event)
+    context.update(hall_url=url, hall_qr=qr_svg(url, scale=5))
+    return render(request, "tournaments/wall.html", context)
+
+
+def wall_live(request, pk):
+    """The wall's changing part, fetched by the wall page and swapped in without a reload."""
+    event = _event_for_reading(request, _event(pk))
+    return render(request, "tournaments/wall_live.html", _wall_context(request, event))
