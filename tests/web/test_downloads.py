@@ -87,6 +87,7 @@ def test_event_json_has_the_event_its_players_and_every_version(downloads, organ
         "published": False,
         "bye_chips": 0,
         "paper_size": "letter",
+        "table_deals_need_confirmation": False,
     }
     # In the database's collation order, which differs between SQLite and PostgreSQL.
     assert sorted(document["players"], key=lambda p: p["name"]) == [

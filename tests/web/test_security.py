@@ -188,6 +188,11 @@ SHOWS = {
     "deal-correct": "Correct deal 1",
     "chip-count": "Anna",
     "event-download": "Game won with 41 card points",
+    "seat-finder": "Find your seat: round 1",
+    "wall": "Heun parish night · the wall",
+    "wall-live": "Anna",
+    "round-links": "Table links, round 1",
+    "inbox": "Inbox: deals to confirm",
 }
 
 
