@@ -70,6 +70,9 @@ def _read_json(stream: TextIO) -> Any:
         raise OutcomeError(
             [FieldError("input", f"The input is not valid JSON: {e.msg}.")]
         ) from None
+    except RecursionError:
+        # No deal document nests deeper than a few levels.
+        raise OutcomeError([FieldError("input", "The input nests too deeply.")]) from None
 
 
 def run_score(stream: TextIO) -> dict[str, Any]:

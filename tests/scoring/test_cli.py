@@ -126,3 +126,13 @@ def test_importable_without_django():
         [sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=60
     )
     assert (result.returncode, result.stdout.strip()) == (0, "9"), result.stderr
+
+
+@pytest.mark.parametrize("command", ["score", "points"])
+def test_input_nested_too_deeply_is_an_error_not_a_traceback(command):
+    code, out, err = run(command, stdin="[" * 100_000 + "]" * 100_000)
+    assert (code, json.loads(out), err) == (
+        1,
+        {"errors": [{"field": "input", "message": "The input nests too deeply."}]},
+        "",
+    )
