@@ -110,7 +110,8 @@ def event_create(request):
     form = EventForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
-            event = services.create_event(request.user, **form.cleaned_data)
+            fields = {name: form.cleaned_data[name] for name in form.Meta.fields}
+            event = services.create_event(request.user, **fields)
         except services.ServiceError as e:
             form.add_error(None, e.message)
         else:

@@ -193,3 +193,86 @@ def test_ruleset_choices_are_grouped_by_game_from_the_core():
     ]
     field = Event._meta.get_field("ruleset")
     assert "texas-king" in dict(field.flatchoices)
+
+
+def event_post(**fields):
+    data = {
+        "name": "Texas night",
+        "date": "2026-11-20",
+        "venue": "",
+        "kind": "club_night",
+        "ruleset": "texas-xix",
+        "starting_chips": "100",
+        "session_end": "fixed_deals",
+        "deals_per_session": "20",
+        "paper_size": "letter",
+        "bye_chips": "0",
+    }
+    data.update(fields)
+    return data
+
+
+TEXAS_XIX_OPTIONS = {
+    "house_rules_form": "1",
+    "rule__texas-xix__uni_bonus": "2",
+    "rule__texas-xix__two_trumps_bonus": "on",
+    "rule__texas-xix__prever_back_value": "12",
+}
+
+
+def test_the_event_form_groups_rulesets_by_game_with_their_options(client, organizer):
+    client.force_login(organizer)
+    page = client.get("/events/new/").content.decode()
+    assert page.count("<optgroup") == 3
+    nebraska = page[page.index('<optgroup label="Nebraska Taroky">') :]
+    assert nebraska.index('value="clarkson"') < nebraska.index('<optgroup label="Petrtyl')
+    assert '<optgroup label="Texas Tarok">' in page
+    # One fieldset per ruleset, with its source and description from the core.
+    assert page.count('<fieldset class="house-rules"') == 10
+    texas = page[page.index('data-ruleset="texas-xix"') :]
+    texas = texas[: texas.index("</fieldset>")]
+    assert 'Texas XIX <small class="muted">(003 §19.16)</small>' in texas
+    assert "4 at a table, counter-clockwise." in texas
+    assert (
+        'name="rule__texas-xix__two_trumps_bonus" id="id_rule__texas-xix__two_trumps_bonus" checked'
+        in texas
+    )
+    assert '<option value="4" selected>4</option>' in texas
+    assert 'type="number" name="rule__texas-xix__prever_back_value"' in texas
+    petrtyl = page[page.index('data-ruleset="petrtyl-three"') :]
+    assert "No options besides the starting chips." in petrtyl[: petrtyl.index("</fieldset>")]
+    assert "tournaments/event_form.js" in page
+
+
+def test_house_rules_are_saved_from_the_generated_fields_of_the_chosen_ruleset(client, organizer):
+    client.force_login(organizer)
+    response = client.post(
+        "/events/new/",
+        event_post(
+            # Another ruleset's fields (shown without JavaScript) are not read.
+            **TEXAS_XIX_OPTIONS,
+            **{"rule__la-vista__tarok1_last_rule": "nonsense", "house_rules": '{"a": 1}'},
+        ),
+    )
+    assert response.status_code == 302
+    event = Event.objects.get(name="Texas night")
+    assert (event.ruleset, event.house_rules) == (
+        "texas-xix",
+        {"uni_bonus": 2, "prever_back_value": 12},
+    )
+    assert (event.rules.uni_bonus, event.rules.called_trump_throw_in) == (2, False)
+    # The edit form shows the event's house rules.
+    page = client.get(f"/events/{event.pk}/edit/").content.decode()
+    texas = page[page.index('data-ruleset="texas-xix"') :]
+    assert '<option value="2" selected>2</option>' in texas[: texas.index("</fieldset>")]
+    assert 'name="rule__texas-xix__prever_back_value" value="12"' in texas
+
+
+def test_posted_house_rules_json_is_ignored(client, organizer):
+    client.force_login(organizer)
+    hostile = '{"a":' * 50_000 + "1" + "}" * 50_000
+    response = client.post(
+        "/events/new/", event_post(ruleset="petrtyl", house_rules=hostile, name="P")
+    )
+    assert response.status_code == 302
+    assert Event.objects.get(name="P").house_rules == {}
