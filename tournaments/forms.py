@@ -622,30 +622,53 @@ def look_alikes(name: str) -> list[Player]:
 
 
 class TableForm(forms.Form):
-    """Seats in clockwise order; the fifth is optional."""
+    """Seats in the order of play of the event's game, as many as the game seats (the
+    core's ``table_sizes``); seats past the smallest table are optional."""
 
-    seat1 = forms.ModelChoiceField(queryset=Player.objects.none(), label="Seat 1")
-    seat2 = forms.ModelChoiceField(queryset=Player.objects.none(), label="Seat 2 (left of 1)")
-    seat3 = forms.ModelChoiceField(queryset=Player.objects.none(), label="Seat 3")
-    seat4 = forms.ModelChoiceField(queryset=Player.objects.none(), label="Seat 4")
-    seat5 = forms.ModelChoiceField(
-        queryset=Player.objects.none(), label="Seat 5 (optional)", required=False
-    )
     first_forehand = forms.ModelChoiceField(
         queryset=Player.objects.none(),
         required=False,
         label="First forehand (holds tarok 2)",
-        help_text="Optional: the dealer of the first deal sits to their right.",
+        help_text="Optional: the dealer of the first deal sits before them.",
     )
 
-    def __init__(self, *args, players, **kwargs):
+    def __init__(self, *args, players, game, **kwargs):
         super().__init__(*args, **kwargs)
-        for name in ("seat1", "seat2", "seat3", "seat4", "seat5", "first_forehand"):
-            self.fields[name].queryset = players
+        self.game = game
+        fewest, most = min(game.table_sizes), max(game.table_sizes)
+        side = "left" if game.order_of_play == "clockwise" else "right"
+        self.seat_names = [f"seat{i}" for i in range(1, most + 1)]
+        seats = {}
+        for i, name in enumerate(self.seat_names, start=1):
+            label = f"Seat {i}"
+            if i == 2:
+                label += f" ({side} of 1)"
+            if i > fewest:
+                label += " (optional)"
+            seats[name] = forms.ModelChoiceField(
+                queryset=players, label=label, required=i <= fewest
+            )
+        # The seats first, in the order of play, then the first forehand.
+        self.fields = {**seats, **self.fields}
+        self.fields["first_forehand"].queryset = players
+
+    @property
+    def intro(self) -> str:
+        """How to seat the table, in the game's words from the core."""
+        words = f"Seat the players {self.game.order_of_play}."
+        sizes = self.game.table_sizes
+        if max(sizes) > self.game.active_players:
+            words += f" With {_NUMBER_WORDS[max(sizes)]}, the dealer sits out each deal."
+        elif len(sizes) == 1:
+            words += f" {_NUMBER_WORDS[sizes[0]].capitalize()} play at a table."
+        return words
 
     def seated(self) -> list[Player]:
         c = self.cleaned_data
-        return [c[f"seat{i}"] for i in range(1, 6) if c.get(f"seat{i}")]
+        return [c[name] for name in self.seat_names if c.get(name)]
+
+
+_NUMBER_WORDS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
 
 
 class FirstForehandForm(forms.Form):

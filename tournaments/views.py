@@ -501,6 +501,7 @@ def table_create(request, pk):
     form = TableForm(
         request.POST or None,
         players=Player.objects.filter(registrations__event=event, registrations__withdrawn=False),
+        game=event.game,
     )
     if request.method == "POST" and form.is_valid():
         try:

@@ -276,3 +276,73 @@ def test_posted_house_rules_json_is_ignored(client, organizer):
     )
     assert response.status_code == 302
     assert Event.objects.get(name="P").house_rules == {}
+
+
+@pytest.mark.parametrize(
+    "ruleset, seats, intro, second",
+    [
+        (
+            "texas-xix",
+            ["Seat 1", "Seat 2 (right of 1)", "Seat 3", "Seat 4"],
+            "Seat the players counter-clockwise. Four play at a table.",
+            "right",
+        ),
+        (
+            "petrtyl-two",
+            ["Seat 1", "Seat 2 (left of 1)"],
+            "Seat the players clockwise. Two play at a table.",
+            "left",
+        ),
+        (
+            "la-vista",
+            ["Seat 1", "Seat 2 (left of 1)", "Seat 3", "Seat 4", "Seat 5 (optional)"],
+            "Seat the players clockwise. With five, the dealer sits out each deal.",
+            "left",
+        ),
+    ],
+)
+def test_the_table_form_seats_the_games_players(client, organizer, ruleset, seats, intro, second):
+    event = make_event(organizer, ruleset)
+    rnd = services.create_round(event, organizer)
+    client.force_login(organizer)
+    response = client.get(f"/rounds/{rnd.pk}/tables/new/")
+    form = response.context["form"]
+    assert [form[name].label for name in form.seat_names] == seats
+    assert [f.required for f in list(form.fields.values())[: len(seats)]] == [
+        i < min(len(seats), 4 if ruleset == "la-vista" else len(seats)) for i in range(len(seats))
+    ]
+    assert f'<p class="muted">{intro}</p>' in response.content.decode()
+
+
+def test_a_petrtyl_table_of_two_is_set_up_through_the_form(client, organizer):
+    event = make_event(organizer, "petrtyl-two")
+    rnd = services.create_round(event, organizer)
+    anna, bill = (Player.objects.create(name=n) for n in ("Anna", "Bill"))
+    for p in (anna, bill):
+        event.registrations.create(player=p)
+    client.force_login(organizer)
+    response = client.post(f"/rounds/{rnd.pk}/tables/new/", {"seat1": anna.pk, "seat2": bill.pk})
+    assert response.status_code == 302
+    table = rnd.tables.get()
+    assert [s.player.name for s in table.seats.order_by("position")] == ["Anna", "Bill"]
+
+
+def test_the_draw_seats_tables_of_three_for_petrtyl_three(organizer):
+    event = make_event(organizer, "petrtyl-three")
+    players = [Player.objects.create(name=f"Player {i}") for i in range(10)]
+    for p in players:
+        event.registrations.create(player=p)
+    rnd = services.create_round(event, organizer)
+    draw = services.draw_seating(rnd, organizer, seed=5)
+    assert [len(t) for t in draw.tables] == [3, 3, 3]
+    assert len(draw.byes) == 1
+    assert [t.seats.count() for t in rnd.tables.order_by("number")] == [3, 3, 3]
+    assert rnd.byes.count() == 1
+
+
+def test_the_draw_needs_the_games_smallest_table(organizer):
+    event = make_event(organizer, "petrtyl-two")
+    event.registrations.create(player=Player.objects.create(name="Anna"))
+    rnd = services.create_round(event, organizer)
+    with pytest.raises(ServiceError, match="At least two players must be present"):
+        services.draw_seating(rnd, organizer, seed=1)
