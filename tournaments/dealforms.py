@@ -38,7 +38,7 @@ def _field(f: described.Field, seats) -> forms.Field:
     attrs = {"data-field": f.name}
     if f.kind == described.CHOICE:
         choices = [(c.value, c.label) for c in f.choices]
-        if not f.required:
+        if not f.required and "none" not in f.values:  # "none" already says nothing
             choices = [("", "—")] + choices
         return forms.ChoiceField(
             label=f.label, choices=choices, widget=RADIO(attrs=attrs), required=False
@@ -173,8 +173,9 @@ class GameDealForm(forms.Form):
             value = c.get(name)
             if sub.kind != described.BOOL and value not in (None, ""):
                 item[sub.name] = value
-        if not item:
-            return item  # a row of nothing but boxes is no row
+        ticked = any(c.get(n) for sub, n in zip(f.items, row, strict=True) if sub.kind == "bool")
+        if not item and not ticked:
+            return item  # nothing filled in: no object, no row
         for sub, name in zip(f.items, row, strict=True):
             if sub.kind == described.BOOL and (sub.required or c.get(name)):
                 item[sub.name] = bool(c.get(name))
