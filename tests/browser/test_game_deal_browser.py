@@ -88,3 +88,17 @@ def test_a_petrtyl_deal_on_a_phone(live_server, browser, organizer):
         assert nets(table) == {"Anna": 8, "Bill": -4, "Čada": -4}
     finally:
         context.close()
+
+
+def test_the_event_form_shows_only_the_chosen_rulesets_house_rules(live_server, page, organizer):
+    sign_in(page, live_server)
+    page.goto(f"{live_server.url}/events/new/")
+    expect(page.locator('fieldset[data-ruleset="la-vista"]')).to_be_visible()
+    expect(page.locator('fieldset[data-ruleset="texas-xix"]')).to_be_hidden()
+    page.select_option("#id_ruleset", "texas-xix")
+    expect(page.locator('fieldset[data-ruleset="texas-xix"]')).to_be_visible()
+    expect(page.locator('fieldset[data-ruleset="la-vista"]')).to_be_hidden()
+    expect(page.locator('fieldset[data-ruleset="texas-xix"]')).to_contain_text(
+        "4 at a table, counter-clockwise."
+    )
+    page.screenshot(path="/tmp/i14a-event-form.png", full_page=True)
