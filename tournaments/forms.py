@@ -384,7 +384,55 @@ class HouseRulesField(forms.JSONField):
             return data
 
 
+class NoValueWidget(forms.HiddenInput):
+    """House rules come from the generated option fields, never from a posted value:
+    render nothing, and never count the value as omitted (so the form's value is set)."""
+
+    def render(self, *args, **kwargs):
+        return ""
+
+    def value_from_datadict(self, data, files, name):
+        return None
+
+    def value_omitted_from_data(self, data, files, name):
+        return False
+
+
+def option_field(option: dict, label: str) -> forms.Field:
+    """A form field for one of the core's typed options (``Option.as_dict()``)."""
+    kind, help_text = option["kind"], option.get("help", "")
+    if kind == "bool":
+        return forms.BooleanField(label=label, required=False, help_text=help_text)
+    if option.get("choices"):
+        coerce = str if kind == "choice" else int
+        choices = [(c, str(c).replace("_", " ")) for c in option["choices"]]
+        if kind == "int_or_null":
+            choices = [("", "None")] + choices
+        return forms.TypedChoiceField(
+            label=label,
+            choices=choices,
+            coerce=coerce,
+            empty_value=None,
+            required=kind != "int_or_null",
+            help_text=help_text,
+        )
+    return forms.IntegerField(
+        label=label,
+        min_value=option.get("minimum"),
+        max_value=column_range(Event, "starting_chips")[1],
+        required=kind != "int_or_null",
+        help_text=help_text or ("empty: none" if kind == "int_or_null" else ""),
+    )
+
+
+def house_rule_field_name(ruleset: str, option: str) -> str:
+    return f"rule__{ruleset}__{option}"
+
+
 class EventForm(forms.ModelForm):
+    """An event's settings; its house rules as a form generated from the core's typed
+    options of every ruleset (the chosen ruleset's apply; the page shows only those)."""
+
     class Meta:
         model = Event
         fields = list(Event.SETTINGS)
@@ -392,17 +440,98 @@ class EventForm(forms.ModelForm):
         field_classes = {"house_rules": HouseRulesField}
 
     FIXED_HELP = "Fixed: the event's deals were recorded under it."
+    MARKER = "house_rules_form"  # posted by the page with the generated option fields
+    # Starting chips are the event's own field (every game has them).
+    OWN_FIELDS = ("starting_chips",)
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
+        self.fields["house_rules"].widget = NoValueWidget()
+        self.fields["house_rules"].required = False
+        self.rulesets = core.listing()
+        chosen = self.instance.ruleset if self.instance.pk else None
+        for entry in self.rulesets:
+            entry["fields"] = []
+            for option in entry["option_kinds"]:
+                if option["name"] in self.OWN_FIELDS:
+                    continue
+                name = house_rule_field_name(entry["name"], option["name"])
+                label = option["label"][:1].upper() + option["label"][1:]
+                field = option_field(option, label)
+                value = entry["options"][option["name"]]
+                if entry["name"] == chosen:
+                    value = (self.instance.house_rules or {}).get(option["name"], value)
+                field.initial = value
+                self.fields[name] = field
+                entry["fields"].append(name)
         for name, field in self.fields.items():
-            if isinstance(field, forms.IntegerField):
+            if isinstance(field, forms.IntegerField) and name in Event.SETTINGS:
                 low, high = column_range(Event, name)
                 field.validators += [MinValueValidator(low), MaxValueValidator(high)]
-        if self.instance.pk and self.instance.has_deals():
+        # Only the chosen ruleset's options are read; a post without the generated
+        # fields (the marker absent) keeps the preset, or the event's house rules.
+        self.options_posted = self.is_bound and self.MARKER in self.data
+        self.unread = set()
+        if self.is_bound:
+            chosen_now = self.data.get("ruleset")
+            self.unread = {
+                name
+                for entry in self.rulesets
+                for name in entry["fields"]
+                if entry["name"] != chosen_now or not self.options_posted
+            }
+        self.fixed = bool(self.instance.pk and self.instance.has_deals())
+        if self.fixed:
             for name in Event.FIXED_ONCE_DEALT:
                 self.fields[name].disabled = True
                 self.fields[name].help_text = self.FIXED_HELP
+            for entry in self.rulesets:
+                for name in entry["fields"]:
+                    self.fields[name].disabled = True
+
+    def _clean_fields(self):
+        # Other rulesets' options (shown without JavaScript) are not read at all.
+        unread = {name: self.fields.pop(name) for name in self.unread}
+        try:
+            super()._clean_fields()
+        finally:
+            self.fields.update(unread)
+
+    def ruleset_fieldsets(self) -> list[dict]:
+        """Each ruleset's title, source, description and bound option fields."""
+        return [
+            {**entry, "bound": [self[name] for name in entry["fields"]]} for entry in self.rulesets
+        ]
+
+    def clean(self):
+        data = super().clean()
+        if self.fixed:
+            data["house_rules"] = self.instance.house_rules
+            return data
+        entry = next((e for e in self.rulesets if e["name"] == data.get("ruleset")), None)
+        if entry is None:
+            data["house_rules"] = {}
+            return data
+        if not self.options_posted:
+            same = self.instance.pk and self.instance.ruleset == entry["name"]
+            data["house_rules"] = dict(self.instance.house_rules or {}) if same else {}
+            return data
+        rules = {}
+        for option in entry["option_kinds"]:
+            name = house_rule_field_name(entry["name"], option["name"])
+            if name not in data:  # refused at its field already, or the event's own field
+                continue
+            value = data[name]
+            if value != entry["options"][option["name"]]:
+                rules[option["name"]] = value
+        # The core has the last word on the values (its errors name the option).
+        try:
+            core.registry.rules_for(entry["name"], rules)
+        except core.OutcomeError as e:
+            for error in e.errors:
+                self.add_error(None, error.message)
+        data["house_rules"] = rules
+        return data
 
 
 def _name_field(label: str, required: bool = True) -> forms.CharField:
@@ -493,30 +622,53 @@ def look_alikes(name: str) -> list[Player]:
 
 
 class TableForm(forms.Form):
-    """Seats in clockwise order; the fifth is optional."""
+    """Seats in the order of play of the event's game, as many as the game seats (the
+    core's ``table_sizes``); seats past the smallest table are optional."""
 
-    seat1 = forms.ModelChoiceField(queryset=Player.objects.none(), label="Seat 1")
-    seat2 = forms.ModelChoiceField(queryset=Player.objects.none(), label="Seat 2 (left of 1)")
-    seat3 = forms.ModelChoiceField(queryset=Player.objects.none(), label="Seat 3")
-    seat4 = forms.ModelChoiceField(queryset=Player.objects.none(), label="Seat 4")
-    seat5 = forms.ModelChoiceField(
-        queryset=Player.objects.none(), label="Seat 5 (optional)", required=False
-    )
     first_forehand = forms.ModelChoiceField(
         queryset=Player.objects.none(),
         required=False,
         label="First forehand (holds tarok 2)",
-        help_text="Optional: the dealer of the first deal sits to their right.",
+        help_text="Optional: the dealer of the first deal sits before them.",
     )
 
-    def __init__(self, *args, players, **kwargs):
+    def __init__(self, *args, players, game, **kwargs):
         super().__init__(*args, **kwargs)
-        for name in ("seat1", "seat2", "seat3", "seat4", "seat5", "first_forehand"):
-            self.fields[name].queryset = players
+        self.game = game
+        fewest, most = min(game.table_sizes), max(game.table_sizes)
+        side = "left" if game.order_of_play == "clockwise" else "right"
+        self.seat_names = [f"seat{i}" for i in range(1, most + 1)]
+        seats = {}
+        for i, name in enumerate(self.seat_names, start=1):
+            label = f"Seat {i}"
+            if i == 2:
+                label += f" ({side} of 1)"
+            if i > fewest:
+                label += " (optional)"
+            seats[name] = forms.ModelChoiceField(
+                queryset=players, label=label, required=i <= fewest
+            )
+        # The seats first, in the order of play, then the first forehand.
+        self.fields = {**seats, **self.fields}
+        self.fields["first_forehand"].queryset = players
+
+    @property
+    def intro(self) -> str:
+        """How to seat the table, in the game's words from the core."""
+        words = f"Seat the players {self.game.order_of_play}."
+        sizes = self.game.table_sizes
+        if max(sizes) > self.game.active_players:
+            words += f" With {_NUMBER_WORDS[max(sizes)]}, the dealer sits out each deal."
+        elif len(sizes) == 1:
+            words += f" {_NUMBER_WORDS[sizes[0]].capitalize()} play at a table."
+        return words
 
     def seated(self) -> list[Player]:
         c = self.cleaned_data
-        return [c[f"seat{i}"] for i in range(1, 6) if c.get(f"seat{i}")]
+        return [c[name] for name in self.seat_names if c.get(name)]
+
+
+_NUMBER_WORDS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
 
 
 class FirstForehandForm(forms.Form):

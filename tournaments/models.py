@@ -40,6 +40,16 @@ class Player(models.Model):
         super().save(*args, **kwargs)
 
 
+def ruleset_choices() -> list[tuple[str, list[tuple[str, str]]]]:
+    """Every ruleset of the core, grouped by game: a callable, so a ruleset added to the
+    core needs no migration here."""
+    groups: dict[str, list[tuple[str, str]]] = {}
+    for entry in core.listing():
+        title = core.game_for(entry["name"]).title
+        groups.setdefault(title, []).append((entry["name"], entry["title"]))
+    return list(groups.items())
+
+
 class Event(models.Model):
     class Kind(models.TextChoices):
         CLUB_NIGHT = "club_night", "Club night"
@@ -53,17 +63,11 @@ class Event(models.Model):
         LETTER = "letter", "US Letter"
         A4 = "a4", "A4"
 
-    # The core's presets, so a new ruleset there needs no schema change here.
-    Ruleset = models.TextChoices(
-        "Ruleset",
-        [(r.name.upper().replace("-", "_"), (r.name, r.title)) for r in core.PRESETS.values()],
-    )
-
     name = models.CharField(max_length=150)
     date = models.DateField()
     venue = models.CharField(max_length=150, blank=True)
     kind = models.CharField(max_length=20, choices=Kind.choices, default=Kind.CLUB_NIGHT)
-    ruleset = models.CharField(max_length=20, choices=Ruleset.choices, default="la-vista")
+    ruleset = models.CharField(max_length=20, choices=ruleset_choices, default="la-vista")
     house_rules = models.JSONField(
         default=dict,
         blank=True,
@@ -139,7 +143,7 @@ class Event(models.Model):
                 {"house_rules": 'House rules are a JSON object, e.g. {"kontra_allowed": false}.'}
             )
         try:
-            core.ruleset(self.ruleset, self.house_rules or None)
+            core.registry.rules_for(self.ruleset, self.house_rules or None)
         except core.OutcomeError as e:
             raise ValidationError({"house_rules": [err.message for err in e.errors]}) from e
         except RecursionError:
@@ -147,18 +151,23 @@ class Event(models.Model):
         if isinstance(self.starting_chips, int):
             # The core says which starting chips a game can start from.
             try:
-                core.ruleset(self.ruleset, {"starting_chips": self.starting_chips})
+                core.registry.rules_for(self.ruleset, {"starting_chips": self.starting_chips})
             except core.OutcomeError as e:
                 raise ValidationError({"starting_chips": [err.message for err in e.errors]}) from e
         if self.session_end == self.SessionEnd.FIXED_DEALS and not self.deals_per_session:
             raise ValidationError({"deals_per_session": "Give the number of deals a table plays."})
 
     @property
-    def rules(self) -> core.Ruleset:
+    def rules(self):
         """The ruleset with the event's house rules and starting chips applied."""
         options = dict(self.house_rules or {})
         options["starting_chips"] = self.starting_chips
-        return core.ruleset(self.ruleset, options)
+        return core.registry.rules_for(self.ruleset, options)
+
+    @property
+    def game(self) -> core.Game:
+        """The core's game of this event's ruleset (its table sizes, order of play, fields)."""
+        return core.game_for(self.ruleset)
 
     def has_deals(self) -> bool:
         return Deal.objects.filter(table__round__event=self).exists()

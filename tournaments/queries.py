@@ -13,6 +13,7 @@ import taroky_scoring as core
 
 from . import describe
 from .models import Deal, DealVersion, Event, LedgerEntry, Player, Seat, Table
+from .outcomes import document_facts
 
 
 def net_by_player(entries) -> dict[int, int]:
@@ -183,16 +184,27 @@ def table_session(table: Table) -> core.SessionState:
     return _session(table.round.event, {name: net.get(pk, 0) for pk, name in seated}, live)
 
 
+def suggested_deal(table: Table) -> core.NextDeal | None:
+    """The next deal's dealer, forehand and players by the game's rotation."""
+    players = [s.player for s in table.seats.select_related("player").order_by("position")]
+    live = list(table.deals.filter(voided=False).order_by("number"))
+    return _next_deal(table, players, table.round.event.rules, live)
+
+
 def _next_deal(table, players, rules, live_deals) -> core.NextDeal | None:
+    """The dealer the game's rotation suggests next (the core's ``next_deal``)."""
     names = [p.name for p in players]
-    if live_deals:
-        o = live_deals[-1].outcome
-        if o.dealer is None:
-            return None
-        previous = core.PreviousDeal(o.dealer, o.kind, o.effective_bid, o.bidder)
-        return core.next_deal(names, rules, previous)
-    if table.first_forehand_id:
-        return core.next_deal(names, rules, first_forehand=table.first_forehand.name)
+    game = table.round.event.game
+    try:
+        if live_deals:
+            previous = document_facts(live_deals[-1].document).previous
+            if previous is None:
+                return None
+            return game.next_deal(names, rules, previous)
+        if table.first_forehand_id:
+            return game.next_deal(names, rules, first_forehand=table.first_forehand.name)
+    except core.OutcomeError:
+        return None  # a table the game cannot seat suggests nobody; entering says why
     return None
 
 

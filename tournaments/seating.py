@@ -1,8 +1,9 @@
 """The seating draw for a round: pure Python, reproducible from a seed.
 
-Tables of four, and of five where the count needs it (the dealer sits out each deal).
-Where no split into fours and fives exists (6, 7 and 11 players) as many as possible
-are seated and the rest get a bye, chosen so that nobody sits out twice before
+Tables of the sizes the event's game allows (the core's ``table_sizes``): in Nebraska
+fours, and fives where the count needs it (the dealer sits out each deal); threes for
+``petrtyl-three``. Where no split exists (6, 7 and 11 players in Nebraska) as many as
+possible are seated and the rest get a bye, chosen so that nobody sits out twice before
 everybody present has sat out once. Among many shuffles the draw keeps the one with
 the fewest repeat opponents, then improves it by swapping players between tables.
 """
@@ -26,20 +27,29 @@ class Draw:
     repeats: int  # pairs seated together who met in an earlier round
 
 
-def table_sizes(n: int) -> list[int]:
-    """Table sizes seating as many of ``n`` players as possible, fours preferred.
+def table_sizes(n: int, allowed: Sequence[int] = (4, 5)) -> list[int]:
+    """Table sizes seating as many of ``n`` players as possible, using the ``allowed``
+    sizes (the game's, from the core), the smallest preferred.
 
     >>> table_sizes(13), table_sizes(11), table_sizes(7), table_sizes(6), table_sizes(3)
     ([5, 4, 4], [5, 5], [5], [5], [])
+    >>> table_sizes(10, (3,)), table_sizes(9, (4,)), table_sizes(5, (2,))
+    ([3, 3, 3], [4, 4], [2, 2])
     """
-    best: tuple[int, int, int] | None = None  # (seated, fours, fives)
-    for fives in range(n // 5 + 1):
-        fours = (n - 5 * fives) // 4
-        seated = 4 * fours + 5 * fives
-        if best is None or (seated, fours) > (best[0], best[1]):
-            best = (seated, fours, fives)
-    _, fours, fives = best
-    return [5] * fives + [4] * fours
+    allowed = sorted(set(allowed))
+    smallest, larger = allowed[0], allowed[1:]
+    best: tuple[int, int, tuple[int, ...]] | None = None  # (seated, smallest, larger counts)
+    for counts in itertools.product(*(range(n // size + 1) for size in larger)):
+        rest = n - sum(c * size for c, size in zip(counts, larger, strict=True))
+        if rest < 0:
+            continue
+        small = rest // smallest
+        seated = n - rest + small * smallest
+        if best is None or (seated, small) > (best[0], best[1]):
+            best = (seated, small, counts)
+    _, small, counts = best
+    sizes = [size for c, size in zip(counts, larger, strict=True) for _ in range(c)]
+    return sorted(sizes + [smallest] * small, reverse=True)
 
 
 def repeat_count(tables: Sequence[Sequence[Hashable]], met: Mapping[frozenset, int]) -> int:
@@ -53,11 +63,13 @@ def draw_round(
     seed: int,
     met: Mapping[frozenset, int] | None = None,
     byes_so_far: Mapping[Hashable, int] | None = None,
+    allowed: Sequence[int] = (4, 5),
 ) -> Draw:
     """Seat ``players`` for one round.
 
     ``met`` counts how often each pair of players sat at one table before;
-    ``byes_so_far`` how many byes each player has had.
+    ``byes_so_far`` how many byes each player has had; ``allowed`` the table sizes
+    of the event's game.
 
     >>> d = draw_round(["A", "B", "C", "D", "E", "F", "G"], seed=7)
     >>> [len(t) for t in d.tables], len(d.byes)
@@ -68,7 +80,7 @@ def draw_round(
     rng = random.Random(seed)
     pool = sorted(players, key=str)
     rng.shuffle(pool)
-    sizes = table_sizes(len(pool))
+    sizes = table_sizes(len(pool), allowed)
     bye_count = len(pool) - sum(sizes)
     # Fewest byes first; the shuffle breaks ties, so byes rotate fairly.
     by_need = sorted(pool, key=lambda p: byes_so_far.get(p, 0), reverse=True)

@@ -19,6 +19,7 @@ from django_tables2 import RequestConfig
 import taroky_scoring as core
 
 from . import exchange, names, printouts, qr, queries, services, standings
+from .dealforms import CorrectGameDealForm, GameDealForm
 from .forms import (
     AddPlayerForm,
     CardPointsForm,
@@ -110,7 +111,8 @@ def event_create(request):
     form = EventForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
-            event = services.create_event(request.user, **form.cleaned_data)
+            fields = {name: form.cleaned_data[name] for name in form.Meta.fields}
+            event = services.create_event(request.user, **fields)
         except services.ServiceError as e:
             form.add_error(None, e.message)
         else:
@@ -500,6 +502,7 @@ def table_create(request, pk):
     form = TableForm(
         request.POST or None,
         players=Player.objects.filter(registrations__event=event, registrations__withdrawn=False),
+        game=event.game,
     )
     if request.method == "POST" and form.is_valid():
         try:
@@ -571,6 +574,16 @@ def table_first_forehand(request, pk):
     return redirect(table)
 
 
+def _deal_form(event, correct=False):
+    """The deal form of the event's game: the form generated from the core's
+    description of its fields; the hand-written form still serves the game whose
+    dealer sits out (its document names the active players and who sits out, which the
+    generated form does not yet fill)."""
+    if any(f.name == "sitting_out" for f in event.game.fields(event.rules)):
+        return CorrectDealForm if correct else DealForm
+    return CorrectGameDealForm if correct else GameDealForm
+
+
 def _deal_form_context(table, sheet, form, link=None, **extra):
     if link is not None:
         preview_url = reverse("link-preview", args=[link.token])
@@ -584,9 +597,7 @@ def _deal_form_context(table, sheet, form, link=None, **extra):
         "seats": [p.name for p in sheet.players],
         # Whether the dealer sits out at this table, asked of the core: the page
         # greys him out of the choices of those who play.
-        "dealer_sits_out": bool(sheet.players)
-        and core.deal_for([p.name for p in sheet.players], sheet.players[0].name).sitting_out
-        is not None,
+        "dealer_sits_out": len(sheet.players) > sheet.event.game.active_players,
         "link": link,
         "preview_url": preview_url,
         **extra,
@@ -619,7 +630,7 @@ def deal_entry(request, table, link=None):
         # Saving needs only the seats (the service checks the number and the session):
         # the whole sheet, every deal of the table, is built only to show the form.
         seats = list(table.seats.order_by("position").values_list("player__name", flat=True))
-        form = DealForm(request.POST, event=event, seats=seats, needs_number=True)
+        form = _deal_form(event)(request.POST, event=event, seats=seats, needs_number=True)
         if form.is_valid():
             try:
                 deal = services.record_deal(
@@ -645,7 +656,7 @@ def deal_entry(request, table, link=None):
         if sheet.next_deal:
             initial["dealer"] = sheet.next_deal.dealer
         seats = [p.name for p in sheet.players]
-        form = DealForm(
+        form = _deal_form(event)(
             request.POST or None, event=event, seats=seats, initial=initial, needs_number=True
         )
         if request.method == "POST":
@@ -670,7 +681,8 @@ def deal_preview(request, pk):
 
 def deal_preview_for(request, table):
     seats = list(table.seats.order_by("position").values_list("player__name", flat=True))
-    form = DealForm(request.POST, event=table.round.event, seats=seats)
+    event = table.round.event
+    form = _deal_form(event)(request.POST, event=event, seats=seats)
     return JsonResponse(_preview(form))
 
 
@@ -709,9 +721,11 @@ def deal_correction(request, deal, link=None):
         return redirect(done)
     sheet = queries.table_sheet(table)
     seats = [p.name for p in sheet.players]
-    initial = DealForm.initial_from_document(deal.document_under_todays_names())
+    initial = _deal_form(event).initial_from_document(deal.document_under_todays_names())
     initial["expected_version"] = deal.version
-    form = CorrectDealForm(request.POST or None, event=event, seats=seats, initial=initial)
+    form = _deal_form(event, correct=True)(
+        request.POST or None, event=event, seats=seats, initial=initial
+    )
     preview = None
     if request.method == "POST":
         if "preview" in request.POST:

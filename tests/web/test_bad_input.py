@@ -71,12 +71,28 @@ def event_fields(**fields):
 @pytest.mark.parametrize(
     "fields, field, words",
     [
-        ({"house_rules": "null"}, "house_rules", "House rules are a JSON object"),
-        ({"house_rules": "[1, 2]"}, "house_rules", "House rules are a JSON object"),
-        ({"house_rules": '"kontra"'}, "house_rules", "House rules are a JSON object"),
-        ({"house_rules": "[" * 100_000 + "]" * 100_000}, "house_rules", "Enter a valid JSON"),
-        ({"house_rules": '{"a":' * 50_000 + "1" + "}" * 50_000}, "house_rules", "valid JSON"),
-        ({"house_rules": '{"a":' * 300 + "1" + "}" * 300}, "house_rules", "Unknown option 'a'"),
+        # House rules are a form generated from the ruleset's options (no typed JSON):
+        # a bad value is refused at its option's field.
+        (
+            {"house_rules_form": "1", "rule__la-vista__tarok1_last_rule": "nonsense"},
+            "rule__la-vista__tarok1_last_rule",
+            "Select a valid choice. nonsense is not one of the available choices.",
+        ),
+        (
+            {"ruleset": "texas-xix", "house_rules_form": "1", "rule__texas-xix__uni_bonus": "3"},
+            "rule__texas-xix__uni_bonus",
+            "Select a valid choice. 3 is not one of the available choices.",
+        ),
+        (
+            {
+                "ruleset": "texas-xix",
+                "house_rules_form": "1",
+                "rule__texas-xix__uni_bonus": "4",
+                "rule__texas-xix__prever_back_value": "0",
+            },
+            "rule__texas-xix__prever_back_value",
+            "Ensure this value is greater than or equal to 1.",
+        ),
         ({"starting_chips": "0"}, "starting_chips", "above 0"),
         ({"starting_chips": "-5"}, "starting_chips", "greater than or equal to 0"),
         ({"starting_chips": str(2**31)}, "starting_chips", "less than or equal to"),

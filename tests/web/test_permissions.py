@@ -108,7 +108,12 @@ def test_an_organizer_account_creates_an_event_and_organizes_it(client, other_or
             "venue": "La Vista",
             "kind": "tournament",
             "ruleset": "heun",
-            "house_rules": '{"kontra_allowed": false}',
+            "house_rules_form": "1",
+            "rule__heun__kontra_allowed": "on",
+            "rule__heun__tarok1_last_rule": "team_wins",
+            "rule__heun__surrender_after": "any_half",
+            "rule__heun__next_dealer": "heun",
+            "rule__heun__blind_half_to_lone_bidder": "top",
             "starting_chips": 20,
             "session_end": "fixed_deals",
             "deals_per_session": 12,
@@ -122,6 +127,8 @@ def test_an_organizer_account_creates_an_event_and_organizes_it(client, other_or
     event = Event.objects.get(name="La Vista fall tournament")
     assert list(event.organizers.all()) == [other_organizer]
     assert event.rules.next_dealer == "heun"
+    # Heun's preset forbids kontra; the ticked box is the one house rule kept.
+    assert event.house_rules == {"kontra_allowed": True}
     assert event.paper_size == "a4"
 
 
@@ -134,7 +141,11 @@ def test_bad_house_rules_are_refused_at_the_field(client, other_organizer):
             "date": "2026-11-28",
             "kind": "club_night",
             "ruleset": "la-vista",
-            "house_rules": '{"kontra": true}',
+            "house_rules_form": "1",
+            "rule__la-vista__tarok1_last_rule": "tarok1_wins",
+            "rule__la-vista__surrender_after": "whenever",
+            "rule__la-vista__next_dealer": "forehand",
+            "rule__la-vista__blind_half_to_lone_bidder": "with_king",
             "starting_chips": 20,
             "session_end": "fixed_deals",
             "deals_per_session": 12,
@@ -143,9 +154,11 @@ def test_bad_house_rules_are_refused_at_the_field(client, other_organizer):
         },
     )
     assert response.status_code == 200
-    assert any(
-        "Unknown option 'kontra'" in m for m in response.context["form"].errors["house_rules"]
-    )
+    assert response.context["form"].errors == {
+        "rule__la-vista__surrender_after": [
+            "Select a valid choice. whenever is not one of the available choices."
+        ]
+    }
 
 
 @pytest.mark.parametrize("role", ROLES)

@@ -73,3 +73,44 @@ def test_draw_repeats_fewer_opponents_than_a_random_draw(n):
             met_random.update(opponents_met([tables]))
     print(f"{n} players: repeats {ours} with the draw, {theirs} with random seating")
     assert ours < theirs * 0.5
+
+
+# Every game's table sizes (the core's ``table_sizes``): Texas seats four, Petrtyl
+# two, three, four or five, all playing.
+GAME_SIZES = [(4,), (2,), (3,), (5,)]
+
+
+@pytest.mark.parametrize("allowed", GAME_SIZES)
+@pytest.mark.parametrize("n", [5, 7, 10, 13, 22])
+def test_draws_make_tables_of_the_games_size_with_fair_byes(allowed, n):
+    size = allowed[0]
+    players = [f"P{i}" for i in range(n)]
+    met, byes = Counter(), Counter()
+    for r in range(2 * n):
+        draw = draw_round(players, seed=r, met=met, byes_so_far=byes, allowed=allowed)
+        placed = [p for t in draw.tables for p in t] + list(draw.byes)
+        assert sorted(placed) == sorted(players)
+        assert [len(t) for t in draw.tables] == [size] * (n // size)
+        assert len(draw.byes) == n % size
+        met.update(opponents_met([draw.tables]))
+        byes.update(draw.byes)
+        counts = [byes[p] for p in players]
+        assert max(counts) - min(counts) <= 1, (r, byes)
+
+
+@pytest.mark.parametrize("allowed, n", [((3,), 18), ((4,), 20), ((2,), 12)])
+def test_game_sized_draws_repeat_fewer_opponents_than_a_random_draw(allowed, n):
+    players = list(range(n))
+    rng = random.Random(n)
+    drawn, randomly = Counter(), Counter()
+    drawn_repeats = random_repeats = 0
+    for r in range(4):
+        draw = draw_round(players, seed=r, met=drawn, allowed=allowed)
+        drawn_repeats += draw.repeats
+        drawn.update(opponents_met([draw.tables]))
+        shuffled = list(players)
+        rng.shuffle(shuffled)
+        tables = [shuffled[i : i + allowed[0]] for i in range(0, n, allowed[0])]
+        random_repeats += repeat_count(tables, randomly)
+        randomly.update(opponents_met([tables]))
+    assert drawn_repeats < random_repeats

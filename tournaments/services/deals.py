@@ -10,6 +10,7 @@ from django.utils import timezone
 import taroky_scoring as core
 
 from ..models import Deal, DealNet, DealVersion, LedgerEntry, Player, Table
+from ..outcomes import DealFacts, facts
 from ..queries import table_session
 from .errors import DealError, StaleDealError
 from .links import acting_user, authorize
@@ -17,7 +18,7 @@ from .locking import atomic, lock_table
 
 
 def _ruleset_of(document: dict) -> tuple[str, dict]:
-    return document.get("ruleset") or core.rulesets.DEFAULT_RULESET, document.get("options") or {}
+    return document.get("ruleset") or core.DEFAULT_RULESET, document.get("options") or {}
 
 
 def _check_document(
@@ -26,7 +27,9 @@ def _check_document(
     """Validate with the core and check the deal's players sit at this table.
 
     A new deal uses the event's ruleset and house rules; a correction keeps those its
-    deal was recorded under (``recorded_under``, the deal's document).
+    deal was recorded under (``recorded_under``, the deal's document). How many sit and
+    how many play are the game's (the core's ``table_sizes`` and ``active_players``).
+    Returns the deal's facts (``outcomes.DealFacts``) and its settlement.
     """
     try:
         outcome, rules = core.parse_deal(document)
@@ -45,30 +48,41 @@ def _check_document(
                 ),
             ),
         )
-    strangers = [name for name in outcome.everyone if name not in seats]
+    game = core.game_for(_ruleset_of(document)[0])
+    deal = facts(outcome)
+    strangers = [name for name in deal.everyone if name not in seats]
     if strangers:
         raise DealError(
             "The deal names players who do not sit at this table.",
             (core.FieldError("players", f"Not at this table: {', '.join(strangers)}."),),
         )
-    if len(seats) == 5 and outcome.sitting_out is None:
+    if len(seats) not in game.table_sizes:
         raise DealError(
-            "At a five-player table the dealer sits out.",
+            f"This table seats {len(seats)} players; {game.title} is played at "
+            f"{' or '.join(str(n) for n in game.table_sizes)}.",
+            (core.FieldError("players", "This table's players cannot play this ruleset."),),
+        )
+    sits_out = len(seats) > game.active_players
+    if sits_out and deal.sitting_out is None:
+        raise DealError(
+            f"At a {_words(len(seats))}-player table the dealer sits out.",
             (core.FieldError("dealer", "Choose the dealer, who sits out this deal."),),
         )
-    if len(seats) == 4 and outcome.sitting_out is not None:
-        raise DealError(
-            "Nobody sits out at a four-player table.",
-            (core.FieldError("sitting_out", "Nobody sits out at a four-player table."),),
-        )
-    return outcome, core.payments.settle(outcome, rules)
+    if not sits_out and deal.sitting_out is not None:
+        message = f"Nobody sits out at a {_words(len(seats))}-player table."
+        raise DealError(message, (core.FieldError("sitting_out", message),))
+    return deal, game.settle(outcome, rules)
+
+
+def _words(n: int) -> str:
+    return ("two", "three", "four", "five", "six")[n - 2] if 2 <= n <= 6 else str(n)
 
 
 def _seats(table: Table) -> dict[str, Player]:
     return {s.player.name: s.player for s in table.seats.select_related("player").order_by()}
 
 
-def _names(outcome: core.DealOutcome, seats: dict[str, Player]) -> dict[str, int]:
+def _names(outcome: DealFacts, seats: dict[str, Player]) -> dict[str, int]:
     """What DealVersion.names keeps: the player id of every name in the document."""
     return {name: seats[name].pk for name in outcome.everyone}
 
@@ -82,13 +96,13 @@ def _origin(original: dict | None) -> dict:
     }
 
 
-def _indexed_columns(outcome: core.DealOutcome, settlement, seats) -> dict:
+def _indexed_columns(outcome: DealFacts, settlement, seats) -> dict:
     return {
-        "kind": outcome.kind.value,
+        "kind": outcome.kind,
         "dealer": seats.get(outcome.dealer) if outcome.dealer else None,
         "sitting_out": seats.get(outcome.sitting_out) if outcome.sitting_out else None,
         "bidder": seats.get(outcome.bidder) if outcome.bidder else None,
-        "bid": outcome.effective_bid.value if outcome.effective_bid else "",
+        "bid": outcome.bid,
         "bidder_won": settlement.bidder_won,
     }
 

@@ -7,6 +7,8 @@ from collections.abc import Sequence
 from django.core.exceptions import ValidationError
 from django.db import transaction
 
+import taroky_scoring as core
+
 from ..models import Event, Player, Registration, Round, Seat, Table
 from .audit import audit
 from .errors import PermissionDenied, ServiceError
@@ -78,15 +80,19 @@ def create_round(event: Event, user) -> Round:
 def create_table(
     rnd: Round, user, players: Sequence[Player], first_forehand: Player | None = None
 ) -> Table:
-    """A table of four or five players seated clockwise in the given order."""
+    """A table of the players in the given order, the order of play of the event's
+    game; how many may sit is the game's (the core's ``table_sizes``)."""
     rnd = lock_round(rnd.pk)
     event = rnd.event
     require_organizer(user, event)
     players = list(players)
-    if len(players) not in (4, 5):
-        raise ServiceError("A table seats four players, or five (the dealer sits out).")
     if len({p.pk for p in players}) != len(players):
         raise ServiceError("A player can have only one seat at a table.")
+    sizes = core.game_for(event.ruleset).table_sizes
+    try:
+        core.rotation.check_seats([p.pk for p in players], sizes)
+    except core.OutcomeError as e:
+        raise ServiceError(f"{e.errors[0].message[:-1]} under {event.ruleset}.") from e
     seated = set(
         Seat.objects.filter(table__round=rnd, player__in=players).values_list(
             "player__name", flat=True

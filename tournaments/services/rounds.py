@@ -96,8 +96,10 @@ def draw_seating(
     rnd = _round_for_update(rnd, user)
     _require_not_started(rnd, "it cannot be drawn again")
     players = list(rnd.present.order_by("pk"))
-    if len(players) < 4:
-        raise ServiceError("At least four players must be present to draw a round.")
+    allowed = rnd.event.game.table_sizes
+    if len(players) < min(allowed):
+        words = ("two", "three", "four", "five", "six")[min(allowed) - 2]
+        raise ServiceError(f"At least {words} players must be present to draw a round.")
     earlier = Round.objects.filter(event=rnd.event, number__lt=rnd.number)
     seats = Seat.objects.filter(table__round__in=earlier).values_list("table_id", "player_id")
     by_table: dict[int, list[int]] = {}
@@ -108,7 +110,7 @@ def draw_seating(
         Round.byes.through.objects.filter(round__in=earlier).values_list("player_id", flat=True)
     )
     seed = seed if seed is not None else secrets.randbelow(10**9)
-    draw = seating.draw_round([p.pk for p in players], seed, met, byes_so_far)
+    draw = seating.draw_round([p.pk for p in players], seed, met, byes_so_far, allowed)
 
     rnd.tables.all().delete()  # only empty tables exist before the round starts
     by_pk = {p.pk: p for p in players}

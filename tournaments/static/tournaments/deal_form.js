@@ -14,12 +14,53 @@
     return input ? input.value : "";
   }
 
+  // Every game but the hand-written form: the core's description of the fields
+  // (json_script) says when each applies; the same conditions as the server's.
+  var described = document.getElementById("deal-fields");
+  var description = described ? JSON.parse(described.textContent) : null;
+
+  function valueOf(field) {
+    if (field.kind === "bool") {
+      var box = form.querySelector('input[name="' + field.name + '"]');
+      return box && box.checked ? true : (field.required ? false : null);
+    }
+    if (field.kind === "int") {
+      var input = form.querySelector('input[name="' + field.name + '"]');
+      return input && input.value !== "" ? parseInt(input.value, 10) : null;
+    }
+    if (field.kind === "object" || field.kind === "list") return null;
+    var value = checked(field.name);
+    return value === "" ? null : value;
+  }
+
+  function holds(condition, doc) {
+    if (!condition) return true;
+    if (condition.all) return condition.all.every(function (c) { return holds(c, doc); });
+    if (condition.any) return condition.any.some(function (c) { return holds(c, doc); });
+    if (condition.not) return !holds(condition.not, doc);
+    var value = doc[condition.field] === undefined ? null : doc[condition.field];
+    return condition["in"].indexOf(value) >= 0;
+  }
+
+  function applyDescribed() {
+    var doc = {};
+    description.forEach(function (f) { doc[f.name] = valueOf(f); });
+    description.forEach(function (f) {
+      var shown = holds(f.applies, doc);
+      if (!shown) doc[f.name] = null; // a hidden field says nothing to those below it
+      form.querySelectorAll('[data-applies="' + f.name + '"]').forEach(function (el) {
+        el.hidden = !shown;
+      });
+    });
+  }
+
   // Fields in a hidden group are disabled, so they are not sent: a Five never
   // sends a blind option left over from a Four.
   function applyVisibility() {
+    if (description) applyDescribed();
     var kind = checked("kind");
     var bid = kind === "surrendered" ? "four" : checked("bid");
-    form.querySelectorAll("[data-kinds]").forEach(function (el) {
+    if (!description) form.querySelectorAll("[data-kinds]").forEach(function (el) {
       var shown = el.dataset.kinds.split(" ").indexOf(kind) >= 0;
       if (shown && el.dataset.bids) shown = el.dataset.bids.split(" ").indexOf(bid) >= 0;
       el.hidden = !shown;

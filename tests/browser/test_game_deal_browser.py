@@ -1,0 +1,104 @@
+"""A Texas and a Petrtyl deal entered through the generated form in Chromium, at a
+phone's 390x844 and at desktop size: the core's conditions show the fields that apply,
+the live preview follows, the sticky nets sit beside Save."""
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from tournaments.models import DealNet
+
+from ..web.test_game_deal_forms import seat
+from .test_deal_entry_browser import choose, sign_in
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def nets(table):
+    deal = table.deals.get()
+    return {
+        n.player.name: n.chips for n in DealNet.objects.filter(deal=deal).select_related("player")
+    }
+
+
+def enter_texas(page, live_server, table, shot):
+    sign_in(page, live_server)
+    page.goto(f"{live_server.url}/tables/{table.pk}/deals/new/")
+    # Prever's talon applies only to a Prever; the partner only to a Povinost.
+    expect(page.locator("#field-talon")).to_be_hidden()
+    choose(page, "bidder", "Anna")
+    choose(page, "bid", "Povinost")
+    expect(page.locator("#field-partner")).to_be_visible()
+    # The bidder is greyed out among the partners.
+    expect(page.locator('#field-partner input[value="Anna"]')).to_be_disabled()
+    choose(page, "partner", "Čada")
+    choose(page, "called", "XIX")
+    page.fill("#id_bidder_points", "60")
+    page.wait_for_function("document.querySelector('#net-summary').textContent.includes('Anna +3')")
+    page.screenshot(path=shot, full_page=True)
+    choose(page, "bid", "Prever")
+    expect(page.locator("#field-talon")).to_be_visible()
+    expect(page.locator("#field-partner")).to_be_hidden()
+    choose(page, "bid", "Povinost")
+    choose(page, "partner", "Čada")
+    page.wait_for_function("document.querySelector('#net-summary').textContent.includes('Anna +3')")
+    page.click("#save-deal")
+    page.wait_for_url(re.compile(rf".*/tables/{table.pk}/$"))
+    assert nets(table) == {"Anna": 3, "Bill": -3, "Čada": 3, "Dana": -3}
+
+
+def test_a_texas_deal_on_a_phone(live_server, browser, organizer):
+    table = seat(organizer, "texas-xix", 4)
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True)
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    try:
+        enter_texas(page, live_server, table, "/tmp/i14a-texas-phone.png")
+    finally:
+        context.close()
+
+
+def test_a_texas_deal_at_desktop_size(live_server, page, organizer):
+    table = seat(organizer, "texas-xix", 4)
+    enter_texas(page, live_server, table, "/tmp/i14a-texas-desktop.png")
+
+
+def test_a_petrtyl_deal_on_a_phone(live_server, browser, organizer):
+    table = seat(organizer, "petrtyl-three", 3)
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True)
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    try:
+        sign_in(page, live_server)
+        page.goto(f"{live_server.url}/tables/{table.pk}/deals/new/")
+        choose(page, "bidder", "Anna")
+        choose(page, "bid", "Four")
+        expect(page.locator("#field-talon")).to_be_visible()
+        choose(page, "talon", "first three")
+        page.fill("#id_bidder_points", "41")
+        page.wait_for_function(
+            "document.querySelector('#net-summary').textContent.includes('Anna +8')"
+        )
+        # The nets beside Save stay in view on the phone.
+        expect(page.locator("#net-summary")).to_be_in_viewport()
+        page.screenshot(path="/tmp/i14a-petrtyl-phone.png", full_page=True)
+        page.click("#save-deal")
+        page.wait_for_url(re.compile(rf".*/tables/{table.pk}/$"))
+        assert nets(table) == {"Anna": 8, "Bill": -4, "Čada": -4}
+    finally:
+        context.close()
+
+
+def test_the_event_form_shows_only_the_chosen_rulesets_house_rules(live_server, page, organizer):
+    sign_in(page, live_server)
+    page.goto(f"{live_server.url}/events/new/")
+    expect(page.locator('fieldset[data-ruleset="la-vista"]')).to_be_visible()
+    expect(page.locator('fieldset[data-ruleset="texas-xix"]')).to_be_hidden()
+    page.select_option("#id_ruleset", "texas-xix")
+    expect(page.locator('fieldset[data-ruleset="texas-xix"]')).to_be_visible()
+    expect(page.locator('fieldset[data-ruleset="la-vista"]')).to_be_hidden()
+    expect(page.locator('fieldset[data-ruleset="texas-xix"]')).to_contain_text(
+        "4 at a table, counter-clockwise."
+    )
+    page.screenshot(path="/tmp/i14a-event-form.png", full_page=True)
