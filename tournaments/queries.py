@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass, field
 
-from django.db.models import Prefetch, Sum
+from django.db.models import Prefetch, Q, Sum
 from django.template.defaultfilters import pluralize
 
 import taroky_scoring as core
@@ -33,6 +33,17 @@ def net_by_deal_and_player(entries) -> dict[int, dict[int, int]]:
     for row in entries.values("deal_id", "payer_id").annotate(chips=Sum("chips")).order_by():
         net[row["deal_id"]][row["payer_id"]] -= row["chips"]
     return net
+
+
+def pot_before(table_id: int, number: int) -> int:
+    """The chips in a table's pot before its deal ``number``: one query over the ledger
+    (reversals cancel what they reverse, so every row counts)."""
+    rows = LedgerEntry.objects.filter(table_id=table_id, deal__number__lt=number)
+    sums = rows.aggregate(
+        paid_in=Sum("chips", filter=Q(payee_is_pot=True), default=0),
+        taken=Sum("chips", filter=Q(payer_is_pot=True), default=0),
+    )
+    return sums["paid_in"] - sums["taken"]
 
 
 @dataclass

@@ -5,12 +5,14 @@ A deal's audit trail is its DealVersion rows: who, when, what and why.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from django.utils import timezone
 
 import taroky_scoring as core
 
-from ..models import Deal, DealNet, DealVersion, LedgerEntry, Player, Table
-from ..queries import table_session
+from ..models import POT_ACCOUNT, Deal, DealNet, DealVersion, LedgerEntry, Player, Table
+from ..queries import pot_before, table_session
 from .errors import DealError, StaleDealError
 from .links import acting_user, authorize
 from .locking import atomic, lock_table
@@ -29,6 +31,9 @@ def _check_document(
     deal was recorded under (``recorded_under``, the deal's document).
     """
     try:
+        game = core.game_of_document(document)
+        if not isinstance(game, NEBRASKA):
+            return _check_other_game(game, table, document, seats, recorded_under)
         outcome, rules = core.parse_deal(document)
     except core.OutcomeError as e:
         raise DealError(
@@ -64,6 +69,102 @@ def _check_document(
     return outcome, core.payments.settle(outcome, rules)
 
 
+NEBRASKA = type(core.game_for(core.DEFAULT_RULESET))
+
+
+@dataclass(frozen=True)
+class _Outcome:
+    """What posting reads of a deal of Texas or Petrtyl (their outcomes are documents)."""
+
+    players: tuple[str, ...]
+    everyone: tuple[str, ...]
+    kind: str
+    bidder: str | None
+    bid: str
+    dealer: str | None = None
+    sitting_out: str | None = None
+
+
+def settle_document(document) -> tuple:
+    """(outcome, settlement) of a deal document of any game; raises OutcomeError.
+
+    What posting and the audit read of it: ``everyone`` named, ``players``, ``kind``,
+    ``bidder``, ``dealer``, ``sitting_out`` (Nebraska's outcome has them; the other
+    games' documents are read into an ``_Outcome``).
+    """
+    game = core.game_of_document(document)
+    if isinstance(game, NEBRASKA):
+        outcome, rules = core.parse_deal(document)
+        return outcome, core.payments.settle(outcome, rules)
+    parsed, rules = game.parse_deal(document)
+    players = tuple(parsed["players"])
+    dealer = parsed.get("dealer")
+    outcome = _Outcome(
+        players=players,
+        everyone=players + ((dealer,) if dealer and dealer not in players else ()),
+        kind=str(parsed.get("kind") or ""),
+        bidder=parsed.get("bidder"),
+        bid=str(parsed.get("bid") or ""),
+        dealer=dealer,
+    )
+    return outcome, game.settle(parsed, rules)
+
+
+def _check_other_game(game, table, document, seats, recorded_under):
+    """The smallest check for a game other than Nebraska until the tables ask the core
+    (issue 14 part A): parse and settle with the game; the players sit at the table."""
+    try:
+        outcome, settlement = settle_document(document)
+    except core.OutcomeError as e:
+        raise DealError(
+            "The deal was not saved: please correct the marked fields.", e.errors
+        ) from e
+    if recorded_under is None:
+        recorded_under = table.event.deal_document_base()
+    if _ruleset_of(document) != _ruleset_of(recorded_under):
+        raise DealError(
+            "The deal's ruleset is not the one its deal was recorded under.",
+            (
+                core.FieldError(
+                    "ruleset", "A deal keeps the ruleset and house rules it was recorded under."
+                ),
+            ),
+        )
+    strangers = [name for name in outcome.everyone if name not in seats]
+    if strangers:
+        raise DealError(
+            "The deal names players who do not sit at this table.",
+            (core.FieldError("players", f"Not at this table: {', '.join(strangers)}."),),
+        )
+    return outcome, settlement
+
+
+def nets_in_deal(outcome, settlement) -> dict[str, int]:
+    """Each player's net (the pot is an account, not a player: it has no DealNet)."""
+    if isinstance(outcome, _Outcome):
+        return {
+            name: chips
+            for name, chips in settlement.net.items()
+            if name != POT_ACCOUNT and (chips or name in outcome.players)
+        }
+    return core.nets_in_deal(outcome, settlement)
+
+
+def won_as_bidder(outcome, settlement, name) -> bool | None:
+    if isinstance(outcome, _Outcome):
+        return settlement.bidder_won is True if name == outcome.bidder else None
+    return core.won_as_bidder(outcome, settlement, name)
+
+
+def _with_pot(document, pot: int):
+    """A game with a pot gets the pot from the ledger, never from the form."""
+    try:
+        has_pot = core.game_of_document(document).has_pot
+    except (core.OutcomeError, TypeError, AttributeError, KeyError):
+        return document  # _check_document says what is wrong with it
+    return {**document, "pot": pot} if has_pot else document
+
+
 def _seats(table: Table) -> dict[str, Player]:
     return {s.player.name: s.player for s in table.seats.select_related("player").order_by()}
 
@@ -82,13 +183,18 @@ def _origin(original: dict | None) -> dict:
     }
 
 
-def _indexed_columns(outcome: core.DealOutcome, settlement, seats) -> dict:
+def indexed_columns(outcome, settlement, seats) -> dict:
+    """The deal's columns read from its outcome (``seats``: name -> player or id)."""
+    if isinstance(outcome, _Outcome):
+        bid = outcome.bid
+    else:
+        bid = outcome.effective_bid.value if outcome.effective_bid else ""
     return {
-        "kind": outcome.kind.value,
+        "kind": str(getattr(outcome.kind, "value", outcome.kind)),
         "dealer": seats.get(outcome.dealer) if outcome.dealer else None,
         "sitting_out": seats.get(outcome.sitting_out) if outcome.sitting_out else None,
         "bidder": seats.get(outcome.bidder) if outcome.bidder else None,
-        "bid": outcome.effective_bid.value if outcome.effective_bid else "",
+        "bid": bid,
         "bidder_won": settlement.bidder_won,
     }
 
@@ -104,8 +210,10 @@ def _ledger_rows(deal, version, transfers, seats, user) -> list[LedgerEntry]:
         LedgerEntry(
             **_filed_under(deal),
             deal_version=version,
-            payer=seats[t.payer],
-            payee=seats[t.payee],
+            payer=None if t.payer == POT_ACCOUNT else seats[t.payer],
+            payer_is_pot=t.payer == POT_ACCOUNT,
+            payee=None if t.payee == POT_ACCOUNT else seats[t.payee],
+            payee_is_pot=t.payee == POT_ACCOUNT,
             chips=t.chips,
             reason=t.reason.value,
             explanation=t.explanation,
@@ -123,9 +231,9 @@ def _net_rows(deal, version, outcome, settlement, seats) -> list[DealNet]:
             version=version.number,
             player=seats[name],
             chips=chips,
-            won_as_bidder=core.won_as_bidder(outcome, settlement, name),
+            won_as_bidder=won_as_bidder(outcome, settlement, name),
         )
-        for name, chips in core.nets_in_deal(outcome, settlement).items()
+        for name, chips in nets_in_deal(outcome, settlement).items()
     ]
 
 
@@ -148,7 +256,9 @@ def _post_reversal(deal, version, user) -> list[LedgerEntry]:
             deal=deal,
             deal_version=version,
             payer_id=e.payee_id,
+            payer_is_pot=e.payee_is_pot,
             payee_id=e.payer_id,
+            payee_is_pot=e.payer_is_pot,
             chips=e.chips,
             reason=e.reason,
             explanation=f"Reversal of version {deal.version}: {e.explanation}"[:300],
@@ -161,7 +271,8 @@ def _post_reversal(deal, version, user) -> list[LedgerEntry]:
 
 
 def _assert_balanced(entries) -> None:
-    net: dict[int, int] = {}
+    # The pot's rows are keyed None (no player): it is counted like any account.
+    net: dict[int | None, int] = {}
     for e in entries:
         net[e.payer_id] = net.get(e.payer_id, 0) - e.chips
         net[e.payee_id] = net.get(e.payee_id, 0) + e.chips
@@ -202,10 +313,11 @@ def record_deal(
     authorize(user, table, link)
     user = acting_user(user, link)
     seats = _seats(table)
+    last = table.deals.order_by("-number").values_list("number", flat=True).first() or 0
+    document = _with_pot(document, pot_before(table.pk, last + 1))
     outcome, settlement = _check_document(table, document, seats)
     if check_session:
         _require_session_running(table)
-    last = table.deals.order_by("-number").values_list("number", flat=True).first() or 0
     if number is not None and number != last + 1:
         raise DealError(
             f"Deal {number} was already entered; the next deal at this table is {last + 1}."
@@ -215,7 +327,7 @@ def record_deal(
         number=last + 1,
         version=1,
         document=document,
-        **_indexed_columns(outcome, settlement, seats),
+        **indexed_columns(outcome, settlement, seats),
         **_confirmation_fields(table, link),
     )
     version = DealVersion.objects.create(
@@ -254,15 +366,22 @@ def record_deals(table: Table, documents: list[dict], user) -> list[Deal]:
     authorize(user, table, None)
     _require_session_running(table)
     seats = _seats(table)
-    checked = [_check_document(table, doc, seats) for doc in documents]
     last = table.deals.order_by("-number").values_list("number", flat=True).first() or 0
+    pot = pot_before(table.pk, last + 1)
+    checked, filled = [], []
+    for doc in documents:
+        doc = _with_pot(doc, pot)
+        checked.append(_check_document(table, doc, seats))
+        filled.append(doc)
+        pot += checked[-1][1].net.get(POT_ACCOUNT, 0)
+    documents = filled
     deals = Deal.objects.bulk_create(
         Deal(
             table=table,
             number=last + i,
             version=1,
             document=doc,
-            **_indexed_columns(outcome, settlement, seats),
+            **indexed_columns(outcome, settlement, seats),
         )
         for i, (doc, (outcome, settlement)) in enumerate(
             zip(documents, checked, strict=True), start=1
@@ -350,6 +469,7 @@ def correct_deal(
     deal = _lock_current(deal, user, expected_version, link)
     user = acting_user(user, link)
     seats = _seats(deal.table)
+    document = _with_pot(document, pot_before(deal.table_id, deal.number))
     outcome, settlement = _check_document(deal.table, document, seats, deal.document)
     version = DealVersion.objects.create(
         deal=deal,
@@ -364,7 +484,7 @@ def correct_deal(
     entries = _post_reversal(deal, version, user)
     entries += _post(deal, version, outcome, settlement, seats, user)
     _assert_balanced(entries)
-    for name, value in _indexed_columns(outcome, settlement, seats).items():
+    for name, value in indexed_columns(outcome, settlement, seats).items():
         setattr(deal, name, value)
     deal.document = document
     deal.version = version.number
