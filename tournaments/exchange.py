@@ -481,8 +481,8 @@ def ledger_csv(event: Event) -> str:
                 e.deal.table.number,
                 e.deal.number,
                 e.deal_version.number,
-                e.payer.name,
-                e.payee.name,
+                e.payer_name,  # a player, or #pot (the table's pot)
+                e.payee_name,
                 e.chips,
                 e.reason,
                 e.explanation,

@@ -57,7 +57,11 @@ class Event(models.Model):
     # The core's presets, so a new ruleset there needs no schema change here.
     Ruleset = models.TextChoices(
         "Ruleset",
-        [(r.name.upper().replace("-", "_"), (r.name, r.title)) for r in core.PRESETS.values()],
+        [
+            (p.name.upper().replace("-", "_"), (p.name, p.title))
+            for game in core.games()
+            for p in game.presets
+        ],
     )
 
     name = models.CharField(max_length=150)
@@ -140,7 +144,7 @@ class Event(models.Model):
                 {"house_rules": 'House rules are a JSON object, e.g. {"kontra_allowed": false}.'}
             )
         try:
-            core.ruleset(self.ruleset, self.house_rules or None)
+            core.game_for(self.ruleset).rules(self.ruleset, self.house_rules or None)
         except core.OutcomeError as e:
             raise ValidationError({"house_rules": [err.message for err in e.errors]}) from e
         except RecursionError:
@@ -148,7 +152,9 @@ class Event(models.Model):
         if isinstance(self.starting_chips, int):
             # The core says which starting chips a game can start from.
             try:
-                core.ruleset(self.ruleset, {"starting_chips": self.starting_chips})
+                core.game_for(self.ruleset).rules(
+                    self.ruleset, {"starting_chips": self.starting_chips}
+                )
             except core.OutcomeError as e:
                 raise ValidationError({"starting_chips": [err.message for err in e.errors]}) from e
         if self.session_end == self.SessionEnd.FIXED_DEALS and not self.deals_per_session:
@@ -159,7 +165,7 @@ class Event(models.Model):
         """The ruleset with the event's house rules and starting chips applied."""
         options = dict(self.house_rules or {})
         options["starting_chips"] = self.starting_chips
-        return core.ruleset(self.ruleset, options)
+        return core.game_for(self.ruleset).rules(self.ruleset, options)
 
     def has_deals(self) -> bool:
         return Deal.objects.filter(table__round__event=self).exists()
@@ -334,6 +340,12 @@ class Deal(models.Model):
     def outcome(self) -> core.DealOutcome:
         return core.DealOutcome.from_document(self.document)
 
+    @property
+    def summary(self) -> str:
+        """The deal in its game's own words, from the core."""
+        game = core.game_of_document(self.document)
+        return game.summary(self.document, game.rules_of(self.document))
+
     def document_under_todays_names(self) -> dict:
         """The document with each player as called now (a name fixed since it was saved)."""
         from taroky_scoring.renaming import rename_players
@@ -495,6 +507,15 @@ class LedgerEntry(AppendOnly):
     @property
     def payee_name(self) -> str:
         return POT_ACCOUNT if self.payee_is_pot else self.payee.name
+
+    # Pages say "the pot"; exports and imports keep the core's account name #pot.
+    @property
+    def payer_words(self) -> str:
+        return "the pot" if self.payer_is_pot else self.payer.name
+
+    @property
+    def payee_words(self) -> str:
+        return "the pot" if self.payee_is_pot else self.payee.name
 
 
 class DealNetQuerySet(AppendOnlyQuerySet):

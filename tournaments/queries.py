@@ -49,9 +49,11 @@ def pot_before(table_id: int, number: int) -> int:
 @dataclass
 class SheetRow:
     deal: Deal
-    outcome: core.DealOutcome
+    outcome: core.DealOutcome | None  # Nebraska's; the other games' rows say ``summary``
     changes: list[int]
     running: list[int]
+    summary: str = ""
+    pot: int = 0  # the chips in the table's pot after the deal (Petrtyl's games)
 
     @property
     def bid(self) -> str:
@@ -102,6 +104,9 @@ class Sheet:
     session: core.SessionState
     deals_played: int
     out_of_chips_names: list[str] = field(default_factory=list)
+    words_only: bool = False  # columns of the game's words instead of Nebraska's
+    has_pot: bool = False
+    pot: int = 0
 
     def chip_series(self) -> list[tuple[str, list[int]]]:
         """Each player's chips from the start through every deal, for the chart."""
@@ -153,14 +158,25 @@ def table_sheet(table: Table) -> Sheet:
     deals = list(table.deals.order_by("number"))
     net = net_by_deal_and_player(LedgerEntry.objects.filter(table=table))
     running = [event.starting_chips] * len(players)
+    game = core.game_for(event.ruleset)
+    words_only = not isinstance(game, _NEBRASKA)
     rows = []
+    pot = 0
     for deal in deals:
         changes = [net.get(deal.pk, {}).get(p.pk, 0) for p in players]
         running = [r + c for r, c in zip(running, changes, strict=True)]
-        rows.append(SheetRow(deal, deal.outcome, changes, list(running)))
+        pot += net.get(deal.pk, {}).get(None, 0)  # the pot's rows have no player
+        if words_only:
+            words = game.summary(deal.document, game.rules_of(deal.document))
+            rows.append(SheetRow(deal, None, changes, list(running), words, pot))
+        else:
+            rows.append(SheetRow(deal, deal.outcome, changes, list(running), pot=pot))
     live = [d for d in deals if not d.voided]
     totals = [c - event.starting_chips for c in running]
-    next_deal = _next_deal(table, players, rules, live)
+    if words_only:
+        next_deal = _next_deal_of_game(game, table, players, rules, live)
+    else:
+        next_deal = _next_deal(table, players, rules, live)
     session = _session(event, {p.name: t for p, t in zip(players, totals, strict=True)}, len(live))
     return Sheet(
         table=table,
@@ -173,6 +189,9 @@ def table_sheet(table: Table) -> Sheet:
         session=session,
         deals_played=len(live),
         out_of_chips_names=list(session.out_of_chips),
+        words_only=words_only,
+        has_pot=game.has_pot,
+        pot=pot,
     )
 
 
@@ -207,12 +226,44 @@ def _next_deal(table, players, rules, live_deals) -> core.NextDeal | None:
     return None
 
 
+def _next_deal_of_game(game, table, players, rules, live_deals) -> core.NextDeal | None:
+    """The game's own rotation; None when the last deal did not name its dealer."""
+    names = [p.name for p in players]
+    try:
+        if live_deals:
+            d = live_deals[-1].document
+            if not d.get("dealer"):
+                return None
+            previous = core.PreviousDeal(d["dealer"], d.get("kind"), d.get("bid"), d.get("bidder"))
+            return game.next_deal(names, rules, previous)
+        if table.first_forehand_id:
+            return game.next_deal(names, rules, first_forehand=table.first_forehand.name)
+    except (core.OutcomeError, ValueError):
+        return None
+    return None
+
+
 @dataclass
 class VersionView:
     version: DealVersion
     net: dict[str, int]
     change: dict[str, int]
     summary: str
+
+
+_NEBRASKA = type(core.game_for(core.DEFAULT_RULESET))
+
+
+def _is_nebraska(document) -> bool:
+    """Nebraska's pages read its outcome object; the other games' read the core's words."""
+    return isinstance(core.game_of_document(document), _NEBRASKA)
+
+
+def _summary(document) -> str:
+    if _is_nebraska(document):
+        return describe.summary(core.DealOutcome.from_document(document))
+    game = core.game_of_document(document)
+    return game.summary(document, game.rules_of(document))
 
 
 def deal_with_context(pk: int) -> Deal:
@@ -243,21 +294,22 @@ def deal_detail(deal: Deal) -> dict:
     }
     for e in entries:
         if e.reverses_id is None:
-            posted[e.deal_version_id][e.payer.name] -= e.chips
-            posted[e.deal_version_id][e.payee.name] += e.chips
+            net = posted[e.deal_version_id]
+            net[e.payer_words] = net.get(e.payer_words, 0) - e.chips
+            net[e.payee_words] = net.get(e.payee_words, 0) + e.chips
     views = []
     previous = dict.fromkeys((p.name for p in players), 0)
     for v in versions:
         net = posted[v.pk] if v.action != DealVersion.Action.VOIDED else dict.fromkeys(previous, 0)
-        change = {name: net[name] - previous[name] for name in net}
-        summary = describe.summary(core.DealOutcome.from_document(v.document))
+        change = {name: net[name] - previous.get(name, 0) for name in net}
+        summary = _summary(v.document)
         views.append(VersionView(v, net, change, summary))
         previous = net
     current = [e for e in entries if e.deal_version_id == versions[-1].pk and e.reverses_id is None]
     return {
         "deal": deal,
-        "outcome": deal.outcome,
-        "summary": describe.summary(deal.outcome),
+        "outcome": deal.outcome if _is_nebraska(deal.document) else None,
+        "summary": _summary(deal.document),
         "players": players,
         "transfers": current if not deal.voided else [],
         "entries": entries,

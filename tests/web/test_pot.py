@@ -1,6 +1,7 @@
 """The pot of Petrtyl's games is a ledger account of its own, not a player."""
 
 import datetime
+import re
 
 import pytest
 from django.db import IntegrityError, connection, transaction
@@ -21,16 +22,13 @@ def petrtyl_table(organizer):
         date=datetime.date(2026, 11, 24),
         venue="Sokolovna",
         kind=Event.Kind.CLUB_NIGHT,
-        ruleset="la-vista",
+        ruleset="petrtyl",
         house_rules={},
         starting_chips=50,
         session_end=Event.SessionEnd.FIXED_DEALS,
         deals_per_session=20,
         published=False,
     )
-    # Until events offer every ruleset (issue 14 part A) the event is set to Petrtyl here.
-    Event.objects.filter(pk=event.pk).update(ruleset="petrtyl")
-    event.refresh_from_db()
     round1 = services.create_round(event, organizer)
     players = [Player.objects.create(name=n) for n in PLAYERS]
     return services.create_table(round1, organizer, players, first_forehand=players[0])
@@ -161,3 +159,51 @@ def test_the_audit_finds_a_pot_below_zero(petrtyl_table, organizer):
     )
     problems = audit_ledger([petrtyl_table.round.event_id]).problems
     assert any("pot" in p and "-6" in p for p in problems), problems
+
+
+@pytest.fixture
+def pot_evening(petrtyl_table, organizer):
+    """Two misdeals fill the pot with 8; Cyril's Papoose Last takes it."""
+    services.record_deal(petrtyl_table, misdeal("Bill"), organizer)
+    services.record_deal(petrtyl_table, misdeal("Dana"), organizer)
+    services.record_deal(petrtyl_table, papoose_won(), organizer)
+    return petrtyl_table
+
+
+def _text(html: str) -> str:
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html)).replace("&#x27;", "'")
+
+
+def test_every_page_shows_the_pot(pot_evening, client, organizer):
+    from tournaments import exchange
+
+    client.force_login(organizer)
+    table, event = pot_evening, pot_evening.round.event
+    html = client.get(f"/tables/{table.pk}/").content.decode()
+    sheet = _text(html[html.index('<table class="sheet"') : html.index("</table>")])
+    # The pot's running contents after each deal: 4, 8, then 0 when Cyril takes it.
+    assert "Dealer Deal Pot Anna Bill Cyril Dana" in sheet
+    assert "1 Bill misdeal: the dealer pays 4 into the pot 4 0 50 -4 46 0 50 0 50" in sheet
+    assert "2 Dana misdeal: the dealer pays 4 into the pot 8 0 50 0 46 0 50 -4 46" in sheet
+    assert (
+        "3 played; Declarer: Anna; Bid: Four; Partner: Cyril; Talon: second three; "
+        "Declarer's side's card points: 41; Papoose Last: Cyril, Announced, took the last "
+        "trick 0 +7 57 -7 39 +15 65 -7 39" in sheet
+    )
+    assert "Net 0 +7 57 -11 39 +15 65 -11 39" in sheet
+    deal3 = table.deals.get(number=3)
+    detail = _text(client.get(f"/deals/{deal3.pk}/").content.decode())
+    assert "the pot Cyril 8 pot Papoose Last announced and won: Cyril takes the pot of 8" in detail
+    cyril = Player.objects.get(name="Cyril")
+    statement = _text(
+        client.get(f"/events/{event.pk}/players/{cyril.pk}/statement/").content.decode()
+    )
+    assert "from the pot" in statement
+    chips = _text(client.get(f"/tables/{table.pk}/chips/").content.decode())
+    assert "The pot 0 the chips in the middle: with the players' they make 4 × 50 = 200" in chips
+    ledger = exchange.ledger_csv(event).replace('"', "")
+    assert ",1,1,1,1,Bill,#pot,4,misdeal," in ledger
+    assert (
+        ",1,1,3,1,#pot,Cyril,8,pot,Papoose Last announced and won: Cyril takes the pot of 8,"
+        in ledger
+    )

@@ -635,7 +635,7 @@ def statement_pdf(event, player) -> bytes:
     data = [[_p(h, STYLE_BOLD) for h in head]]
     for line in lines:
         e = line.entry
-        other = f"from {e.payer.name}" if line.change > 0 else f"to {e.payee.name}"
+        other = f"from {e.payer_words}" if line.change > 0 else f"to {e.payee_words}"
         version = f"{e.deal_version.number}" + (f" {line.kind}" if line.kind else "")
         deal = f"{e.deal.number}" + (" voided" if e.deal.voided else "")
         data.append(
