@@ -412,7 +412,7 @@ def other_game_deals(seats, ruleset, first_forehand, scenario_list):
         p = list(nxt.players)
         # Scenarios name players by their place from forehand: map them to this deal.
         rename = dict(zip(seats_from(seats, first_forehand), p, strict=True))
-        fields = json.loads(json.dumps(fields), object_hook=lambda d: _renamed(d, rename))
+        fields = json.loads(json.dumps(fields), object_hook=lambda d, r=rename: _renamed(d, r))
         doc = {"ruleset": ruleset, "players": p, "dealer": nxt.dealer, **fields}
         settlement = core.score({**doc, "pot": pot} if game.has_pot else doc)  # must be valid
         pot += settlement.net.get("#pot", 0)
