@@ -155,6 +155,21 @@ class Game:
                 words.append(said)
         return words
 
+    # Keys a blank sheet gives no column: said by another column or rarely written.
+    SHEET_SKIPS: ClassVar[frozenset[str]] = frozenset({"kind", "called", "opponent_points"})
+
+    def sheet_columns(self, rules: Any, count: int = 8) -> list[str]:
+        """Headings of a blank score sheet's ``count`` outcome columns, in the game's
+        words: its fields' labels in order, the last column holding what is left."""
+        labels = [
+            f.label
+            for f in self.fields(rules)
+            if f.name not in self.SUMMARY_SKIPS | self.SHEET_SKIPS
+        ]
+        if len(labels) <= count:
+            return labels + [""] * (count - len(labels))
+        return labels[: count - 1] + [", ".join(labels[count - 1 :])]
+
     def summary(self, document: Mapping[str, Any], rules: Any) -> str:
         """The deal in a line of the game's own words (score sheets, deal pages)."""
         return "; ".join(self.summary_words(document, rules))

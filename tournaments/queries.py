@@ -254,13 +254,13 @@ class VersionView:
 _NEBRASKA = type(core.game_for(core.DEFAULT_RULESET))
 
 
-def _is_nebraska(document) -> bool:
+def is_nebraska(document) -> bool:
     """Nebraska's pages read its outcome object; the other games' read the core's words."""
     return isinstance(core.game_of_document(document), _NEBRASKA)
 
 
 def _summary(document) -> str:
-    if _is_nebraska(document):
+    if is_nebraska(document):
         return describe.summary(core.DealOutcome.from_document(document))
     game = core.game_of_document(document)
     return game.summary(document, game.rules_of(document))
@@ -308,7 +308,7 @@ def deal_detail(deal: Deal) -> dict:
     current = [e for e in entries if e.deal_version_id == versions[-1].pk and e.reverses_id is None]
     return {
         "deal": deal,
-        "outcome": deal.outcome if _is_nebraska(deal.document) else None,
+        "outcome": deal.outcome if is_nebraska(deal.document) else None,
         "summary": _summary(deal.document),
         "players": players,
         "transfers": current if not deal.voided else [],

@@ -100,6 +100,11 @@ class Nebraska(Game):
     def payment_table(self, rules: Ruleset) -> list[str]:
         return reminder(rules)
 
+    def sheet_columns(self, rules: Ruleset, count: int = 8) -> list[str]:
+        # The paper sheet's own headings (Nebraska clubs' sheets).
+        columns = ["Bidder", "Bid", "Partner", "Points", "Valat", "Bonuses", "Declarations"]
+        return columns + ["Penalty"] + [""] * (count - 8)
+
     def next_deal(self, seats, rules, previous=None, first_forehand=None):
         return next_deal(seats, rules, previous, first_forehand)
 
