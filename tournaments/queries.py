@@ -107,6 +107,7 @@ class Sheet:
     words_only: bool = False  # columns of the game's words instead of Nebraska's
     has_pot: bool = False
     pot: int = 0
+    order_of_play: str = "clockwise"  # or "counter-clockwise": the game's, from the core
 
     def chip_series(self) -> list[tuple[str, list[int]]]:
         """Each player's chips from the start through every deal, for the chart."""
@@ -192,6 +193,7 @@ def table_sheet(table: Table) -> Sheet:
         words_only=words_only,
         has_pot=game.has_pot,
         pot=pot,
+        order_of_play=game.order_of_play,
     )
 
 

@@ -133,3 +133,25 @@ def test_a_petrtyl_sheet_in_its_own_words_with_its_pot(client, organizer):
 
     for line in game_for("petrtyl").payment_table(event.rules):
         assert " ".join(line.split()) in blank
+
+
+@pytest.mark.parametrize(
+    "ruleset, words",
+    [
+        (
+            "texas-xix",
+            "Seats in the order of play, counter-clockwise: "
+            "Jan Šťastný → Věra Horáková → Pete Vlasák → Agnes Zelenka.",
+        ),
+        (
+            "petrtyl",
+            "Seats in the order of play, clockwise: "
+            "Tom Petrtyl → Jan Šťastný → Věra Horáková → Pete Vlasák.",
+        ),
+    ],
+)
+def test_the_sheet_says_which_way_play_goes(client, organizer, ruleset, words):
+    _, table = night(ruleset, organizer, deals=1)
+    client.force_login(organizer)
+    html = client.get(reverse("table-sheet", args=[table.pk])).content.decode()
+    assert words in html
