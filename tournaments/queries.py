@@ -262,8 +262,7 @@ def is_nebraska(document) -> bool:
 
 
 def _summary(document) -> str:
-    if is_nebraska(document):
-        return describe.summary(core.DealOutcome.from_document(document))
+    """The deal in its game's own words, from the core (every game, Nebraska too)."""
     game = core.game_of_document(document)
     return game.summary(document, game.rules_of(document))
 
