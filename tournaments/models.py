@@ -167,6 +167,11 @@ class Event(models.Model):
         options["starting_chips"] = self.starting_chips
         return core.game_for(self.ruleset).rules(self.ruleset, options)
 
+    @property
+    def order_of_play(self) -> str:
+        """ "clockwise" or "counter-clockwise": the game's, from the core."""
+        return core.game_for(self.ruleset).order_of_play
+
     def has_deals(self) -> bool:
         return Deal.objects.filter(table__round__event=self).exists()
 

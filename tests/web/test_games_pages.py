@@ -155,3 +155,12 @@ def test_the_sheet_says_which_way_play_goes(client, organizer, ruleset, words):
     client.force_login(organizer)
     html = client.get(reverse("table-sheet", args=[table.pk])).content.decode()
     assert words in html
+
+
+def test_the_event_round_and_round_pack_say_which_way_play_goes(client, organizer):
+    event, table = night("texas-xix", organizer, deals=1)
+    client.force_login(organizer)
+    for url in (event.get_absolute_url(), reverse("round-detail", args=[table.round.pk])):
+        assert "<th>Players (counter-clockwise)</th>" in client.get(url).content.decode()
+    pack = pdf_text(client.get(reverse("round-pack-pdf", args=[table.round.pk])).content)
+    assert "Table Players, counter-clockwise" in pack

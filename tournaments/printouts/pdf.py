@@ -521,7 +521,7 @@ def round_pack_pdf(rnd, link_urls: dict[int, str] | None = None) -> bytes:
     byes = [r["name"] for r in finder if r["table"] is None]
     story = _seat_finder(finder, pagesize, f"Round {rnd.number}: find your seat")
     story.append(PageBreak())
-    data = [[_p("Table", LARGE_BOLD), _p("Players, clockwise", LARGE_BOLD)]]
+    data = [[_p("Table", LARGE_BOLD), _p(f"Players, {event.order_of_play}", LARGE_BOLD)]]
     for t in tables:
         names = [p.name for p in _seated(t)]
         data.append([_p(f"Table {t.number}", LARGE_BOLD), _p(" → ".join(names), LARGE)])
