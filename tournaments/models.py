@@ -345,12 +345,6 @@ class Deal(models.Model):
     def outcome(self) -> core.DealOutcome:
         return core.DealOutcome.from_document(self.document)
 
-    @property
-    def summary(self) -> str:
-        """The deal in its game's own words, from the core."""
-        game = core.game_of_document(self.document)
-        return game.summary(self.document, game.rules_of(self.document))
-
     def document_under_todays_names(self) -> dict:
         """The document with each player as called now (a name fixed since it was saved)."""
         from taroky_scoring.renaming import rename_players
