@@ -215,6 +215,253 @@ def table_deals(seats, ruleset, first_forehand, count, rng, kontra_allowed):
     return deals
 
 
+def petrtyl_scenarios(p):
+    """Petrtyl four-handed: every kind of deal, bid, declaration, the sweep, Chief and
+    Papoose Last, and the pot (two misdeals fill it, an announced Papoose takes it)."""
+    a, b, c, d = p
+    return [
+        dict(kind="misdeal"),
+        dict(
+            kind="played",
+            bidder=a,
+            bid="four",
+            partner=c,
+            called="clubs",
+            talon="second",
+            bidder_points=41,
+            papoose_last={"player": c, "announced": True, "outcome": "won"},
+        ),
+        dict(kind="three_passed", bidder=b),
+        dict(kind="surrendered", bidder=c, chief_in_talon=True, talon="first"),
+        dict(kind="thrown_in"),
+        dict(
+            kind="played",
+            bidder=b,
+            bid="five",
+            partner=d,
+            called="spades",
+            bidder_points=30,
+            contra="contra",
+            declarations=[{"player": b, "kind": "regiment"}],
+        ),
+        dict(kind="misdeal"),
+        dict(
+            kind="played",
+            bidder=c,
+            bid="grand_nullo",
+            bidder_took_a_trick=False,
+            declarations=[
+                {"player": c, "kind": "lack_of_regiment"},
+                {"player": a, "kind": "no_chief"},
+            ],
+        ),
+        dict(
+            kind="played",
+            bidder=d,
+            bid="grand_sweep",
+            bidder_took_all_tricks=True,
+            declarations=[{"player": d, "kind": "regiment"}],
+        ),
+        dict(
+            kind="played",
+            bidder=a,
+            bid="four",
+            partner=None,
+            chief_in_talon=True,
+            called="hearts",
+            talon="first_after_second",
+            bidder_points=70,
+            sweep={"announced": True, "made": True},
+        ),
+        dict(
+            kind="played",
+            bidder=b,
+            bid="four",
+            partner=a,
+            called="diamonds",
+            talon="first",
+            bidder_points=33,
+            chief_last={"announced": False, "outcome": "won"},
+            declarations=[{"player": c, "kind": "trule"}, {"player": a, "kind": "all_four"}],
+        ),
+        dict(
+            kind="played",
+            bidder=c,
+            bid="four",
+            partner=b,
+            called="clubs",
+            talon="second",
+            bidder_points=38,
+            papoose_last={"player": d, "announced": False, "outcome": "lost"},
+        ),
+    ]
+
+
+def texas_scenarios(p, xx):
+    """Texas: Povinost with a partner and alone, Prever with each talon, thrown in,
+    points of 106, Pagat, valat, every bonus, doubling (XX also Zebrak and Ze Ruky)."""
+    a, b, c, d = p
+    called = "xx" if xx else "xix"
+    deals = [
+        dict(kind="played", bidder=a, bid="povinost", partner=c, called=called, bidder_points=60),
+        dict(
+            kind="played",
+            bidder=b,
+            bid="prever",
+            talon="second",
+            bidder_points=59,
+            contra="contra",
+            bonuses=[{"player": b, "kind": "no_trumps"}],
+        ),
+        dict(kind="thrown_in"),
+        dict(
+            kind="played",
+            bidder=c,
+            bid="povinost",
+            partner=None,
+            called=called,
+            bidder_points=40,
+            pagat={"team": "opponents", "announced": True, "outcome": "won"},
+        ),
+        dict(
+            kind="played",
+            bidder=d,
+            bid="povinost",
+            partner=b,
+            called="xviii",
+            bidder_points=106,
+            valat={"team": "bidder", "announced": True, "made": True},
+            bonuses=[{"player": d, "kind": "eight_trumps"}, {"player": a, "kind": "trull"}],
+        ),
+        dict(
+            kind="played",
+            bidder=a,
+            bid="prever",
+            talon="first",
+            bidder_points=50,
+            contra="re",
+            pagat={"team": "bidder", "announced": False, "outcome": "lost"},
+            bonuses=[{"player": b, "kind": "pane"}],
+        ),
+        dict(
+            kind="played",
+            bidder=b,
+            bid="povinost",
+            partner=d,
+            called="xvii",
+            bidder_points=70,
+            bonuses=[{"player": a, "kind": "ten_trumps"}, {"player": d, "kind": "spjst"}],
+        ),
+        dict(
+            kind="played",
+            bidder=c,
+            bid="prever",
+            talon="first_after_second",
+            bidder_points=0,
+            valat={"team": "opponents", "made": True},
+            bonuses=[{"player": c, "kind": "two_trumps"}],
+        ),
+        dict(
+            kind="played",
+            bidder=d,
+            bid="povinost",
+            partner=a,
+            called=called,
+            bidder_points=55,
+            pagat={"team": "bidder", "announced": True, "outcome": "played_early"},
+            bonuses=[{"player": b, "kind": "trull_pane"}],
+        ),
+        dict(
+            kind="played",
+            bidder=a,
+            bid="povinost",
+            partner=d,
+            called="xviii",
+            bidder_points=52,
+            bonuses=[{"player": c, "kind": "krale"}],
+        ),
+        dict(
+            kind="played",
+            bidder=b,
+            bid="povinost",
+            partner=c,
+            called="xvii",
+            bidder_points=49,
+            bonuses=[{"player": d, "kind": "rosanne_pane"}],
+        ),
+    ]
+    if xx:
+        words = {"contra": "hrb", "re": "rhea"}
+        deals = [{**f, "contra": words[f["contra"]]} if "contra" in f else f for f in deals]
+    if xx:
+        deals += [
+            dict(kind="played", bidder=a, bid="zebrak", bidder_took_a_trick=False),
+            dict(kind="played", bidder=b, bid="ze_ruky", partner=c, bidder_points=58),
+        ]
+    return deals
+
+
+def other_game_deals(seats, ruleset, first_forehand, scenario_list):
+    """One deal of each scenario, dealt in the game's own rotation; the pot (Petrtyl)
+    is filled by the app from the ledger, so documents leave it out."""
+    game = core.game_for(ruleset)
+    rules = game.rules(ruleset)
+    deals, previous, pot = [], None, 0
+    for fields in scenario_list(seats):
+        nxt = game.next_deal(seats, rules, previous, first_forehand=first_forehand)
+        p = list(nxt.players)
+        # Scenarios name players by their place from forehand: map them to this deal.
+        rename = dict(zip(seats_from(seats, first_forehand), p, strict=True))
+        fields = json.loads(json.dumps(fields), object_hook=lambda d, r=rename: _renamed(d, r))
+        doc = {"ruleset": ruleset, "players": p, "dealer": nxt.dealer, **fields}
+        settlement = core.score({**doc, "pot": pot} if game.has_pot else doc)  # must be valid
+        pot += settlement.net.get("#pot", 0)
+        deals.append({"document": doc})
+        previous = core.PreviousDeal(nxt.dealer, doc["kind"], doc.get("bid"), doc.get("bidder"))
+    return deals
+
+
+def seats_from(seats, first):
+    i = seats.index(first)
+    return seats[i:] + seats[:i]
+
+
+def _renamed(d, rename):
+    return {
+        k: rename.get(v, v) if isinstance(v, str) and k in NAME_KEYS else v for k, v in d.items()
+    }
+
+
+NAME_KEYS = {"bidder", "partner", "player"}
+
+
+def other_game_night(name, date, ruleset, seats, scenario_list, corrected, voided, chips):
+    deals = other_game_deals(seats, ruleset, seats[1], scenario_list)
+    first = dict(deals[corrected]["document"])
+    changed = "bidder_points" if "bidder_points" in first else None
+    if changed:
+        first[changed] = first[changed] - 10
+        deals[corrected]["first_document"] = first
+        deals[corrected]["corrections"] = [{"reason": "Piles recounted: 10 card points more."}]
+    deals.insert(
+        voided + 1,
+        {"document": dict(deals[voided]["document"]), "void": "Entered twice by mistake."},
+    )
+    return {
+        "name": name,
+        "date": date,
+        "venue": "Sokol Hall",
+        "kind": "club_night",
+        "ruleset": ruleset,
+        "house_rules": {},
+        "starting_chips": chips,
+        "session_end": "fixed_deals",
+        "deals_per_session": len(deals),
+        "published": True,
+        "rounds": [{"tables": [{"seats": seats, "first_forehand": seats[1], "deals": deals}]}],
+    }
+
+
 def main():
     rng = random.Random(1997)
     names = [n for n, _ in PLAYERS]
@@ -292,9 +539,40 @@ def main():
             },
         ],
     }
+    texas_players = names[9:13]
+    texas_xix = other_game_night(
+        "Texas XIX club night",
+        "2026-11-12",
+        "texas-xix",
+        texas_players,
+        lambda p: texas_scenarios(p, xx=False),
+        corrected=0,
+        voided=3,
+        chips=100,
+    )
+    texas_xx = other_game_night(
+        "Texas XX club night",
+        "2026-11-13",
+        "texas-xx",
+        texas_players,
+        lambda p: texas_scenarios(p, xx=True),
+        corrected=1,
+        voided=4,
+        chips=100,
+    )
+    petrtyl = other_game_night(
+        "Petrtyl four-handed club night",
+        "2026-11-19",
+        "petrtyl",
+        names[8:12],
+        petrtyl_scenarios,
+        corrected=1,
+        voided=5,
+        chips=300,
+    )
     fixture = {
         "players": [{"name": n, "club": c} for n, c in PLAYERS],
-        "events": [club_night, tournament],
+        "events": [club_night, tournament, texas_xix, texas_xx, petrtyl],
     }
     out = ROOT / "fixtures" / "demo_events.json"
     out.write_text(json.dumps(fixture, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")

@@ -135,6 +135,45 @@ class Game:
     def payment_table(self, rules: Any) -> list[str]:
         raise NotImplementedError
 
+    # -- display words -----------------------------------------------------------------
+
+    # Keys a summary leaves out: said elsewhere on every page (the ruleset, the seats,
+    # the dealer's column, the pot's own column).
+    SUMMARY_SKIPS: ClassVar[frozenset[str]] = frozenset(
+        {"ruleset", "options", "players", "dealer", "pot"}
+    )
+
+    def summary_words(self, document: Mapping[str, Any], rules: Any) -> list[str]:
+        """The deal in the game's own words, one phrase per field that says something:
+        the labels and choice labels of ``fields(rules)`` (``Talon: second three``)."""
+        words = []
+        for f in self.fields(rules):
+            if f.name in self.SUMMARY_SKIPS or not f.test(document):
+                continue
+            said = _say(f, document.get(f.name))
+            if said:
+                words.append(said)
+        return words
+
+    # Keys a blank sheet gives no column: said by another column or rarely written.
+    SHEET_SKIPS: ClassVar[frozenset[str]] = frozenset({"kind", "called", "opponent_points"})
+
+    def sheet_columns(self, rules: Any, count: int = 8) -> list[str]:
+        """Headings of a blank score sheet's ``count`` outcome columns, in the game's
+        words: its fields' labels in order, the last column holding what is left."""
+        labels = [
+            f.label
+            for f in self.fields(rules)
+            if f.name not in self.SUMMARY_SKIPS | self.SHEET_SKIPS
+        ]
+        if len(labels) <= count:
+            return labels + [""] * (count - len(labels))
+        return labels[: count - 1] + [", ".join(labels[count - 1 :])]
+
+    def summary(self, document: Mapping[str, Any], rules: Any) -> str:
+        """The deal in a line of the game's own words (score sheets, deal pages)."""
+        return "; ".join(self.summary_words(document, rules))
+
     def rules_of(self, document: Mapping[str, Any]) -> Any:
         options = document.get("options")
         return self.rules(document["ruleset"], options)
@@ -158,6 +197,34 @@ class Game:
         check_seats(seats, self.table_sizes)
         dealer = first_or_next_dealer(list(seats), previous, first_forehand)
         return deal_for(list(seats), dealer, self.active_players)
+
+
+def _value_words(f: Field, value: Any) -> str:
+    if isinstance(value, bool):
+        return f.label if value else ""
+    labels = {c.value: c.label for c in f.choices}
+    return str(labels.get(value, value))
+
+
+def _say(f: Field, value: Any) -> str:
+    """One field's value in words, or "" when it says nothing (empty, none, false)."""
+    if value is None or value == "" or value == "none" or value is False or value == []:
+        return ""
+    if isinstance(value, Mapping):
+        parts = [_value_words(i, value.get(i.name)) for i in f.items if i.name in value]
+        parts = [p for p in parts if p and p != "none"]
+        return f"{f.label}: {', '.join(parts)}" if parts else ""
+    if isinstance(value, list | tuple):
+        if f.items:
+            said = [_say(Field("", "", "object", items=f.items), v) for v in value]
+            said = [w.removeprefix(": ") for w in said if w]
+            return f"{f.label}: {'; '.join(said)}" if said else ""
+        return f"{f.label}: {', '.join(_value_words(f, v) for v in value)}"
+    if isinstance(value, bool):
+        return f.label
+    if f.name == "kind":
+        return _value_words(f, value)
+    return f"{f.label}: {_value_words(f, value)}"
 
 
 _GAMES: dict[str, Game] = {}

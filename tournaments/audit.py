@@ -5,6 +5,7 @@ Per deal: its versions are numbered 1 ... its current version, recorded first, t
 corrected, a void only last; the current version's document is the deal's, and the
 deal's indexed columns (bidder, dealer, ...) say what its document says; each version
 names only players seated at the table.
+Per table: its pot (Petrtyl's games) never goes below zero, deal after deal.
 Per version: the rows it posted are exactly the scoring core's settlement of its own
 document (payer, payee, chips, reason and explanation), posted by its author; each row
 of the version before it is reversed by the mirror row, with the reversal's
@@ -27,7 +28,8 @@ from dataclasses import dataclass, field
 
 import taroky_scoring as core
 
-from .models import ChipCount, Deal, DealNet, DealVersion, LedgerEntry, Seat
+from .models import POT_ACCOUNT, ChipCount, Deal, DealNet, DealVersion, LedgerEntry, Seat
+from .services.deals import indexed_columns, nets_in_deal, settle_document, won_as_bidder
 
 Action = DealVersion.Action
 
@@ -77,6 +79,7 @@ def audit_ledger(event_ids: list[int] | None = None) -> AuditReport:
         nets_by_deal[n.deal_id].append(n)
         report.nets += 1
     numbers_at = defaultdict(list)
+    pot_at = Counter()  # table -> its pot after the deals so far (in number order)
     for deal in deals:
         report.deals += 1
         numbers_at[deal.table].append(deal.number)
@@ -85,6 +88,13 @@ def audit_ledger(event_ids: list[int] | None = None) -> AuditReport:
         check.versions()
         check.ledger(rows, version_of, entry_by_pk)
         check.nets(rows, nets_by_deal.pop(deal.pk, []), version_of)
+        pot_at[deal.table] += sum(
+            e.chips if e.payee_is_pot else -e.chips
+            for e in rows
+            if e.payer_is_pot or e.payee_is_pot
+        )
+        if pot_at[deal.table] < 0:
+            check.problem(f"the pot goes below zero ({pot_at[deal.table]} chips after the deal)")
     for table, numbers in numbers_at.items():
         if numbers != list(range(1, len(numbers) + 1)):
             missing = sorted(set(range(1, max(numbers) + 1)) - set(numbers))
@@ -149,7 +159,7 @@ class _DealAudit:
 
     def _score(self, v) -> None:
         try:
-            outcome, rules = core.parse_deal(v.document)
+            outcome, settlement = settle_document(v.document)
         except core.OutcomeError as err:
             self.problem(f"the outcome of version {v.number} is invalid: {err}")
             return
@@ -161,20 +171,18 @@ class _DealAudit:
         if strangers:
             self.problem(f"version {v.number} names players not seated at the table")
             return
-        self.scored[v.number] = (outcome, core.payments.settle(outcome, rules), ids)
+        # The pot is the side of a row with no player.
+        self.scored[v.number] = (outcome, settlement, {**ids, POT_ACCOUNT: None})
 
     def _indexed_columns(self, current) -> None:
         if current.number not in self.scored:
             return
         outcome, settlement, ids = self.scored[current.number]
         deal = self.deal
+        columns = indexed_columns(outcome, settlement, ids)
         expected = {
-            "kind": outcome.kind.value,
-            "dealer_id": ids.get(outcome.dealer),
-            "sitting_out_id": ids.get(outcome.sitting_out),
-            "bidder_id": ids.get(outcome.bidder),
-            "bid": outcome.effective_bid.value if outcome.effective_bid else "",
-            "bidder_won": settlement.bidder_won,
+            (f"{name}_id" if name in ("dealer", "sitting_out", "bidder") else name): value
+            for name, value in columns.items()
         }
         wrong = [name for name, value in expected.items() if getattr(deal, name) != value]
         if wrong:
@@ -263,6 +271,7 @@ class _DealAudit:
             if e.reverses_id is None and v is not None:
                 posted[v.number][e.payer_id] -= e.chips
                 posted[v.number][e.payee_id] += e.chips
+                posted[v.number].pop(None, None)  # the pot: an account with no DealNet
         kept = defaultdict(dict)
         for n in nets:
             if n.table_id != deal.table_id or n.event_id != deal.table.round.event_id:
@@ -281,8 +290,8 @@ class _DealAudit:
             expected = {}
             if v.action != Action.VOIDED:
                 expected = {
-                    ids[name]: (chips, core.won_as_bidder(outcome, settlement, name))
-                    for name, chips in core.nets_in_deal(outcome, settlement).items()
+                    ids[name]: (chips, won_as_bidder(outcome, settlement, name))
+                    for name, chips in nets_in_deal(outcome, settlement).items()
                 }
             if kept.get(v.number, {}) != expected:
                 problem(f"the nets of version {v.number} are not its settlement's")

@@ -37,6 +37,7 @@ from .models import (
     Seat,
 )
 from .names import fold
+from .queries import is_nebraska
 from .services.audit import audit
 from .services.deals import record_deal
 from .services.permissions import require_organizer
@@ -405,6 +406,17 @@ def _csv(rows: Iterable[Iterable]) -> str:
     return out.getvalue()
 
 
+def _bidder_points(deal) -> int | str:
+    """The declarer's side's card points as written (Nebraska's outcome derives them
+    from either side's count); empty when the deal has none."""
+    if deal.kind != "played":
+        return ""
+    if is_nebraska(deal.document):
+        return deal.outcome.points_of_bidder_team
+    doc = deal.document
+    return doc["bidder_points"] if doc.get("bidder_points") is not None else ""
+
+
 def deals_csv(event: Event) -> str:
     deals = (
         Deal.objects.filter(table__round__event=event)
@@ -441,7 +453,7 @@ def deals_csv(event: Event) -> str:
                 d.bidder.name if d.bidder else "",
                 d.bid,
                 doc.get("partner") or "",
-                d.outcome.points_of_bidder_team if d.kind == "played" else "",
+                _bidder_points(d),
                 "" if d.bidder_won is None else d.bidder_won,
                 d.voided,
                 json.dumps(doc, ensure_ascii=False),
@@ -481,8 +493,8 @@ def ledger_csv(event: Event) -> str:
                 e.deal.table.number,
                 e.deal.number,
                 e.deal_version.number,
-                e.payer.name,
-                e.payee.name,
+                e.payer_name,  # a player, or #pot (the table's pot)
+                e.payee_name,
                 e.chips,
                 e.reason,
                 e.explanation,

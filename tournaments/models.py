@@ -16,6 +16,7 @@ from django.db.models import Q
 from django.urls import reverse
 
 import taroky_scoring as core
+from taroky_scoring.settlement import POT
 
 from .names import clean_name
 
@@ -168,6 +169,11 @@ class Event(models.Model):
     def game(self) -> core.Game:
         """The core's game of this event's ruleset (its table sizes, order of play, fields)."""
         return core.game_for(self.ruleset)
+
+    @property
+    def order_of_play(self) -> str:
+        """ "clockwise" or "counter-clockwise": the game's, from the core."""
+        return self.game.order_of_play
 
     def has_deals(self) -> bool:
         return Deal.objects.filter(table__round__event=self).exists()
@@ -429,6 +435,10 @@ class AppendOnly(models.Model):
         raise TypeError(f"{type(self).__name__} rows are append-only: post new rows instead.")
 
 
+# The core's name for the table's pot account (a ledger side with no player).
+POT_ACCOUNT = POT
+
+
 class LedgerEntry(AppendOnly):
     """One chip transfer. Rows are only ever added: corrections post reversals."""
 
@@ -440,8 +450,16 @@ class LedgerEntry(AppendOnly):
     table = models.ForeignKey(Table, on_delete=models.PROTECT, related_name="ledger")
     deal = models.ForeignKey(Deal, on_delete=models.PROTECT, related_name="ledger")
     deal_version = models.ForeignKey(DealVersion, on_delete=models.PROTECT, related_name="ledger")
-    payer = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="payments")
-    payee = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="receipts")
+    # Each side is one account: a player, or the table's pot (Petrtyl's games), said by
+    # the *_is_pot flag with no player; the CHECK constraints below hold it so.
+    payer = models.ForeignKey(
+        Player, on_delete=models.PROTECT, related_name="payments", null=True, blank=True
+    )
+    payee = models.ForeignKey(
+        Player, on_delete=models.PROTECT, related_name="receipts", null=True, blank=True
+    )
+    payer_is_pot = models.BooleanField(default=False)
+    payee_is_pot = models.BooleanField(default=False)
     chips = models.PositiveIntegerField()
     reason = models.CharField(max_length=20, choices=Reason.choices)
     explanation = models.CharField(max_length=300)
@@ -461,6 +479,20 @@ class LedgerEntry(AppendOnly):
             models.CheckConstraint(
                 condition=~Q(payer=models.F("payee")), name="ledger_payer_is_not_payee"
             ),
+            models.CheckConstraint(
+                condition=Q(payer_is_pot=True, payer__isnull=True)
+                | Q(payer_is_pot=False, payer__isnull=False),
+                name="ledger_payer_is_one_account",
+            ),
+            models.CheckConstraint(
+                condition=Q(payee_is_pot=True, payee__isnull=True)
+                | Q(payee_is_pot=False, payee__isnull=False),
+                name="ledger_payee_is_one_account",
+            ),
+            models.CheckConstraint(
+                condition=~Q(payer_is_pot=True, payee_is_pot=True),
+                name="ledger_pot_is_not_both_sides",
+            ),
         ]
         indexes = [
             models.Index(fields=["event", "payer"]),
@@ -468,7 +500,24 @@ class LedgerEntry(AppendOnly):
         ]
 
     def __str__(self) -> str:
-        return f"{self.payer} → {self.payee}: {self.chips} ({self.reason})"
+        return f"{self.payer_name} → {self.payee_name}: {self.chips} ({self.reason})"
+
+    @property
+    def payer_name(self) -> str:
+        return POT_ACCOUNT if self.payer_is_pot else self.payer.name
+
+    @property
+    def payee_name(self) -> str:
+        return POT_ACCOUNT if self.payee_is_pot else self.payee.name
+
+    # Pages say "the pot"; exports and imports keep the core's account name #pot.
+    @property
+    def payer_words(self) -> str:
+        return "the pot" if self.payer_is_pot else self.payer.name
+
+    @property
+    def payee_words(self) -> str:
+        return "the pot" if self.payee_is_pot else self.payee.name
 
 
 class DealNetQuerySet(AppendOnlyQuerySet):

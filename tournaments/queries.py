@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass, field
 
-from django.db.models import Prefetch, Sum
+from django.db.models import Prefetch, Q, Sum
 from django.template.defaultfilters import pluralize
 
 import taroky_scoring as core
@@ -36,12 +36,25 @@ def net_by_deal_and_player(entries) -> dict[int, dict[int, int]]:
     return net
 
 
+def pot_before(table_id: int, number: int) -> int:
+    """The chips in a table's pot before its deal ``number``: one query over the ledger
+    (reversals cancel what they reverse, so every row counts)."""
+    rows = LedgerEntry.objects.filter(table_id=table_id, deal__number__lt=number)
+    sums = rows.aggregate(
+        paid_in=Sum("chips", filter=Q(payee_is_pot=True), default=0),
+        taken=Sum("chips", filter=Q(payer_is_pot=True), default=0),
+    )
+    return sums["paid_in"] - sums["taken"]
+
+
 @dataclass
 class SheetRow:
     deal: Deal
-    outcome: core.DealOutcome
+    outcome: core.DealOutcome | None  # Nebraska's; the other games' rows say ``summary``
     changes: list[int]
     running: list[int]
+    summary: str = ""
+    pot: int = 0  # the chips in the table's pot after the deal (Petrtyl's games)
 
     @property
     def bid(self) -> str:
@@ -92,6 +105,10 @@ class Sheet:
     session: core.SessionState
     deals_played: int
     out_of_chips_names: list[str] = field(default_factory=list)
+    words_only: bool = False  # columns of the game's words instead of Nebraska's
+    has_pot: bool = False
+    pot: int = 0
+    order_of_play: str = "clockwise"  # or "counter-clockwise": the game's, from the core
 
     def chip_series(self) -> list[tuple[str, list[int]]]:
         """Each player's chips from the start through every deal, for the chart."""
@@ -143,14 +160,25 @@ def table_sheet(table: Table) -> Sheet:
     deals = list(table.deals.order_by("number"))
     net = net_by_deal_and_player(LedgerEntry.objects.filter(table=table))
     running = [event.starting_chips] * len(players)
+    game = core.game_for(event.ruleset)
+    words_only = not isinstance(game, _NEBRASKA)
     rows = []
+    pot = 0
     for deal in deals:
         changes = [net.get(deal.pk, {}).get(p.pk, 0) for p in players]
         running = [r + c for r, c in zip(running, changes, strict=True)]
-        rows.append(SheetRow(deal, deal.outcome, changes, list(running)))
+        pot += net.get(deal.pk, {}).get(None, 0)  # the pot's rows have no player
+        if words_only:
+            words = game.summary(deal.document, game.rules_of(deal.document))
+            rows.append(SheetRow(deal, None, changes, list(running), words, pot))
+        else:
+            rows.append(SheetRow(deal, deal.outcome, changes, list(running), pot=pot))
     live = [d for d in deals if not d.voided]
     totals = [c - event.starting_chips for c in running]
-    next_deal = _next_deal(table, players, rules, live)
+    if words_only:
+        next_deal = _next_deal_of_game(game, table, players, rules, live)
+    else:
+        next_deal = _next_deal(table, players, rules, live)
     session = _session(event, {p.name: t for p, t in zip(players, totals, strict=True)}, len(live))
     return Sheet(
         table=table,
@@ -163,6 +191,10 @@ def table_sheet(table: Table) -> Sheet:
         session=session,
         deals_played=len(live),
         out_of_chips_names=list(session.out_of_chips),
+        words_only=words_only,
+        has_pot=game.has_pot,
+        pot=pot,
+        order_of_play=game.order_of_play,
     )
 
 
@@ -208,12 +240,43 @@ def _next_deal(table, players, rules, live_deals) -> core.NextDeal | None:
     return None
 
 
+def _next_deal_of_game(game, table, players, rules, live_deals) -> core.NextDeal | None:
+    """The game's own rotation; None when the last deal did not name its dealer."""
+    names = [p.name for p in players]
+    try:
+        if live_deals:
+            d = live_deals[-1].document
+            if not d.get("dealer"):
+                return None
+            previous = core.PreviousDeal(d["dealer"], d.get("kind"), d.get("bid"), d.get("bidder"))
+            return game.next_deal(names, rules, previous)
+        if table.first_forehand_id:
+            return game.next_deal(names, rules, first_forehand=table.first_forehand.name)
+    except (core.OutcomeError, ValueError):
+        return None
+    return None
+
+
 @dataclass
 class VersionView:
     version: DealVersion
     net: dict[str, int]
     change: dict[str, int]
     summary: str
+
+
+_NEBRASKA = type(core.game_for(core.DEFAULT_RULESET))
+
+
+def is_nebraska(document) -> bool:
+    """Nebraska's pages read its outcome object; the other games' read the core's words."""
+    return isinstance(core.game_of_document(document), _NEBRASKA)
+
+
+def _summary(document) -> str:
+    """The deal in its game's own words, from the core (every game, Nebraska too)."""
+    game = core.game_of_document(document)
+    return game.summary(document, game.rules_of(document))
 
 
 def deal_with_context(pk: int) -> Deal:
@@ -244,21 +307,22 @@ def deal_detail(deal: Deal) -> dict:
     }
     for e in entries:
         if e.reverses_id is None:
-            posted[e.deal_version_id][e.payer.name] -= e.chips
-            posted[e.deal_version_id][e.payee.name] += e.chips
+            net = posted[e.deal_version_id]
+            net[e.payer_words] = net.get(e.payer_words, 0) - e.chips
+            net[e.payee_words] = net.get(e.payee_words, 0) + e.chips
     views = []
     previous = dict.fromkeys((p.name for p in players), 0)
     for v in versions:
         net = posted[v.pk] if v.action != DealVersion.Action.VOIDED else dict.fromkeys(previous, 0)
-        change = {name: net[name] - previous[name] for name in net}
-        summary = describe.summary(core.DealOutcome.from_document(v.document))
+        change = {name: net[name] - previous.get(name, 0) for name in net}
+        summary = _summary(v.document)
         views.append(VersionView(v, net, change, summary))
         previous = net
     current = [e for e in entries if e.deal_version_id == versions[-1].pk and e.reverses_id is None]
     return {
         "deal": deal,
-        "outcome": deal.outcome,
-        "summary": describe.summary(deal.outcome),
+        "outcome": deal.outcome if is_nebraska(deal.document) else None,
+        "summary": _summary(deal.document),
         "players": players,
         "transfers": current if not deal.voided else [],
         "entries": entries,

@@ -440,6 +440,9 @@ def chip_count(request, pk):
             "form": form,
             "counts": counts,
             "expected": list(zip(sheet.players, sheet.chips, strict=True)),
+            # Players' chips and the pot together are what the table started with.
+            "pot_check": f"{len(sheet.players)} × {event.starting_chips} = "
+            f"{len(sheet.players) * event.starting_chips}",
         },
     )
 

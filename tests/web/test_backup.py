@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
+from django.db.models import Q
 
 from tournaments.models import Event, LedgerEntry
 from tournaments.queries import net_by_player
@@ -27,7 +28,14 @@ def summary():
                 [s.rank, s.player.name, s.chips, s.deals_played] for s in standings(event)
             ],
             "ledger_rows": LedgerEntry.objects.filter(event=event).count(),
-            "net": sorted(net_by_player(LedgerEntry.objects.filter(event=event)).items()),
+            # The pot (Petrtyl's night) has no player: it is keyed "#pot".
+            "net": sorted(
+                (str(pk) if pk else "#pot", chips)
+                for pk, chips in net_by_player(LedgerEntry.objects.filter(event=event)).items()
+            ),
+            "pot_rows": LedgerEntry.objects.filter(event=event)
+            .filter(Q(payer_is_pot=True) | Q(payee_is_pot=True))
+            .count(),
         }
     return events
 
@@ -56,7 +64,7 @@ def test_backup_and_restore_into_an_empty_database(tmp_path):
         return result.stdout
 
     run("migrate", "-v0")
-    assert "Restored 2 events" in run("restore_db", str(backup))
+    assert "Restored 5 events" in run("restore_db", str(backup))
     assert "0 problems" in run("audit_ledger")
     script = "import json; from tests.web.test_backup import summary; print(json.dumps(summary()))"
     restored = json.loads(run("shell", "-v0", "-c", script))

@@ -54,7 +54,7 @@ def test_serve_migrates_loads_the_demo_once_and_serves_with_waitress(served):
     assert "Demo organizer: user name 'organizer', password 'taroky-demo'" in text
     assert "Serving on http://127.0.0.1:8123/" in text
     events = Event.objects.count()
-    assert events == 2
+    assert events == 5  # two Nebraska events, two Texas nights, a Petrtyl night
     ((app, options),) = served
     assert options == {"host": "127.0.0.1", "port": 8123, "threads": 8, "ident": "taroky"}
     from taroky_site.wsgi import application

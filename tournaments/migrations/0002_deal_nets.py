@@ -4,35 +4,54 @@ import django.db.models.deletion
 from django.conf import settings
 from django.db import migrations, models
 
-import taroky_scoring as core
-
 
 def post_nets_of_recorded_versions(apps, schema_editor):
-    """Every version that posted ledger rows gets its nets, as the services now post them."""
+    """Every version that posted ledger rows gets its nets, as the services posted them.
+
+    Frozen: read from the version's own ledger rows (its reversals left out), not from
+    live scoring code, so later changes to the core cannot change what this computes.
+    A net is kept for every player of the deal (the document's ``players``) and for
+    anyone else the version moved chips for (a sitting-out dealer's misdeal); the
+    bidder won if a ``game`` row paid him.
+    """
     DealVersion = apps.get_model("tournaments", "DealVersion")
     DealNet = apps.get_model("tournaments", "DealNet")
+    LedgerEntry = apps.get_model("tournaments", "LedgerEntry")
     Seat = apps.get_model("tournaments", "Seat")
     player_of = {
         (table, name): player
         for table, name, player in Seat.objects.values_list("table_id", "player__name", "player_id")
     }
+    rows: dict[int, list] = {}
+    posted = LedgerEntry.objects.filter(reverses__isnull=True).values_list(
+        "deal_version_id", "payer_id", "payee_id", "chips", "reason"
+    )
+    for version_id, payer, payee, chips, reason in posted.iterator():
+        rows.setdefault(version_id, []).append((payer, payee, chips, reason))
     nets = []
     versions = DealVersion.objects.exclude(action="voided").select_related("deal__table__round")
     for version in versions.iterator():
         table = version.deal.table
-        outcome, rules = core.parse_deal(version.document)
-        settlement = core.payments.settle(outcome, rules)
+        net = {player_of[(table.pk, n)]: 0 for n in version.document.get("players", ())}
+        game_paid_bidder = False
+        bidder = player_of.get((table.pk, version.document.get("bidder")))
+        for payer, payee, chips, reason in rows.get(version.pk, ()):
+            if payer is not None:
+                net[payer] = net.get(payer, 0) - chips
+            if payee is not None:
+                net[payee] = net.get(payee, 0) + chips
+            game_paid_bidder |= reason == "game" and payee == bidder
         nets += [
             DealNet(
                 event_id=table.round.event_id,
                 table_id=table.pk,
                 deal_id=version.deal_id,
                 version=version.number,
-                player_id=player_of[(table.pk, name)],
+                player_id=player,
                 chips=chips,
-                won_as_bidder=core.won_as_bidder(outcome, settlement, name),
+                won_as_bidder=(game_paid_bidder if player == bidder else None),
             )
-            for name, chips in core.nets_in_deal(outcome, settlement).items()
+            for player, chips in net.items()
         ]
     DealNet.objects.bulk_create(nets, batch_size=2000)
 

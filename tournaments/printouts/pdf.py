@@ -22,7 +22,7 @@ from reportlab.platypus import (
     TableStyle,
 )
 
-from taroky_scoring.payments import reminder
+import taroky_scoring as core
 
 from .. import queries
 from ..hall import seat_finder_rows
@@ -180,8 +180,12 @@ def _sheet_widths(pagesize, players: int) -> list[float]:
     return fixed + [each] * (2 * players)
 
 
-def _sheet_head_rows(players) -> list[list]:
-    first = [_p(label, STYLE_BOLD) for label, _ in FIXED_COLUMNS]
+def _sheet_head_rows(players, labels: list[str] | None = None) -> list[list]:
+    """The heading rows; ``labels`` are the outcome columns' words (the game's)."""
+    fixed = [label for label, _ in FIXED_COLUMNS]
+    if labels is not None:
+        fixed = fixed[:2] + labels
+    first = [_p(label, STYLE_BOLD) for label in fixed]
     second = [""] * len(FIXED_COLUMNS)
     for p in players:
         first += [_p(p.name, STYLE_BOLD), ""]
@@ -206,9 +210,14 @@ def score_sheet_pdf(table) -> bytes:
     pagesize = page_size(event, wide=True)
     players = sheet.players
     # The filled sheet in SHEET_SIZE type (the blank sheet keeps its small print).
+    # A game other than Nebraska says each deal in the core's words in one wide cell,
+    # with the pot after the deal in the last column when the game has one.
+    labels = None
+    if sheet.words_only:
+        labels = ["Deal"] + [""] * (len(FIXED_COLUMNS) - 4) + ["Pot" if sheet.has_pot else ""]
     data = [
         [_p(c.text, SHEET_BOLD) if isinstance(c, Paragraph) else c for c in row]
-        for row in _sheet_head_rows(players)
+        for row in _sheet_head_rows(players, labels)
     ]
     data.append(
         ["", _p("Starting chips", SHEET)]
@@ -218,6 +227,19 @@ def score_sheet_pdf(table) -> bytes:
     for row in sheet.rows:
         o = row.outcome
         voided = " (voided)" if row.deal.voided else ""
+        if sheet.words_only:
+            pot = str(row.pot) if sheet.has_pot else ""
+            data.append(
+                [
+                    f"{row.deal.number}{voided and '*'}",
+                    _p(row.deal.document.get("dealer") or "", SHEET),
+                ]
+                + [_p(row.summary, SHEET)]
+                + [""] * (len(FIXED_COLUMNS) - 4)
+                + [pot]
+                + [x for change, chips in row.pairs for x in (_signed(change), str(chips))]
+            )
+            continue
         if o.kind == "played":
             cells = [
                 o.bidder,
@@ -250,6 +272,12 @@ def score_sheet_pdf(table) -> bytes:
     widths[len(FIXED_COLUMNS) :] = [w - each for w in widths[len(FIXED_COLUMNS) :]]
     grid = _grid(data, widths, header_rows=2, numeric_from=len(FIXED_COLUMNS))
     _sheet_style(grid, len(players), len(sheet.rows))
+    if sheet.words_only:
+        last = len(FIXED_COLUMNS) - 2
+        grid.setStyle(
+            TableStyle([("SPAN", (2, r), (last, r)) for r in range(3, 3 + len(sheet.rows))])
+        )
+        grid.setStyle(TableStyle([("SPAN", (2, 0), (last, 1))]))
     grid.setStyle(
         TableStyle(
             [
@@ -330,7 +358,8 @@ def _blank_sheet_story(table, pagesize, prefix: str = "", link_url: str | None =
     event = table.round.event
     players = _seated(table)
     rows = event.deals_per_session or 20
-    data = _sheet_head_rows(players)
+    game = core.game_for(event.ruleset)
+    data = _sheet_head_rows(players, game.sheet_columns(event.rules, len(FIXED_COLUMNS) - 2))
     data.append(
         ["", _p("Starting chips")]
         + [""] * (len(FIXED_COLUMNS) - 2)
@@ -361,7 +390,8 @@ def _blank_sheet_story(table, pagesize, prefix: str = "", link_url: str | None =
     seats = " → ".join(p.name for p in players)
     five = " The dealer sits out each deal." if len(players) == 5 else ""
     box = Table(
-        [[_p("Payments", STYLE_BOLD)]] + [[_p(line, SMALL)] for line in reminder(event.rules)],
+        [[_p("Payments", STYLE_BOLD)]]
+        + [[_p(line, SMALL)] for line in game.payment_table(event.rules)],
         colWidths=[pagesize[0] - 2 * MARGIN],
     )
     box.setStyle(
@@ -374,7 +404,7 @@ def _blank_sheet_story(table, pagesize, prefix: str = "", link_url: str | None =
             ]
         )
     )
-    heading = _p(f"{prefix}Seats clockwise: {seats}.{five}", SMALL)
+    heading = _p(f"{prefix}Seats {game.order_of_play}: {seats}.{five}", SMALL)
     if link_url:
         width = pagesize[0] - 2 * MARGIN
         heading = Table([[heading, _link_box(link_url)]], colWidths=[width - 140, 140])
@@ -491,7 +521,7 @@ def round_pack_pdf(rnd, link_urls: dict[int, str] | None = None) -> bytes:
     byes = [r["name"] for r in finder if r["table"] is None]
     story = _seat_finder(finder, pagesize, f"Round {rnd.number}: find your seat")
     story.append(PageBreak())
-    data = [[_p("Table", LARGE_BOLD), _p("Players, clockwise", LARGE_BOLD)]]
+    data = [[_p("Table", LARGE_BOLD), _p(f"Players, {event.order_of_play}", LARGE_BOLD)]]
     for t in tables:
         names = [p.name for p in _seated(t)]
         data.append([_p(f"Table {t.number}", LARGE_BOLD), _p(" → ".join(names), LARGE)])
@@ -635,7 +665,7 @@ def statement_pdf(event, player) -> bytes:
     data = [[_p(h, STYLE_BOLD) for h in head]]
     for line in lines:
         e = line.entry
-        other = f"from {e.payer.name}" if line.change > 0 else f"to {e.payee.name}"
+        other = f"from {e.payer_words}" if line.change > 0 else f"to {e.payee_words}"
         version = f"{e.deal_version.number}" + (f" {line.kind}" if line.kind else "")
         deal = f"{e.deal.number}" + (" voided" if e.deal.voided else "")
         data.append(

@@ -9,9 +9,9 @@ from django.utils import timezone
 
 import taroky_scoring as core
 
-from ..models import Deal, DealNet, DealVersion, LedgerEntry, Player, Table
+from ..models import POT_ACCOUNT, Deal, DealNet, DealVersion, LedgerEntry, Player, Table
 from ..outcomes import DealFacts, facts
-from ..queries import table_session
+from ..queries import pot_before, table_session
 from .errors import DealError, StaleDealError
 from .links import acting_user, authorize
 from .locking import atomic, lock_table
@@ -78,6 +78,34 @@ def _words(n: int) -> str:
     return ("two", "three", "four", "five", "six")[n - 2] if 2 <= n <= 6 else str(n)
 
 
+def settle_document(document) -> tuple[DealFacts, core.Settlement]:
+    """The facts and the settlement of a deal document of any game (for the audit);
+    raises OutcomeError."""
+    outcome, rules = core.parse_deal(document)
+    return facts(outcome), core.game_of_document(document).settle(outcome, rules)
+
+
+def nets_in_deal(deal: DealFacts, settlement) -> dict[str, int]:
+    """Each player's net (the pot is an account, not a player: it has no DealNet)."""
+    return {
+        name: chips
+        for name, chips in core.nets_in_deal(deal, settlement).items()
+        if name != POT_ACCOUNT
+    }
+
+
+won_as_bidder = core.won_as_bidder
+
+
+def _with_pot(document, pot: int):
+    """A game with a pot gets the pot from the ledger, never from the form."""
+    try:
+        has_pot = core.game_of_document(document).has_pot
+    except (core.OutcomeError, TypeError, AttributeError, KeyError):
+        return document  # _check_document says what is wrong with it
+    return {**document, "pot": pot} if has_pot else document
+
+
 def _seats(table: Table) -> dict[str, Player]:
     return {s.player.name: s.player for s in table.seats.select_related("player").order_by()}
 
@@ -96,7 +124,8 @@ def _origin(original: dict | None) -> dict:
     }
 
 
-def _indexed_columns(outcome: DealFacts, settlement, seats) -> dict:
+def indexed_columns(outcome: DealFacts, settlement, seats) -> dict:
+    """The deal's columns read from its facts (``seats``: name -> player or id)."""
     return {
         "kind": outcome.kind,
         "dealer": seats.get(outcome.dealer) if outcome.dealer else None,
@@ -118,8 +147,10 @@ def _ledger_rows(deal, version, transfers, seats, user) -> list[LedgerEntry]:
         LedgerEntry(
             **_filed_under(deal),
             deal_version=version,
-            payer=seats[t.payer],
-            payee=seats[t.payee],
+            payer=None if t.payer == POT_ACCOUNT else seats[t.payer],
+            payer_is_pot=t.payer == POT_ACCOUNT,
+            payee=None if t.payee == POT_ACCOUNT else seats[t.payee],
+            payee_is_pot=t.payee == POT_ACCOUNT,
             chips=t.chips,
             reason=t.reason.value,
             explanation=t.explanation,
@@ -137,9 +168,9 @@ def _net_rows(deal, version, outcome, settlement, seats) -> list[DealNet]:
             version=version.number,
             player=seats[name],
             chips=chips,
-            won_as_bidder=core.won_as_bidder(outcome, settlement, name),
+            won_as_bidder=won_as_bidder(outcome, settlement, name),
         )
-        for name, chips in core.nets_in_deal(outcome, settlement).items()
+        for name, chips in nets_in_deal(outcome, settlement).items()
     ]
 
 
@@ -162,7 +193,9 @@ def _post_reversal(deal, version, user) -> list[LedgerEntry]:
             deal=deal,
             deal_version=version,
             payer_id=e.payee_id,
+            payer_is_pot=e.payee_is_pot,
             payee_id=e.payer_id,
+            payee_is_pot=e.payer_is_pot,
             chips=e.chips,
             reason=e.reason,
             explanation=f"Reversal of version {deal.version}: {e.explanation}"[:300],
@@ -175,7 +208,8 @@ def _post_reversal(deal, version, user) -> list[LedgerEntry]:
 
 
 def _assert_balanced(entries) -> None:
-    net: dict[int, int] = {}
+    # The pot's rows are keyed None (no player): it is counted like any account.
+    net: dict[int | None, int] = {}
     for e in entries:
         net[e.payer_id] = net.get(e.payer_id, 0) - e.chips
         net[e.payee_id] = net.get(e.payee_id, 0) + e.chips
@@ -216,10 +250,11 @@ def record_deal(
     authorize(user, table, link)
     user = acting_user(user, link)
     seats = _seats(table)
+    last = table.deals.order_by("-number").values_list("number", flat=True).first() or 0
+    document = _with_pot(document, pot_before(table.pk, last + 1))
     outcome, settlement = _check_document(table, document, seats)
     if check_session:
         _require_session_running(table)
-    last = table.deals.order_by("-number").values_list("number", flat=True).first() or 0
     if number is not None and number != last + 1:
         raise DealError(
             f"Deal {number} was already entered; the next deal at this table is {last + 1}."
@@ -229,7 +264,7 @@ def record_deal(
         number=last + 1,
         version=1,
         document=document,
-        **_indexed_columns(outcome, settlement, seats),
+        **indexed_columns(outcome, settlement, seats),
         **_confirmation_fields(table, link),
     )
     version = DealVersion.objects.create(
@@ -268,15 +303,22 @@ def record_deals(table: Table, documents: list[dict], user) -> list[Deal]:
     authorize(user, table, None)
     _require_session_running(table)
     seats = _seats(table)
-    checked = [_check_document(table, doc, seats) for doc in documents]
     last = table.deals.order_by("-number").values_list("number", flat=True).first() or 0
+    pot = pot_before(table.pk, last + 1)
+    checked, filled = [], []
+    for doc in documents:
+        doc = _with_pot(doc, pot)
+        checked.append(_check_document(table, doc, seats))
+        filled.append(doc)
+        pot += checked[-1][1].net.get(POT_ACCOUNT, 0)
+    documents = filled
     deals = Deal.objects.bulk_create(
         Deal(
             table=table,
             number=last + i,
             version=1,
             document=doc,
-            **_indexed_columns(outcome, settlement, seats),
+            **indexed_columns(outcome, settlement, seats),
         )
         for i, (doc, (outcome, settlement)) in enumerate(
             zip(documents, checked, strict=True), start=1
@@ -364,6 +406,7 @@ def correct_deal(
     deal = _lock_current(deal, user, expected_version, link)
     user = acting_user(user, link)
     seats = _seats(deal.table)
+    document = _with_pot(document, pot_before(deal.table_id, deal.number))
     outcome, settlement = _check_document(deal.table, document, seats, deal.document)
     version = DealVersion.objects.create(
         deal=deal,
@@ -378,7 +421,7 @@ def correct_deal(
     entries = _post_reversal(deal, version, user)
     entries += _post(deal, version, outcome, settlement, seats, user)
     _assert_balanced(entries)
-    for name, value in _indexed_columns(outcome, settlement, seats).items():
+    for name, value in indexed_columns(outcome, settlement, seats).items():
         setattr(deal, name, value)
     deal.document = document
     deal.version = version.number

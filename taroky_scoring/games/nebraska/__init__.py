@@ -16,6 +16,7 @@ from ...options import BOOL, CHOICE, INT, Option, Preset
 from ...points import PACKETS_OF_THREE
 from ...registry import Game, register
 from ...settlement import Settlement
+from . import words
 from .document import describe
 from .outcome import DealOutcome
 from .payments import reminder, settle
@@ -99,6 +100,14 @@ class Nebraska(Game):
 
     def payment_table(self, rules: Ruleset) -> list[str]:
         return reminder(rules)
+
+    def summary(self, document: Any, rules: Ruleset) -> str:
+        return words.summary(DealOutcome.from_document(document))
+
+    def sheet_columns(self, rules: Ruleset, count: int = 8) -> list[str]:
+        # The paper sheet's own headings (Nebraska clubs' sheets).
+        columns = ["Bidder", "Bid", "Partner", "Points", "Valat", "Bonuses", "Declarations"]
+        return columns + ["Penalty"] + [""] * (count - 8)
 
     def next_deal(self, seats, rules, previous=None, first_forehand=None):
         return next_deal(seats, rules, previous, first_forehand)
