@@ -117,6 +117,10 @@ class Field:
         return tuple(c.value for c in self.choices)
 
     @cached_property
+    def item_names(self) -> frozenset[str]:
+        return frozenset(i.name for i in self.items)
+
+    @cached_property
     def test(self):
         """``applies`` compiled: a function of the document's values."""
         return compile_condition(self.applies)
@@ -179,22 +183,25 @@ class Reader:
         for key in document:
             if key not in known:
                 self.error(str(key), f"'{key}' is not a field of the {self.rules_name} rules.")
+        readers, checks = _plan(self.fields)
+        get = document.get
         values: dict[str, Any] = {}
-        for f in self.fields:
-            raw = document.get(f.name)
+        for name, absent, fast, f in readers:
+            raw = get(name)
             if raw is None:
-                values[f.name] = f.default if f.kind in (OBJECT, LIST, OPTIONS) else None
+                values[name] = absent
             else:
-                values[f.name] = self.value(f, raw, f.name)
+                value = fast(raw)
+                values[name] = self.value(f, raw, name) if value is _SLOW else value
         if not self.errors:
             # Only a missing required field or a given one can be wrong about applying.
-            for f in self.fields:
-                value = values[f.name]
+            for name, required, test, f in checks:
+                value = values[name]
                 if value is None:
-                    if f.required and f.test(values):
-                        self.error(f.name, f"Required: {f.help or f.label}.")
-                elif not is_empty(value) and not f.test(values):
-                    self.error(f.name, f"{f.label} does not apply to this deal.")
+                    if required and test(values):
+                        self.error(name, f"Required: {f.help or f.label}.")
+                elif not is_empty(value) and not test(values):
+                    self.error(name, f"{f.label} does not apply to this deal.")
         if self.errors:
             raise OutcomeError(self.errors)
         return values
@@ -251,7 +258,7 @@ class Reader:
         if not isinstance(value, Mapping):
             self.error(where, f"{prefix}Must be an object (or null when nothing happened).")
             return None
-        known = {i.name for i in f.items}
+        known = f.item_names
         unknown = sorted(str(k) for k in value if k not in known)
         if unknown:
             self.error(where, f"{prefix}Unknown field(s): {', '.join(unknown)}.")
@@ -265,12 +272,55 @@ class Reader:
                     self.error(where, f"{prefix}'{item.name}' is required: {item.help}.")
                 result[item.name] = item.default
                 continue
-            sub = Reader([], self.rules_name)
-            parsed = sub.value(item, v, where)
-            for e in sub.errors:
-                self.error(where, f"{prefix}'{item.name}': {e.message}")
+            # The item's own errors, reworded to say which item they are about.
+            mark = len(self.errors)
+            parsed = self.value(item, v, where)
+            if len(self.errors) > mark:
+                own = self.errors[mark:]
+                del self.errors[mark:]
+                for e in own:
+                    self.error(where, f"{prefix}'{item.name}': {e.message}")
             result[item.name] = parsed
         return None if len(self.errors) > before else result
+
+
+_SLOW = object()  # a fast reader's answer: "not the plain case, read it the long way"
+
+
+def _fast_reader(f: Field):
+    """A function of the raw value returning the value for the plain, valid case, or
+    _SLOW for anything else, which ``Reader.value`` then reads with its messages."""
+    kind = f.kind
+    if kind == CHOICE:
+        words = frozenset(v for v in f.values if isinstance(v, str))
+        return lambda raw: raw if type(raw) is str and raw in words else _SLOW
+    if kind == BOOL:
+        return lambda raw: raw if raw is True or raw is False else _SLOW
+    if kind == INT and f.minimum is not None and f.maximum is not None:
+        low, high = f.minimum, f.maximum
+        return lambda raw: raw if type(raw) is int and low <= raw <= high else _SLOW
+    if kind in (PLAYER, TEXT):
+        return lambda raw: raw if type(raw) is str and raw != "none" and raw.strip() else _SLOW
+    return lambda raw: _SLOW
+
+
+_PLANS: dict[int, tuple[Sequence[Field], tuple, tuple]] = {}
+
+
+def _plan(fields: Sequence[Field]) -> tuple[tuple, tuple]:
+    """How ``Reader.read`` walks a description, worked out once per (cached, so
+    long-lived) tuple of fields: per field its key, value when absent, fast reader."""
+    cached = _PLANS.get(id(fields)) if isinstance(fields, tuple) else None
+    if cached is None or cached[0] is not fields:
+        readers = tuple(
+            (f.name, f.default if f.kind in (OBJECT, LIST, OPTIONS) else None, _fast_reader(f), f)
+            for f in fields
+        )
+        checks = tuple((f.name, f.required, f.test, f) for f in fields)
+        cached = (fields, readers, checks)
+        if isinstance(fields, tuple):
+            _PLANS[id(fields)] = cached
+    return cached[1], cached[2]
 
 
 _NAMES: dict[int, tuple[tuple[Field, ...], frozenset[str]]] = {}
