@@ -183,25 +183,38 @@ class Reader:
         for key in document:
             if key not in known:
                 self.error(str(key), f"'{key}' is not a field of the {self.rules_name} rules.")
-        readers, checks = _plan(self.fields)
-        get = document.get
-        values: dict[str, Any] = {}
-        for name, absent, fast, f in readers:
-            raw = get(name)
-            if raw is None:
-                values[name] = absent
+        plan = _plan(self.fields)
+        # Absent keys take their value from a template (in the description's order);
+        # only the keys given are read, the unusual ones below in the description's
+        # order so that errors come in that order.
+        values = dict(plan.absent)
+        given: list[int] = []
+        slow: list[int] = []
+        position, fast = plan.position, plan.fast
+        for key, raw in document.items():
+            i = position.get(key)
+            if i is None or raw is None:
+                continue
+            given.append(i)
+            value = fast[i](raw)
+            if value is _SLOW:
+                slow.append(i)
             else:
-                value = fast(raw)
-                values[name] = self.value(f, raw, name) if value is _SLOW else value
+                values[key] = value
+        for i in sorted(slow):
+            f = self.fields[i]
+            values[f.name] = self.value(f, document[f.name], f.name)
         if not self.errors:
             # Only a missing required field or a given one can be wrong about applying.
-            for name, required, test, f in checks:
-                value = values[name]
+            fields = self.fields
+            for i in sorted(plan.always.union(given)):
+                f = fields[i]
+                value = values[f.name]
                 if value is None:
-                    if required and test(values):
-                        self.error(name, f"Required: {f.help or f.label}.")
-                elif not is_empty(value) and not test(values):
-                    self.error(name, f"{f.label} does not apply to this deal.")
+                    if f.required and f.test(values):
+                        self.error(f.name, f"Required: {f.help or f.label}.")
+                elif not is_empty(value) and not f.test(values):
+                    self.error(f.name, f"{f.label} does not apply to this deal.")
         if self.errors:
             raise OutcomeError(self.errors)
         return values
@@ -304,23 +317,34 @@ def _fast_reader(f: Field):
     return lambda raw: _SLOW
 
 
-_PLANS: dict[int, tuple[Sequence[Field], tuple, tuple]] = {}
-
-
-def _plan(fields: Sequence[Field]) -> tuple[tuple, tuple]:
+class _Plan:
     """How ``Reader.read`` walks a description, worked out once per (cached, so
-    long-lived) tuple of fields: per field its key, value when absent, fast reader."""
-    cached = _PLANS.get(id(fields)) if isinstance(fields, tuple) else None
-    if cached is None or cached[0] is not fields:
-        readers = tuple(
-            (f.name, f.default if f.kind in (OBJECT, LIST, OPTIONS) else None, _fast_reader(f), f)
-            for f in fields
+    long-lived) tuple of fields."""
+
+    def __init__(self, fields: Sequence[Field]):
+        self.fields = fields
+        # The value of each field when its key is absent or null.
+        self.absent = {
+            f.name: f.default if f.kind in (OBJECT, LIST, OPTIONS) else None for f in fields
+        }
+        self.position = {f.name: i for i, f in enumerate(fields)}
+        self.fast = [_fast_reader(f) for f in fields]
+        # Fields whose applying is checked even when absent.
+        self.always = frozenset(
+            i for i, f in enumerate(fields) if f.required or self.absent[f.name] is not None
         )
-        checks = tuple((f.name, f.required, f.test, f) for f in fields)
-        cached = (fields, readers, checks)
-        if isinstance(fields, tuple):
-            _PLANS[id(fields)] = cached
-    return cached[1], cached[2]
+
+
+_PLANS: dict[int, _Plan] = {}
+
+
+def _plan(fields: Sequence[Field]) -> _Plan:
+    if not isinstance(fields, tuple):
+        return _Plan(fields)
+    plan = _PLANS.get(id(fields))
+    if plan is None or plan.fields is not fields:
+        plan = _PLANS[id(fields)] = _Plan(fields)
+    return plan
 
 
 _NAMES: dict[int, tuple[tuple[Field, ...], frozenset[str]]] = {}
