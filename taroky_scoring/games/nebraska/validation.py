@@ -364,6 +364,8 @@ def _check_last_trick(o: DealOutcome, rules: Ruleset, add) -> None:
 
 def _check_declarations(o: DealOutcome, add) -> None:
     declarations = o.declarations or ()
+    if not declarations:  # most deals: nothing declared, nothing to check
+        return
     by_kind: dict[DeclarationKind, list[str]] = {k: [] for k in DeclarationKind}
     for d in declarations:
         if d.player == o.sitting_out:
