@@ -64,15 +64,29 @@ def compile_condition(condition: Condition | None):
     if condition is None:
         return lambda document: True
     if "all" in condition:
-        parts = [compile_condition(c) for c in condition["all"]]
-        return lambda document: all(p(document) for p in parts)
+        parts = tuple(compile_condition(c) for c in condition["all"])
+
+        def every(document):  # a loop: cheaper than all() over a generator
+            for p in parts:
+                if not p(document):
+                    return False
+            return True
+
+        return every
     if "any" in condition:
-        parts = [compile_condition(c) for c in condition["any"]]
-        return lambda document: any(p(document) for p in parts)
+        parts = tuple(compile_condition(c) for c in condition["any"])
+
+        def some(document):
+            for p in parts:
+                if p(document):
+                    return True
+            return False
+
+        return some
     if "not" in condition:
         part = compile_condition(condition["not"])
         return lambda document: not part(document)
-    key, values = condition["field"], condition["in"]
+    key, values = condition["field"], tuple(condition["in"])
     return lambda document: document.get(key) in values
 
 
@@ -115,6 +129,10 @@ class Field:
     @cached_property
     def values(self) -> tuple[Any, ...]:
         return tuple(c.value for c in self.choices)
+
+    @cached_property
+    def item_names(self) -> frozenset[str]:
+        return frozenset(i.name for i in self.items)
 
     @cached_property
     def test(self):
@@ -179,16 +197,32 @@ class Reader:
         for key in document:
             if key not in known:
                 self.error(str(key), f"'{key}' is not a field of the {self.rules_name} rules.")
-        values: dict[str, Any] = {}
-        for f in self.fields:
-            raw = document.get(f.name)
-            if raw is None:
-                values[f.name] = f.default if f.kind in (OBJECT, LIST, OPTIONS) else None
+        plan = _plan(self.fields)
+        # Absent keys take their value from a template (in the description's order);
+        # only the keys given are read, the unusual ones below in the description's
+        # order so that errors come in that order.
+        values = dict(plan.absent)
+        given: list[int] = []
+        slow: list[int] = []
+        position, fast = plan.position, plan.fast
+        for key, raw in document.items():
+            i = position.get(key)
+            if i is None or raw is None:
+                continue
+            given.append(i)
+            value = fast[i](raw)
+            if value is _SLOW:
+                slow.append(i)
             else:
-                values[f.name] = self.value(f, raw, f.name)
+                values[key] = value
+        for i in sorted(slow):
+            f = self.fields[i]
+            values[f.name] = self.value(f, document[f.name], f.name)
         if not self.errors:
             # Only a missing required field or a given one can be wrong about applying.
-            for f in self.fields:
+            fields = self.fields
+            for i in sorted(plan.always.union(given)):
+                f = fields[i]
                 value = values[f.name]
                 if value is None:
                     if f.required and f.test(values):
@@ -251,7 +285,7 @@ class Reader:
         if not isinstance(value, Mapping):
             self.error(where, f"{prefix}Must be an object (or null when nothing happened).")
             return None
-        known = {i.name for i in f.items}
+        known = f.item_names
         unknown = sorted(str(k) for k in value if k not in known)
         if unknown:
             self.error(where, f"{prefix}Unknown field(s): {', '.join(unknown)}.")
@@ -265,12 +299,66 @@ class Reader:
                     self.error(where, f"{prefix}'{item.name}' is required: {item.help}.")
                 result[item.name] = item.default
                 continue
-            sub = Reader([], self.rules_name)
-            parsed = sub.value(item, v, where)
-            for e in sub.errors:
-                self.error(where, f"{prefix}'{item.name}': {e.message}")
+            # The item's own errors, reworded to say which item they are about.
+            mark = len(self.errors)
+            parsed = self.value(item, v, where)
+            if len(self.errors) > mark:
+                own = self.errors[mark:]
+                del self.errors[mark:]
+                for e in own:
+                    self.error(where, f"{prefix}'{item.name}': {e.message}")
             result[item.name] = parsed
         return None if len(self.errors) > before else result
+
+
+_SLOW = object()  # a fast reader's answer: "not the plain case, read it the long way"
+
+
+def _fast_reader(f: Field):
+    """A function of the raw value returning the value for the plain, valid case, or
+    _SLOW for anything else, which ``Reader.value`` then reads with its messages."""
+    kind = f.kind
+    if kind == CHOICE:
+        words = frozenset(v for v in f.values if isinstance(v, str))
+        return lambda raw: raw if type(raw) is str and raw in words else _SLOW
+    if kind == BOOL:
+        return lambda raw: raw if raw is True or raw is False else _SLOW
+    if kind == INT and f.minimum is not None and f.maximum is not None:
+        low, high = f.minimum, f.maximum
+        return lambda raw: raw if type(raw) is int and low <= raw <= high else _SLOW
+    if kind in (PLAYER, TEXT):
+        return lambda raw: raw if type(raw) is str and raw != "none" and raw.strip() else _SLOW
+    return lambda raw: _SLOW
+
+
+class _Plan:
+    """How ``Reader.read`` walks a description, worked out once per (cached, so
+    long-lived) tuple of fields."""
+
+    def __init__(self, fields: Sequence[Field]):
+        self.fields = fields
+        # The value of each field when its key is absent or null.
+        self.absent = {
+            f.name: f.default if f.kind in (OBJECT, LIST, OPTIONS) else None for f in fields
+        }
+        self.position = {f.name: i for i, f in enumerate(fields)}
+        self.fast = [_fast_reader(f) for f in fields]
+        # Fields whose applying is checked even when absent.
+        self.always = frozenset(
+            i for i, f in enumerate(fields) if f.required or self.absent[f.name] is not None
+        )
+
+
+_PLANS: dict[int, _Plan] = {}
+
+
+def _plan(fields: Sequence[Field]) -> _Plan:
+    if not isinstance(fields, tuple):
+        return _Plan(fields)
+    plan = _PLANS.get(id(fields))
+    if plan is None or plan.fields is not fields:
+        plan = _PLANS[id(fields)] = _Plan(fields)
+    return plan
 
 
 _NAMES: dict[int, tuple[tuple[Field, ...], frozenset[str]]] = {}

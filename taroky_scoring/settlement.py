@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import lru_cache
 from typing import Any
 
 POT = "#pot"
@@ -111,14 +112,21 @@ def side_pairs(order: Sequence[str], declarer: str, partner: str | None) -> list
     >>> side_pairs(["A", "B", "C", "D", "E"], "A", "C")
     [('A', 'B'), ('A', 'E'), ('C', 'D')]
     """
+    return list(_side_pairs(tuple(order), declarer, partner))
+
+
+@lru_cache(maxsize=4096)  # a table's few seatings repeat deal after deal
+def _side_pairs(
+    order: tuple[str, ...], declarer: str, partner: str | None
+) -> tuple[tuple[str, str], ...]:
     team = {declarer, partner}
     opponents = [p for p in in_order_from(order, declarer) if p not in team]
     if partner is None:
-        return [(declarer, o) for o in opponents]
+        return tuple((declarer, o) for o in opponents)
     if len(opponents) == 2:
-        return [(declarer, opponents[0]), (partner, opponents[1])]
+        return ((declarer, opponents[0]), (partner, opponents[1]))
     partners_own = next(p for p in in_order_from(order, partner) if p not in team)
-    return [(declarer, o) for o in opponents if o != partners_own] + [(partner, partners_own)]
+    return (*((declarer, o) for o in opponents if o != partners_own), (partner, partners_own))
 
 
 def between_sides(

@@ -135,6 +135,7 @@ class Penalty:
 
 
 FIELDS = FIELD_NAMES  # the keys of the document, from its one description
+_FIELD_SET = frozenset(FIELDS)
 
 TOTAL_POINTS = 70
 WINNING_POINTS = 36
@@ -289,7 +290,7 @@ class _Reader:
         if not isinstance(doc, Mapping):
             raise OutcomeError([FieldError("input", "The deal must be a JSON object.")])
         for key in doc:
-            if key not in FIELDS:
+            if key not in _FIELD_SET:
                 self.error(str(key), f"Unknown field '{key}'.")
         values = {
             "ruleset": self.text(doc, "ruleset"),
@@ -315,7 +316,7 @@ class _Reader:
         }
         if self.errors:
             raise OutcomeError(self.errors)
-        nulls = frozenset(k for k in FIELDS if k in doc and doc[k] is None)
+        nulls = frozenset(k for k, v in doc.items() if v is None and k in _FIELD_SET)
         return DealOutcome(**values, explicit_nulls=nulls)
 
     def text(self, doc: Mapping, key: str) -> str | None:
@@ -340,8 +341,10 @@ class _Reader:
             if required:
                 self.error(key, f"Required: one of {_choices(enum)}.")
             return None
-        if isinstance(value, str) and value in enum._value2member_map_:
-            return enum(value)
+        if isinstance(value, str):
+            member = enum._value2member_map_.get(value)  # enum(value), without its checks
+            if member is not None:
+                return member
         self.error(key, f"'{value}' is not allowed here: choose one of {_choices(enum)}.")
         return None
 
@@ -390,8 +393,10 @@ class _Reader:
         return value
 
     def sub_enum(self, key: str, value: Any, name: str, enum: type[StrEnum]):
-        if isinstance(value, str) and value in enum._value2member_map_:
-            return enum(value)
+        if isinstance(value, str):
+            member = enum._value2member_map_.get(value)
+            if member is not None:
+                return member
         self.error(key, f"'{name}' must be one of {_choices(enum)}.")
         return None
 

@@ -88,7 +88,11 @@ def _check_table(o: DealOutcome, add) -> None:
     if any(p.startswith("#") for p in o.everyone):
         # Accounts such as the pot (#pot) begin with #; a player's name may not.
         add(FieldError("players", "A player's name may not begin with #."))
-    duplicates = sorted(p for p, n in Counter(players).items() if n > 1)
+    duplicates = (
+        sorted(p for p, n in Counter(players).items() if n > 1)
+        if len(set(players)) != len(players)
+        else ()
+    )
     if duplicates:
         add(FieldError("players", f"{', '.join(duplicates)} is named twice."))
     if o.sitting_out is not None:
@@ -364,6 +368,8 @@ def _check_last_trick(o: DealOutcome, rules: Ruleset, add) -> None:
 
 def _check_declarations(o: DealOutcome, add) -> None:
     declarations = o.declarations or ()
+    if not declarations:  # most deals: nothing declared, nothing to check
+        return
     by_kind: dict[DeclarationKind, list[str]] = {k: [] for k in DeclarationKind}
     for d in declarations:
         if d.player == o.sitting_out:
@@ -481,6 +487,8 @@ def _check_taroky_in_pack(by_kind: dict[DeclarationKind, list[str]], add) -> Non
 
 def _check_penalties(o: DealOutcome, add) -> None:
     penalties = o.penalties or ()
+    if not penalties:  # most deals: no penalty, nothing to check
+        return
     kinds = Counter(p.kind for p in penalties)
     if kinds[PenaltyKind.FORGOTTEN_DISCARD]:
         if o.bid is not None and o.bid is not Bid.FOUR:

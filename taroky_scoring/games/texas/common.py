@@ -501,7 +501,11 @@ class Texas(Game):
         players = d["players"]
         if len(players) != 4:
             add(FieldError("players", f"Name exactly four players, not {len(players)}."))
-        doubled = sorted(p for p, n in Counter(players).items() if n > 1)
+        doubled = (
+            sorted(p for p, n in Counter(players).items() if n > 1)
+            if len(set(players)) != len(players)
+            else ()
+        )
         if doubled:
             add(FieldError("players", f"{', '.join(doubled)} is named twice."))
         if any(p.startswith("#") for p in players):
