@@ -18,6 +18,7 @@ from tournaments.models import (
     DealVersion,
     LedgerEntry,
     Player,
+    Round,
     Seat,
     TableLink,
 )
@@ -114,6 +115,39 @@ def test_links_stop_when_the_round_is_closed(client, table, link, organizer):
     services.close_round(table.round, organizer, closed=False)
     assert client.post(link_url(link, "link-deal"), form_data()).status_code == 302
     assert Deal.objects.count() == 1
+
+
+@pytest.mark.parametrize(
+    "post",
+    [{"close": "1"}, {"issue_all": "1"}, {"reissue": "TABLE"}, {"revoke": "LINK"}],
+)
+def test_a_lock_failure_on_the_round_links_page_is_a_message(
+    client, table, table5, link, organizer, monkeypatch, post
+):
+    """The link services run under locking.atomic: a deadlock reads as what happened
+    (table5 has no link yet: issuing the round's links makes one)."""
+    from django.db import OperationalError
+
+    from tournaments.services import links
+
+    class Deadlock(Exception):
+        sqlstate = "40P01"
+
+    def deadlocked(*args, **kwargs):
+        raise OperationalError("deadlock detected") from Deadlock()
+
+    monkeypatch.setattr(links, "audit", deadlocked)
+    post = {k: {"TABLE": table.pk, "LINK": link.pk}.get(v, v) for k, v in post.items()}
+    client.force_login(organizer)
+    url = reverse("round-links", args=[table.round.pk])
+    response = client.post(url, post, follow=True)
+    assert messages_of(response) == [
+        "Somebody else was saving a change to the same table or round at that moment; "
+        "nothing was saved. Reload the page and try again."
+    ]
+    # Nothing was saved: the round open, table 1's link the one working link.
+    assert Round.objects.get(pk=table.round.pk).closed_at is None
+    assert list(TableLink.objects.filter(revoked_at__isnull=True)) == [link]
 
 
 def test_the_service_checks_the_link_inside_its_transaction(table, link, organizer):
