@@ -28,6 +28,7 @@ from .forms import PlayerFieldsForm
 from .models import (
     ChipCount,
     Deal,
+    DealConfirmation,
     DealVersion,
     Event,
     LedgerEntry,
@@ -80,6 +81,7 @@ def export_event(event: Event) -> dict:
                 "created_at": (v.original_at or v.created_at).isoformat(),
             }
         )
+    confirmation = _confirmation_states(event)
     return {
         "format": FORMAT,
         "event": {**{f: getattr(event, f) for f in Event.SETTINGS}, "date": event.date.isoformat()},
@@ -106,7 +108,7 @@ def export_event(event: Event) -> dict:
                         ],
                         "first_forehand": t.first_forehand.name if t.first_forehand_id else None,
                         "deals": [
-                            {"number": n, "versions": vs}
+                            {"number": n, "versions": vs, "confirmation": confirmation[(t.pk, n)]}
                             for n, vs in sorted(by_table.get(t.pk, {}).items())
                         ],
                     }
@@ -116,6 +118,44 @@ def export_event(event: Event) -> dict:
             for rnd in rounds
         ],
     }
+
+
+def _confirmation_states(event: Event) -> dict[tuple[int, int], dict]:
+    """Each deal's confirmation state by (table, number): waiting for an organizer, and
+    who confirmed which version when (as recorded), so a copy's inbox is the original's."""
+    states = {
+        (table_id, number): {"awaiting": awaiting, "confirmed": []}
+        for table_id, number, awaiting in Deal.objects.filter(
+            table__round__event=event
+        ).values_list("table_id", "number", "awaiting_confirmation")
+    }
+    confirmations = DealConfirmation.objects.filter(deal__table__round__event=event)
+    for c in confirmations.select_related("deal", "confirmed_by").order_by("pk"):
+        states[(c.deal.table_id, c.deal.number)]["confirmed"].append(
+            {
+                "version": c.version,
+                "by": c.confirmed_by.get_username(),
+                "at": c.confirmed_at.isoformat(),
+            }
+        )
+    return states
+
+
+def _restore_confirmation(deal: Deal, state: dict, user) -> None:
+    """An imported deal's confirmation state as exported: the replay recorded every deal
+    as the importing organizer's, which needs no confirmation."""
+    if state["awaiting"]:
+        Deal.objects.filter(pk=deal.pk).update(awaiting_confirmation=True)
+    for c in state["confirmed"]:
+        audit(
+            deal.table.round.event,
+            user,
+            "import_confirmation",
+            round=deal.table.round.number,
+            table=deal.table.number,
+            deal=deal.number,
+            **c,
+        )
 
 
 class ExchangeError(services.ServiceError):
@@ -144,6 +184,7 @@ def import_event(document: dict, user) -> Event:
         players[p["name"]] = player
         Registration.objects.create(event=event, player=player, withdrawn=p["withdrawn"])
     in_order = {}
+    confirmations = {}
     for r in plan.rounds:
         rnd = services.create_round(event, user)
         rnd.present.set(players[n] for n in r["present"])
@@ -160,6 +201,7 @@ def import_event(document: dict, user) -> Event:
                 players.get(t["first_forehand"]),
             )
             for d in t["deals"]:
+                confirmations[(table.pk, d["number"])] = d["confirmation"]
                 for v in d["versions"]:
                     in_order[v["sequence"]] = (table, d["number"], v)
     deals: dict[tuple[int, int], Deal] = {}
@@ -187,6 +229,8 @@ def import_event(document: dict, user) -> Event:
                     original,
                 )
         deals[(table.pk, number)] = deal
+    for key, state in confirmations.items():
+        _restore_confirmation(deals[key], state, user)
     report = audit_ledger([event.pk])
     if not report.ok:
         raise ExchangeError(
@@ -330,11 +374,53 @@ class _Plan:
             "where": where,
             "seats": seats,
             "first_forehand": forehand,
-            "deals": [
-                {"number": i, "versions": self._versions(d, f"{where}, deal {i}")}
-                for i, d in enumerate(deals, 1)
-            ],
+            "deals": [self._deal(d, i, f"{where}, deal {i}") for i, d in enumerate(deals, 1)],
         }
+
+    def _deal(self, d, number, where) -> dict:
+        versions = self._versions(d, where)
+        return {
+            "number": number,
+            "versions": versions,
+            "confirmation": self._confirmation(d, versions, where),
+        }
+
+    def _confirmation(self, d, versions, where) -> dict:
+        """A deal's confirmation state; exports made before it was exported have none."""
+        state = self._get(d, "confirmation", dict, where, required=False)
+        if state is None:
+            return {"awaiting": False, "confirmed": []}
+        awaiting = state.get("awaiting", False)
+        if not isinstance(awaiting, bool):
+            raise ExchangeError(f"{where}: 'awaiting' must be true or false.")
+        if awaiting and versions[-1]["action"] == DealVersion.Action.VOIDED:
+            raise ExchangeError(f"{where}: a voided deal cannot be awaiting confirmation.")
+        confirmed = []
+        for c in self._get(state, "confirmed", list, where, required=False) or []:
+            c = c if isinstance(c, dict) else {}
+            version, by, at = c.get("version"), c.get("by"), c.get("at")
+            try:
+                when = parse_datetime(at) if isinstance(at, str) else None
+            except ValueError:
+                when = None
+            if (
+                not isinstance(version, int)
+                or isinstance(version, bool)
+                or not isinstance(by, str)
+                or not 0 < len(by) <= 150
+                or when is None
+            ):
+                raise ExchangeError(
+                    f"{where}: give each confirmation's version, who confirmed it and an "
+                    "ISO date-time."
+                )
+            if not 0 < version <= len(versions):
+                raise ExchangeError(
+                    f"{where}: a confirmation names version {version}, which the deal "
+                    "does not have."
+                )
+            confirmed.append({"version": version, "by": by, "at": at})
+        return {"awaiting": awaiting, "confirmed": confirmed}
 
     def _versions(self, d, where) -> list[dict]:
         versions = self._get(d, "versions", list, where)

@@ -58,6 +58,10 @@ def link_sheet(request, link):
     """The table's score sheet as its link shows it: enter, correct or undo a deal."""
     table = _link_table(link)
     sheet = queries.table_sheet(table)
+    # The deal the link may correct or undo, if any (not the organizer's, not confirmed).
+    last = services.links.last_deal(table)
+    if last is not None and services.links.why_link_cannot_change(last) is not None:
+        last = None
     return render(
         request,
         "tournaments/table_sheet.html",
@@ -67,6 +71,7 @@ def link_sheet(request, link):
             "event": sheet.event,
             "can_manage": False,
             "link": link,
+            "link_last": last,
             "chart": None,
         },
     )
@@ -90,9 +95,9 @@ def link_correct(request, link, number):
     deal = get_object_or_404(
         Deal.objects.select_related("table__round__event"), table_id=link.table_id, number=number
     )
-    last = services.links.last_live_deal(deal.table)
-    if last is None or last.pk != deal.pk:
-        messages.error(request, "A table link corrects only the table's last deal.")
+    why = services.links.why_link_cannot_change(deal)
+    if why is not None:
+        messages.error(request, why)
         return redirect(link)
     return deal_correction(request, deal, link=link)
 

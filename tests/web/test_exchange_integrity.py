@@ -5,6 +5,7 @@ import datetime
 import io
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -12,11 +13,12 @@ from pathlib import Path
 import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
+from django.urls import reverse
 from django.utils import timezone
 
 from tournaments import exchange, services
 from tournaments.audit import AuditReport
-from tournaments.models import DealVersion, Event, Player
+from tournaments.models import AuditEntry, Deal, DealConfirmation, DealVersion, Event, Player
 
 from ..conftest import played_doc
 
@@ -355,3 +357,94 @@ def test_the_deal_page_says_who_entered_an_imported_version(
         f'<td>org <small class="muted">(imported; entered by other-org at '
         f"{when:%Y-%m-%d %H:%M})</small></td>"
     ) in page
+
+
+def inbox_rows(client, event):
+    """The inbox as the page shows it: each waiting deal's row, its text and table-deal."""
+    page = client.get(reverse("inbox", args=[event.pk])).content.decode()
+    rows = [row.split("</tr>")[0] for row in page.split("<tr data-deal=")[1:]]
+    return [" ".join(re.sub(r"<[^>]+>", " ", row).split()) for row in rows]
+
+
+def test_unconfirmed_table_deals_stay_unconfirmed_in_the_imported_copy(
+    client, table, organizer, other_organizer
+):
+    """Before, the export did not carry the confirmation state: the copy's inbox was empty
+    and every deal entered at a table looked confirmed."""
+    event = table.round.event
+    services.update_event(event, organizer, table_deals_need_confirmation=True)
+    link = services.issue_link(table, organizer)
+    one = services.record_deal(table, played_doc(), None, number=1, link=link)
+    services.confirm_deal(one, organizer, expected_version=1)
+    two = services.record_deal(table, played_doc(dealer="Anna"), None, number=2, link=link)
+    services.correct_deal(two, played_doc(dealer="Anna", bidder_points=20), None, "20", link=link)
+    services.record_deal(table, played_doc(bidder_points=30), organizer, number=3)
+    confirmed_at = DealConfirmation.objects.get().confirmed_at.isoformat()
+    document = exported(event)
+    assert [d["confirmation"] for d in deals_of(document)] == [
+        {"awaiting": False, "confirmed": [{"version": 1, "by": "org", "at": confirmed_at}]},
+        {"awaiting": True, "confirmed": []},
+        {"awaiting": False, "confirmed": []},
+    ]
+    copy_ = exchange.import_event(document, other_organizer)
+    client.force_login(organizer)
+    original = inbox_rows(client, event)
+    assert original == [
+        '"1-2"> 1 1 Deal 2 (version 2) Anna → Bill 5 Game lost with 20 card points: Four '
+        "(second half) 5 = 5 Čada → Dana 5 Game lost with 20 card points: Four (second half) "
+        "5 = 5 Confirm Correct"
+    ]
+    client.force_login(other_organizer)
+    assert inbox_rows(client, copy_) == original
+    assert list(
+        Deal.objects.filter(table__round__event=copy_)
+        .order_by("number")
+        .values_list("number", "version", "awaiting_confirmation")
+    ) == [(1, 1, False), (2, 2, True), (3, 1, False)]
+    # Who confirmed deal 1 and when is kept as recorded, in the import's audit.
+    imported = AuditEntry.objects.get(event=copy_, action="import_confirmation")
+    assert (imported.user, imported.detail) == (
+        other_organizer,
+        {"round": 1, "table": 1, "deal": 1, "version": 1, "by": "org", "at": confirmed_at},
+    )
+    # An export without confirmation states (made before they were exported) imports
+    # with every deal confirmed, as before.
+    for deal in deals_of(document):
+        del deal["confirmation"]
+    older = exchange.import_event(document, other_organizer)
+    assert not Deal.objects.filter(table__round__event=older, awaiting_confirmation=True).exists()
+
+
+@pytest.mark.parametrize(
+    "confirmation, message",
+    [
+        ({"awaiting": "yes", "confirmed": []}, "'awaiting' must be true or false"),
+        (
+            {"awaiting": False, "confirmed": [{"version": 4, "by": "org", "at": "2026-11-21"}]},
+            "a confirmation names version 4, which the deal does not have",
+        ),
+        (
+            {"awaiting": False, "confirmed": [{"version": 1, "by": "org", "at": "noon"}]},
+            "give each confirmation's version, who confirmed it and an ISO date-time",
+        ),
+    ],
+)
+def test_broken_confirmation_states_are_refused(
+    two_organizers_event, organizer, confirmation, message
+):
+    document = exported(two_organizers_event)
+    deals_of(document)[0]["confirmation"] = confirmation
+    refused(document, organizer, f"round 1, table 1, deal 1: {message}.")
+
+
+def test_a_voided_deal_cannot_be_awaiting_confirmation(two_organizers_event, organizer):
+    services.void_deal(
+        two_organizers_event.rounds.get().tables.get().deals.get(number=2), organizer, "x"
+    )
+    document = exported(two_organizers_event)
+    deals_of(document)[1]["confirmation"] = {"awaiting": True, "confirmed": []}
+    refused(
+        document,
+        organizer,
+        "round 1, table 1, deal 2: a voided deal cannot be awaiting confirmation.",
+    )

@@ -18,6 +18,7 @@ from tournaments.models import (
     DealVersion,
     LedgerEntry,
     Player,
+    Round,
     Seat,
     TableLink,
 )
@@ -81,7 +82,7 @@ def test_a_table_link_grants_nothing_else(client, table, table5, link, organizer
         response = client.get(url)
         assert response.status_code == 302 and response["Location"].startswith("/accounts/login")
     # A table link's correction URL reaches only its own table's deals.
-    services.record_deal(table, played_doc(), organizer)
+    services.record_deal(table, played_doc(), None, link=link)
     assert client.get(link_url(link, "link-correct", 1)).status_code == 200
     assert client.get(link_url(link, "link-correct", 2)).status_code == 404
     # The service refuses a link used for another table.
@@ -114,6 +115,39 @@ def test_links_stop_when_the_round_is_closed(client, table, link, organizer):
     services.close_round(table.round, organizer, closed=False)
     assert client.post(link_url(link, "link-deal"), form_data()).status_code == 302
     assert Deal.objects.count() == 1
+
+
+@pytest.mark.parametrize(
+    "post",
+    [{"close": "1"}, {"issue_all": "1"}, {"reissue": "TABLE"}, {"revoke": "LINK"}],
+)
+def test_a_lock_failure_on_the_round_links_page_is_a_message(
+    client, table, table5, link, organizer, monkeypatch, post
+):
+    """The link services run under locking.atomic: a deadlock reads as what happened
+    (table5 has no link yet: issuing the round's links makes one)."""
+    from django.db import OperationalError
+
+    from tournaments.services import links
+
+    class Deadlock(Exception):
+        sqlstate = "40P01"
+
+    def deadlocked(*args, **kwargs):
+        raise OperationalError("deadlock detected") from Deadlock()
+
+    monkeypatch.setattr(links, "audit", deadlocked)
+    post = {k: {"TABLE": table.pk, "LINK": link.pk}.get(v, v) for k, v in post.items()}
+    client.force_login(organizer)
+    url = reverse("round-links", args=[table.round.pk])
+    response = client.post(url, post, follow=True)
+    assert messages_of(response) == [
+        "Somebody else was saving a change to the same table or round at that moment; "
+        "nothing was saved. Reload the page and try again."
+    ]
+    # Nothing was saved: the round open, table 1's link the one working link.
+    assert Round.objects.get(pk=table.round.pk).closed_at is None
+    assert list(TableLink.objects.filter(revoked_at__isnull=True)) == [link]
 
 
 def test_the_service_checks_the_link_inside_its_transaction(table, link, organizer):
@@ -258,7 +292,6 @@ def test_a_correction_at_the_table_needs_confirming_again_an_organizers_does_not
     client, table, confirming, organizer
 ):
     deal = services.record_deal(table, played_doc(), None, number=1, link=confirming)
-    services.confirm_deal(deal, organizer, expected_version=1)
     response = client.post(
         link_url(confirming, "link-correct", 1),
         form_data(expected_version="1", reason="Bill had 30", bidder_points="30"),
@@ -269,6 +302,7 @@ def test_a_correction_at_the_table_needs_confirming_again_an_organizers_does_not
     # Confirming the old version is refused: the organizer must look again.
     with pytest.raises(services.DealError, match="changed since you opened"):
         services.confirm_deal(deal, organizer, expected_version=1)
+    services.confirm_deal(deal, organizer, expected_version=2)
     services.correct_deal(deal, played_doc(), organizer, "recounted", expected_version=2)
     deal.refresh_from_db()
     assert (deal.version, deal.awaiting_confirmation, deal.entered_via) == (3, False, None)
@@ -329,6 +363,83 @@ def test_strangers_cannot_undo(client, table, organizer, stranger):
     services.update_event(table.round.event, organizer, published=True)
     assert client.post(reverse("table-undo", args=[table.pk]), {"number": "1"}).status_code == 403
     assert not Deal.objects.get().voided
+
+
+def undo_by_link(client, link, number):
+    return messages_of(client.post(link_url(link, "link-undo"), {"number": number}, follow=True))
+
+
+def test_repeated_undo_through_a_link_does_not_walk_back_the_tables_history(
+    client, table, link, organizer
+):
+    services.record_deal(table, played_doc(), None, number=1, link=link)
+    services.record_deal(table, played_doc(dealer="Anna", bidder_points=20), None, link=link)
+    assert undo_by_link(client, link, "2") == ["Deal 2 undone (voided: entered by mistake)."]
+    # The last deal is now a voided one: the link can neither undo it again nor the one
+    # before it; the page offers neither.
+    assert undo_by_link(client, link, "2") == [
+        "Deal 2 was voided already; ask the organizer to change it."
+    ]
+    assert undo_by_link(client, link, "1") == [
+        "Deal 1 is not the table's last deal any more (the last is deal 2); nothing was undone."
+    ]
+    sheet = client.get(link_url(link)).content.decode()
+    assert 'id="undo-last"' not in sheet and 'id="correct-last"' not in sheet
+    with pytest.raises(services.DealError) as refused:
+        services.void_deal(Deal.objects.get(number=1), None, "x", link=link)
+    assert refused.value.message == (
+        "A table link changes only the table's last deal, not deal 1; "
+        "ask the organizer to change it."
+    )
+    assert list(Deal.objects.order_by("number").values_list("voided", flat=True)) == [False, True]
+    # The organizer still can.
+    services.undo_last_deal(table, organizer, 1)
+    assert list(Deal.objects.order_by("number").values_list("voided", flat=True)) == [True, True]
+
+
+def test_a_table_link_cannot_undo_or_correct_the_organizers_deal(client, table, link, organizer):
+    services.record_deal(table, played_doc(), organizer)
+    sheet = client.get(link_url(link)).content.decode()
+    assert 'id="undo-last"' not in sheet and 'id="correct-last"' not in sheet
+    assert undo_by_link(client, link, "1") == [
+        "Deal 1 was entered by the organizer; ask the organizer to change it."
+    ]
+    response = client.get(link_url(link, "link-correct", 1), follow=True)
+    assert messages_of(response) == [
+        "Deal 1 was entered by the organizer; ask the organizer to change it."
+    ]
+    with pytest.raises(services.DealError, match="^Deal 1 was entered by the organizer"):
+        services.correct_deal(
+            Deal.objects.get(), played_doc(bidder_points=20), None, "typo", link=link
+        )
+    deal = Deal.objects.get()
+    assert (deal.voided, deal.version) == (False, 1)
+    assert nets(table) == {"Anna": 5, "Bill": -5, "Čada": 5, "Dana": -5}
+
+
+def test_a_table_link_cannot_undo_or_correct_a_confirmed_deal(client, table, confirming, organizer):
+    link = confirming
+    deal = services.record_deal(table, played_doc(), None, number=1, link=link)
+    sheet = client.get(link_url(link)).content.decode()
+    assert 'id="correct-last">Correct deal 1</a>' in sheet
+    assert 'value="1"><button type="submit" class="secondary" id="undo-last">' in sheet
+    services.confirm_deal(deal, organizer, expected_version=1)
+    sheet = client.get(link_url(link)).content.decode()
+    assert 'id="undo-last"' not in sheet and 'id="correct-last"' not in sheet
+    refused = "Deal 1 was confirmed by the organizer; ask the organizer to change it."
+    assert undo_by_link(client, link, "1") == [refused]
+    response = client.post(
+        link_url(link, "link-correct", 1),
+        form_data(expected_version="1", reason="Bill had 30", bidder_points="30"),
+        follow=True,
+    )
+    assert messages_of(response) == [refused]
+    with pytest.raises(services.DealError) as error:
+        services.void_deal(deal, None, "x", link=link)
+    assert error.value.message == refused
+    deal.refresh_from_db()
+    assert (deal.voided, deal.version, deal.awaiting_confirmation) == (False, 1, False)
+    assert nets(table) == {"Anna": 5, "Bill": -5, "Čada": 5, "Dana": -5}
 
 
 # -- the wall and find your seat ------------------------------------------------------

@@ -163,10 +163,12 @@ def test_bad_house_rules_are_refused_at_the_field(client, other_organizer):
 
 @pytest.mark.parametrize("role", ROLES)
 def test_a_table_link_works_for_whoever_holds_it_and_only_while_it_works(
-    as_role, role, table, deal, organizer
+    as_role, role, table, organizer
 ):
     """The event is unpublished: the link alone grants its table's deal pages."""
     link = services.issue_link(table, organizer)
+    # Entered through the link: a link corrects or undoes only a deal entered through one.
+    deal = services.record_deal(table, played_doc(), None, link=link)
     client = as_role(role)
     for method, url in link_urls(link):
         response = getattr(client, method)(url, {"number": "1"})

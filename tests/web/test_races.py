@@ -151,3 +151,52 @@ def test_a_lock_failure_is_told_in_words_and_nothing_else_is_hidden(table, organ
     with pytest.raises(OperationalError, match="disk I/O error"):
         services.record_deal(table, played_doc(), organizer)
     assert Deal.objects.count() == 0
+
+
+def linked_round_with_a_deal(event, organizer, seed):
+    """A drawn round whose first table entered deal 1 through its table link."""
+    rnd = drawn_round(event, organizer, seed)
+    services.issue_round_links(rnd, organizer)
+    first, second = rnd.tables.order_by("number")[:2]
+    link = first.links.get(revoked_at__isnull=True)
+    services.record_deal(first, first_deal_doc(first, event.ruleset), None, number=1, link=link)
+    return rnd, first, second, link
+
+
+def test_an_undo_through_a_table_link_racing_the_round_closing(tournament, organizer):
+    """The undo locks round, table, link, deal, as closing the round does (round, then
+    links): before, the undo locked the table and link first and PostgreSQL killed one
+    of the two with "deadlock detected" (a 500)."""
+    for i in range(RACES):
+        rnd, first, _, link = linked_round_with_a_deal(tournament, organizer, seed=i)
+        undo, close = at_once(
+            lambda: services.undo_last_deal(first, None, 1, link=link),  # noqa: B023
+            lambda: services.close_round(rnd, organizer),  # noqa: B023
+        )
+        assert close == "saved"
+        voided = Deal.objects.get(table=first, number=1).voided
+        if undo == "saved":
+            assert voided
+        else:
+            assert undo == f"Round {rnd.number} is closed: its table links take no more deals."
+            assert not voided
+        assert Round.objects.get(pk=rnd.pk).closed_at is not None
+
+
+def test_an_undo_through_a_table_link_racing_a_swap(tournament, organizer):
+    for i in range(RACES):
+        rnd, first, second, link = linked_round_with_a_deal(tournament, organizer, seed=i)
+        a = first.seats.get(position=0).player
+        b = second.seats.get(position=0).player
+        before = seating(rnd)
+        undo, swap = at_once(
+            lambda: services.undo_last_deal(first, None, 1, link=link),  # noqa: B023
+            lambda: services.swap_players(rnd, organizer, a, b),  # noqa: B023
+        )
+        assert undo == "saved"
+        # A voided deal was still entered: the round has started, the seating stays.
+        assert swap == (
+            f"Round {rnd.number} has started (deals are entered): players can no longer be swapped."
+        )
+        assert seating(rnd) == before
+        assert Deal.objects.get(table=first, number=1).voided

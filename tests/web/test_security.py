@@ -77,10 +77,11 @@ def test_every_url_is_in_the_matrix():
 
 @pytest.fixture
 def world(table, organizer):
-    deal = services.record_deal(table, played_doc(), organizer)
+    link = services.issue_link(table, organizer)
+    # The organizer enters it through the link: a link corrects or undoes only such a deal.
+    deal = services.record_deal(table, played_doc(), organizer, link=link)
     event = table.round.event
     player = Seat.objects.filter(table=table).first().player
-    link = services.issue_link(table, organizer)
     return {
         "event": event,
         "table": table,

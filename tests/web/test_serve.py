@@ -89,6 +89,53 @@ def test_serving_the_halls_wifi_gives_the_hall_url_and_warns_about_allowed_hosts
     assert served[0][1]["host"] == "0.0.0.0"
 
 
+REFUSED = (
+    "Not serving on 0.0.0.0: the account organizer still has the demo password, which "
+    "anyone on the network could use to sign in as an organizer. Change it first: "
+    "manage.py changepassword organizer"
+)
+
+
+@pytest.mark.django_db
+def test_the_halls_wifi_is_not_served_while_the_demo_password_works(served, monkeypatch):
+    monkeypatch.setattr(serve, "lan_address", lambda: "192.168.1.20")
+    monkeypatch.setattr(settings, "HALL_URL", "")
+    out = io.StringIO()
+    with pytest.raises(CommandError) as refused:
+        call_command("serve", "0.0.0.0:8000", stdout=out, stderr=io.StringIO())
+    assert (str(refused.value), refused.value.returncode) == (REFUSED, 1)
+    assert served == []
+    assert Event.objects.count() == 2  # the demo was loaded, its password not printed
+    assert "Loaded demo event" in out.getvalue()
+    assert "taroky-demo" not in out.getvalue()
+    # Once the password is changed, the hall is served, still without printing it.
+    demo = get_user_model().objects.get(username="organizer")
+    demo.set_password("a-password-of-the-club")
+    demo.save()
+    out = io.StringIO()
+    call_command("serve", "0.0.0.0:8000", stdout=out, stderr=io.StringIO())
+    assert "http://127.0.0.1:8000/ and http://192.168.1.20:8000/" in out.getvalue()
+    assert "taroky-demo" not in out.getvalue()
+    assert served[0][1]["host"] == "0.0.0.0"
+
+
+@pytest.mark.django_db
+def test_any_account_with_the_demo_password_stops_serving_a_network_address(served):
+    get_user_model().objects.create_user("zdena", password="taroky-demo", is_staff=True)
+    with pytest.raises(CommandError) as refused:
+        call_command("serve", "192.168.1.20:8000", "--no-demo", stdout=io.StringIO())
+    assert str(refused.value) == (
+        "Not serving on 192.168.1.20: the account zdena still has the demo password, which "
+        "anyone on the network could use to sign in as an organizer. Change it first: "
+        "manage.py changepassword zdena"
+    )
+    assert served == []
+    # This laptop alone (loopback) may be served with it, as `make run` does by default.
+    for host in ["127.0.0.1:8000", "[::1]:8000", "localhost:8000"]:
+        call_command("serve", host, "--no-demo", stdout=io.StringIO())
+    assert [kw["host"] for _, kw in served] == ["127.0.0.1", "::1", "localhost"]
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))

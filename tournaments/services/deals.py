@@ -13,7 +13,7 @@ from ..models import POT_ACCOUNT, Deal, DealNet, DealVersion, LedgerEntry, Playe
 from ..outcomes import DealFacts, facts
 from ..queries import pot_before, table_session
 from .errors import DealError, StaleDealError
-from .links import acting_user, authorize
+from .links import acting_user, authorize, check_link_may_change
 from .locking import atomic, lock_table
 
 
@@ -355,13 +355,9 @@ def record_deals(table: Table, documents: list[dict], user) -> list[Deal]:
 
 def _lock_current(deal: Deal, user, expected_version: int | None, link=None) -> Deal:
     if link is not None:
-        # A link changes only its table's last deal; the table's lock orders it with
-        # the deals being entered there.
+        # The table's lock orders a link's change with the deals being entered there.
         table = lock_table(deal.table_id)
         authorize(user, table, link)
-        last = table.deals.filter(voided=False).order_by("-number").values("pk").first()
-        if last is None or last["pk"] != deal.pk:
-            raise DealError("A table link changes only the table's last deal; ask the organizer.")
     deal = (
         Deal.objects.select_for_update(of=("self",))
         .select_related("table__round__event")
@@ -369,6 +365,8 @@ def _lock_current(deal: Deal, user, expected_version: int | None, link=None) -> 
     )
     if link is None:
         authorize(user, deal.table, None)
+    else:
+        check_link_may_change(deal)
     if expected_version is not None and deal.version != expected_version:
         latest = deal.versions.select_related("created_by").order_by("-number").first()
         when = timezone.localtime(latest.created_at).strftime("%H:%M:%S on %Y-%m-%d")

@@ -11,12 +11,12 @@ from __future__ import annotations
 import secrets
 
 from django.contrib.auth import get_user_model
-from django.db import transaction
 from django.utils import timezone
 
 from ..models import Deal, DealConfirmation, DealVersion, Round, Table, TableLink
 from .audit import audit
 from .errors import DealError, PermissionDenied, ServiceError
+from .locking import atomic, lock_table
 from .permissions import require_organizer
 
 TABLE_LINK_USERNAME = "table-link"
@@ -90,11 +90,8 @@ def authorize(user, table: Table, link: TableLink | None) -> None:
 
 
 def _lock_table(table: Table, user) -> Table:
-    table = (
-        Table.objects.select_for_update(of=("self",))
-        .select_related("round__event")
-        .get(pk=table.pk)
-    )
+    # lock_table: the round first (FOR SHARE), then the table, as every service does.
+    table = lock_table(table.pk)
     require_organizer(user, table.round.event)
     return table
 
@@ -103,7 +100,7 @@ def _new_token() -> str:
     return secrets.token_urlsafe(24)  # 192 random bits: unguessable
 
 
-@transaction.atomic
+@atomic
 def issue_link(table: Table, user) -> TableLink:
     """A new link for the table; the table's earlier link stops working."""
     table = _lock_table(table, user)
@@ -127,7 +124,7 @@ def issue_link(table: Table, user) -> TableLink:
     return link
 
 
-@transaction.atomic
+@atomic
 def issue_round_links(rnd: Round, user) -> int:
     """A link for every table of the round that has none working; how many were made."""
     rnd = Round.objects.select_for_update(of=("self",)).select_related("event").get(pk=rnd.pk)
@@ -145,7 +142,7 @@ def issue_round_links(rnd: Round, user) -> int:
     return len(made)
 
 
-@transaction.atomic
+@atomic
 def revoke_link(link: TableLink, user) -> TableLink:
     link = (
         TableLink.objects.select_for_update(of=("self",))
@@ -166,7 +163,7 @@ def revoke_link(link: TableLink, user) -> TableLink:
     return link
 
 
-@transaction.atomic
+@atomic
 def close_round(rnd: Round, user, closed: bool = True) -> Round:
     """Close a round (its table links stop working) or reopen it."""
     rnd = Round.objects.select_for_update(of=("self",)).select_related("event").get(pk=rnd.pk)
@@ -179,7 +176,7 @@ def close_round(rnd: Round, user, closed: bool = True) -> Round:
     return rnd
 
 
-@transaction.atomic
+@atomic
 def confirm_deal(deal: Deal, user, expected_version: int | None = None) -> Deal:
     """An organizer confirms a deal entered at a table: not the one who entered it."""
     deal = (
@@ -222,7 +219,38 @@ def last_live_deal(table: Table) -> Deal | None:
     return table.deals.filter(voided=False).order_by("-number").first()
 
 
-@transaction.atomic
+def last_deal(table: Table) -> Deal | None:
+    return table.deals.order_by("-number").first()
+
+
+def why_link_cannot_change(deal: Deal) -> str | None:
+    """Why a table link may not correct or undo ``deal``, or None if it may.
+
+    A link changes only what its table just entered: the table's highest-numbered
+    deal, not voided, entered through a link and not confirmed by an organizer; so a
+    link cannot walk back through the table's history. The rest is the organizer's.
+    """
+    last = deal.table.deals.order_by("-number").values_list("pk", flat=True).first()
+    ask = "ask the organizer to change it."
+    if last != deal.pk:
+        return f"A table link changes only the table's last deal, not deal {deal.number}; {ask}"
+    if deal.voided:
+        return f"Deal {deal.number} was voided already; {ask}"
+    if deal.entered_via_id is None:
+        return f"Deal {deal.number} was entered by the organizer; {ask}"
+    if deal.confirmations.exists():
+        return f"Deal {deal.number} was confirmed by the organizer; {ask}"
+    return None
+
+
+def check_link_may_change(deal: Deal) -> None:
+    """DealError unless a table link may change ``deal`` (locked by the caller)."""
+    why = why_link_cannot_change(deal)
+    if why is not None:
+        raise DealError(why)
+
+
+@atomic
 def undo_last_deal(table: Table, user, number: int, link: TableLink | None = None) -> Deal:
     """Void the table's last deal with the reason "entered by mistake", in one step.
 
@@ -231,13 +259,11 @@ def undo_last_deal(table: Table, user, number: int, link: TableLink | None = Non
     """
     from .deals import void_deal
 
-    table = (
-        Table.objects.select_for_update(of=("self",))
-        .select_related("round__event")
-        .get(pk=table.pk)
-    )
+    # Locks in the one order: round (shared), table, link, then the deal in void_deal.
+    table = lock_table(table.pk)
     authorize(user, table, link)
-    last = last_live_deal(table)
+    # A link sees the table's highest-numbered deal, voided or not: it cannot walk back.
+    last = last_live_deal(table) if link is None else last_deal(table)
     if last is None:
         raise DealError("This table has no deal to undo.")
     if last.number != number:

@@ -8,6 +8,8 @@ static files.
 
 from __future__ import annotations
 
+import io
+import ipaddress
 import socket
 from pathlib import Path
 
@@ -37,6 +39,22 @@ def parse_host(value: str) -> tuple[str, int]:
     return host, int(port)
 
 
+def is_loopback(address: str) -> bool:
+    """Served on this laptop only (nobody else on the network can reach it)."""
+    if address == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(address).is_loopback
+    except ValueError:
+        return False
+
+
+def demo_password_accounts() -> list[str]:
+    """Accounts that can sign in with the published demo password."""
+    accounts = get_user_model().objects.filter(is_active=True).order_by("username")
+    return [u.get_username() for u in accounts if u.check_password(DEMO_PASSWORD)]
+
+
 def lan_address() -> str | None:
     """This laptop's address on the hall's network (a UDP connect sends no packet)."""
     try:
@@ -62,7 +80,23 @@ class Command(BaseCommand):
 
     def handle(self, *args, host, no_demo, threads, **options):
         address, port = parse_host(host)
-        self.prepare(load_demo=not no_demo)
+        local = is_loopback(address)
+        self.prepare(load_demo=not no_demo, show_password=local)
+        if not local:
+            # Every phone on the hall's Wi-Fi could sign in as an organizer.
+            accounts = demo_password_accounts()
+            if accounts:
+                which = (
+                    f"the account {accounts[0]} still has"
+                    if len(accounts) == 1
+                    else f"the accounts {', '.join(accounts)} still have"
+                )
+                raise CommandError(
+                    f"Not serving on {address}: {which} the demo "
+                    "password, which anyone on the network could use to sign in as an "
+                    f"organizer. Change it first: manage.py changepassword {accounts[0]}",
+                    returncode=1,
+                )
         self.announce(address, port)
         from waitress import serve
 
@@ -70,7 +104,7 @@ class Command(BaseCommand):
 
         serve(application, host=address, port=port, threads=threads, ident="taroky")
 
-    def prepare(self, load_demo: bool = True) -> None:
+    def prepare(self, load_demo: bool = True, show_password: bool = True) -> None:
         database = settings.DATABASES["default"]
         if database["ENGINE"].endswith("sqlite3"):
             # A fresh checkout has no var/ yet for the SQLite file.
@@ -80,8 +114,12 @@ class Command(BaseCommand):
         # accounts or events, a restart leaves their data alone.
         fresh = not Event.objects.exists() and not get_user_model().objects.exists()
         if load_demo and fresh:
-            call_command("load_demo", stdout=self.stdout)  # prints the demo login
-        elif get_user_model().objects.filter(username=DEMO_USERNAME).exists():
+            printed = io.StringIO()
+            call_command("load_demo", stdout=printed)  # prints the demo login
+            for line in printed.getvalue().splitlines():
+                if show_password or DEMO_PASSWORD not in line:
+                    self.stdout.write(line)
+        elif show_password and get_user_model().objects.filter(username=DEMO_USERNAME).exists():
             self.stdout.write(
                 f"Demo organizer: user name '{DEMO_USERNAME}', password '{DEMO_PASSWORD}'"
             )
