@@ -16,6 +16,30 @@ class FieldError:
         return {"field": self.field, "message": self.message}
 
 
+def last_trick_contradictions(takers: list[tuple[str, str]]) -> list[FieldError]:
+    """Errors for claims that contradict the first one about who took the last trick.
+
+    ``takers`` lists (field, the side in words) for each field of the document that says
+    which side took the last trick (a valat, a sweep, King Last, Pagat ...).
+
+    >>> last_trick_contradictions([("valat", "bidder's team"), ("king_last", "opponents")])
+    [FieldError(field='king_last', message="Contradicts valat: that says the bidder's team took \
+the last trick, this says the opponents.")]
+    """
+    if not takers:
+        return []
+    first_field, first_side = takers[0]
+    return [
+        FieldError(
+            field,
+            f"Contradicts {first_field.replace('_', ' ')}: that says the "
+            f"{first_side} took the last trick, this says the {side}.",
+        )
+        for field, side in takers[1:]
+        if side != first_side
+    ]
+
+
 class OutcomeError(ValueError):
     """The input was refused; ``errors`` lists every problem found, not just the first."""
 

@@ -1,11 +1,22 @@
 """Small chained fixtures shared by the web and browser tests."""
 
 import datetime
+import os
 
 import pytest
+from hypothesis import HealthCheck, settings
 
 from tournaments import services
 from tournaments.models import Event, Player
+
+# One hypothesis profile for the whole suite: 300 examples, no per-example deadline and
+# no "too slow" check (a shared machine's load is not a failure of the code). Under CI
+# the examples are derandomized, so a green run here is the run CI makes.
+settings.register_profile(
+    "suite", max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
+settings.register_profile("ci", parent=settings.get_profile("suite"), derandomize=True)
+settings.load_profile("ci" if os.environ.get("CI") == "true" else "suite")
 
 SEATS4 = ["Anna", "Bill", "Čada", "Dana"]
 SEATS5 = ["Emil", "Fanny", "Gustav", "Hana", "Ivan"]

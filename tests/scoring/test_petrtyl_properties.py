@@ -13,9 +13,6 @@ from hypothesis import strategies as st
 from taroky_scoring import OutcomeError, score
 from taroky_scoring.games.petrtyl.tables import TABLES
 
-settings.register_profile("suite", max_examples=300, deadline=None)
-settings.load_profile("suite")
-
 NAMES = ["Anna", "Bill", "Cyril", "Dana", "Emil"]
 WORDS = ["none", "contra", "recontra", "suprecontra"]
 LAST_TRICK = {"chief_last", "papoose_last", "pot"}

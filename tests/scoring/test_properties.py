@@ -16,9 +16,6 @@ from taroky_scoring.cli import main as cli_main
 
 from .strategies import any_deal, played_deals
 
-settings.register_profile("suite", max_examples=300, deadline=None)
-settings.load_profile("suite")
-
 ROOT = Path(__file__).resolve().parents[2]
 
 

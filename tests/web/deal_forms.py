@@ -3,6 +3,24 @@
 import taroky_scoring as core
 
 
+def form_data(**fields):
+    """Form fields for Anna's Four (second half) with Čada, 41 points, Dana dealing;
+    ``None`` leaves a field out."""
+    data = {
+        "number": "1",
+        "kind": "played",
+        "dealer": "Dana",
+        "bidder": "Anna",
+        "bid": "four",
+        "blind": "second",
+        "partner": "Čada",
+        "kontra": "none",
+        "bidder_points": "41",
+    }
+    data.update(fields)
+    return {k: v for k, v in data.items() if v is not None}
+
+
 def post_data(form) -> dict:
     """The POST a browser sends for ``form`` as rendered, with nothing changed."""
     data = {}

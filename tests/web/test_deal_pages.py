@@ -11,7 +11,7 @@ from tournaments import services
 from tournaments.models import Deal, LedgerEntry
 
 from ..conftest import SEATS4, played_doc
-from .deal_forms import canonical, post_data
+from .deal_forms import canonical, form_data, post_data
 
 pytestmark = pytest.mark.django_db
 
@@ -20,23 +20,6 @@ pytestmark = pytest.mark.django_db
 def org_client(client, organizer):
     client.force_login(organizer)
     return client
-
-
-def form_data(**fields):
-    """Form fields for Anna's Four (second half) with Čada, 41 points, Dana dealing."""
-    data = {
-        "number": "1",
-        "kind": "played",
-        "dealer": "Dana",
-        "bidder": "Anna",
-        "bid": "four",
-        "blind": "second",
-        "partner": "Čada",
-        "kontra": "none",
-        "bidder_points": "41",
-    }
-    data.update(fields)
-    return {k: v for k, v in data.items() if v is not None}
 
 
 def test_entering_a_deal_saves_it_and_shows_the_running_chips(org_client, table):

@@ -13,6 +13,7 @@ from tournaments import printouts, services
 from tournaments.models import Deal, Player, Table
 
 from ..conftest import TOURNAMENT_PLAYERS, played_doc
+from .deal_forms import form_data
 
 pytestmark = pytest.mark.django_db
 
@@ -109,22 +110,6 @@ def test_the_first_forehand_must_sit_at_the_table_and_comes_before_the_first_dea
 
 
 # -- messages -----------------------------------------------------------------------
-
-
-def form_data(**fields):
-    data = {
-        "number": "1",
-        "kind": "played",
-        "dealer": "Dana",
-        "bidder": "Anna",
-        "bid": "four",
-        "blind": "second",
-        "partner": "Čada",
-        "kontra": "none",
-        "bidder_points": "41",
-    }
-    data.update(fields)
-    return {k: v for k, v in data.items() if v is not None}
 
 
 def test_a_correction_without_a_reason_gets_one_message(client, table, organizer):

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ...errors import FieldError
+from ...errors import FieldError, last_trick_contradictions
 from .outcome import (
     TOTAL_POINTS,
     WINNING_POINTS,
@@ -354,16 +354,8 @@ def _check_last_trick(o: DealOutcome, rules: Ruleset, add) -> None:
         elif t1.outcome is Tarok1LastOutcome.LOST:
             takers.append(("tarok1_last", t1.team.other))
 
-    for field_name, team in takers[1:]:
-        first_field, first_team = takers[0]
-        if team is not first_team:
-            add(
-                FieldError(
-                    field_name,
-                    f"Contradicts {first_field.replace('_', ' ')}: that says the "
-                    f"{first_team.label} took the last trick, this says the {team.label}.",
-                )
-            )
+    for error in last_trick_contradictions([(f, team.label) for f, team in takers]):
+        add(error)
 
 
 def _check_declarations(o: DealOutcome, add) -> None:

@@ -12,7 +12,7 @@ from collections.abc import Callable, Mapping
 from functools import cache
 from typing import Any
 
-from ...errors import FieldError
+from ...errors import FieldError, last_trick_contradictions
 from .document import BID_WORDS, DECLARATION_WORDS
 from .tables import TABLES, Table
 
@@ -224,17 +224,8 @@ def _announcements(d: dict[str, Any], t: Table, points: int | None, add: Add) ->
                 takers.append((key, "opponents"))
         elif event["outcome"] == "won":
             takers.append((key, side_of(d, event["player"])))
-    for key, side in takers[1:]:
-        first_key, first_side = takers[0]
-        if side != first_side:
-            add(
-                FieldError(
-                    key,
-                    f"Contradicts {first_key.replace('_', ' ')}: that says the "
-                    f"{SIDE_WORDS[first_side]} took the last trick, this says the "
-                    f"{SIDE_WORDS[side]}.",
-                )
-            )
+    for error in last_trick_contradictions([(k, SIDE_WORDS[side]) for k, side in takers]):
+        add(error)
 
 
 SIDE_WORDS = {"declarer": "declarer's side", "opponents": "opponents"}

@@ -15,7 +15,7 @@ from enum import StrEnum
 from typing import Any, ClassVar
 
 from ...doubling import Doubling
-from ...errors import FieldError, OutcomeError
+from ...errors import FieldError, OutcomeError, last_trick_contradictions
 from ...fields import (
     BOOL,
     CHOICE,
@@ -621,17 +621,8 @@ class Texas(Game):
                 takers.append(("king_last", "bidder"))
             elif king["outcome"] == "lost":
                 takers.append(("king_last", "opponents"))
-        for field, side in takers[1:]:
-            first_field, first_side = takers[0]
-            if side != first_side:
-                add(
-                    FieldError(
-                        field,
-                        f"Contradicts {first_field.replace('_', ' ')}: that says the "
-                        f"{side_words(first_side)} took the last trick, this says the "
-                        f"{side_words(side)}.",
-                    )
-                )
+        for error in last_trick_contradictions([(f, side_words(s)) for f, s in takers]):
+            add(error)
         bonuses = d.get("bonuses") or ()
         for b in bonuses:
             if not self.bonus_allowed(b["kind"], rules):
