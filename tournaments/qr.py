@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import segno
 from django.conf import settings
-from reportlab.graphics.shapes import Drawing, Rect
 from reportlab.lib import colors
+from reportlab.platypus import Flowable
 
 
 def hall_url(request, path: str) -> str:
@@ -38,33 +40,56 @@ def qr_svg(data: str, scale: int = 4) -> str:
     return segno.make(data, error="m").svg_inline(scale=scale, border=2, omitsize=True)
 
 
-def qr_drawing(data: str, size: float) -> Drawing:
-    """The QR code as a vector drawing ``size`` points square, for the PDFs."""
-    code = segno.make(data, error="m")
-    border = 2
-    rows = list(code.matrix)
-    modules = len(rows) + 2 * border
-    unit = size / modules
-    drawing = Drawing(size, size)
+@lru_cache(maxsize=256)
+def _runs(data: str) -> tuple[int, tuple[tuple[int, int, int], ...]]:
+    """The code's size in modules and its dark runs (row, first column, length);
+    cached, as the round pack draws each table's code twice."""
+    rows = list(segno.make(data, error="m").matrix)
+    runs = []
     for y, row in enumerate(rows):
         x = 0
         while x < len(row):
-            if not row[x]:
+            if row[x]:
+                start = x
+                while x < len(row) and row[x]:
+                    x += 1
+                runs.append((y, start, x - start))
+            else:
                 x += 1
-                continue
-            start = x
-            while x < len(row) and row[x]:
-                x += 1
-            # One rectangle per run of dark modules: few shapes, crisp at any size.
-            drawing.add(
-                Rect(
-                    (start + border) * unit,
-                    size - (y + 1 + border) * unit,
-                    (x - start) * unit,
-                    unit,
-                    fillColor=colors.black,
-                    strokeColor=None,
-                    strokeWidth=0,
-                )
+    return len(rows), tuple(runs)
+
+
+class QrFlowable(Flowable):
+    """The QR code as one filled path ``size`` points square, for the PDFs.
+
+    One path of rectangles drawn straight on the canvas: reportlab's shapes cost a
+    round pack of 16 tables a second more.
+    """
+
+    BORDER = 2  # quiet zone, in modules
+
+    def __init__(self, data: str, size: float):
+        super().__init__()
+        self.data = data
+        self.size = size
+
+    def wrap(self, available_width, available_height):
+        return self.size, self.size
+
+    def draw(self):
+        modules, runs = _runs(self.data)
+        unit = self.size / (modules + 2 * self.BORDER)
+        path = self.canv.beginPath()
+        for y, x, length in runs:
+            path.rect(
+                (x + self.BORDER) * unit,
+                self.size - (y + 1 + self.BORDER) * unit,
+                length * unit,
+                unit,
             )
-    return drawing
+        self.canv.setFillColor(colors.black)
+        self.canv.drawPath(path, stroke=0, fill=1)
+
+
+def qr_drawing(data: str, size: float) -> QrFlowable:
+    return QrFlowable(data, size)

@@ -560,3 +560,17 @@ def test_find_your_seat_in_the_pack_runs_to_more_pages_for_a_big_round():
         story = _seat_finder(rows, page_size(Event(paper_size=paper), wide=True), "find your seat")
         # 96 names a page (4 columns of 24): 200 names on three pages.
         assert sum(isinstance(f, PageBreak) for f in story) == 2
+
+
+def test_the_printed_qr_code_is_segnos_matrix_module_for_module():
+    import segno
+
+    from tournaments.qr import _runs
+
+    url = "http://192.168.1.20:8000/t/3PJpvr8IbSlLA_sHCPIphoz2_38ApOaY/"
+    size, runs = _runs(url)
+    drawn = [[0] * size for _ in range(size)]
+    for y, x, length in runs:
+        for i in range(x, x + length):
+            drawn[y][i] = 1
+    assert drawn == [[1 if m else 0 for m in row] for row in segno.make(url, error="m").matrix]
