@@ -1,6 +1,6 @@
 """The tournament hall: table links, the organizer's inbox, undo, the wall, find your seat.
 
-Pages read through queries and write only through services, like views.py.
+Pages read through queries.py and write only through services.
 """
 
 from __future__ import annotations
@@ -10,21 +10,19 @@ from django.db.models import Count, F, Prefetch
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_http_methods, require_POST
 
-from . import queries, services, standings
-from .hall import seat_finder_rows
-from .models import Deal, LedgerEntry, Seat, Table, TableLink
-from .qr import hall_url, qr_svg
-from .views import (
-    _check_manage,
-    _event,
-    _event_for_reading,
-    _round,
-    _table,
-    deal_correction,
-    deal_entry,
-    deal_preview_for,
+from .. import queries, services, standings
+from ..hall import seat_finder_rows
+from ..models import Deal, LedgerEntry, Seat, Table, TableLink
+from ..qr import hall_url, qr_svg
+from .common import (
+    check_manage,
+    event_for_reading,
+    event_or_404,
     organizer_view,
+    round_or_404,
+    table_or_404,
 )
+from .deals import deal_correction, deal_entry, deal_preview_for
 
 # -- table links: whoever holds one enters, corrects and undoes deals at its table -----
 
@@ -126,8 +124,8 @@ def link_undo(request, link):
 @organizer_view
 @require_POST
 def table_undo(request, pk):
-    table = _table(request, pk)
-    _check_manage(request, table.round.event)
+    table = table_or_404(request, pk)
+    check_manage(request, table.round.event)
     _undo(request, table)
     return redirect(table)
 
@@ -136,9 +134,9 @@ def table_undo(request, pk):
 @require_http_methods(["GET", "POST"])
 def round_links(request, pk):
     """The round's table links with their QR codes: issue, reissue, revoke; close the round."""
-    rnd = _round(request, pk)
+    rnd = round_or_404(request, pk)
     event = rnd.event
-    _check_manage(request, event)
+    check_manage(request, event)
     if request.method == "POST":
         try:
             if "issue_all" in request.POST:
@@ -187,8 +185,8 @@ def round_links(request, pk):
 @require_http_methods(["GET", "POST"])
 def inbox(request, pk):
     """Every deal entered at a table that waits for an organizer's confirmation."""
-    event = _event(pk)
-    _check_manage(request, event)
+    event = event_or_404(pk)
+    check_manage(request, event)
     if request.method == "POST":
         try:
             pk = int(request.POST.get("confirm", ""))
@@ -226,7 +224,7 @@ def inbox(request, pk):
 
 
 def seat_finder(request, pk):
-    rnd = _round(request, pk)
+    rnd = round_or_404(request, pk)
     return render(
         request,
         "tournaments/seat_finder.html",
@@ -270,7 +268,7 @@ def _columns(rows: list) -> list[list]:
 
 def wall(request, pk):
     """The hall's projector: standings in large type, refreshed in place every few seconds."""
-    event = _event_for_reading(request, _event(pk))
+    event = event_for_reading(request, event_or_404(pk))
     url = hall_url(request, event.get_absolute_url())
     context = _wall_context(request, event)
     context.update(hall_url=url, hall_qr=qr_svg(url, scale=5))
@@ -279,5 +277,5 @@ def wall(request, pk):
 
 def wall_live(request, pk):
     """The wall's changing part, fetched by the wall page and swapped in without a reload."""
-    event = _event_for_reading(request, _event(pk))
+    event = event_for_reading(request, event_or_404(pk))
     return render(request, "tournaments/wall_live.html", _wall_context(request, event))

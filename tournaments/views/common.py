@@ -1,0 +1,106 @@
+"""What every page shares: who may read and change an event, the objects of a URL, downloads.
+
+Pages read through queries.py and write only through services."""
+
+from __future__ import annotations
+
+from django.contrib.auth.views import redirect_to_login
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpResponse
+from django.shortcuts import get_object_or_404
+from django.template.defaultfilters import pluralize
+from django.utils.text import slugify
+
+from .. import queries
+from ..models import Event, Round, Table
+from ..services.permissions import can_manage, can_view
+
+
+class NeedsSignIn(Exception):
+    pass
+
+
+def counted(n: int, word: str) -> str:
+    """ "1 table", "2 tables" """
+    return f"{n} {word}{pluralize(n)}"
+
+
+def event_for_reading(request, event: Event) -> Event:
+    # Unpublished events are invisible (404) to everyone but their organizers.
+    if not can_view(request.user, event):
+        raise Http404("No such event")
+    return event
+
+
+def check_manage(request, event: Event) -> None:
+    if can_manage(request.user, event):
+        return
+    # Whoever may not see an unpublished event is not told it exists.
+    event_for_reading(request, event)
+    if not request.user.is_authenticated:
+        raise NeedsSignIn
+    raise PermissionDenied("Only the organizers of this event may change it.")
+
+
+def organizer_view(view):
+    """Send anonymous users to sign in; NeedsSignIn is raised by check_manage."""
+
+    def wrapped(request, *args, **kwargs):
+        try:
+            return view(request, *args, **kwargs)
+        except NeedsSignIn:
+            return redirect_to_login(request.get_full_path())
+
+    wrapped.__name__ = view.__name__
+    wrapped.__doc__ = view.__doc__
+    return wrapped
+
+
+def event_or_404(pk: int) -> Event:
+    return get_object_or_404(Event.objects.prefetch_related("organizers"), pk=pk)
+
+
+def round_or_404(request, pk) -> Round:
+    rnd = get_object_or_404(
+        Round.objects.select_related("event").prefetch_related("event__organizers"), pk=pk
+    )
+    event_for_reading(request, rnd.event)
+    return rnd
+
+
+def download(body, filename: str, content_type: str, inline: bool = False) -> HttpResponse:
+    response = HttpResponse(body, content_type=content_type)
+    disposition = "inline" if inline else "attachment"
+    response["Content-Disposition"] = f'{disposition}; filename="{filename}"'
+    return response
+
+
+def file_slug(event) -> str:
+    return f"{slugify(event.name)}-{event.date:%Y-%m-%d}"
+
+
+def csv_download(body: str, filename: str) -> HttpResponse:
+    # A byte-order mark, so Excel on Windows reads the file as UTF-8 ("Nováková").
+    return download("\ufeff" + body, filename, "text/csv; charset=utf-8")
+
+
+def table_or_404(request, pk) -> Table:
+    try:
+        table = queries.table_with_event(pk)
+    except Table.DoesNotExist:
+        raise Http404("No such table") from None
+    event_for_reading(request, table.round.event)
+    return table
+
+
+def deal_or_404(request, pk):
+    try:
+        deal = queries.deal_with_context(pk)
+    except queries.Deal.DoesNotExist:
+        raise Http404("No such deal") from None
+    event_for_reading(request, deal.table.round.event)
+    return deal
+
+
+def pdf_response(body: bytes, name: str) -> HttpResponse:
+    return download(body, name, "application/pdf", inline=True)

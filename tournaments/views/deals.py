@@ -1,0 +1,331 @@
+"""Tables and deals: the score sheet, deal entry with its preview, corrections, voids,
+the chip count and the card-point counter.
+
+Pages read through queries.py and write only through services."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.http import JsonResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_http_methods, require_POST
+
+import taroky_scoring as core
+
+from .. import printouts, queries, services
+from ..dealforms import CorrectGameDealForm, GameDealForm
+from ..forms import (
+    CardPointsForm,
+    ChipCountForm,
+    CorrectDealForm,
+    DealForm,
+    FirstForehandForm,
+    VoidDealForm,
+)
+from ..services.permissions import can_manage
+from .common import (
+    check_manage,
+    deal_or_404,
+    organizer_view,
+    table_or_404,
+)
+
+
+@organizer_view
+@require_http_methods(["GET", "POST"])
+def chip_count(request, pk):
+    """Chip reconciliation: the physical count against starting chips + net."""
+    table = table_or_404(request, pk)
+    event = table.round.event
+    check_manage(request, event)
+    sheet = queries.table_sheet(table)
+    form = ChipCountForm(request.POST or None, players=sheet.players)
+    if request.method == "POST" and form.is_valid():
+        counted = {p: form.cleaned_data[f"player_{p.pk}"] for p in sheet.players}
+        try:
+            rows = services.record_chip_count(table, request.user, counted)
+        except services.ServiceError as e:
+            messages.error(request, e.message)
+            return redirect("chip-count", pk=table.pk)
+        off = [r for r in rows if r.difference]
+        if off:
+            messages.error(
+                request,
+                "Off: " + ", ".join(f"{r.player.name} {r.difference:+d}" for r in off),
+            )
+        else:
+            messages.success(request, "Every player's chips match the sheet.")
+        return redirect("chip-count", pk=table.pk)
+    counts = table.chip_counts.select_related("player", "recorded_by")
+    return render(
+        request,
+        "tournaments/chip_count.html",
+        {
+            "table": table,
+            "event": event,
+            "sheet": sheet,
+            "form": form,
+            "counts": counts,
+            "expected": list(zip(sheet.players, sheet.chips, strict=True)),
+            # Players' chips and the pot together are what the table started with.
+            "pot_check": f"{len(sheet.players)} × {event.starting_chips} = "
+            f"{len(sheet.players) * event.starting_chips}",
+        },
+    )
+
+
+def table_sheet(request, pk):
+    table = table_or_404(request, pk)
+    sheet = queries.table_sheet(table)
+    chart = None
+    if sheet.rows:
+        chart = printouts.chart_svg(
+            printouts.chips_chart(sheet.chip_series(), "deal", baseline=sheet.event.starting_chips)
+        )
+    manage = can_manage(request.user, sheet.event)
+    forehand_form = None
+    if manage and not sheet.rows and sheet.next_deal is None:
+        forehand_form = FirstForehandForm(players=[p.pk for p in sheet.players])
+    return render(
+        request,
+        "tournaments/table_sheet.html",
+        {
+            "sheet": sheet,
+            "table": table,
+            "event": sheet.event,
+            "can_manage": manage,
+            "chart": chart,
+            "forehand_form": forehand_form,
+        },
+    )
+
+
+@organizer_view
+@require_POST
+def table_first_forehand(request, pk):
+    """Name the first forehand of a table without deals (tables from the draw)."""
+    table = table_or_404(request, pk)
+    check_manage(request, table.round.event)
+    form = FirstForehandForm(request.POST, players=table.seats.values("player"))
+    if not form.is_valid():
+        messages.error(request, "Choose a player of this table as the first forehand.")
+        return redirect(table)
+    player = form.cleaned_data["first_forehand"]
+    try:
+        services.set_first_forehand(table, request.user, player)
+    except services.ServiceError as e:
+        messages.error(request, e.message)
+    else:
+        messages.success(request, f"{player.name} is the first forehand: dealers are suggested.")
+    return redirect(table)
+
+
+def _deal_form(event, correct=False):
+    """The deal form of the event's game: the form generated from the core's
+    description of its fields; the hand-written form still serves the game whose
+    dealer sits out (its document names the active players and who sits out, which the
+    generated form does not yet fill)."""
+    if any(f.name == "sitting_out" for f in event.game.fields(event.rules)):
+        return CorrectDealForm if correct else DealForm
+    return CorrectGameDealForm if correct else GameDealForm
+
+
+def _deal_form_context(table, sheet, form, link=None, **extra):
+    if link is not None:
+        preview_url = reverse("link-preview", args=[link.token])
+    else:
+        preview_url = reverse("deal-preview", args=[table.pk])
+    return {
+        "table": table,
+        "event": sheet.event,
+        "sheet": sheet,
+        "form": form,
+        "seats": [p.name for p in sheet.players],
+        # Whether the dealer sits out at this table, asked of the core: the page
+        # greys him out of the choices of those who play.
+        "dealer_sits_out": len(sheet.players) > sheet.event.game.active_players,
+        "link": link,
+        "preview_url": preview_url,
+        **extra,
+    }
+
+
+def _preview(form) -> dict:
+    """The settlement of a deal form's current fields, or its errors."""
+    if form.is_valid() and form.document is not None:
+        settlement = core.score(form.document)
+        return {"ok": True, **settlement.as_dict()}
+    errors = {field: [str(m) for m in msgs] for field, msgs in form.errors.items()}
+    return {"ok": False, "errors": errors}
+
+
+@organizer_view
+@require_http_methods(["GET", "POST"])
+def deal_create(request, pk):
+    table = table_or_404(request, pk)
+    check_manage(request, table.round.event)
+    return deal_entry(request, table)
+
+
+def deal_entry(request, table, link=None):
+    """Deal entry at a table: by an organizer, or (``link``) by whoever holds its link."""
+    event = table.round.event
+    back = link.get_absolute_url() if link else table.get_absolute_url()
+    form = None
+    if request.method == "POST" and "preview" not in request.POST:
+        # Saving needs only the seats (the service checks the number and the session):
+        # the whole sheet, every deal of the table, is built only to show the form.
+        seats = list(table.seats.order_by("position").values_list("player__name", flat=True))
+        form = _deal_form(event)(request.POST, event=event, seats=seats, needs_number=True)
+        if form.is_valid():
+            try:
+                deal = services.record_deal(
+                    table,
+                    form.document,
+                    request.user,
+                    number=form.cleaned_data.get("number"),
+                    link=link,
+                )
+            except services.ServiceError as e:
+                form.add_service_error(e)
+            else:
+                messages.success(request, f"Deal {deal.number} saved.")
+                return redirect(back)
+    sheet = queries.table_sheet(table)
+    if sheet.session.ended:
+        messages.error(request, f"{sheet.state_words}: this table takes no more deals.")
+        return redirect(back)
+    next_number = len(sheet.rows) + 1
+    preview = None
+    if form is None:
+        initial = {"number": next_number, "kind": "played", "kontra": "none"}
+        if sheet.next_deal:
+            initial["dealer"] = sheet.next_deal.dealer
+        seats = [p.name for p in sheet.players]
+        form = _deal_form(event)(
+            request.POST or None, event=event, seats=seats, initial=initial, needs_number=True
+        )
+        if request.method == "POST":
+            preview = _preview(form)
+    return render(
+        request,
+        "tournaments/deal_form.html",
+        _deal_form_context(
+            table, sheet, form, preview=preview, number=next_number, link=link, back=back
+        ),
+    )
+
+
+@organizer_view
+@require_POST
+def deal_preview(request, pk):
+    """JSON for the live payment preview: the core's settlement of the form's fields."""
+    table = table_or_404(request, pk)
+    check_manage(request, table.round.event)
+    return deal_preview_for(request, table)
+
+
+def deal_preview_for(request, table):
+    seats = list(table.seats.order_by("position").values_list("player__name", flat=True))
+    event = table.round.event
+    form = _deal_form(event)(request.POST, event=event, seats=seats)
+    return JsonResponse(_preview(form))
+
+
+def deal_detail(request, pk):
+    deal = deal_or_404(request, pk)
+    context = queries.deal_detail(deal)
+    event = deal.table.round.event
+    context.update(event=event, table=deal.table, can_manage=can_manage(request.user, event))
+    return render(request, "tournaments/deal_detail.html", context)
+
+
+@organizer_view
+@require_http_methods(["GET", "POST"])
+def deal_correct(request, pk):
+    deal = deal_or_404(request, pk)
+    check_manage(request, deal.table.round.event)
+    return deal_correction(request, deal)
+
+
+def deal_correction(request, deal, link=None):
+    """Correct a deal: an organizer any deal, a table link its table's last deal."""
+    table = deal.table
+    event = table.round.event
+    done = link.get_absolute_url() if link else deal.get_absolute_url()
+    if deal.voided:
+        messages.error(request, "This deal was voided; it cannot be corrected.")
+        return redirect(done)
+    sheet = queries.table_sheet(table)
+    seats = [p.name for p in sheet.players]
+    initial = _deal_form(event).initial_from_document(deal.document_under_todays_names())
+    initial["expected_version"] = deal.version
+    form = _deal_form(event, correct=True)(
+        request.POST or None, event=event, seats=seats, initial=initial
+    )
+    preview = None
+    if request.method == "POST":
+        if "preview" in request.POST:
+            preview = _preview(form)
+        elif form.is_valid():
+            try:
+                services.correct_deal(
+                    deal,
+                    form.document,
+                    request.user,
+                    form.cleaned_data["reason"],
+                    expected_version=form.cleaned_data["expected_version"],
+                    link=link,
+                )
+            except services.ServiceError as e:
+                form.add_service_error(e)
+            else:
+                messages.success(request, f"Deal {deal.number} corrected.")
+                return redirect(done)
+    return render(
+        request,
+        "tournaments/deal_form.html",
+        _deal_form_context(
+            table, sheet, form, preview=preview, deal=deal, number=deal.number, link=link
+        ),
+    )
+
+
+@organizer_view
+@require_POST
+def deal_void(request, pk):
+    deal = deal_or_404(request, pk)
+    check_manage(request, deal.table.round.event)
+    form = VoidDealForm(request.POST)
+    try:
+        if not form.is_valid() and "expected_version" in form.errors:
+            # Without it the version check would be skipped: refuse instead.
+            raise services.ServiceError(
+                "The form has lost the deal's version: reload the page and void the deal again."
+            )
+        expected = form.cleaned_data["expected_version"]
+        services.void_deal(deal, request.user, request.POST.get("reason", ""), expected)
+    except services.ServiceError as e:
+        messages.error(request, e.message)
+    else:
+        messages.success(request, f"Deal {deal.number} voided.")
+    return redirect(deal)
+
+
+def card_points(request):
+    """The card-point counter, for recounting a disputed pile."""
+    form = CardPointsForm(request.GET or None)
+    points = None
+    if request.GET and form.is_valid():
+        points = form.cleaned_data.get("points")
+    return render(
+        request,
+        "tournaments/card_points.html",
+        {
+            "form": form,
+            "points": points,
+            "other": None if points is None else core.outcome.TOTAL_POINTS - points,
+            "back": request.GET.get("back", ""),
+        },
+    )

@@ -1,0 +1,193 @@
+"""Events: the list, creating and editing one, its page and its players.
+
+Pages read through queries.py and write only through services."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.core.exceptions import PermissionDenied
+from django.db.models import Count, Prefetch, Q
+from django.http import HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_http_methods
+
+from .. import exchange, names, services
+from ..forms import (
+    AddPlayerForm,
+    EventForm,
+    PlayersCsvForm,
+    WithdrawForm,
+)
+from ..models import Event, Player, Registration, Seat, Table
+from ..names import clean_name
+from ..services.permissions import can_create_events, can_manage
+from .common import (
+    NeedsSignIn,
+    check_manage,
+    event_for_reading,
+    event_or_404,
+    organizer_view,
+)
+
+
+def _events_for(user):
+    events = Event.objects.prefetch_related("organizers").annotate(
+        table_count=Count("rounds__tables", distinct=True)
+    )
+    if user.is_authenticated and user.is_superuser:
+        return events
+    if user.is_authenticated:
+        return events.filter(Q(published=True) | Q(organizers=user)).distinct()
+    return events.filter(published=True)
+
+
+def home(request):
+    return render(
+        request,
+        "tournaments/home.html",
+        {"events": _events_for(request.user), "can_create": can_create_events(request.user)},
+    )
+
+
+@organizer_view
+@require_http_methods(["GET", "POST"])
+def event_create(request):
+    if not request.user.is_authenticated:
+        raise NeedsSignIn
+    if not can_create_events(request.user):
+        raise PermissionDenied("Only organizer accounts may create events.")
+    form = EventForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            fields = {name: form.cleaned_data[name] for name in form.Meta.fields}
+            event = services.create_event(request.user, **fields)
+        except services.ServiceError as e:
+            form.add_error(None, e.message)
+        else:
+            messages.success(request, f"Event “{event.name}” created.")
+            return redirect(event)
+    return render(request, "tournaments/event_form.html", {"form": form})
+
+
+@organizer_view
+@require_http_methods(["GET", "POST"])
+def event_edit(request, pk):
+    event = event_or_404(pk)
+    check_manage(request, event)
+    form = EventForm(request.POST or None, instance=event)
+    if request.method == "POST" and form.is_valid():
+        fields = {name: form.cleaned_data[name] for name in form.Meta.fields}
+        try:
+            services.update_event(event, request.user, **fields)
+        except services.ServiceError as e:
+            form.add_error(None, e.message)
+        else:
+            messages.success(request, "Event saved.")
+            return redirect(event)
+    return render(request, "tournaments/event_form.html", {"form": form, "event": event})
+
+
+def event_detail(request, pk):
+    event = event_for_reading(request, event_or_404(pk))
+    rounds = event.rounds.prefetch_related(
+        Prefetch(
+            "tables",
+            queryset=Table.objects.annotate(
+                deal_count=Count("deals", filter=Q(deals__voided=False))
+            ).prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("player"))),
+        )
+    )
+    return render(
+        request,
+        "tournaments/event_detail.html",
+        {
+            "event": event,
+            "rounds": rounds,
+            "players": event.players.all(),
+            "can_manage": can_manage(request.user, event),
+            "rules": event.rules,
+        },
+    )
+
+
+@organizer_view
+@require_http_methods(["GET", "POST"])
+def event_players(request, pk):
+    """The event's players: search the registry, register, withdraw, import CSV."""
+    event = event_or_404(pk)
+    check_manage(request, event)
+    query = clean_name(request.GET.get("q", ""))
+    registry = Player.objects.exclude(registrations__event=event)
+    found: list[int] = []
+    if query:
+        # Accent- and case-blind ("kucera" finds Kučera), folded in Python: one query
+        # for the candidates, the same on SQLite and PostgreSQL.
+        found = [
+            pk
+            for pk, name, club in registry.values_list("pk", "name", "club")
+            if names.matches(query, name, club)
+        ]
+        registry = Player.objects.filter(pk__in=found)
+    # One match: it is chosen, so Register takes it.
+    initial = {"player": found[0]} if len(found) == 1 else {}
+    registrations = Registration.objects.filter(event=event).select_related("player")
+    form = AddPlayerForm(
+        request.POST or None,
+        initial=initial,
+        registry=registry,
+        registered=[r.player_id for r in registrations],
+    )
+    csv_form = PlayersCsvForm()
+    if request.method == "POST" and "csv" in request.FILES:
+        csv_form = PlayersCsvForm(request.POST, request.FILES)
+        if csv_form.is_valid():
+            try:
+                result = exchange.import_players_csv(
+                    csv_form.cleaned_data["text"], event, request.user
+                )
+            except services.ServiceError as e:
+                csv_form.add_error("csv", e.message)
+            else:
+                messages.success(request, result.summary())
+                return redirect("event-players", pk=event.pk)
+    elif request.method == "POST" and "withdraw" in request.POST:
+        withdraw = WithdrawForm(request.POST, event=event)
+        try:
+            if not withdraw.is_valid():
+                raise services.ServiceError("Choose a registered player to withdraw.")
+            player = withdraw.cleaned_data["withdraw"]
+            services.withdraw_player(event, request.user, player)
+        except services.ServiceError as e:
+            messages.error(request, e.message)
+        else:
+            messages.success(request, f"{player.name} withdrawn from later rounds.")
+        return redirect("event-players", pk=event.pk)
+    elif request.method == "POST" and form.is_valid():
+        try:
+            player = services.register_player(
+                event,
+                request.user,
+                player=form.cleaned_data["player"],
+                name=form.cleaned_data["name"],
+                club=form.cleaned_data["club"],
+            )
+        except services.ServiceError as e:
+            form.add_error(None, e.message)
+        else:
+            messages.success(request, f"{player.name} registered.")
+            return redirect("event-players", pk=event.pk)
+    return render(
+        request,
+        "tournaments/event_players.html",
+        {
+            "form": form,
+            "csv_form": csv_form,
+            "event": event,
+            "registrations": registrations,
+            "query": query,
+        },
+    )
+
+
+def healthz(request):
+    return HttpResponse("ok", content_type="text/plain")

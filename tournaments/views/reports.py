@@ -1,0 +1,169 @@
+"""Standings, statements, downloads and printouts.
+
+Pages read through queries.py and write only through services."""
+
+from __future__ import annotations
+
+import json
+
+from django.http import Http404
+from django.shortcuts import get_object_or_404, render
+from django_tables2 import RequestConfig
+
+from .. import exchange, printouts, qr, standings
+from ..models import Deal, Player
+from ..services.permissions import can_manage
+from ..tables import StandingsTable
+from .common import (
+    check_manage,
+    csv_download,
+    download,
+    event_for_reading,
+    event_or_404,
+    file_slug,
+    organizer_view,
+    pdf_response,
+    round_or_404,
+    table_or_404,
+)
+
+
+def standings_view(request, pk):
+    event = event_for_reading(request, event_or_404(pk))
+    rounds = list(event.rounds.values_list("number", flat=True))
+    after = _round_number(request.GET.get("after"), rounds)
+    only = _round_number(request.GET.get("round"), rounds)
+    rows = standings.standings(event, after_round=after, only_round=only)
+    table = StandingsTable(rows, event=event)
+    RequestConfig(request, paginate=False).configure(table)
+    series = standings.standings_series(event, rows) if len(rounds) > 1 else []
+    chart = (
+        printouts.chart_svg(printouts.chips_chart(series, "round", baseline=0)) if series else None
+    )
+    return render(
+        request,
+        "tournaments/standings.html",
+        {
+            "event": event,
+            "table": table,
+            "rounds": rounds,
+            "after": after,
+            "only": only,
+            "can_manage": can_manage(request.user, event),
+            "chart": chart,
+            # Deals entered at tables that wait for an organizer: one query, and only
+            # for events that ask for confirmation.
+            "unconfirmed": Deal.objects.filter(
+                table__round__event=event, awaiting_confirmation=True
+            )
+            .order_by("table__round__number", "table__number", "number")
+            .values("table__round__number", "table__number", "number")
+            if event.table_deals_need_confirmation
+            else (),
+        },
+    )
+
+
+def _round_number(value, rounds) -> int | None:
+    try:
+        number = int(value)
+    except (TypeError, ValueError):
+        return None
+    return number if number in rounds else None
+
+
+def player_statement(request, pk, player_pk):
+    event = event_for_reading(request, event_or_404(pk))
+    player = get_object_or_404(Player, pk=player_pk, registrations__event=event)
+    lines = standings.statement(event, player)
+    return render(
+        request,
+        "tournaments/statement.html",
+        {
+            "event": event,
+            "player": player,
+            "lines": lines,
+            "balance": lines[-1].balance if lines else 0,
+        },
+    )
+
+
+def _standings_choice(request, event) -> tuple[int | None, int | None, list]:
+    """(after round, only round, file name parts) from the standings page's query."""
+    rounds = list(event.rounds.values_list("number", flat=True))
+    after = _round_number(request.GET.get("after"), rounds)
+    only = _round_number(request.GET.get("round"), rounds)
+    if only:
+        return None, only, ["standings", "round", only]
+    return after, None, ["standings"] + (["after", "round", after] if after else [])
+
+
+def standings_csv(request, pk):
+    event = event_for_reading(request, event_or_404(pk))
+    after, only, parts = _standings_choice(request, event)
+    return csv_download(
+        exchange.standings_csv(event, after, only_round=only),
+        f"{file_slug(event)}-{'-'.join(str(p) for p in parts)}.csv",
+    )
+
+
+@organizer_view
+def event_download(request, pk, what):
+    event = event_or_404(pk)
+    check_manage(request, event)
+    if what == "deals.csv":
+        return csv_download(exchange.deals_csv(event), f"{file_slug(event)}-deals.csv")
+    if what == "ledger.csv":
+        return csv_download(exchange.ledger_csv(event), f"{file_slug(event)}-ledger.csv")
+    if what == "event.json":
+        body = json.dumps(exchange.export_event(event), ensure_ascii=False, indent=1)
+        return download(body, f"{file_slug(event)}.json", "application/json")
+    raise Http404("No such download")
+
+
+def table_pdf(request, pk, blank=False):
+    """The filled score sheet of a table, or with ?blank=1 a blank one to play on paper."""
+    table = table_or_404(request, pk)
+    event = table.round.event
+    if request.GET.get("blank"):
+        # The link's QR code only for organizers: a published sheet is public.
+        url = (
+            qr.link_urls(request, [table]).get(table.pk)
+            if can_manage(request.user, event)
+            else None
+        )
+        return pdf_response(
+            printouts.blank_sheet_pdf(table, link_url=url),
+            printouts.filename(event, "round", table.round.number, "table", table.number, "blank"),
+        )
+    return pdf_response(
+        printouts.score_sheet_pdf(table),
+        printouts.filename(event, "round", table.round.number, "table", table.number),
+    )
+
+
+def round_pack_pdf(request, pk):
+    rnd = round_or_404(request, pk)
+    # The table links' QR codes only for organizers: a published round pack is public.
+    urls = qr.link_urls(request, rnd.tables.all()) if can_manage(request.user, rnd.event) else None
+    return pdf_response(
+        printouts.round_pack_pdf(rnd, urls),
+        printouts.filename(rnd.event, "round", rnd.number, "pack"),
+    )
+
+
+def standings_pdf(request, pk):
+    event = event_for_reading(request, event_or_404(pk))
+    after, only, parts = _standings_choice(request, event)
+    return pdf_response(
+        printouts.standings_pdf(event, after, only_round=only), printouts.filename(event, *parts)
+    )
+
+
+def statement_pdf(request, pk, player_pk):
+    event = event_for_reading(request, event_or_404(pk))
+    player = get_object_or_404(Player, pk=player_pk, registrations__event=event)
+    return pdf_response(
+        printouts.statement_pdf(event, player),
+        printouts.filename(event, "statement", player.name),
+    )
