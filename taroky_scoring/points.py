@@ -71,6 +71,21 @@ class Pack:
         return self.cards - self.counting_cards
 
     @property
+    def how_counted(self) -> str:
+        """How a pile is counted, in words (the card-point counter's page).
+
+        >>> Pack(packets=False).how_counted
+        'Every card counts its value: Škýz, 21, 1 and Kings 5, Queens 4, Horsemen 3, Jacks 2, every other card 1.'
+        """  # noqa: E501
+        values = "Škýz, 21, 1 and Kings 5, Queens 4, Horsemen 3, Jacks 2, every other card 1"
+        if not self.packets:
+            return f"Every card counts its value: {values}."
+        return (
+            f"Cards are counted in packets of three ({values}): a packet counts its sum "
+            "minus 2, a last packet of one or two cards its sum minus 1."
+        )
+
+    @property
     def total(self) -> int:
         """The points of the whole pack (70 in packets, 106 singly for 54 cards)."""
         counting = [card for card, n in self.in_pack.items() for _ in range(n)]

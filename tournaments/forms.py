@@ -11,10 +11,10 @@ from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db.backends.base.operations import BaseDatabaseOperations
 
 import taroky_scoring as core
-from taroky_scoring.points import DECK_SIZE, IN_DECK, CountingCard
+from taroky_scoring.points import CountingCard
 
 from .describe import CALLED_WORDS
-from .models import ChipCount, Deal, Event, Player, Round
+from .models import ChipCount, Deal, Event, Player, Round, ruleset_choices
 from .names import clean_name, fold
 
 RADIO = forms.RadioSelect
@@ -334,32 +334,51 @@ class VoidDealForm(forms.Form):
     )
 
 
-def _count_field(label: str, card: CountingCard) -> forms.IntegerField:
-    # Bounded by the pack, so no count builds more than the pack holds.
-    return forms.IntegerField(
-        label=label, min_value=0, max_value=IN_DECK[card], initial=0, required=False
-    )
+COUNTING_WORDS = {
+    CountingCard.SKIES: "Škýz (Skies)",
+    CountingCard.TAROK21: "Tarok 21",
+    CountingCard.TAROK1: "Tarok 1 (špaček)",
+    CountingCard.KING: "Kings",
+    CountingCard.QUEEN: "Queens",
+    CountingCard.HORSEMAN: "Horsemen",
+    CountingCard.JACK: "Jacks",
+}
 
 
 class CardPointsForm(forms.Form):
-    cards = forms.IntegerField(label="Cards in the pile", min_value=0, max_value=DECK_SIZE)
-    skies = _count_field("Škýz (Skies)", CountingCard.SKIES)
-    tarok21 = _count_field("Tarok 21", CountingCard.TAROK21)
-    tarok1 = _count_field("Tarok 1 (špaček)", CountingCard.TAROK1)
-    king = _count_field("Kings", CountingCard.KING)
-    queen = _count_field("Queens", CountingCard.QUEEN)
-    horseman = _count_field("Horsemen", CountingCard.HORSEMAN)
-    jack = _count_field("Jacks", CountingCard.JACK)
+    """A pile counted as the chosen ruleset's game counts it (its pack and its way of
+    counting come from the core); every count is bounded by that pack."""
 
-    COUNTING = ("skies", "tarok21", "tarok1", "king", "queen", "horseman", "jack")
+    ruleset = forms.ChoiceField(label="Game", choices=ruleset_choices, required=False)
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.ruleset = self._chosen_ruleset()
+        self.pack = core.game_for(self.ruleset).pack
+        # Bounded by the pack, so no count builds more than the pack holds.
+        self.fields["cards"] = forms.IntegerField(
+            label="Cards in the pile", min_value=0, max_value=self.pack.cards
+        )
+        for card, label in COUNTING_WORDS.items():
+            self.fields[card.value] = forms.IntegerField(
+                label=label,
+                min_value=0,
+                max_value=self.pack.in_pack.get(card, 0),
+                initial=0,
+                required=False,
+            )
+
+    def _chosen_ruleset(self) -> str:
+        chosen = (self.data or {}).get("ruleset") or self.initial.get("ruleset")
+        return chosen if chosen in core.ruleset_names() else core.DEFAULT_RULESET
 
     def clean(self):
         cleaned = super().clean()
         if self.errors:
             return cleaned
-        counting = [name for name in self.COUNTING for _ in range(cleaned.get(name) or 0)]
+        counting = [c.value for c in COUNTING_WORDS for _ in range(cleaned.get(c.value) or 0)]
         try:
-            cleaned["points"] = core.card_points(cleaned["cards"], counting)
+            cleaned["points"] = self.pack.points(cleaned["cards"], counting)
         except core.OutcomeError as e:
             for err in e.errors:
                 self.add_error("cards" if err.field == "cards" else None, err.message)

@@ -5,7 +5,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 def test_landing_page_renders_with_its_stylesheet(live_server, page):
     page.goto(live_server.url + "/")
-    assert page.locator("h1").inner_text() == "Nebraska Taroky"
+    assert page.locator("h1").inner_text() == "Czech-American Taroky"
     # The stylesheet is served by the app itself and styles the page: without it the
     # header looks different (whatever colours the stylesheet chooses).
     style = "el => [getComputedStyle(el).backgroundColor, getComputedStyle(el).display]"

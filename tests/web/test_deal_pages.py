@@ -201,6 +201,52 @@ def test_card_point_counter(client):
     assert "cannot hold 3 counting cards" in bad.content.decode()
 
 
+@pytest.mark.parametrize(
+    "ruleset, points, other, how",
+    [
+        # Nebraska and Petrtyl count in packets of three (contract section 2): King,
+        # Queen and five plain cards are 5 + 4 + 5 - 2 - 2 - 1 = 9.
+        ("la-vista", 9, 61, "packets of three"),
+        ("petrtyl", 9, 61, "packets of three"),
+        # Petrtyl's 42-card pack counts 66 (section 18.16).
+        ("petrtyl-three", 9, 57, "packets of three"),
+        # Texas counts every card singly: 5 + 4 + 5 = 14 of 106.
+        ("texas-xix", 14, 92, "Every card counts its value"),
+    ],
+)
+def test_card_point_counter_counts_as_the_chosen_game(client, ruleset, points, other, how):
+    query = {"ruleset": ruleset, "cards": 7, "king": 1, "queen": 1}
+    html = client.get(reverse("card-points"), query).content.decode()
+    assert (
+        f"<strong>{points}</strong> card points; if this is one side's whole pile, "
+        f"the other side has {other}." in html
+    )
+    assert how in html
+
+
+def test_card_point_counter_is_bounded_by_the_chosen_pack(client):
+    page = client.get(reverse("card-points"), {"ruleset": "petrtyl-three", "cards": 43})
+    assert page.context["form"].errors["cards"] == [
+        "Ensure this value is less than or equal to 42."
+    ]
+    assert "The 42-card pack counts 66" in page.content.decode()
+
+
+def test_card_point_counter_opens_unbound_with_the_deal_forms_game(client):
+    page = client.get(reverse("card-points"), {"ruleset": "texas-xx", "back": "/tables/1/"})
+    html = page.content.decode()
+    assert page.context["form"].errors == {}
+    assert '<option value="texas-xx" selected>' in html
+    assert "The 54-card pack counts 106" in html
+    assert '<a href="/tables/1/">Back to the deal</a>' in html
+    # Another site is no way back.
+    away = client.get(reverse("card-points"), {"back": "https://example.org/"}).content.decode()
+    assert "Back to the deal" not in away
+    # An unknown ruleset is Nebraska's counter, not an error page.
+    unknown = client.get(reverse("card-points"), {"ruleset": "whist"})
+    assert "The 54-card pack counts 70" in unknown.content.decode()
+
+
 def test_czech_names_display_correctly(org_client, table, organizer):
     services.record_deal(table, played_doc(), organizer)
     html = org_client.get(reverse("table-sheet", args=[table.pk])).content.decode()

@@ -4,6 +4,7 @@ the dealer the game's rotation suggests, the ruleset select grouped by game."""
 import datetime
 
 import pytest
+from django.urls import reverse
 
 from tournaments import services
 from tournaments.models import DealNet, Event, Player, ruleset_choices
@@ -346,3 +347,12 @@ def test_the_draw_needs_the_games_smallest_table(organizer):
     rnd = services.create_round(event, organizer)
     with pytest.raises(ServiceError, match="At least two players must be present"):
         services.draw_seating(rnd, organizer, seed=1)
+
+
+def test_the_deal_form_opens_the_card_point_counter_of_its_game(client, organizer):
+    table = seat(organizer, "texas-xx", 4)
+    client.force_login(organizer)
+    html = client.get(reverse("deal-create", args=[table.pk])).content.decode()
+    counter = reverse("card-points")
+    deal_url = reverse("deal-create", args=[table.pk])
+    assert f'href="{counter}?ruleset=texas-xx&amp;back={deal_url}"' in html

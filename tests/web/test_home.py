@@ -8,7 +8,7 @@ def test_landing_page_uses_the_real_template_and_stylesheet(client):
     response = client.get("/")
     assert response.status_code == 200
     assert "tournaments/home.html" in [t.name for t in response.templates]
-    assert b"<h1>Nebraska Taroky</h1>" in response.content
+    assert b"<h1>Czech-American Taroky</h1>" in response.content
     assert b'href="/static/tournaments/site.css"' in response.content
 
 

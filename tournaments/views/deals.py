@@ -9,6 +9,7 @@ from django.contrib import messages
 from django.http import JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_http_methods, require_POST
 
 import taroky_scoring as core
@@ -314,18 +315,24 @@ def deal_void(request, pk):
 
 
 def card_points(request):
-    """The card-point counter, for recounting a disputed pile."""
-    form = CardPointsForm(request.GET or None)
-    points = None
-    if request.GET and form.is_valid():
-        points = form.cleaned_data.get("points")
+    """The card-point counter, for recounting a disputed pile, in the chosen game's way
+    (the deal form opens it with its event's ruleset)."""
+    counted = "cards" in request.GET
+    form = CardPointsForm(
+        request.GET if counted else None, initial={"ruleset": request.GET.get("ruleset")}
+    )
+    points = form.cleaned_data.get("points") if counted and form.is_valid() else None
+    back = request.GET.get("back", "")
+    if not url_has_allowed_host_and_scheme(back, allowed_hosts={request.get_host()}):
+        back = ""
     return render(
         request,
         "tournaments/card_points.html",
         {
             "form": form,
+            "pack": form.pack,
             "points": points,
-            "other": None if points is None else core.outcome.TOTAL_POINTS - points,
-            "back": request.GET.get("back", ""),
+            "other": None if points is None else form.pack.total - points,
+            "back": back,
         },
     )
