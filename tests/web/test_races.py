@@ -1,16 +1,17 @@
 """A swap or a re-draw racing the first deal of a round: one of the two wins, the
 other is told why, and the seating of a round with a deal never changes."""
 
+import datetime
 import threading
 
 import pytest
 from django.db import OperationalError, connection
 
 from tournaments import services
-from tournaments.models import Deal, Player, Round, Seat
+from tournaments.models import Deal, Event, Player, Round, Seat
 from tournaments.services import deals
 
-from ..conftest import played_doc
+from ..conftest import SEATS4, played_doc
 
 RACES = 25
 
@@ -200,3 +201,42 @@ def test_an_undo_through_a_table_link_racing_a_swap(tournament, organizer):
         )
         assert seating(rnd) == before
         assert Deal.objects.get(table=first, number=1).voided
+
+
+def test_an_event_edit_racing_the_first_deal(organizer):
+    """The deal holds the event row while it is scored under the event's rules: the
+    edit either comes first (and the deal is refused under the old rules) or finds the
+    deal and changes nothing. Before, both could be saved: a deal scored under rules
+    the event no longer had."""
+    for i in range(RACES):
+        event = services.create_event(
+            organizer,
+            name=f"Race night {i}",
+            date=datetime.date(2026, 11, 20),
+            kind=Event.Kind.CLUB_NIGHT,
+            ruleset="la-vista",
+            house_rules={},
+            starting_chips=20,
+            session_end=Event.SessionEnd.FIXED_DEALS,
+            deals_per_session=20,
+        )
+        rnd = services.create_round(event, organizer)
+        players = [Player.objects.get_or_create(name=n)[0] for n in SEATS4]
+        table = services.create_table(rnd, organizer, players, first_forehand=players[0])
+        doc = played_doc()
+        deal, edit = at_once(
+            lambda: services.record_deal(table, doc, organizer, number=1),  # noqa: B023
+            lambda: services.update_event(event, organizer, ruleset="heun"),  # noqa: B023
+        )
+        saved = Event.objects.get(pk=event.pk)
+        if deal == "saved":
+            assert edit == (
+                "The ruleset, house rules and starting chips cannot change once a deal is "
+                "recorded: this event's deals were scored under them (ruleset not changed)."
+            )
+            assert saved.ruleset == "la-vista"
+        else:
+            assert edit == "saved"
+            assert deal == "The deal's ruleset is not the one its deal was recorded under."
+            assert saved.ruleset == "heun"
+            assert Deal.objects.filter(table=table).count() == 0

@@ -45,8 +45,8 @@ def update_event(event: Event, user, **fields) -> Event:
         for name in Event.FIXED_ONCE_DEALT
         if name in fields and (fields[name] or None) != (getattr(event, name) or None)
     ]
-    # A deal being recorded locks its table, not the event: it may commit just after
-    # this check, but its document carries the ruleset it was checked against.
+    # A deal being recorded holds the event row FOR SHARE (locking.lock_table): this
+    # lock waits for it to commit, so the check below sees it.
     if changed and event.has_deals():
         raise ServiceError(
             "The ruleset, house rules and starting chips cannot change once a deal is "

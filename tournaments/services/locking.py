@@ -1,4 +1,4 @@
-"""Row locks, taken in one order: round, then table, then deal.
+"""Row locks, taken in one order: event, round, then table, then deal.
 
 Every lock is on the rows named (``of=("self",)``): with ``select_related`` a plain
 ``select_for_update()`` also locked the joined round and event rows, so a swap and a
@@ -13,7 +13,7 @@ import functools
 
 from django.db import OperationalError, connection, transaction
 
-from ..models import Round, Table
+from ..models import Event, Round, Table
 from .errors import BusyError, ServiceError
 
 # PostgreSQL's deadlock_detected, lock_not_available, serialization_failure.
@@ -44,13 +44,19 @@ def atomic(service):
     return wrapped
 
 
-def share_round(round_id: int) -> None:
-    """Keep a round's seating as it is until this transaction ends, while other tables
-    of the round go on entering deals (FOR SHARE: swaps and draws wait, deals do not)."""
+def _share(model, pk: int) -> None:
+    """Hold a row as it is until this transaction ends (FOR SHARE: writers of that row
+    wait, other readers and sharers do not)."""
     if connection.vendor == "postgresql":
         with connection.cursor() as cursor:
-            table = connection.ops.quote_name(Round._meta.db_table)
-            cursor.execute(f"SELECT 1 FROM {table} WHERE id = %s FOR SHARE", [round_id])
+            table = connection.ops.quote_name(model._meta.db_table)
+            cursor.execute(f"SELECT 1 FROM {table} WHERE id = %s FOR SHARE", [pk])
+
+
+def share_round(round_id: int) -> None:
+    """Keep a round's seating as it is until this transaction ends, while other tables
+    of the round go on entering deals (swaps and draws wait, deals do not)."""
+    _share(Round, round_id)
 
 
 def lock_round(pk: int) -> Round:
@@ -63,9 +69,13 @@ def lock_table(pk: int) -> Table:
         "This table is no longer in its round: the round was drawn again. "
         "Open the round's new tables."
     )
-    round_id = Table.objects.filter(pk=pk).values_list("round_id", flat=True).first()
-    if round_id is None:
+    ids = Table.objects.filter(pk=pk).values_list("round_id", "round__event_id").first()
+    if ids is None:
         raise gone
+    round_id, event_id = ids
+    # The event's ruleset, house rules and starting chips stay as they are while a deal
+    # is scored under them: an edit of the event waits (and then finds the deal).
+    _share(Event, event_id)
     share_round(round_id)
     try:
         return (
