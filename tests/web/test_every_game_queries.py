@@ -1,7 +1,9 @@
 """Pages cost the same number of queries however big the event, for every game: the
 same page at two rounds of one table with three deals, and at four rounds of two
 tables with six deals each (a corrected and a voided deal at every table), runs as
-many queries. (Two rounds at least: the standings' chart shows from the second.)"""
+many queries. (Two rounds at least: the standings' chart shows from the second.)
+tests/web/test_games_pages.py grows one table's deals of every kind; this grows the
+rounds and tables too, on the pages that list them."""
 
 import datetime
 
@@ -118,7 +120,7 @@ def query_counts(client, pages):
 
 
 @pytest.mark.parametrize("ruleset", sorted(DEALS))
-def test_pages_cost_the_same_queries_at_two_sizes(client, organizer, ruleset):
+def test_pages_cost_the_same_queries_with_more_rounds_tables_and_deals(client, organizer, ruleset):
     client.force_login(organizer)
     small = query_counts(client, urls(*build(organizer, ruleset, 2, 1, 3)))
     large = query_counts(client, urls(*build(organizer, ruleset, 4, 2, 6)))
