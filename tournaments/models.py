@@ -435,8 +435,15 @@ class AppendOnly(models.Model):
         raise TypeError(f"{type(self).__name__} rows are append-only: post new rows instead.")
 
 
-# The core's name for the table's pot account (a ledger side with no player).
+# The core's name for the table's pot account (a ledger side with no player), and the
+# pages' words for it.
 POT_ACCOUNT = POT
+POT_WORDS = "the pot"
+
+
+def account_words(account: str) -> str:
+    """A side of a transfer as pages say it: a player's name, or "the pot"."""
+    return POT_WORDS if account == POT_ACCOUNT else account
 
 
 class LedgerEntry(AppendOnly):
@@ -513,11 +520,11 @@ class LedgerEntry(AppendOnly):
     # Pages say "the pot"; exports and imports keep the core's account name #pot.
     @property
     def payer_words(self) -> str:
-        return "the pot" if self.payer_is_pot else self.payer.name
+        return POT_WORDS if self.payer_is_pot else self.payer.name
 
     @property
     def payee_words(self) -> str:
-        return "the pot" if self.payee_is_pot else self.payee.name
+        return POT_WORDS if self.payee_is_pot else self.payee.name
 
 
 class DealNetQuerySet(AppendOnlyQuerySet):

@@ -112,10 +112,37 @@ def test_a_petrtyl_three_deal_through_the_generated_form(client, organizer):
     table = seat(organizer, "petrtyl-three", 3)
     client.force_login(organizer)
     preview = client.post(f"/tables/{table.pk}/deals/preview/", PETRTYL_POST).json()
-    assert preview["net"] == {"Anna": 8, "Bill": -4, "Čada": -4, "#pot": 0}
+    assert preview["net"] == {"Anna": 8, "Bill": -4, "Čada": -4, "the pot": 0}
     response = client.post(f"/tables/{table.pk}/deals/new/", PETRTYL_POST)
     assert response.status_code == 302
     assert nets(table.deals.get()) == {"Anna": 8, "Bill": -4, "Čada": -4}
+
+
+def test_the_preview_says_the_pot_in_words(client, organizer):
+    """The core's account name #pot is for files; the live and the no-JavaScript
+    previews say "the pot", as the sheet and the deal page do."""
+    table = seat(organizer, "petrtyl", 4)
+    client.force_login(organizer)
+    misdeal = {"number": "1", "kind": "misdeal", "dealer": "Dana"}
+    preview = client.post(f"/tables/{table.pk}/deals/preview/", misdeal).json()
+    assert preview["transfers"] == [
+        {
+            "from": "Dana",
+            "to": "the pot",
+            "chips": 4,
+            "reason": "misdeal",
+            "explanation": "Misdeal: the dealer pays 4 into the pot",
+        }
+    ]
+    assert preview["net"] == {"Anna": 0, "Bill": 0, "Čada": 0, "Dana": -4, "the pot": 4}
+    page = client.post(f"/tables/{table.pk}/deals/new/", {**misdeal, "preview": "1"})
+    html = page.content.decode()
+    assert (
+        '<tr><td>Dana</td><td>the pot</td><td class="num">4</td>'
+        "<td>Misdeal: the dealer pays 4 into the pot</td></tr>" in html
+    )
+    assert '<span class="pos">the pot +4</span>' in html
+    assert "#pot" not in html
 
 
 @pytest.mark.parametrize(

@@ -24,6 +24,7 @@ from ..forms import (
     FirstForehandForm,
     VoidDealForm,
 )
+from ..models import account_words
 from ..services.permissions import can_manage
 from .common import (
     check_manage,
@@ -155,8 +156,12 @@ def _deal_form_context(table, sheet, form, link=None, **extra):
 def _preview(form) -> dict:
     """The settlement of a deal form's current fields, or its errors."""
     if form.is_valid() and form.document is not None:
-        settlement = core.score(form.document)
-        return {"ok": True, **settlement.as_dict()}
+        said = core.score(form.document).as_dict()
+        # The pot in the pages' words, as the sheet and the deal page say it.
+        for t in said["transfers"]:
+            t["from"], t["to"] = account_words(t["from"]), account_words(t["to"])
+        said["net"] = {account_words(a): chips for a, chips in said["net"].items()}
+        return {"ok": True, **said}
     errors = {field: [str(m) for m in msgs] for field, msgs in form.errors.items()}
     return {"ok": False, "errors": errors}
 
