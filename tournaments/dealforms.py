@@ -23,8 +23,9 @@ from .models import Deal, Event
 
 RADIO = forms.RadioSelect
 NOBODY = ""
-# Keys of the document the form fills itself: the ruleset, house rules and the seats.
-FILLED = ("ruleset", "options", "players")
+# Keys of the document the form does not ask: the ruleset, house rules and the seats
+# (the form's own), and the pot's contents (the service's, from the ledger).
+FILLED = ("ruleset", "options", "players", "pot")
 SEP = "__"  # an object's or a list row's sub-field: "<field>__<key>", "<field>__<row>__<key>"
 
 

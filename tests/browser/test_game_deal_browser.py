@@ -102,3 +102,38 @@ def test_the_event_form_shows_only_the_chosen_rulesets_house_rules(live_server, 
         "4 at a table, counter-clockwise."
     )
     page.screenshot(path="/tmp/i14a-event-form.png", full_page=True)
+
+
+def test_petrtyl_deals_with_the_pot_at_desktop_size(live_server, page, organizer):
+    """A misdeal pays into the pot, then a Four: the previews and the sheet say the pot
+    in words and the pot's column holds what the misdeal paid."""
+    table = seat(organizer, "petrtyl", 4)
+    sign_in(page, live_server)
+    page.goto(f"{live_server.url}/tables/{table.pk}/deals/new/")
+    choose(page, "kind", "misdeal")
+    choose(page, "dealer", "Dana")
+    expect(page.locator("#field-bidder")).to_be_hidden()
+    page.wait_for_function(
+        "document.querySelector('#net-summary').textContent.includes('the pot +4')"
+    )
+    expect(page.locator("#preview-body tbody td")).to_have_text(
+        ["Dana", "the pot", "4", "Misdeal: the dealer pays 4 into the pot"]
+    )
+    page.click("#save-deal")
+    page.wait_for_url(re.compile(rf".*/tables/{table.pk}/$"))
+    page.goto(f"{live_server.url}/tables/{table.pk}/deals/new/")
+    choose(page, "bidder", "Anna")
+    choose(page, "bid", "Four")
+    choose(page, "partner", "Čada")
+    choose(page, "talon", "second three")
+    page.fill("#id_bidder_points", "41")
+    page.wait_for_function("document.querySelector('#net-summary').textContent.includes('Anna +5')")
+    page.screenshot(path="/tmp/i14-petrtyl-desktop.png", full_page=True)
+    page.click("#save-deal")
+    page.wait_for_url(re.compile(rf".*/tables/{table.pk}/$"))
+    second = table.deals.get(number=2)
+    assert {
+        n.player.name: n.chips for n in DealNet.objects.filter(deal=second).select_related("player")
+    } == {"Anna": 5, "Bill": -5, "Čada": 5, "Dana": -5}
+    assert second.document["pot"] == 4
+    page.screenshot(path="/tmp/i14-petrtyl-sheet.png", full_page=True)
