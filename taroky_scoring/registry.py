@@ -40,12 +40,21 @@ How to add a game
      one of the game's own ``StrEnum`` reasons; its explanation shows the arithmetic
      in the game's own words).
    - ``payment_table(rules)``: lines for a blank score sheet.
-   - optionally ``next_deal`` (the default is the common rotation of ``rotation``).
+   - ``payment_reasons()``: every transfer reason with its words (what the ledger
+     stores and its pages say); ``deal_kinds()`` and ``deal_bids()`` default to the
+     choices of the ``kind`` and ``bid`` fields of its presets.
+   - optionally ``next_deal`` (the default is the common rotation of ``rotation``),
+     ``sheet_headings`` and ``sheet_cells`` (a filled score sheet's columns; the
+     default is one column, the deal's ``summary``) and ``declarer_points``.
 
 3. Import the module in ``taroky_scoring/games/__init__.py`` (registration happens at
    import), add its README section and its tests under ``tests/scoring/``.
 
-The default methods (``rules``, ``score``, ``next_deal``, ``listing``) need no change.
+The default methods (``rules``, ``score``, ``next_deal``, ``listing``) need no change;
+nothing in the web layer changes either: its choices of kinds, bids and reasons are
+the registry's ``kind_choices``, ``bid_choices`` and ``reason_choices`` (callables, no
+migration), and its pages say a stored value with ``kind_label``, ``bid_label`` and
+``reason_label`` of the deal's game.
 """
 
 from __future__ import annotations

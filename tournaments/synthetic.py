@@ -97,7 +97,9 @@ def make_synthetic_event(user, size: Size, seed: int = 1, name: str | None = Non
     rules = event.rules
     for r in range(size.rounds):
         rnd = services.create_round(event, user)
-        draw = seating.draw_round([p.pk for p in players], seed=seed * 1000 + r)
+        draw = seating.draw_round(
+            [p.pk for p in players], seed=seed * 1000 + r, allowed=event.game.table_sizes
+        )
         by_pk = {p.pk: p for p in players}
         for table_pks in draw.tables:
             seated = [by_pk[pk] for pk in table_pks]
