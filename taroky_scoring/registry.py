@@ -40,17 +40,27 @@ How to add a game
      one of the game's own ``StrEnum`` reasons; its explanation shows the arithmetic
      in the game's own words).
    - ``payment_table(rules)``: lines for a blank score sheet.
-   - optionally ``next_deal`` (the default is the common rotation of ``rotation``).
+   - ``payment_reasons()``: every transfer reason with its words (what the ledger
+     stores and its pages say); ``deal_kinds()`` and ``deal_bids()`` default to the
+     choices of the ``kind`` and ``bid`` fields of its presets.
+   - optionally ``next_deal`` (the default is the common rotation of ``rotation``),
+     ``sheet_headings`` and ``sheet_cells`` (a filled score sheet's columns; the
+     default is one column, the deal's ``summary``) and ``declarer_points``.
 
 3. Import the module in ``taroky_scoring/games/__init__.py`` (registration happens at
    import), add its README section and its tests under ``tests/scoring/``.
 
-The default methods (``rules``, ``score``, ``next_deal``, ``listing``) need no change.
+The default methods (``rules``, ``score``, ``next_deal``, ``listing``) need no change;
+nothing in the web layer changes either: its choices of kinds, bids and reasons are
+the registry's ``kind_choices``, ``bid_choices`` and ``reason_choices`` (callables, no
+migration), and its pages say a stored value with ``kind_label``, ``bid_label`` and
+``reason_label`` of the deal's game.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from .errors import FieldError, OutcomeError
@@ -61,6 +71,20 @@ from .rotation import NextDeal, PreviousDeal, check_seats, deal_for, first_or_ne
 from .settlement import Settlement
 
 DEFAULT_RULESET = "la-vista"
+
+# A score sheet has room for eight columns of a deal's outcome, the pot's among them.
+SHEET_CELLS = 8
+
+
+@dataclass(frozen=True)
+class Cell:
+    """One cell of a score sheet's row (or heading): its words, how many of the
+    sheet's outcome columns it spans, and what it holds: ``"text"`` (words),
+    ``"num"`` (a figure, set right) or ``"note"`` (a remark across the columns)."""
+
+    text: str
+    span: int = 1
+    kind: str = "text"
 
 
 class Game:
@@ -174,6 +198,64 @@ class Game:
         """The deal in a line of the game's own words (score sheets, deal pages)."""
         return "; ".join(self.summary_words(document, rules))
 
+    # -- a filled score sheet ----------------------------------------------------------
+
+    def sheet_headings(self, rules: Any) -> list[Cell]:
+        """The headings of a filled score sheet's outcome columns (at most
+        ``SHEET_CELLS``, less one where the game has a pot); the sheet stretches the
+        last to fill the row. The default: one column, the deal in words."""
+        return [Cell("Deal")]
+
+    def sheet_cells(self, document: Mapping[str, Any], rules: Any) -> list[Cell]:
+        """A deal's cells under ``sheet_headings``: by default its ``summary``."""
+        return [Cell(self.summary(document, rules))]
+
+    def declarer_points(self, document: Mapping[str, Any], rules: Any) -> int | None:
+        """The card points of the declarer's side as the deal says them (either side's
+        count), or None when it says none."""
+        if document.get("bidder_points") is not None:
+            return document["bidder_points"]
+        if document.get("opponent_points") is not None:
+            return self.total_points - document["opponent_points"]
+        return None
+
+    # -- what the web stores beside the document, in the game's words -----------------
+
+    def deal_kinds(self) -> tuple[tuple[str, str], ...]:
+        """Every kind of deal the game may store under any of its rulesets, with its
+        words. The default: the choices of the ``kind`` field of each preset."""
+        return self._choices_of("kind")
+
+    def deal_bids(self) -> tuple[tuple[str, str], ...]:
+        """Every bid a deal of the game may store, with its words (default: the
+        choices of the ``bid`` field of each preset)."""
+        return self._choices_of("bid")
+
+    def payment_reasons(self) -> tuple[tuple[str, str], ...]:
+        """Every ``reason`` of a transfer the game may post, with its words."""
+        raise NotImplementedError
+
+    def kind_label(self, value: str) -> str:
+        return _label(self.deal_kinds(), value)
+
+    def bid_label(self, value: str) -> str:
+        return _label(self.deal_bids(), value)
+
+    def reason_label(self, value: str) -> str:
+        return _label(self.payment_reasons(), value)
+
+    def _choices_of(self, name: str) -> tuple[tuple[str, str], ...]:
+        cache = self.__dict__.setdefault("_choices", {})
+        if name not in cache:
+            cache[name] = _union(
+                (c.value, c.label)
+                for p in self.presets
+                for f in self.fields(self.rules(p.name))
+                if f.name == name
+                for c in f.choices
+            )
+        return cache[name]
+
     def rules_of(self, document: Mapping[str, Any]) -> Any:
         options = document.get("options")
         return self.rules(document["ruleset"], options)
@@ -197,6 +279,23 @@ class Game:
         check_seats(seats, self.table_sizes)
         dealer = first_or_next_dealer(list(seats), previous, first_forehand)
         return deal_for(list(seats), dealer, self.active_players)
+
+
+def _union(pairs: Iterable[tuple[str, str]]) -> tuple[tuple[str, str], ...]:
+    """(value, words) pairs, each value once with its first words."""
+    seen: dict[str, str] = {}
+    for value, words in pairs:
+        seen.setdefault(value, words)
+    return tuple(seen.items())
+
+
+def _label(pairs: tuple[tuple[str, str], ...], value: str) -> str:
+    """The words of ``value`` among ``pairs``; a value the game does not know is said
+    as stored, its underscores as spaces."""
+    for known, words in pairs:
+        if known == value:
+            return words
+    return str(value).replace("_", " ")
 
 
 def _value_words(f: Field, value: Any) -> str:
@@ -284,3 +383,20 @@ def score(document: Any) -> Settlement:
 
 def listing() -> list[dict[str, Any]]:
     return [entry for game in games() for entry in game.listing()]
+
+
+# The choices of what the web stores beside a deal's document: every game's, each
+# value once (with the words of the first game that has it). Pages say a stored value
+# in its own game's words (``Game.kind_label`` and the like).
+
+
+def kind_choices() -> list[tuple[str, str]]:
+    return list(_union(pair for game in games() for pair in game.deal_kinds()))
+
+
+def bid_choices() -> list[tuple[str, str]]:
+    return list(_union(pair for game in games() for pair in game.deal_bids()))
+
+
+def reason_choices() -> list[tuple[str, str]]:
+    return list(_union(pair for game in games() for pair in game.payment_reasons()))

@@ -58,9 +58,14 @@ def deal_for(seats: Sequence[str], dealer: str, active: int = 4) -> NextDeal:
     return NextDeal(dealer, forehand, order, None)
 
 
+def number_word(n: int) -> str:
+    """A count of players in words: ``number_word(4)`` is ``"four"``; figures past six."""
+    return ("two", "three", "four", "five", "six")[n - 2] if 2 <= n <= 6 else str(n)
+
+
 def check_seats(seats: Sequence[str], sizes: Sequence[int]) -> None:
     if len(seats) not in sizes or len(set(seats)) != len(seats):
-        words = " or ".join(("two", "three", "four", "five", "six")[n - 2] for n in sizes)
+        words = " or ".join(number_word(n) for n in sizes)
         raise OutcomeError([FieldError("seats", f"A table seats {words} different players.")])
 
 

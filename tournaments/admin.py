@@ -86,8 +86,17 @@ class ReadOnlyAdmin(admin.ModelAdmin):
 
 @admin.register(Deal)
 class DealAdmin(ReadOnlyAdmin):
-    list_display = ["table", "number", "kind", "bidder", "bid", "version", "voided"]
+    list_display = ["table", "number", "kind_words", "bidder", "bid_words", "version", "voided"]
     list_filter = ["kind", "voided"]
+
+    # In the words of the deal's own game (the field's choices are every game's).
+    @admin.display(description="kind", ordering="kind")
+    def kind_words(self, deal):
+        return deal.get_kind_display()
+
+    @admin.display(description="bid", ordering="bid")
+    def bid_words(self, deal):
+        return deal.get_bid_display()
 
 
 @admin.register(DealVersion)
@@ -97,9 +106,13 @@ class DealVersionAdmin(ReadOnlyAdmin):
 
 @admin.register(LedgerEntry)
 class LedgerEntryAdmin(ReadOnlyAdmin):
-    list_display = ["id", "event", "deal", "payer", "payee", "chips", "reason", "created_at"]
+    list_display = ["id", "event", "deal", "payer", "payee", "chips", "reason_words", "created_at"]
     list_filter = ["reason"]
     list_select_related = ["event", "deal__table", "payer", "payee"]
+
+    @admin.display(description="reason", ordering="reason")
+    def reason_words(self, entry):
+        return entry.get_reason_display()
 
 
 @admin.register(DealNet)

@@ -38,7 +38,6 @@ from .models import (
     Seat,
 )
 from .names import fold
-from .queries import is_nebraska
 from .services.audit import audit
 from .services.deals import record_deal
 from .services.permissions import require_organizer
@@ -493,14 +492,13 @@ def _csv(rows: Iterable[Iterable]) -> str:
 
 
 def _bidder_points(deal) -> int | str:
-    """The declarer's side's card points as written (Nebraska's outcome derives them
-    from either side's count); empty when the deal has none."""
+    """The declarer's side's card points, from either side's count as the game reads
+    them; empty when the deal has none."""
     if deal.kind != "played":
         return ""
-    if is_nebraska(deal.document):
-        return deal.outcome.points_of_bidder_team
-    doc = deal.document
-    return doc["bidder_points"] if doc.get("bidder_points") is not None else ""
+    game = deal.game
+    points = game.declarer_points(deal.document, game.rules_of(deal.document))
+    return "" if points is None else points
 
 
 def deals_csv(event: Event) -> str:

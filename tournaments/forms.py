@@ -11,9 +11,9 @@ from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db.backends.base.operations import BaseDatabaseOperations
 
 import taroky_scoring as core
+from taroky_scoring.games.nebraska.words import CALLED_WORDS
 from taroky_scoring.points import CountingCard
 
-from .describe import CALLED_WORDS
 from .models import ChipCount, Deal, Event, Player, Round, ruleset_choices
 from .names import clean_name, fold
 

@@ -51,6 +51,23 @@ def ruleset_choices() -> list[tuple[str, list[tuple[str, str]]]]:
     return list(groups.items())
 
 
+# What a deal stores beside its document, every game's values: callables, so a game or
+# ruleset added to the core needs no migration here. Pages say a value in the words of
+# its own game (``Deal.get_kind_display`` and the like), not these.
+
+
+def kind_choices() -> list[tuple[str, str]]:
+    return core.registry.kind_choices()
+
+
+def bid_choices() -> list[tuple[str, str]]:
+    return core.registry.bid_choices()
+
+
+def reason_choices() -> list[tuple[str, str]]:
+    return core.registry.reason_choices()
+
+
 class Event(models.Model):
     class Kind(models.TextChoices):
         CLUB_NIGHT = "club_night", "Club night"
@@ -280,16 +297,11 @@ class Seat(models.Model):
 class Deal(models.Model):
     """One deal at a table: its current outcome document and indexed facts."""
 
-    Kind = models.TextChoices(
-        "Kind", [(k.name, (k.value, k.value.replace("_", " "))) for k in core.DealKind]
-    )
-    Bid = models.TextChoices("Bid", [(b.name, (b.value, b.label)) for b in core.Bid])
-
     table = models.ForeignKey(Table, on_delete=models.PROTECT, related_name="deals")
     number = models.PositiveIntegerField()
     version = models.PositiveIntegerField(default=1, help_text="The current version's number.")
     document = models.JSONField(help_text="The scoring contract's deal document.")
-    kind = models.CharField(max_length=20, choices=Kind.choices)
+    kind = models.CharField(max_length=20, choices=kind_choices)
     dealer = models.ForeignKey(
         Player, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
     )
@@ -299,7 +311,7 @@ class Deal(models.Model):
     bidder = models.ForeignKey(
         Player, on_delete=models.PROTECT, null=True, blank=True, related_name="deals_as_bidder"
     )
-    bid = models.CharField(max_length=20, choices=Bid.choices, blank=True)
+    bid = models.CharField(max_length=20, choices=bid_choices, blank=True)
     bidder_won = models.BooleanField(null=True)
     voided = models.BooleanField(default=False)
     # Who entered the current version when it came through a table link, and whether
@@ -345,8 +357,16 @@ class Deal(models.Model):
             raise ValidationError({"document": [str(err.message) for err in e.errors]}) from e
 
     @property
-    def outcome(self) -> core.DealOutcome:
-        return core.DealOutcome.from_document(self.document)
+    def game(self) -> core.Game:
+        """The core's game of the deal's own document (no query)."""
+        return core.game_of_document(self.document)
+
+    # The stored kind and bid in the words of the deal's game.
+    def get_kind_display(self) -> str:
+        return self.game.kind_label(self.kind)
+
+    def get_bid_display(self) -> str:
+        return self.game.bid_label(self.bid) if self.bid else ""
 
     def document_under_todays_names(self) -> dict:
         """The document with each player as called now (a name fixed since it was saved)."""
@@ -449,10 +469,6 @@ def account_words(account: str) -> str:
 class LedgerEntry(AppendOnly):
     """One chip transfer. Rows are only ever added: corrections post reversals."""
 
-    Reason = models.TextChoices(
-        "Reason", [(r.name, (r.value, r.value.replace("_", " "))) for r in core.Reason]
-    )
-
     event = models.ForeignKey(Event, on_delete=models.PROTECT, related_name="ledger")
     table = models.ForeignKey(Table, on_delete=models.PROTECT, related_name="ledger")
     deal = models.ForeignKey(Deal, on_delete=models.PROTECT, related_name="ledger")
@@ -468,7 +484,7 @@ class LedgerEntry(AppendOnly):
     payer_is_pot = models.BooleanField(default=False)
     payee_is_pot = models.BooleanField(default=False)
     chips = models.PositiveIntegerField()
-    reason = models.CharField(max_length=20, choices=Reason.choices)
+    reason = models.CharField(max_length=20, choices=reason_choices)
     explanation = models.CharField(max_length=300)
     reverses = models.OneToOneField(
         "self", on_delete=models.PROTECT, null=True, blank=True, related_name="reversed_by"
@@ -508,6 +524,11 @@ class LedgerEntry(AppendOnly):
 
     def __str__(self) -> str:
         return f"{self.payer_name} → {self.payee_name}: {self.chips} ({self.reason})"
+
+    def get_reason_display(self) -> str:
+        """Why the chips moved, in the words of the event's game (callers that list
+        rows select the event with them)."""
+        return self.event.game.reason_label(self.reason)
 
     @property
     def payer_name(self) -> str:

@@ -4,14 +4,13 @@ number of queries whatever the size of the event."""
 from __future__ import annotations
 
 from collections import defaultdict
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from django.db.models import Prefetch, Q, Sum
 from django.template.defaultfilters import pluralize
 
 import taroky_scoring as core
 
-from . import describe
 from .models import Deal, DealVersion, Event, LedgerEntry, Player, Seat, Table
 from .outcomes import document_facts
 
@@ -50,47 +49,23 @@ def pot_before(table_id: int, number: int) -> int:
 @dataclass
 class SheetRow:
     deal: Deal
-    outcome: core.DealOutcome | None  # Nebraska's; the other games' rows say ``summary``
+    cells: list[core.registry.Cell]  # the deal in its game's columns (``Sheet.headings``)
     changes: list[int]
     running: list[int]
-    summary: str = ""
     pot: int = 0  # the chips in the table's pot after the deal (Petrtyl's games)
-
-    @property
-    def bid(self) -> str:
-        return describe.bid_words(self.outcome, short=True)
-
-    @property
-    def partner(self) -> str:
-        return describe.partner_words(self.outcome)
-
-    @property
-    def points(self) -> str:
-        return describe.points_words(self.outcome)
-
-    @property
-    def valat(self) -> str:
-        return describe.valat_words(self.outcome)
-
-    @property
-    def bonuses(self) -> list[str]:
-        return describe.bonus_words(self.outcome)
-
-    @property
-    def declarations(self) -> list[str]:
-        return describe.declaration_words(self.outcome)
-
-    @property
-    def penalties(self) -> list[str]:
-        return describe.penalty_words(self.outcome)
-
-    @property
-    def kind(self) -> str:
-        return describe.KIND_WORDS[self.outcome.kind]
 
     @property
     def pairs(self) -> list[tuple[int, int]]:
         return list(zip(self.changes, self.running, strict=True))
+
+
+def fill_columns(cells: list, columns: int) -> list:
+    """``cells`` spread over ``columns`` of the sheet: the last stretched over what is
+    left (a game saying a deal in one cell fills the row)."""
+    room = columns - sum(c.span for c in cells)
+    if room <= 0 or not cells:
+        return list(cells)
+    return [*cells[:-1], replace(cells[-1], span=cells[-1].span + room)]
 
 
 @dataclass
@@ -105,7 +80,7 @@ class Sheet:
     session: core.SessionState
     deals_played: int
     out_of_chips_names: list[str] = field(default_factory=list)
-    words_only: bool = False  # columns of the game's words instead of Nebraska's
+    headings: list[core.registry.Cell] = field(default_factory=list)  # the game's columns
     has_pot: bool = False
     pot: int = 0
     order_of_play: str = "clockwise"  # or "counter-clockwise": the game's, from the core
@@ -161,24 +136,19 @@ def table_sheet(table: Table) -> Sheet:
     net = net_by_deal_and_player(LedgerEntry.objects.filter(table=table))
     running = [event.starting_chips] * len(players)
     game = core.game_for(event.ruleset)
-    words_only = not isinstance(game, _NEBRASKA)
+    # The game's columns of a deal, and the pot's beside them when it has one.
+    columns = core.registry.SHEET_CELLS - (1 if game.has_pot else 0)
     rows = []
     pot = 0
     for deal in deals:
         changes = [net.get(deal.pk, {}).get(p.pk, 0) for p in players]
         running = [r + c for r, c in zip(running, changes, strict=True)]
         pot += net.get(deal.pk, {}).get(None, 0)  # the pot's rows have no player
-        if words_only:
-            words = game.summary(deal.document, game.rules_of(deal.document))
-            rows.append(SheetRow(deal, None, changes, list(running), words, pot))
-        else:
-            rows.append(SheetRow(deal, deal.outcome, changes, list(running), pot=pot))
+        cells = game.sheet_cells(deal.document, game.rules_of(deal.document))
+        rows.append(SheetRow(deal, fill_columns(cells, columns), changes, list(running), pot))
     live = [d for d in deals if not d.voided]
     totals = [c - event.starting_chips for c in running]
-    if words_only:
-        next_deal = _next_deal_of_game(game, table, players, rules, live)
-    else:
-        next_deal = _next_deal(table, players, rules, live)
+    next_deal = _next_deal(table, players, rules, live)
     session = _session(event, {p.name: t for p, t in zip(players, totals, strict=True)}, len(live))
     return Sheet(
         table=table,
@@ -191,7 +161,7 @@ def table_sheet(table: Table) -> Sheet:
         session=session,
         deals_played=len(live),
         out_of_chips_names=list(session.out_of_chips),
-        words_only=words_only,
+        headings=fill_columns(game.sheet_headings(rules), columns),
         has_pot=game.has_pot,
         pot=pot,
         order_of_play=game.order_of_play,
@@ -235,25 +205,8 @@ def _next_deal(table, players, rules, live_deals) -> core.NextDeal | None:
             return game.next_deal(names, rules, previous)
         if table.first_forehand_id:
             return game.next_deal(names, rules, first_forehand=table.first_forehand.name)
-    except core.OutcomeError:
-        return None  # a table the game cannot seat suggests nobody; entering says why
-    return None
-
-
-def _next_deal_of_game(game, table, players, rules, live_deals) -> core.NextDeal | None:
-    """The game's own rotation; None when the last deal did not name its dealer."""
-    names = [p.name for p in players]
-    try:
-        if live_deals:
-            d = live_deals[-1].document
-            if not d.get("dealer"):
-                return None
-            previous = core.PreviousDeal(d["dealer"], d.get("kind"), d.get("bid"), d.get("bidder"))
-            return game.next_deal(names, rules, previous)
-        if table.first_forehand_id:
-            return game.next_deal(names, rules, first_forehand=table.first_forehand.name)
     except (core.OutcomeError, ValueError):
-        return None
+        return None  # a table the game cannot seat suggests nobody; entering says why
     return None
 
 
@@ -263,14 +216,6 @@ class VersionView:
     net: dict[str, int]
     change: dict[str, int]
     summary: str
-
-
-_NEBRASKA = type(core.game_for(core.DEFAULT_RULESET))
-
-
-def is_nebraska(document) -> bool:
-    """Nebraska's pages read its outcome object; the other games' read the core's words."""
-    return isinstance(core.game_of_document(document), _NEBRASKA)
 
 
 def _summary(document) -> str:
@@ -296,7 +241,7 @@ def deal_detail(deal: Deal) -> dict:
     """The current transfers with explanations and every version with its net change."""
     versions = list(deal.versions.select_related("created_by").order_by("number"))
     entries = list(
-        LedgerEntry.objects.filter(deal=deal)
+        deal.table.round.event.ledger.filter(deal=deal)  # each row knows its event
         .select_related("payer", "payee", "deal_version")
         .order_by("id")
     )
@@ -321,7 +266,6 @@ def deal_detail(deal: Deal) -> dict:
     current = [e for e in entries if e.deal_version_id == versions[-1].pk and e.reverses_id is None]
     return {
         "deal": deal,
-        "outcome": deal.outcome if is_nebraska(deal.document) else None,
         "summary": _summary(deal.document),
         "players": players,
         "transfers": current if not deal.voided else [],

@@ -16,7 +16,11 @@ from collections import Counter
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
 
+import taroky_scoring as core
+
 SHUFFLES = 40
+# Without the event's game, the default ruleset's table sizes (the core's, asked once).
+DEFAULT_SIZES = tuple(core.game_for(core.DEFAULT_RULESET).table_sizes)
 
 
 @dataclass(frozen=True)
@@ -27,7 +31,7 @@ class Draw:
     repeats: int  # pairs seated together who met in an earlier round
 
 
-def table_sizes(n: int, allowed: Sequence[int] = (4, 5)) -> list[int]:
+def table_sizes(n: int, allowed: Sequence[int] = DEFAULT_SIZES) -> list[int]:
     """Table sizes seating as many of ``n`` players as possible, using the ``allowed``
     sizes (the game's, from the core), the smallest preferred.
 
@@ -63,7 +67,7 @@ def draw_round(
     seed: int,
     met: Mapping[frozenset, int] | None = None,
     byes_so_far: Mapping[Hashable, int] | None = None,
-    allowed: Sequence[int] = (4, 5),
+    allowed: Sequence[int] = DEFAULT_SIZES,
 ) -> Draw:
     """Seat ``players`` for one round.
 

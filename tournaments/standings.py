@@ -175,8 +175,7 @@ def statement(event, player: Player) -> list[StatementLine]:
     table, deal), a deal's reversals and corrections under it, with the running net
     and the chips at the table after each deal."""
     entries = (
-        LedgerEntry.objects.filter(event=event)
-        .filter(Q(payer=player) | Q(payee=player))
+        event.ledger.filter(Q(payer=player) | Q(payee=player))  # each row knows its event
         .select_related("deal__table__round", "deal_version", "payer", "payee")
         .order_by("deal__table__round__number", "deal__table__number", "deal__number", "id")
     )

@@ -7,10 +7,9 @@ import datetime
 import random
 from dataclasses import dataclass
 
-import taroky_scoring as core
-
 from . import seating, services
 from .models import Event, Player
+from .outcomes import document_facts
 
 
 @dataclass(frozen=True)
@@ -98,7 +97,9 @@ def make_synthetic_event(user, size: Size, seed: int = 1, name: str | None = Non
     rules = event.rules
     for r in range(size.rounds):
         rnd = services.create_round(event, user)
-        draw = seating.draw_round([p.pk for p in players], seed=seed * 1000 + r)
+        draw = seating.draw_round(
+            [p.pk for p in players], seed=seed * 1000 + r, allowed=event.game.table_sizes
+        )
         by_pk = {p.pk: p for p in players}
         for table_pks in draw.tables:
             seated = [by_pk[pk] for pk in table_pks]
@@ -106,15 +107,14 @@ def make_synthetic_event(user, size: Size, seed: int = 1, name: str | None = Non
             names = [p.name for p in seated]
             documents, previous = [], None
             for _ in range(size.deals_per_table):
-                nxt = core.next_deal(names, rules, previous, first_forehand=names[0])
+                nxt = event.game.next_deal(names, rules, previous, first_forehand=names[0])
                 doc = random_deal(rng, list(nxt.players), nxt.dealer, nxt.sitting_out)
                 documents.append(doc)
-                o = core.DealOutcome.from_document(doc)
-                previous = core.PreviousDeal(nxt.dealer, o.kind, o.effective_bid, o.bidder)
+                previous = document_facts(doc).previous
             for deal in services.record_deals(table, documents, user):
                 chance = rng.random()
                 if chance < CORRECTED:
-                    o = deal.outcome
+                    o = document_facts(deal.document)
                     again = random_deal(rng, list(o.players), o.dealer, o.sitting_out)
                     services.correct_deal(deal, again, user, "Synthetic correction")
                 elif chance < CORRECTED + VOIDED:

@@ -149,3 +149,148 @@ def test_every_ruleset_has_a_payment_table_for_its_blank_sheet():
     king = game_for("texas-king")
     difference = king.payment_table(king.rules("texas-king", {"game_value": "difference"}))
     assert "No Trick 16" in difference[0]
+
+
+# -- issue 14: the words of what a deal stores, its sheet's columns, its seats ---------
+
+
+def test_every_game_says_every_reason_it_can_post_in_its_own_words():
+    from taroky_scoring import Reason
+    from taroky_scoring.games.petrtyl.payments import PetrtylReason
+    from taroky_scoring.games.texas.common import TexasReason
+
+    enums = {"nebraska": Reason, "texas": TexasReason, "petrtyl": PetrtylReason}
+    for game in games():
+        said = dict(game.payment_reasons())
+        assert set(said) == {r.value for r in enums[game.family or game.name]}, game.name
+    words = {
+        name: [game_for(name).reason_label(r) for r in ("game", "surrender", "two_trumps")]
+        for name in ("la-vista", "texas-xix", "texas-xx", "texas-king", "petrtyl")
+    }
+    assert words == {
+        "la-vista": ["Game", "Four surrendered", "two trumps"],  # not Nebraska's: as stored
+        "texas-xix": ["Game", "Povinost thrown in", "Two trumps"],
+        "texas-xx": ["Game", "Povinost thrown in", "Bid"],
+        "texas-king": ["Game", "Povinost thrown in", "Two trumps"],
+        "petrtyl": ["Game", "Four given up", "two trumps"],
+    }
+    assert game_for("petrtyl-three").reason_label("pot") == "Pot"
+    assert game_for("petrtyl").reason_label("four_honours") == "four honours"
+
+
+def test_kinds_and_bids_come_from_each_games_fields_and_its_declarations():
+    assert game_for("la-vista").deal_kinds() == (
+        ("played", "Played"),
+        ("surrendered", "Four surrendered"),
+        ("thrown_in", "Thrown in"),
+        ("misdeal", "Misdeal"),
+    )
+    # Texas XIX's throw-in is a house rule: a stored one is still said in its words.
+    assert dict(game_for("texas-xix").deal_kinds())["surrendered"] == (
+        "thrown in: the declarer drew the called trump"
+    )
+    assert "surrendered" not in dict(game_for("texas-xx").deal_kinds())
+    assert game_for("texas-xx").deal_bids() == (
+        ("povinost", "Povinost"),
+        ("zebrak", "Zebrak"),
+        ("ze_ruky", "Ze Ruky"),
+        ("prever", "Prever"),
+    )
+    assert game_for("petrtyl-three").bid_label("grand_nullo") == "Grand Nullo"
+    assert game_for("petrtyl-two").kind_label("surrendered") == "surrendered"  # not at two
+
+
+def test_the_texas_bonus_names_one_table_and_each_games_own():
+    shared = {
+        "eight_trumps": "Taroky",
+        "ten_trumps": "Tarocky",
+        "trull": "Trull",
+        "pane": "Pane",
+        "trull_pane": "Trull Pane",
+        "krale": "Krale",
+        "rosanne_pane": "Rosanne Pane",
+        "spjst": "SPJST",
+        "two_trumps": "Two trumps",
+        "no_trumps": "Uni",
+    }
+    assert game_for("texas-xix").bonus_names == shared
+    assert game_for("texas-xx").bonus_names == shared | {
+        "two_trumps": "Bid",
+        "no_trumps": "Zebrak",
+    }
+    assert game_for("texas-king").bonus_names == shared | {
+        "eight_trumps": "Tarockee",
+        "ten_trumps": "Tarokee (Velki)",
+        "trull": "Trul",
+        "trull_pane": "Trul Pane",
+        "rosanne_pane": "Rosane Pane",
+        "no_trumps": "No trumps",
+    }
+
+
+FOUR = ["Anna", "Bill", "Cyril", "Dana"]
+
+
+def test_nebraska_gives_its_sheet_columns_and_the_other_games_one_cell():
+    from taroky_scoring.registry import Cell
+
+    nebraska = game_for("heun")
+    rules = nebraska.rules("heun")
+    assert [(h.text, h.kind) for h in nebraska.sheet_headings(rules)] == [
+        ("Bidder", "text"),
+        ("Bid", "text"),
+        ("Partner", "text"),
+        ("Points", "num"),
+        ("Valat", "text"),
+        ("Bonuses", "text"),
+        ("Declarations", "text"),
+        ("Penalties", "text"),
+    ]
+    played = {"ruleset": "heun", "players": FOUR, "dealer": "Dana", "kind": "played"}
+    played |= {"bidder": "Anna", "bid": "five", "kontra": "rekontra", "opponent_points": 29}
+    played |= {"valat": None, "declarations": [{"player": "Bill", "kind": "four_kings"}]}
+    assert nebraska.sheet_cells(played, rules) == [
+        Cell("Anna"),
+        Cell("Five, rekontra"),
+        Cell("alone"),
+        Cell("41:29", kind="num"),
+        Cell(""),
+        Cell(""),
+        Cell("Bill: Four Kings"),
+        Cell(""),
+    ]
+    thrown = {"ruleset": "heun", "players": FOUR, "dealer": "Dana", "kind": "thrown_in"}
+    assert nebraska.sheet_cells(thrown, rules) == [
+        Cell("", kind="note"),
+        Cell("Thrown in", span=6, kind="note"),
+        Cell("", kind="note"),
+    ]
+    assert nebraska.declarer_points(played, rules) == 41
+    texas = game_for("texas-xix")
+    doc = {"ruleset": "texas-xix", "players": FOUR, "kind": "played", "bidder": "Anna"}
+    doc |= {"bid": "prever", "talon": "first", "opponent_points": 50}
+    rules = texas.rules_of(doc)
+    assert texas.sheet_headings(rules) == [Cell("Deal")]
+    assert texas.sheet_cells(doc, rules) == [
+        Cell("played; Declarer: Anna; Bid: Prever; Talon: first three; Opponents' card points: 50")
+    ]
+    assert texas.declarer_points(doc, rules) == 56
+    assert (
+        texas.declarer_points({**doc, "kind": "thrown_in", "opponent_points": None}, rules) is None
+    )
+
+
+def test_nebraska_seats_are_the_games_table_sizes():
+    from taroky_scoring.games.nebraska import outcome, rotation
+    from taroky_scoring.rotation import number_word
+
+    nebraska = game_for("la-vista")
+    assert (nebraska.active_players, nebraska.table_sizes) == (4, (4, 5))
+    assert (outcome.ACTIVE_PLAYERS, outcome.TABLE_SIZES) == (4, (4, 5))
+    assert [number_word(n) for n in (2, 4, 6, 7)] == ["two", "four", "six", "7"]
+    with pytest.raises(OutcomeError) as e:
+        rotation.next_deal(FOUR[:3], nebraska.rules("la-vista"), first_forehand="Anna")
+    assert e.value.errors[0].message == "A table seats four or five different players."
+    with pytest.raises(OutcomeError) as e:
+        nebraska.score({"ruleset": "la-vista", "players": FOUR[:3], "kind": "thrown_in"})
+    assert e.value.errors[0].message == "Name exactly four active players, not 3."

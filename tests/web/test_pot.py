@@ -193,7 +193,9 @@ def test_every_page_shows_the_pot(pot_evening, client, organizer):
     assert "Net 0 +7 57 -11 39 +15 65 -11 39" in sheet
     deal3 = table.deals.get(number=3)
     detail = _text(client.get(f"/deals/{deal3.pk}/").content.decode())
-    assert "the pot Cyril 8 pot Papoose Last announced and won: Cyril takes the pot of 8" in detail
+    # The rule in Petrtyl's words (it showed the stored "pot" before the choices came
+    # from the core).
+    assert "the pot Cyril 8 Pot Papoose Last announced and won: Cyril takes the pot of 8" in detail
     cyril = Player.objects.get(name="Cyril")
     statement = _text(
         client.get(f"/events/{event.pk}/players/{cyril.pk}/statement/").content.decode()

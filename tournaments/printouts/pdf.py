@@ -203,18 +203,32 @@ def _sheet_style(table: Table, players: int, body_rows: int) -> None:
     table.setStyle(TableStyle(style))
 
 
+def _spread(cells) -> tuple[list[str], list[tuple[int, int]]]:
+    """A row's cells over the sheet's outcome columns: each cell's words, then an empty
+    column for each further column it spans; and the (first, last) column of each span."""
+    out: list[str] = []
+    spans = []
+    column = 0
+    for cell in cells:
+        out += [cell.text] + [""] * (cell.span - 1)
+        if cell.span > 1:
+            spans.append((column, column + cell.span - 1))
+        column += cell.span
+    return out, spans
+
+
 def score_sheet_pdf(table) -> bytes:
     """The filled score sheet of a table: every deal, changes, running chips, chart."""
     sheet = queries.table_sheet(table)
     event = sheet.event
     pagesize = page_size(event, wide=True)
     players = sheet.players
-    # The filled sheet in SHEET_SIZE type (the blank sheet keeps its small print).
-    # A game other than Nebraska says each deal in the core's words in one wide cell,
-    # with the pot after the deal in the last column when the game has one.
-    labels = None
-    if sheet.words_only:
-        labels = ["Deal"] + [""] * (len(FIXED_COLUMNS) - 4) + ["Pot" if sheet.has_pot else ""]
+    # The filled sheet in SHEET_SIZE type (the blank sheet keeps its small print). The
+    # outcome columns are the game's (its headings and its cells for each deal, a cell
+    # spanning columns where the game says so), then the pot after the deal when the
+    # game has one.
+    pot = [core.registry.Cell("Pot", kind="num")] if sheet.has_pot else []
+    labels, heading_spans = _spread(sheet.headings + pot)
     data = [
         [_p(c.text, SHEET_BOLD) if isinstance(c, Paragraph) else c for c in row]
         for row in _sheet_head_rows(players, labels)
@@ -224,38 +238,18 @@ def score_sheet_pdf(table) -> bytes:
         + [""] * (len(FIXED_COLUMNS) - 2)
         + [x for _ in players for x in ("", str(event.starting_chips))]
     )
-    for row in sheet.rows:
-        o = row.outcome
+    spans = [("SPAN", (2 + a, 0), (2 + b, 1)) for a, b in heading_spans]
+    for r, row in enumerate(sheet.rows, start=len(data)):
         voided = " (voided)" if row.deal.voided else ""
-        if sheet.words_only:
-            pot = str(row.pot) if sheet.has_pot else ""
-            data.append(
-                [
-                    f"{row.deal.number}{voided and '*'}",
-                    _p(row.deal.document.get("dealer") or "", SHEET),
-                ]
-                + [_p(row.summary, SHEET)]
-                + [""] * (len(FIXED_COLUMNS) - 4)
-                + [pot]
-                + [x for change, chips in row.pairs for x in (_signed(change), str(chips))]
-            )
-            continue
-        if o.kind == "played":
-            cells = [
-                o.bidder,
-                row.bid + (f", {o.kontra_level}" if o.kontra_level != "none" else ""),
-                row.partner,
-                row.points,
-                row.valat,
-                "; ".join(row.bonuses),
-                "; ".join(row.declarations),
-                "; ".join(row.penalties),
-            ]
-        else:
-            cells = [o.bidder or "", row.kind, "", "", "", "", "", ""]
+        cells, row_spans = _spread(row.cells)
+        spans += [("SPAN", (2 + a, r), (2 + b, r)) for a, b in row_spans]
         data.append(
-            [f"{row.deal.number}{voided and '*'}", _p(o.dealer or "", SHEET)]
+            [
+                f"{row.deal.number}{voided and '*'}",
+                _p(row.deal.document.get("dealer") or "", SHEET),
+            ]
             + [_p(c, SHEET) for c in cells]
+            + ([str(row.pot)] if sheet.has_pot else [])
             + [x for change, chips in row.pairs for x in (_signed(change), str(chips))]
         )
     data.append(
@@ -263,21 +257,16 @@ def score_sheet_pdf(table) -> bytes:
         + [""] * (len(FIXED_COLUMNS) - 1)
         + [x for total, chips in sheet.total_pairs for x in (_signed(total), str(chips))]
     )
-    # Points and Penalty a little wider than on the blank sheet, for 9 pt headings.
+    # Points and Penalties a little wider than on the blank sheet, for 9 pt headings.
     widths = _sheet_widths(pagesize, len(players))
-    extra = {5: 8, 9: 10}
+    extra = {5: 8, 9: 11}
     for c, w in extra.items():
         widths[c] += w
     each = sum(extra.values()) / (2 * len(players))
     widths[len(FIXED_COLUMNS) :] = [w - each for w in widths[len(FIXED_COLUMNS) :]]
     grid = _grid(data, widths, header_rows=2, numeric_from=len(FIXED_COLUMNS))
     _sheet_style(grid, len(players), len(sheet.rows))
-    if sheet.words_only:
-        last = len(FIXED_COLUMNS) - 2
-        grid.setStyle(
-            TableStyle([("SPAN", (2, r), (last, r)) for r in range(3, 3 + len(sheet.rows))])
-        )
-        grid.setStyle(TableStyle([("SPAN", (2, 0), (last, 1))]))
+    grid.setStyle(TableStyle(spans))
     grid.setStyle(
         TableStyle(
             [

@@ -74,8 +74,7 @@ def _check_document(
     return deal, game.settle(outcome, rules)
 
 
-def _words(n: int) -> str:
-    return ("two", "three", "four", "five", "six")[n - 2] if 2 <= n <= 6 else str(n)
+_words = core.rotation.number_word  # a table's size in words, as the core says it
 
 
 def settle_document(document) -> tuple[DealFacts, core.Settlement]:

@@ -7,6 +7,8 @@ from collections import Counter
 
 from django.utils import timezone
 
+from taroky_scoring.rotation import number_word
+
 from .. import seating
 from ..models import ChipCount, Event, Player, Registration, Round, Seat, Table
 from ..names import clean_name
@@ -98,7 +100,7 @@ def draw_seating(
     players = list(rnd.present.order_by("pk"))
     allowed = rnd.event.game.table_sizes
     if len(players) < min(allowed):
-        words = ("two", "three", "four", "five", "six")[min(allowed) - 2]
+        words = number_word(min(allowed))
         raise ServiceError(f"At least {words} players must be present to draw a round.")
     earlier = Round.objects.filter(event=rnd.event, number__lt=rnd.number)
     seats = Seat.objects.filter(table__round__in=earlier).values_list("table_id", "player_id")

@@ -14,11 +14,11 @@ from typing import Any
 from ...errors import FieldError, OutcomeError
 from ...options import BOOL, CHOICE, INT, Option, Preset
 from ...points import PACKETS_OF_THREE
-from ...registry import Game, register
+from ...registry import Cell, Game, register
 from ...settlement import Settlement
 from . import words
 from .document import describe
-from .outcome import DealOutcome
+from .outcome import ACTIVE_PLAYERS, TABLE_SIZES, TOTAL_POINTS, WINNING_POINTS, DealOutcome
 from .payments import reminder, settle
 from .rotation import next_deal
 from .rulesets import DEFAULT_RULESET, OPTION_FIELDS, PRESETS, Ruleset, ruleset
@@ -55,12 +55,12 @@ class Nebraska(Game):
         for r in PRESETS.values()
     )
     option_list = tuple(_option(f) for f in OPTION_FIELDS)
-    active_players = 4
-    table_sizes = (4, 5)
+    active_players = ACTIVE_PLAYERS
+    table_sizes = TABLE_SIZES
     order_of_play = "clockwise"
     pack = PACKETS_OF_THREE
-    total_points = 70
-    winning_points = 36
+    total_points = TOTAL_POINTS
+    winning_points = WINNING_POINTS
 
     def rules(self, name: str, options: Any = None) -> Ruleset:
         return ruleset(name, options)
@@ -108,6 +108,21 @@ class Nebraska(Game):
         # The paper sheet's own headings (Nebraska clubs' sheets).
         columns = ["Bidder", "Bid", "Partner", "Points", "Valat", "Bonuses", "Declarations"]
         return columns + ["Penalty"] + [""] * (count - 8)
+
+    def sheet_headings(self, rules: Ruleset) -> list[Cell]:
+        return list(words.SHEET_HEADINGS)
+
+    def sheet_cells(self, document: Any, rules: Ruleset) -> list[Cell]:
+        return words.sheet_cells(DealOutcome.from_document(document))
+
+    def deal_kinds(self) -> tuple[tuple[str, str], ...]:
+        return tuple((k.value, w) for k, w in words.KIND_WORDS.items())
+
+    def deal_bids(self) -> tuple[tuple[str, str], ...]:
+        return tuple((b.value, w) for b, w in words.BID_WORDS.items())
+
+    def payment_reasons(self) -> tuple[tuple[str, str], ...]:
+        return tuple((r.value, w) for r, w in words.REASON_WORDS.items())
 
     def next_deal(self, seats, rules, previous=None, first_forehand=None):
         return next_deal(seats, rules, previous, first_forehand)

@@ -139,6 +139,9 @@ _FIELD_SET = frozenset(FIELDS)
 
 TOTAL_POINTS = 70
 WINNING_POINTS = 36
+# Four play a deal; a fifth may sit at the table, the dealer, who sits out.
+ACTIVE_PLAYERS = 4
+TABLE_SIZES = (4, 5)
 
 
 @dataclass(frozen=True)

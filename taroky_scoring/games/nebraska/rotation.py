@@ -10,7 +10,7 @@ from collections.abc import Sequence
 
 from ...rotation import NextDeal, PreviousDeal, check_seats, first_or_next_dealer
 from ...rotation import deal_for as shared_deal_for
-from .outcome import Bid, DealKind
+from .outcome import ACTIVE_PLAYERS, TABLE_SIZES, Bid, DealKind
 from .rulesets import NextDealer, Ruleset
 
 
@@ -21,7 +21,7 @@ def deal_for(seats: Sequence[str], dealer: str) -> NextDeal:
     >>> deal_for(["Anna", "Bill", "Cyril", "Dana", "Emil"], "Bill").players
     ('Cyril', 'Dana', 'Emil', 'Anna')
     """
-    return shared_deal_for(seats, dealer, active=4)
+    return shared_deal_for(seats, dealer, active=ACTIVE_PLAYERS)
 
 
 def next_deal(
@@ -50,7 +50,7 @@ def next_deal(
     ('Emil', 'Anna', ('Anna', 'Bill', 'Cyril', 'Dana'), 'Emil')
     """
     seats = list(seats)
-    check_seats(seats, (4, 5))
+    check_seats(seats, TABLE_SIZES)
     dealer = first_or_next_dealer(seats, previous, first_forehand)
     if previous is None:
         return deal_for(seats, dealer)

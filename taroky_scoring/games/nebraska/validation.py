@@ -9,7 +9,10 @@ from __future__ import annotations
 from collections import Counter
 
 from ...errors import FieldError, last_trick_contradictions
+from ...rotation import number_word
 from .outcome import (
+    ACTIVE_PLAYERS,
+    TABLE_SIZES,
     TOTAL_POINTS,
     WINNING_POINTS,
     Bid,
@@ -83,8 +86,13 @@ def _kind_words(kind: DealKind) -> str:
 
 def _check_table(o: DealOutcome, add) -> None:
     players = o.players
-    if len(players) != 4:
-        add(FieldError("players", f"Name exactly four active players, not {len(players)}."))
+    if len(players) != ACTIVE_PLAYERS:
+        add(
+            FieldError(
+                "players",
+                f"Name exactly {number_word(ACTIVE_PLAYERS)} active players, not {len(players)}.",
+            )
+        )
     if any(p.startswith("#") for p in o.everyone):
         # Accounts such as the pot (#pot) begin with #; a player's name may not.
         add(FieldError("players", "A player's name may not begin with #."))
@@ -107,7 +115,8 @@ def _check_table(o: DealOutcome, add) -> None:
             add(
                 FieldError(
                     "dealer",
-                    f"At a five-player table the dealer sits out: the dealer must be "
+                    f"At a {number_word(max(TABLE_SIZES))}-player table the dealer sits out: "
+                    f"the dealer must be "
                     f"{o.sitting_out}, not {o.dealer}.",
                 )
             )

@@ -1,12 +1,13 @@
 """Nebraska's deals in its own words, for score sheets, deal pages and printouts.
 
-The web layer asks the game (``Nebraska.summary``, ``Nebraska.sheet_columns``) or reads
-these helpers for the sheet's columns; they live with the game so that no other module
-restates Nebraska's words.
+The web layer asks the game (``Nebraska.summary``, ``Nebraska.sheet_headings``,
+``Nebraska.sheet_cells``, ``Nebraska.reason_label``); the words live here, with the
+game, so that no other module restates them.
 """
 
 from __future__ import annotations
 
+from ...registry import Cell
 from .outcome import (
     TOTAL_POINTS,
     Bid,
@@ -19,12 +20,25 @@ from .outcome import (
     Tarok1LastOutcome,
     Team,
 )
+from .payments import Reason
 
 KIND_WORDS = {
     DealKind.PLAYED: "Played",
     DealKind.SURRENDERED: "Four surrendered",
     DealKind.THROWN_IN: "Thrown in",
     DealKind.MISDEAL: "Misdeal",
+}
+BID_WORDS = {bid: bid.label for bid in Bid}
+REASON_WORDS = {
+    Reason.GAME: "Game",
+    Reason.KING_LAST: "King Last",
+    Reason.TAROK1_LAST: "Tarok 1 Last",
+    Reason.TEN_TAROKY: "Ten Taroky",
+    Reason.FOUR_KINGS: "Four Kings",
+    Reason.THREE_HIGH: "Three High",
+    Reason.FORGOTTEN_DISCARD: "Forgotten discard",
+    Reason.SURRENDER: "Four surrendered",
+    Reason.MISDEAL: "Misdeal",
 }
 KING_LAST_WORDS = {
     KingLastOutcome.WON: "won",
@@ -118,3 +132,37 @@ def summary(o: DealOutcome) -> str:
         parts.append(f"valat by the {valat_words(o)}")
     parts += bonus_words(o) + declaration_words(o) + penalty_words(o)
     return ", ".join(parts)
+
+
+# The paper sheet's own columns (Nebraska clubs' sheets).
+SHEET_HEADINGS = (
+    Cell("Bidder"),
+    Cell("Bid"),
+    Cell("Partner"),
+    Cell("Points", kind="num"),
+    Cell("Valat"),
+    Cell("Bonuses"),
+    Cell("Declarations"),
+    Cell("Penalties"),
+)
+
+
+def sheet_cells(o: DealOutcome) -> list[Cell]:
+    """A deal's row under ``SHEET_HEADINGS``: a deal not played says its kind across."""
+    if o.kind is not DealKind.PLAYED:
+        return [
+            Cell(o.bidder or "", kind="note"),
+            Cell(KIND_WORDS[o.kind], span=6, kind="note"),
+            Cell("", kind="note"),
+        ]
+    kontra = f", {o.kontra_level}" if o.kontra_level is not Kontra.NONE else ""
+    return [
+        Cell(o.bidder or ""),
+        Cell(bid_words(o, short=True) + kontra),
+        Cell(partner_words(o)),
+        Cell(points_words(o), kind="num"),
+        Cell(valat_words(o)),
+        Cell("; ".join(bonus_words(o))),
+        Cell("; ".join(declaration_words(o))),
+        Cell("; ".join(penalty_words(o))),
+    ]

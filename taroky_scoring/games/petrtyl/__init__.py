@@ -31,7 +31,7 @@ from ...registry import Game, register
 from ...settlement import Settlement
 from .checks import check
 from .document import describe
-from .payments import payment_table, settle
+from .payments import REASON_WORDS, payment_table, settle
 from .tables import TABLES, Table
 
 GAME = "petrtyl"
@@ -115,6 +115,9 @@ class Petrtyl(Game):
 
     def payment_table(self, rules: Rules) -> list[str]:
         return payment_table(self.table)
+
+    def payment_reasons(self) -> tuple[tuple[str, str], ...]:
+        return tuple((r.value, w) for r, w in REASON_WORDS.items())
 
 
 def _bind(table: Table) -> type[Petrtyl]:

@@ -54,6 +54,20 @@ class PetrtylReason(StrEnum):
     NO_CHIEF = "no_chief"
 
 
+# Why chips moved, in Petrtyl's words (a declaration's: its name).
+REASON_WORDS = {
+    PetrtylReason.GAME: "Game",
+    PetrtylReason.SWEEP: "Sweep",
+    PetrtylReason.THREE_PASSED: "Three passed by all",
+    PetrtylReason.SURRENDER: "Four given up",
+    PetrtylReason.MISDEAL: "Misdeal",
+    PetrtylReason.CHIEF_LAST: "Chief Last",
+    PetrtylReason.PAPOOSE_LAST: "Papoose Last",
+    PetrtylReason.POT: "Pot",
+    **{PetrtylReason(kind): words for kind, words in DECLARATION_WORDS.items()},
+}
+
+
 def times(base: int, factors: Sequence[tuple[str, int]]) -> tuple[int, str]:
     """A value and its arithmetic, factors of 1 left out by the caller.
 

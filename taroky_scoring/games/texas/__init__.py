@@ -19,6 +19,7 @@ from ...options import INT_OR_NULL, Option, Preset
 from ...registry import register
 from ...settlement import Transfer, from_each_other
 from .common import (
+    BONUS_NAMES,
     LAST_OUTCOMES,
     PLAYED,
     TALON_WORDS,
@@ -121,24 +122,17 @@ class TexasXIX(Texas):
             ("xv", "XV"),
         )
     }
-    bonus_names = {
-        "eight_trumps": "Taroky",
-        "ten_trumps": "Tarocky",
-        "trull": "Trull",
-        "pane": "Pane",
-        "trull_pane": "Trull Pane",
-        "krale": "Krale",
-        "rosanne_pane": "Rosanne Pane",
-        "spjst": "SPJST",
-        "two_trumps": "Two trumps",
-        "no_trumps": "Uni",
-    }
+    SURRENDERED = ("surrendered", "thrown in: the declarer drew the called trump")
 
     def kinds(self, rules: Any) -> tuple[tuple[str, str], ...]:
         kinds = super().kinds(rules)
         if rules.called_trump_throw_in:
-            kinds += (("surrendered", "thrown in: the declarer drew the called trump"),)
+            kinds += (self.SURRENDERED,)
         return kinds
+
+    def deal_kinds(self) -> tuple[tuple[str, str], ...]:
+        # The presets' kinds and the throw-in a house rule allows.
+        return super().deal_kinds() + (self.SURRENDERED,)
 
     def bonus_allowed(self, kind: str, rules: Any) -> bool:
         return kind != "two_trumps" or rules.two_trumps_bonus
@@ -224,18 +218,7 @@ class TexasXX(Texas):
     no_contra_bids = ("zebrak",)
     pagat_with_valat = True
     called = {"povinost": (("xx", "XX"), ("xix", "XIX"), ("xviii", "XVIII"), ("xvii", "XVII"))}
-    bonus_names = {
-        "eight_trumps": "Taroky",
-        "ten_trumps": "Tarocky",
-        "trull": "Trull",
-        "pane": "Pane",
-        "trull_pane": "Trull Pane",
-        "krale": "Krale",
-        "rosanne_pane": "Rosanne Pane",
-        "spjst": "SPJST",
-        "two_trumps": "Bid",
-        "no_trumps": "Zebrak",
-    }
+    bonus_names = {**BONUS_NAMES, "two_trumps": "Bid", "no_trumps": "Zebrak"}
     VALAT = {"povinost": 20, "ze_ruky": 40, "prever": 30}
 
     def kinds(self, rules: Any) -> tuple[tuple[str, str], ...]:
@@ -370,15 +353,12 @@ class TexasKing(Texas):
         )
     }
     bonus_names = {
+        **BONUS_NAMES,
         "eight_trumps": "Tarockee",
         "ten_trumps": "Tarokee (Velki)",
         "trull": "Trul",
-        "pane": "Pane",
         "trull_pane": "Trul Pane",
-        "krale": "Krale",
         "rosanne_pane": "Rosane Pane",
-        "spjst": "SPJST",
-        "two_trumps": "Two trumps",
         "no_trumps": "No trumps",
     }
 

@@ -112,6 +112,28 @@ BONUS_CHIPS = {
     "two_trumps": 2,
     "no_trumps": 4,
 }
+# The bonuses' names the three games share; a game overrides those it says otherwise.
+BONUS_NAMES = {
+    "eight_trumps": "Taroky",
+    "ten_trumps": "Tarocky",
+    "trull": "Trull",
+    "pane": "Pane",
+    "trull_pane": "Trull Pane",
+    "krale": "Krale",
+    "rosanne_pane": "Rosanne Pane",
+    "spjst": "SPJST",
+    "two_trumps": "Two trumps",
+    "no_trumps": "Uni",
+}
+# The words of the other reasons a transfer is paid for (the bonuses': their names).
+REASON_WORDS = {
+    TexasReason.GAME: "Game",
+    TexasReason.VALAT: "Valat",
+    TexasReason.PAGAT: "Pagat",
+    TexasReason.KING_LAST: "King Last",
+    TexasReason.MOND_LOST: "Mond (XXI) lost",
+    TexasReason.SURRENDER: "Povinost thrown in",
+}
 # Each honour's possible (Trull cards, Kings); Pane is four 5-point cards, 2 or 3 Kings.
 HONOUR_CARDS = {
     "trull": ((3, 0),),
@@ -249,7 +271,7 @@ class Texas(Game):
     no_points_bids: ClassVar[tuple[str, ...]] = ()  # decided by a trick, not by points
     no_contra_bids: ClassVar[tuple[str, ...]] = ()
     called: ClassVar[Mapping[str, tuple[tuple[str, str], ...]]]  # bid -> called choices
-    bonus_names: ClassVar[Mapping[str, str]]
+    bonus_names: ClassVar[Mapping[str, str]] = BONUS_NAMES
     valat_contra: ClassVar[bool] = True
     pagat_contra_always: ClassVar[bool] = True
     pagat_with_valat: ClassVar[bool] = False  # Pagat payments stand when a valat is made
@@ -267,6 +289,14 @@ class Texas(Game):
 
     def valat_value(self, bid: str, announced: bool) -> int:
         return 40 if announced else 20
+
+    # -- what a deal stores, in the game's words ---------------------------------------
+
+    def payment_reasons(self) -> tuple[tuple[str, str], ...]:
+        return tuple(
+            (r.value, self.bonus_names[r.value] if r.value in BONUS_CHIPS else REASON_WORDS[r])
+            for r in TexasReason
+        )
 
     def game(self, d: Mapping[str, Any], rules: Any) -> tuple[bool, int, str]:
         """(declarer's side won, chips per opponent before contra, explanation)."""
