@@ -481,3 +481,21 @@ def test_an_export_with_new_pots_imports_as_it_was(five_deals, organizer):
     deal4["versions"][1]["document"]["pot"] = 9
     with pytest.raises(exchange.ExchangeError, match="does not match the one its event made"):
         exchange.import_event(document, organizer)
+
+
+def test_a_player_renamed_since_keeps_the_later_deals_scorable(five_deals, organizer):
+    """Cyril's name was fixed in the admin after deal 3: its new pot is posted under
+    the name the table says now."""
+    Player.objects.filter(name="Cyril").update(name="Cyril Kučera")
+    redeal = thrown_in() | {"players": ["Anna", "Bill", "Cyril Kučera", "Dana"]}
+    services.correct_deal(five_deals.deals.get(number=2), redeal, organizer, "a redeal")
+    third = five_deals.deals.get(number=3)
+    assert (third.version, third.document["pot"]) == (2, 4)
+    assert third.document["partner"] == "Cyril Kučera"
+    assert deal_states(five_deals)[2] == (
+        3,
+        2,
+        4,
+        {"Anna": 7, "Bill": -7, "Cyril Kučera": 11, "Dana": -7},
+    )
+    assert audit_ledger([five_deals.round.event_id]).problems == []

@@ -489,7 +489,8 @@ def _repot_later_deals(changed: Deal, user, verb: str, original: dict | None) ->
     seats = _seats(table)
     pot = pot_before(table.pk, later[0].number)
     for deal in later:
-        document = {**deal.document, "pot": pot}
+        # Names as the table's seats say them now (a name fixed since the deal was saved).
+        document = {**deal.document_under_todays_names(), "pot": pot}
         refused = (
             f"Deal {changed.number} cannot be {verb}: deal {deal.number} would then find "
             f"{pot} chips in the pot"
