@@ -5,7 +5,8 @@ Per deal: its versions are numbered 1 ... its current version, recorded first, t
 corrected, a void only last; the current version's document is the deal's, and the
 deal's indexed columns (bidder, dealer, ...) say what its document says; each version
 names only players seated at the table.
-Per table: its pot (Petrtyl's games) never goes below zero, deal after deal.
+Per table: its pot (Petrtyl's games) never goes below zero, deal after deal, and each
+live deal's document says the pot the ledger holds before it (``pot``).
 Per version: the rows it posted are exactly the scoring core's settlement of its own
 document (payer, payee, chips, reason and explanation), posted by its author; each row
 of the version before it is reversed by the mirror row, with the reversal's
@@ -88,6 +89,7 @@ def audit_ledger(event_ids: list[int] | None = None) -> AuditReport:
         check.versions()
         check.ledger(rows, version_of, entry_by_pk)
         check.nets(rows, nets_by_deal.pop(deal.pk, []), version_of)
+        check.pot(pot_at[deal.table])
         pot_at[deal.table] += sum(
             e.chips if e.payee_is_pot else -e.chips
             for e in rows
@@ -106,6 +108,13 @@ def audit_ledger(event_ids: list[int] | None = None) -> AuditReport:
         report.problems.append(f"{len(rows)} ledger rows point at missing deal {deal_id}")
     _audit_chip_counts(counts, entries, report)
     return report
+
+
+def _has_pot(document) -> bool:
+    try:
+        return core.game_of_document(document).has_pot
+    except (core.OutcomeError, TypeError, AttributeError, KeyError):
+        return False  # an invalid document is reported with its version
 
 
 def _where_table(t) -> str:
@@ -187,6 +196,19 @@ class _DealAudit:
         wrong = [name for name, value in expected.items() if getattr(deal, name) != value]
         if wrong:
             self.problem(f"its columns disagree with its document ({', '.join(wrong)})")
+
+    # -- the pot ---------------------------------------------------------------------
+
+    def pot(self, before: int) -> None:
+        """A live deal of a game with a pot says the pot the ledger holds before it."""
+        deal = self.deal
+        if deal.voided or not _has_pot(deal.document):
+            return
+        said = deal.document.get("pot", 0)
+        if said != before:
+            self.problem(
+                f"its document says the pot held {said} chips before it, the ledger {before}"
+            )
 
     # -- ledger ----------------------------------------------------------------------
 

@@ -212,6 +212,12 @@ def import_event(document: dict, user) -> Event:
             )
         else:
             deal, before = deals[(table.pk, number)], v["number"] - 1
+            deal.refresh_from_db(fields=["version"])  # a later deal's pot may have changed
+            if v["number"] <= deal.version:
+                # Made already: correcting or voiding an earlier Petrtyl deal gives the
+                # later deals their new pot, as it did where the event came from.
+                _check_replayed(deal, v)
+                continue
             if v["action"] == DealVersion.Action.VOIDED:
                 deal = _step(
                     v["where"], services.void_deal, deal, user, v["reason"], before, original
@@ -237,6 +243,16 @@ def import_event(document: dict, user) -> Event:
             + "; ".join(report.problems[:5])
         )
     return event
+
+
+def _check_replayed(deal: Deal, v: dict) -> None:
+    """A version the import made on its own must be the one the export says."""
+    made = deal.versions.get(number=v["number"])
+    if (made.action, made.document, made.reason) != (v["action"], v["document"], v["reason"]):
+        raise ExchangeError(
+            f"{v['where']}: the version does not match the one its event made "
+            "when an earlier deal's pot changed."
+        )
 
 
 def _step(where: str, service, *args, **kwargs):

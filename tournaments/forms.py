@@ -462,12 +462,18 @@ class EventForm(forms.ModelForm):
     MARKER = "house_rules_form"  # posted by the page with the generated option fields
     # Starting chips are the event's own field (every game has them).
     OWN_FIELDS = ("starting_chips",)
+    # The starting chips the page proposed (the ruleset's); empty once the organizer
+    # typed his own. Without JavaScript a number left as proposed follows the ruleset
+    # chosen in the same post.
+    PROPOSED = "starting_chips_proposed"
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["house_rules"].widget = NoValueWidget()
         self.fields["house_rules"].required = False
         self.rulesets = core.listing()
+        self.chips_of = {e["name"]: e["options"]["starting_chips"] for e in self.rulesets}
+        self._propose_starting_chips()
         chosen = self.instance.ruleset if self.instance.pk else None
         for entry in self.rulesets:
             entry["fields"] = []
@@ -508,6 +514,20 @@ class EventForm(forms.ModelForm):
                 for name in entry["fields"]:
                     self.fields[name].disabled = True
 
+    def _propose_starting_chips(self) -> None:
+        """A new event starts with its ruleset's chips (the core's ``starting_chips``:
+        20 in Nebraska, 100 in Texas and Petrtyl); an event whose chips are still its
+        ruleset's keeps following the ruleset, one with the organizer's own keeps them."""
+        field = forms.IntegerField(required=False, widget=forms.HiddenInput)
+        self.fields[self.PROPOSED] = field
+        ruleset = self.initial.get("ruleset") or self.instance.ruleset
+        proposed = self.chips_of.get(ruleset)
+        if not self.instance.pk:
+            self.initial["starting_chips"] = proposed
+        elif self.initial.get("starting_chips") != proposed:
+            proposed = None  # the organizer's own number
+        field.initial = proposed
+
     def _clean_fields(self):
         # Other rulesets' options (shown without JavaScript) are not read at all.
         unread = {name: self.fields.pop(name) for name in self.unread}
@@ -527,6 +547,9 @@ class EventForm(forms.ModelForm):
         if self.fixed:
             data["house_rules"] = self.instance.house_rules
             return data
+        proposed, chips = data.get(self.PROPOSED), data.get("starting_chips")
+        if proposed is not None and chips == proposed and data.get("ruleset") in self.chips_of:
+            data["starting_chips"] = self.chips_of[data["ruleset"]]
         entry = next((e for e in self.rulesets if e["name"] == data.get("ruleset")), None)
         if entry is None:
             data["house_rules"] = {}

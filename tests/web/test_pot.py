@@ -6,6 +6,7 @@ import re
 import pytest
 from django.db import IntegrityError, connection, transaction
 
+import taroky_scoring as core
 from tournaments import services
 from tournaments.audit import audit_ledger
 from tournaments.models import DealNet, Event, LedgerEntry, Player
@@ -101,12 +102,23 @@ def test_a_correction_and_a_void_reverse_the_pot(petrtyl_table, organizer):
     # The first misdeal was Anna's, not Bill's: the pot before deal 3 is still 8.
     services.correct_deal(first, misdeal("Anna"), organizer, "Anna dealt")
     assert pot_before(petrtyl_table.pk, 3) == 8
-    # Voiding the second misdeal leaves 4 in the pot before deal 3; correcting deal 3
-    # then pays Cyril the 4 that is there.
+    # Voiding the second misdeal leaves 4 in the pot before deal 3: the void gives
+    # deal 3 its new pot at once (a version of its own), and Cyril takes the 4.
     services.void_deal(LedgerEntry.objects.get(deal__number=2).deal, organizer, "no misdeal")
     assert pot_before(petrtyl_table.pk, 3) == 4
+    third.refresh_from_db()
+    assert (third.version, third.document["pot"]) == (2, 4)
+    assert sorted(
+        DealNet.objects.filter(deal=third, version=2).values_list("player__name", "chips")
+    ) == [
+        ("Anna", 7),
+        ("Bill", -7),
+        ("Cyril", 11),
+        ("Dana", -7),
+    ]
+    # Correcting deal 3 again reads the same 4 from the ledger.
     third = services.correct_deal(third, papoose_won(), organizer, "pot recounted")
-    assert third.document["pot"] == 4
+    assert (third.version, third.document["pot"]) == (3, 4)
     assert pot_before(petrtyl_table.pk, 4) == 0
     assert audit_ledger([petrtyl_table.round.event_id]).problems == []
 
@@ -209,3 +221,283 @@ def test_every_page_shows_the_pot(pot_evening, client, organizer):
         ",1,1,3,1,#pot,Cyril,8,pot,Papoose Last announced and won: Cyril takes the pot of 8,"
         in ledger
     )
+
+
+# -- the pot across corrections and voids ----------------------------------------------
+
+
+def papoose(outcome, **extra):
+    """Anna's Four with Cyril, won with 41; Cyril announced Papoose Last: ``outcome``."""
+    return papoose_won(papoose_last={"player": "Cyril", "announced": True, "outcome": outcome})
+
+
+def thrown_in(dealer="Dana"):
+    return {"ruleset": "petrtyl", "players": PLAYERS, "kind": "thrown_in", "dealer": dealer}
+
+
+def deal_states(table):
+    """Each deal: number, version, the pot its document says, its players' nets."""
+    names = dict(Player.objects.values_list("pk", "name"))
+    return [
+        (
+            d.number,
+            d.version,
+            d.document["pot"],
+            {
+                names[n.player_id]: n.chips
+                for n in DealNet.objects.filter(deal=d, version=d.version)
+                if n.chips
+            },
+        )
+        for d in table.deals.order_by("number")
+    ]
+
+
+def pot_versions(table, number):
+    """A deal's versions: number, action, reason, author."""
+    deal = table.deals.get(number=number)
+    return [
+        (v.number, v.action, v.reason, v.created_by.username)
+        for v in deal.versions.order_by("number").select_related("created_by")
+    ]
+
+
+@pytest.fixture
+def five_deals(petrtyl_table, organizer):
+    """Misdeals by Bill and Dana fill the pot with 8; Cyril's Papoose Last takes it in
+    deal 3; in deal 4 his Papoose Last fails on an empty pot; Anna misdeals in deal 5."""
+    services.record_deal(petrtyl_table, misdeal("Bill"), organizer)
+    services.record_deal(petrtyl_table, misdeal("Dana"), organizer)
+    services.record_deal(petrtyl_table, papoose("won"), organizer)
+    services.record_deal(petrtyl_table, papoose("lost"), organizer)
+    services.record_deal(petrtyl_table, misdeal("Anna"), organizer)
+    assert deal_states(petrtyl_table) == [
+        (1, 1, 0, {"Bill": -4}),
+        (2, 1, 4, {"Dana": -4}),
+        (3, 1, 8, {"Anna": 7, "Bill": -7, "Cyril": 15, "Dana": -7}),
+        (4, 1, 0, {"Anna": 3, "Bill": -3, "Cyril": 3, "Dana": -3}),
+        (5, 1, 0, {"Anna": -4}),
+    ]
+    return petrtyl_table
+
+
+def test_correcting_an_earlier_deal_gives_the_later_deals_their_pot(five_deals, organizer):
+    table = five_deals
+    # Deal 2 was no misdeal but a redeal: the pot before deal 3 holds 4, which Cyril
+    # takes; deals 4 and 5 still find an empty pot and stay as they were.
+    services.correct_deal(table.deals.get(number=2), thrown_in(), organizer, "a redeal")
+    assert deal_states(table) == [
+        (1, 1, 0, {"Bill": -4}),
+        (2, 2, 4, {}),
+        (3, 2, 4, {"Anna": 7, "Bill": -7, "Cyril": 11, "Dana": -7}),
+        (4, 1, 0, {"Anna": 3, "Bill": -3, "Cyril": 3, "Dana": -3}),
+        (5, 1, 0, {"Anna": -4}),
+    ]
+    assert pot_versions(table, 3) == [
+        (1, "recorded", "", "org"),
+        (2, "corrected", "The pot changed: deal 2 was corrected", "org"),
+    ]
+    assert pot_rows(table) == [
+        (1, "Bill", "#pot", 4),
+        (2, "#pot", "Dana", 4),  # the reversal of deal 2's misdeal
+        (2, "Dana", "#pot", 4),
+        (3, "#pot", "Cyril", 4),  # Cyril takes the 4 that are there now
+        (3, "#pot", "Cyril", 8),
+        (3, "Cyril", "#pot", 8),  # the reversal of the 8 he took
+        (5, "Anna", "#pot", 4),
+    ]
+    # Deal 3 was corrected: Cyril's Papoose Last failed and paid the 4 into the pot.
+    # Deal 4's failed Papoose Last now doubles a pot of 8: Cyril pays 8 more; deal 5
+    # finds 16 there.
+    services.correct_deal(table.deals.get(number=3), papoose("lost"), organizer, "beaten")
+    assert deal_states(table) == [
+        (1, 1, 0, {"Bill": -4}),
+        (2, 2, 4, {}),
+        (3, 3, 4, {"Anna": 3, "Bill": -3, "Cyril": -1, "Dana": -3}),
+        (4, 2, 8, {"Anna": 3, "Bill": -3, "Cyril": -5, "Dana": -3}),
+        (5, 2, 16, {"Anna": -4}),
+    ]
+    assert pot_versions(table, 5) == [
+        (1, "recorded", "", "org"),
+        (2, "corrected", "The pot changed: deal 3 was corrected", "org"),
+    ]
+    assert pot_before(table.pk, 6) == 20
+    net = net_by_player(LedgerEntry.objects.filter(table=table))
+    names = dict(Player.objects.values_list("pk", "name"))
+    assert {names.get(k, "#pot"): v for k, v in net.items()} == {
+        "Anna": 2,
+        "Bill": -10,
+        "Cyril": -6,
+        "Dana": -6,
+        "#pot": 20,
+    }
+    assert audit_ledger([table.round.event_id]).problems == []
+
+
+def test_voiding_an_earlier_deal_gives_the_later_deals_their_pot(five_deals, organizer):
+    table = five_deals
+    services.correct_deal(table.deals.get(number=3), papoose("lost"), organizer, "beaten")
+    assert [s[:3] for s in deal_states(table)] == [
+        (1, 1, 0),
+        (2, 1, 4),
+        (3, 2, 8),
+        (4, 2, 16),
+        (5, 2, 32),
+    ]
+    # Bill's misdeal in deal 1 never happened: every later pot loses 4, then doubles.
+    services.void_deal(table.deals.get(number=1), organizer, "no misdeal")
+    assert deal_states(table) == [
+        (1, 2, 0, {}),
+        (2, 2, 0, {"Dana": -4}),
+        (3, 3, 4, {"Anna": 3, "Bill": -3, "Cyril": -1, "Dana": -3}),
+        (4, 3, 8, {"Anna": 3, "Bill": -3, "Cyril": -5, "Dana": -3}),
+        (5, 3, 16, {"Anna": -4}),
+    ]
+    assert pot_versions(table, 4) == [
+        (1, "recorded", "", "org"),
+        (2, "corrected", "The pot changed: deal 3 was corrected", "org"),
+        (3, "corrected", "The pot changed: deal 1 was voided", "org"),
+    ]
+    assert pot_before(table.pk, 6) == 20
+    assert audit_ledger([table.round.event_id]).problems == []
+    # Voiding the deal whose pot the others read last changes nothing before it.
+    services.void_deal(table.deals.get(number=5), organizer, "no misdeal")
+    assert [s[:3] for s in deal_states(table)][:4] == [(1, 2, 0), (2, 2, 0), (3, 3, 4), (4, 3, 8)]
+    assert audit_ledger([table.round.event_id]).problems == []
+
+
+def test_a_later_deal_that_cannot_take_its_pot_refuses_the_change(
+    five_deals, organizer, monkeypatch
+):
+    """A house rule where a Papoose Last takes a fixed 8: correcting deal 2 would leave
+    4 in the pot before deal 3, which takes 8; nothing is saved and deal 3 is named."""
+    from taroky_scoring.settlement import Transfer
+    from taroky_scoring.settlement import settlement as settled
+
+    table = five_deals
+    game = core.game_for("petrtyl")
+    settle = game.settle
+
+    def fixed_eight(outcome, rules):
+        settlement = settle(outcome, rules)
+        taken = [t for t in settlement.transfers if t.payer == "#pot"]
+        if not taken:
+            return settlement
+        kept = [t for t in settlement.transfers if t.payer != "#pot"]
+        eight = Transfer("#pot", taken[0].payee, 8, taken[0].reason, "a fixed 8")
+        return settled(settlement.net, [*kept, eight], settlement.bidder_won, settlement.game_value)
+
+    monkeypatch.setattr(game, "settle", fixed_eight)
+    rows = LedgerEntry.objects.count()
+    with pytest.raises(services.DealError) as refused:
+        services.correct_deal(table.deals.get(number=2), thrown_in(), organizer, "a redeal")
+    assert refused.value.message == (
+        "Deal 2 cannot be corrected: deal 3 would then find 4 chips in the pot, and it "
+        "takes 8 from it. Correct or void deal 3 first; nothing was saved."
+    )
+    assert LedgerEntry.objects.count() == rows
+    assert [s[:3] for s in deal_states(table)] == [(n, 1, p) for n, p in FIVE_POTS]
+    with pytest.raises(services.DealError) as refused:
+        services.void_deal(table.deals.get(number=1), organizer, "no misdeal")
+    assert refused.value.message.startswith(
+        "Deal 1 cannot be voided: deal 3 would then find 4 chips in the pot"
+    )
+    assert table.deals.get(number=1).voided is False
+
+
+FIVE_POTS = [(1, 0), (2, 4), (3, 8), (4, 0), (5, 0)]
+
+
+def test_the_audit_flags_a_stale_pot(five_deals, organizer, monkeypatch):
+    """What a correction did before the pot was carried forward: deal 3's failed Papoose
+    Last doubles the pot to 16, and deals 4 and 5 still say it was empty."""
+    from tournaments.services import deals
+
+    monkeypatch.setattr(deals, "_repot_later_deals", lambda *args: None)
+    services.correct_deal(five_deals.deals.get(number=3), papoose("lost"), organizer, "beaten")
+    assert audit_ledger([five_deals.round.event_id]).problems == [
+        "Petrtyl club night, round 1, table 1, deal 4: its document says the pot held 0 "
+        "chips before it, the ledger 16",
+        "Petrtyl club night, round 1, table 1, deal 5: its document says the pot held 0 "
+        "chips before it, the ledger 16",
+    ]
+
+
+def test_a_correction_locks_the_table_before_reading_the_pot(five_deals, organizer, monkeypatch):
+    from tournaments.services import deals
+
+    locked, read = [], []
+    lock_table, pot_before_ = deals.lock_table, deals.pot_before
+    monkeypatch.setattr(deals, "lock_table", lambda pk: locked.append(pk) or lock_table(pk))
+    monkeypatch.setattr(
+        deals, "pot_before", lambda *a: read.append(list(locked)) or pot_before_(*a)
+    )
+    services.correct_deal(five_deals.deals.get(number=2), thrown_in(), organizer, "a redeal")
+    services.void_deal(five_deals.deals.get(number=1), organizer, "no misdeal")
+    assert locked == [five_deals.pk, five_deals.pk]
+    # Every read of the pot came after the table's lock of its own change.
+    assert read == [[five_deals.pk], [five_deals.pk], [five_deals.pk, five_deals.pk]]
+
+
+def test_an_export_with_new_pots_imports_as_it_was(five_deals, organizer):
+    """Replaying the correction gives the later deals their new pots again; the import
+    checks that the versions it made are the exported ones."""
+    import json
+
+    from tournaments import exchange
+    from tournaments.models import DealVersion
+
+    table = five_deals
+    services.correct_deal(table.deals.get(number=3), papoose("lost"), organizer, "beaten")
+    services.void_deal(table.deals.get(number=1), organizer, "no misdeal")
+    event = table.round.event
+    document = json.loads(json.dumps(exchange.export_event(event)))
+
+    def versions(e):
+        return list(
+            DealVersion.objects.filter(deal__table__round__event=e)
+            .order_by("deal__number", "number")
+            .values_list("deal__number", "number", "action", "reason", "document")
+        )
+
+    copy_ = exchange.import_event(document, organizer)
+    assert versions(copy_) == versions(event)
+    assert [v[:3] for v in versions(copy_)] == [
+        (1, 1, "recorded"),
+        (1, 2, "voided"),
+        (2, 1, "recorded"),
+        (2, 2, "corrected"),  # the pot: deal 1 was voided
+        (3, 1, "recorded"),
+        (3, 2, "corrected"),  # beaten
+        (3, 3, "corrected"),  # the pot: deal 1 was voided
+        (4, 1, "recorded"),
+        (4, 2, "corrected"),  # the pot: deal 3 was corrected
+        (4, 3, "corrected"),  # the pot: deal 1 was voided
+        (5, 1, "recorded"),
+        (5, 2, "corrected"),
+        (5, 3, "corrected"),
+    ]
+    assert audit_ledger([copy_.pk]).problems == []
+    # A version the import would make otherwise is refused, with where it is.
+    deal4 = document["rounds"][0]["tables"][0]["deals"][3]
+    deal4["versions"][1]["document"]["pot"] = 9
+    with pytest.raises(exchange.ExchangeError, match="does not match the one its event made"):
+        exchange.import_event(document, organizer)
+
+
+def test_a_player_renamed_since_keeps_the_later_deals_scorable(five_deals, organizer):
+    """Cyril's name was fixed in the admin after deal 3: its new pot is posted under
+    the name the table says now."""
+    Player.objects.filter(name="Cyril").update(name="Cyril Kučera")
+    redeal = thrown_in() | {"players": ["Anna", "Bill", "Cyril Kučera", "Dana"]}
+    services.correct_deal(five_deals.deals.get(number=2), redeal, organizer, "a redeal")
+    third = five_deals.deals.get(number=3)
+    assert (third.version, third.document["pot"]) == (2, 4)
+    assert third.document["partner"] == "Cyril Kučera"
+    assert deal_states(five_deals)[2] == (
+        3,
+        2,
+        4,
+        {"Anna": 7, "Bill": -7, "Cyril Kučera": 11, "Dana": -7},
+    )
+    assert audit_ledger([five_deals.round.event_id]).problems == []

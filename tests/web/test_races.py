@@ -240,3 +240,66 @@ def test_an_event_edit_racing_the_first_deal(organizer):
             assert deal == "The deal's ruleset is not the one its deal was recorded under."
             assert saved.ruleset == "heun"
             assert Deal.objects.filter(table=table).count() == 0
+
+
+PETRTYL = ["Anna", "Bill", "Cyril", "Dana"]
+
+
+def petrtyl_doc(**fields):
+    return {"ruleset": "petrtyl", "players": PETRTYL} | fields
+
+
+def test_a_correction_racing_the_deal_that_takes_the_pot(organizer):
+    """Deal 2's misdeal is corrected to a redeal while Cyril's Papoose Last takes the pot
+    in deal 3: whichever comes first, deal 3 ends with the 4 chips the pot holds."""
+    from tournaments.audit import audit_ledger
+    from tournaments.models import DealNet, Event
+    from tournaments.queries import pot_before
+
+    event = services.create_event(
+        organizer,
+        name="Petrtyl race",
+        date=datetime.date(2026, 11, 24),
+        kind=Event.Kind.CLUB_NIGHT,
+        ruleset="petrtyl",
+        house_rules={},
+        starting_chips=100,
+        session_end=Event.SessionEnd.FIXED_DEALS,
+        deals_per_session=20,
+    )
+    players = [Player.objects.create(name=n) for n in PETRTYL]
+    papoose = petrtyl_doc(
+        kind="played",
+        bidder="Anna",
+        bid="four",
+        partner="Cyril",
+        talon="second",
+        bidder_points=41,
+        papoose_last={"player": "Cyril", "announced": True, "outcome": "won"},
+    )
+    for _ in range(RACES // 5):
+        rnd = services.create_round(event, organizer)
+        table = services.create_table(rnd, organizer, players, first_forehand=players[0])
+        services.record_deal(table, petrtyl_doc(kind="misdeal", dealer="Bill"), organizer)
+        second = services.record_deal(table, petrtyl_doc(kind="misdeal", dealer="Dana"), organizer)
+        results = at_once(
+            lambda: services.correct_deal(  # noqa: B023
+                second,  # noqa: B023
+                petrtyl_doc(kind="thrown_in", dealer="Dana"),
+                organizer,
+                "a redeal",
+            ),
+            lambda: services.record_deal(table, papoose, organizer, number=3),  # noqa: B023
+        )
+        assert results == ["saved", "saved"]
+        third = table.deals.get(number=3)
+        assert third.document["pot"] == pot_before(table.pk, 3) == 4
+        nets = DealNet.objects.filter(deal=third, version=third.version)
+        assert sorted(nets.values_list("player__name", "chips")) == [
+            ("Anna", 7),
+            ("Bill", -7),
+            ("Cyril", 11),
+            ("Dana", -7),
+        ]
+        assert pot_before(table.pk, 4) == 0
+    assert audit_ledger([event.pk]).problems == []

@@ -353,9 +353,10 @@ def record_deals(table: Table, documents: list[dict], user) -> list[Deal]:
 
 
 def _lock_current(deal: Deal, user, expected_version: int | None, link=None) -> Deal:
+    # The table's lock orders a change with the deals being entered there: a Petrtyl
+    # correction reads the pot and rewrites the later deals that depend on it.
+    table = lock_table(deal.table_id)
     if link is not None:
-        # The table's lock orders a link's change with the deals being entered there.
-        table = lock_table(deal.table_id)
         authorize(user, table, link)
     deal = (
         Deal.objects.select_for_update(of=("self",))
@@ -425,6 +426,7 @@ def correct_deal(
     for name, value in _confirmation_fields(deal.table, link).items():
         setattr(deal, name, value)
     deal.save()
+    _repot_later_deals(deal, user, "corrected", original)
     return deal
 
 
@@ -458,4 +460,79 @@ def void_deal(
     # A voided deal counts nothing: nothing is left to confirm.
     deal.awaiting_confirmation = False
     deal.save()
+    _repot_later_deals(deal, user, "voided", original)
     return deal
+
+
+def _repot_later_deals(changed: Deal, user, verb: str, original: dict | None) -> None:
+    """After ``changed`` was corrected or voided, give every later live deal of its table
+    the pot the ledger now holds before it, in order; a deal whose pot differs gets a new
+    version (the reversal of its rows and its new rows), so that every stored document
+    says what the ledger says. Runs in the caller's transaction, the table locked; a
+    later deal that cannot be played with its new pot refuses the whole change.
+    """
+    try:
+        has_pot = core.game_of_document(changed.document).has_pot
+    except (core.OutcomeError, TypeError, AttributeError, KeyError):  # pragma: no cover
+        return
+    if not has_pot:
+        return
+    later = list(
+        Deal.objects.select_for_update(of=("self",))
+        .filter(table_id=changed.table_id, number__gt=changed.number, voided=False)
+        .order_by("number")
+    )
+    if not later:
+        return
+    table = changed.table
+    seats = _seats(table)
+    pot = pot_before(table.pk, later[0].number)
+    for deal in later:
+        # Names as the table's seats say them now (a name fixed since the deal was saved).
+        document = {**deal.document_under_todays_names(), "pot": pot}
+        refused = (
+            f"Deal {changed.number} cannot be {verb}: deal {deal.number} would then find "
+            f"{pot} chips in the pot"
+        )
+        try:
+            outcome, settlement = _check_document(table, document, seats, deal.document)
+        except DealError as e:
+            why = "; ".join(err.message for err in e.field_errors) or e.message
+            raise DealError(
+                f"{refused}, and it cannot be scored with them ({why}). "
+                f"Correct or void deal {deal.number} first; nothing was saved."
+            ) from e
+        after = pot + settlement.net.get(POT_ACCOUNT, 0)
+        if after < 0:
+            raise DealError(
+                f"{refused}, and it takes {pot - after} from it. "
+                f"Correct or void deal {deal.number} first; nothing was saved."
+            )
+        if deal.document.get("pot") != pot:
+            reason = f"The pot changed: deal {changed.number} was {verb}"
+            _post_new_pot(deal, document, outcome, settlement, seats, user, reason, original)
+        pot = after
+
+
+def _post_new_pot(deal, document, outcome, settlement, seats, user, reason, original) -> None:
+    """A new version of ``deal``, the same outcome with the pot the ledger holds."""
+    version = DealVersion.objects.create(
+        deal=deal,
+        number=deal.version + 1,
+        action=DealVersion.Action.CORRECTED,
+        document=document,
+        names=_names(outcome, seats),
+        reason=reason,
+        created_by=user,
+        **_origin(original),
+    )
+    entries = _post_reversal(deal, version, user)
+    entries += _post(deal, version, outcome, settlement, seats, user)
+    _assert_balanced(entries)
+    for name, value in indexed_columns(outcome, settlement, seats).items():
+        setattr(deal, name, value)
+    deal.document = document
+    deal.version = version.number
+    # Whether the deal awaits an organizer's confirmation is left as it was: what was
+    # entered did not change, only the chips the pot held.
+    deal.save()
