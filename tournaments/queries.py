@@ -35,10 +35,13 @@ def net_by_deal_and_player(entries) -> dict[int, dict[int, int]]:
     return net
 
 
-def pot_before(table_id: int, number: int) -> int:
-    """The chips in a table's pot before its deal ``number``: one query over the ledger
-    (reversals cancel what they reverse, so every row counts)."""
-    rows = LedgerEntry.objects.filter(table_id=table_id, deal__number__lt=number)
+def pot_before(table_id: int, number: int | None = None) -> int:
+    """The chips in a table's pot before its deal ``number`` (None: now, after every
+    deal): one query over the ledger (reversals cancel what they reverse, so every row
+    counts)."""
+    rows = LedgerEntry.objects.filter(table_id=table_id)
+    if number is not None:
+        rows = rows.filter(deal__number__lt=number)
     sums = rows.aggregate(
         paid_in=Sum("chips", filter=Q(payee_is_pot=True), default=0),
         taken=Sum("chips", filter=Q(payer_is_pot=True), default=0),

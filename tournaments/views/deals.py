@@ -153,10 +153,15 @@ def _deal_form_context(table, sheet, form, link=None, **extra):
     }
 
 
-def _preview(form) -> dict:
-    """The settlement of a deal form's current fields, or its errors."""
+def _preview(form, table, number: int | None) -> dict:
+    """The settlement of a deal form's current fields, or its errors. A game with a pot
+    is scored with the pot the ledger holds before deal ``number``, as the service will
+    save it (None: the pot now)."""
     if form.is_valid() and form.document is not None:
-        said = core.score(form.document).as_dict()
+        document = form.document
+        if form.game.has_pot:
+            document = {**document, "pot": queries.pot_before(table.pk, number)}
+        said = core.score(document).as_dict()
         # The pot in the pages' words, as the sheet and the deal page say it.
         for t in said["transfers"]:
             t["from"], t["to"] = account_words(t["from"]), account_words(t["to"])
@@ -213,7 +218,7 @@ def deal_entry(request, table, link=None):
             request.POST or None, event=event, seats=seats, initial=initial, needs_number=True
         )
         if request.method == "POST":
-            preview = _preview(form)
+            preview = _preview(form, table, next_number)
     return render(
         request,
         "tournaments/deal_form.html",
@@ -236,7 +241,10 @@ def deal_preview_for(request, table):
     seats = list(table.seats.order_by("position").values_list("player__name", flat=True))
     event = table.round.event
     form = _deal_form(event)(request.POST, event=event, seats=seats)
-    return JsonResponse(_preview(form))
+    # The deal's number (the form's hidden field: the next deal's, or the corrected
+    # deal's) says which pot it plays for.
+    number = form.cleaned_data.get("number") if form.is_valid() else None
+    return JsonResponse(_preview(form, table, number))
 
 
 def deal_detail(request, pk):
@@ -267,13 +275,14 @@ def deal_correction(request, deal, link=None):
     seats = [p.name for p in sheet.players]
     initial = _deal_form(event).initial_from_document(deal.document_under_todays_names())
     initial["expected_version"] = deal.version
+    initial["number"] = deal.number  # the live preview's pot is the one before this deal
     form = _deal_form(event, correct=True)(
         request.POST or None, event=event, seats=seats, initial=initial
     )
     preview = None
     if request.method == "POST":
         if "preview" in request.POST:
-            preview = _preview(form)
+            preview = _preview(form, table, deal.number)
         elif form.is_valid():
             try:
                 services.correct_deal(
