@@ -159,7 +159,7 @@ def _preview(form, table, number: int | None) -> dict:
     save it (None: the pot now)."""
     if form.is_valid() and form.document is not None:
         document = form.document
-        if form.game.has_pot:
+        if form.event.game.has_pot:
             document = {**document, "pot": queries.pot_before(table.pk, number)}
         said = core.score(document).as_dict()
         # The pot in the pages' words, as the sheet and the deal page say it.
