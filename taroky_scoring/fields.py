@@ -132,6 +132,7 @@ class Field:
     # An optional player: the words for "nobody" when nobody is an answer to choose
     # ("Alone (own King or King in blind)"); a form then asks for a player or it.
     none_label: str = ""
+    asked: Condition | None = None  # with none_label: when a form needs the answer (None: applies)
     max_items: int | None = None  # a list: at most this many items (None: one per player)
 
     @cached_property
@@ -146,6 +147,14 @@ class Field:
     def never(self) -> bool:
         """The field never applies under these rules."""
         return self.applies == NEVER
+
+    @cached_property
+    def asks(self):
+        """Whether a form needs an answer (a player or ``none_label``) for this document."""
+        if not self.none_label:
+            return lambda document: False
+        test, asked = self.test, compile_condition(self.asked)
+        return lambda document: test(document) and asked(document)
 
     @cached_property
     def test(self):
@@ -173,6 +182,8 @@ class Field:
             d["item_label"] = self.item_label
         if self.none_label:
             d["none_label"] = self.none_label
+        if self.asked is not None:
+            d["asked"] = self.asked
         if self.max_items is not None:
             d["max_items"] = self.max_items
         return d

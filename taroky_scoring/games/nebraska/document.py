@@ -102,6 +102,7 @@ def describe(
             "holder of the called King; null when the bidder plays alone",
             applies=all_of(BIDDING, not_(when("king_in_blind", True))),
             none_label="Alone (own King or King in blind)",
+            asked=PLAYED,  # a surrender pays the same with or without one
         ),
         Field(
             "called",
