@@ -24,8 +24,6 @@ from .forms import (
     AddPlayerForm,
     CardPointsForm,
     ChipCountForm,
-    CorrectDealForm,
-    DealForm,
     DrawForm,
     EventForm,
     FirstForehandForm,
@@ -578,12 +576,7 @@ def table_first_forehand(request, pk):
 
 
 def _deal_form(event, correct=False):
-    """The deal form of the event's game: the form generated from the core's
-    description of its fields; the hand-written form still serves the game whose
-    dealer sits out (its document names the active players and who sits out, which the
-    generated form does not yet fill)."""
-    if any(f.name == "sitting_out" for f in event.game.fields(event.rules)):
-        return CorrectDealForm if correct else DealForm
+    """The deal form of every game: generated from the core's description of its fields."""
     return CorrectGameDealForm if correct else GameDealForm
 
 

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 import taroky_scoring as core
 from taroky_scoring.cli import main as cli_main
 from tournaments import services
-from tournaments.forms import DealForm
+from tournaments.dealforms import GameDealForm
 from tournaments.models import Deal, LedgerEntry
 from tournaments.queries import net_by_player
 
@@ -101,8 +101,10 @@ def test_every_valid_deal_goes_through_the_form_and_back(client, table, organize
     document = at_the_table(generated)
     services.update_event(table.round.event, organizer, deals_per_session=100_000)
     client.force_login(organizer)
-    form = DealForm(
-        event=table.round.event, seats=SEATS4, initial=DealForm.initial_from_document(document)
+    form = GameDealForm(
+        event=table.round.event,
+        seats=SEATS4,
+        initial=GameDealForm.initial_from_document(document),
     )
     number = Deal.objects.count() + 1
     response = client.post(
