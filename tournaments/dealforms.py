@@ -37,11 +37,13 @@ SEATING = ("players", "sitting_out")
 SEP = "__"  # an object's or a list row's sub-field: "<field>__<key>", "<field>__<row>__<key>"
 
 
-def _player_choices(f: described.Field, seats):
+def _player_choices(f: described.Field, seats, sits_out: bool):
     names = [(n, n) for n in seats]
     if f.none_label:
         return names + [(NONE, f.none_label)]
-    return names if f.required else [(NOBODY, "Nobody")] + names
+    # Where the dealer sits out, the game needs him named (Game.deal_seating).
+    needed = f.required or (sits_out and f.name == "dealer")
+    return names if needed else [(NOBODY, "Nobody")] + names
 
 
 def _field(f: described.Field, seats, sits_out: bool) -> forms.Field:
@@ -87,7 +89,7 @@ def _field(f: described.Field, seats, sits_out: bool) -> forms.Field:
             attrs["data-exclude"] = " ".join(exclude)
         return forms.ChoiceField(
             label=f.label,
-            choices=_player_choices(f, seats),
+            choices=_player_choices(f, seats, sits_out),
             widget=RADIO(attrs=attrs),
             required=False,
         )

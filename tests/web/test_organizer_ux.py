@@ -141,6 +141,9 @@ def test_the_dealer_and_the_bidder_are_greyed_out_where_they_cannot_play(
     assert 'name="dealer" value="Emil" data-field="dealer" required' not in five
     assert 'name="dealer" value="Emil" data-field="dealer" id=' in five
     assert "sitting-out" not in four
+    # At five the dealer must be named (who sits out depends on him): no "Nobody".
+    assert 'name="dealer" value="" data-field="dealer"' in four
+    assert 'name="dealer" value="" data-field="dealer"' not in five
     assert four.count('data-exclude="bidder"') == 4 + 1
 
 
