@@ -289,6 +289,10 @@ class GameDealForm(forms.Form):
                         initial[f"{key}{SEP}{row}{SEP}{sub}"] = v
             else:
                 initial[key] = value
+        if document.get("sitting_out") and not document.get("dealer"):
+            # The form says who sits out by the dealer (Game.deal_seating): the one who
+            # sits out dealt.
+            initial["dealer"] = document["sitting_out"]
         return initial
 
 

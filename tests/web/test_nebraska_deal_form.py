@@ -289,3 +289,20 @@ def test_the_correction_form_carries_every_field_at_five(org_client, table5, org
     assert deal.version == 2
     assert canonical(deal.document) == canonical(document)
     assert deal.document["sitting_out"] == "Ivan"
+
+
+def test_the_preview_without_javascript_at_five(org_client, table5):
+    """The Preview payments button (no script): the page shows the payments, saves nothing."""
+    fields = at_five(form_data(dealer="Ivan", bid="five", blind=None, kontra="kontra"))
+    response = org_client.post(reverse("deal-create", args=[table5.pk]), {**fields, "preview": "1"})
+    assert response.status_code == 200
+    assert response.context["preview"]["net"] == {
+        "Emil": 16,
+        "Fanny": -16,
+        "Gustav": 16,
+        "Hana": -16,
+        "Ivan": 0,  # he sits out
+    }
+    html = response.content.decode()
+    assert '<span class="pos">Emil +16</span> · <span class="neg">Fanny -16</span>' in html
+    assert not Deal.objects.exists()
