@@ -141,6 +141,9 @@ def test_the_sitting_out_dealer_and_the_bidder_are_greyed_out(live_server, sized
     assert unavailable("declarations__0__player") == ["Ivan"]
     # One row of declarations waits to be filled; the next shows once it is.
     expect(page.locator("#field-declarations .item-row:visible")).to_have_count(1)
+    choose(page, "declarations__0__player", "Hana")
+    expect(page.locator("#field-declarations .item-row:visible")).to_have_count(2)
+    choose(page, "declarations__0__kind", "Three High")
     choose(page, "bidder", "Fanny")
     assert unavailable("partner") == ["Fanny", "Ivan"]
     expect(page.locator("#field-partner label.unavailable")).to_have_count(2)

@@ -82,7 +82,7 @@ def test_entering_a_deal_saves_it_and_shows_the_running_chips(org_client, table)
         (dict(declarations__1__player="Bill"), "declarations__1__kind", "Choose what was"),
         # A dealer who is not at the table
         (dict(dealer="Zdeněk"), "dealer", "not one of the available choices"),
-        # A sitting-out dealer's seat named as the partner: a name not at the table
+        # A partner who is no choice of the form (Alone is posted as "none")
         (dict(partner="alone"), "partner", "not one of the available choices"),
     ],
 )
