@@ -59,6 +59,10 @@ def not_(condition: Condition) -> Condition:
     return {"not": condition}
 
 
+# A field of the document this ruleset never uses (Clarkson's kontra): "any of none".
+NEVER: Condition = {"any": []}
+
+
 def compile_condition(condition: Condition | None):
     """The condition as a function of a document (evaluated once per field, not per deal)."""
     if condition is None:
@@ -125,6 +129,11 @@ class Field:
     items: tuple[Field, ...] = ()  # an object's keys, or each list item's
     default: Any = None
     item_label: str = ""  # a list's word for one item ("Bonus 1: ...")
+    # An optional player: the words for "nobody" when nobody is an answer to choose
+    # ("Alone (own King or King in blind)"); a form then asks for a player or it.
+    none_label: str = ""
+    asked: Condition | None = None  # with none_label: when a form needs the answer (None: applies)
+    max_items: int | None = None  # a list: at most this many items (None: one per player)
 
     @cached_property
     def values(self) -> tuple[Any, ...]:
@@ -133,6 +142,19 @@ class Field:
     @cached_property
     def item_names(self) -> frozenset[str]:
         return frozenset(i.name for i in self.items)
+
+    @property
+    def never(self) -> bool:
+        """The field never applies under these rules."""
+        return self.applies == NEVER
+
+    @cached_property
+    def asks(self):
+        """Whether a form needs an answer (a player or ``none_label``) for this document."""
+        if not self.none_label:
+            return lambda document: False
+        test, asked = self.test, compile_condition(self.asked)
+        return lambda document: test(document) and asked(document)
 
     @cached_property
     def test(self):
@@ -158,6 +180,12 @@ class Field:
             d["default"] = self.default
         if self.item_label:
             d["item_label"] = self.item_label
+        if self.none_label:
+            d["none_label"] = self.none_label
+        if self.asked is not None:
+            d["asked"] = self.asked
+        if self.max_items is not None:
+            d["max_items"] = self.max_items
         return d
 
 
@@ -401,11 +429,13 @@ def help_text(fields: Sequence[Field], indent: str = "  ") -> str:
             lines.append(f"{indent}{'':<20} a whole number from {f.minimum} to {f.maximum}")
         if f.applies is not None:
             when_words = (  # {"any": []}: a field of the envelope this ruleset never uses
-                "never: leave it empty"
-                if f.applies == {"any": []}
-                else f"only when {condition_words(f.applies)}"
+                "never: leave it empty" if f.never else f"only when {condition_words(f.applies)}"
             )
             lines.append(f"{indent}{'':<20} {when_words}")
+        if f.none_label:
+            lines.append(f"{indent}{'':<20} null: {f.none_label}")
+        if f.max_items is not None:
+            lines.append(f"{indent}{'':<20} at most {f.max_items}")
         for item in f.items:
             sub = help_text([item], indent + "    ").splitlines()
             lines += sub

@@ -67,7 +67,14 @@ from .errors import FieldError, OutcomeError
 from .fields import Field
 from .options import Option, Preset, Rules, resolve
 from .points import Pack
-from .rotation import NextDeal, PreviousDeal, check_seats, deal_for, first_or_next_dealer
+from .rotation import (
+    NextDeal,
+    PreviousDeal,
+    after,
+    check_seats,
+    deal_for,
+    first_or_next_dealer,
+)
 from .settlement import Settlement
 
 DEFAULT_RULESET = "la-vista"
@@ -267,6 +274,21 @@ class Game:
     def parse_deal(self, document: Any) -> tuple[Any, Any]:
         rules = self.rules_of(document)
         return self.parse(document, rules), rules
+
+    def deal_seating(self, seats: Sequence[str], dealer: str | None) -> NextDeal:
+        """Who plays a deal that ``dealer`` dealt at a table of ``seats`` (in the order
+        of play), and who sits out: where everyone seated plays, the seats as they are
+        (the dealer may be unknown); where the table seats more than play, the dealer
+        sits out and the others play from forehand, so the dealer must be named."""
+        seats = list(seats)
+        if len(seats) <= self.active_players:
+            forehand = after(seats, dealer) if dealer in seats else ""
+            return NextDeal(dealer or "", forehand, tuple(seats), None)
+        if dealer not in seats:
+            raise OutcomeError(
+                [FieldError("dealer", "Choose who dealt this deal: the dealer sits out.")]
+            )
+        return deal_for(seats, dealer, self.active_players)
 
     def next_deal(
         self,

@@ -3,10 +3,13 @@
 ``GameDealForm`` makes a Django form field of each ``taroky_scoring.fields.Field`` of
 the event's game: a choice is radios, a bool a checkbox, an int a number with its
 bounds, a player radios of the seated players, an object a fieldset of its sub-fields,
-a list repeated rows (one per seat). Which fields apply is the core's ``applies``
-condition: the page script evaluates the same JSON (``description``) and the form
-drops the values of fields that do not apply before asking the core, which has the
-last word and names the field of every error.
+a list repeated rows (one per seat, or the field's ``max_items``). The form fills the
+deal's ``players`` and, where the table seats more than play, who sits out, by asking
+the game who plays when the chosen dealer deals (``Game.deal_seating``). Which fields
+apply is the core's ``applies`` condition: the page script evaluates the same JSON
+(``description``) and the form drops the values of fields that do not apply before
+asking the core, which has the last word and names the field of every error. A field
+that never applies under the rules (Clarkson's kontra) is not on the form.
 """
 
 from __future__ import annotations
@@ -23,23 +26,35 @@ from .models import Deal, Event
 
 RADIO = forms.RadioSelect
 NOBODY = ""
-# Keys of the document the form does not ask: the ruleset, house rules and the seats
-# (the form's own), and the pot's contents (the service's, from the ledger).
-FILLED = ("ruleset", "options", "players", "pot")
+# A player field's explicit "nobody" (its ``none_label``, e.g. the bidder plays alone):
+# a choice of its own, so that no choice at all is not taken for it.
+NONE = "none"
+# Keys of the document the form does not ask: the ruleset, house rules, who plays and
+# who sits out (the form's own, from the seats and the dealer), and the pot's contents
+# (the service's, from the ledger).
+FILLED = ("ruleset", "options", "players", "sitting_out", "pot")
+# Errors about what the form fills from the seats are shown at the dealer, who decides it.
+SEATING = ("players", "sitting_out")
 SEP = "__"  # an object's or a list row's sub-field: "<field>__<key>", "<field>__<row>__<key>"
 
 
-def _player_choices(seats, required: bool):
+def _player_choices(f: described.Field, seats, sits_out: bool):
     names = [(n, n) for n in seats]
-    return names if required else [(NOBODY, "Nobody")] + names
+    if f.none_label:
+        return names + [(NONE, f.none_label)]
+    # Where the dealer sits out, the game needs him named (Game.deal_seating).
+    needed = f.required or (sits_out and f.name == "dealer")
+    return names if needed else [(NOBODY, "Nobody")] + names
 
 
-def _field(f: described.Field, seats) -> forms.Field:
+def _field(f: described.Field, seats, sits_out: bool) -> forms.Field:
     """A form field for one described field (never required: the core says when)."""
     attrs = {"data-field": f.name}
     if f.kind == described.CHOICE:
-        choices = [(c.value, c.label) for c in f.choices]
-        if not f.required and "none" not in f.values:  # "none" already says nothing
+        # A choice of null (Nebraska's "no valat") is the empty value of the form.
+        choices = [("" if c.value is None else c.value, c.label) for c in f.choices]
+        says_nothing = None in f.values or "none" in f.values
+        if not f.required and not says_nothing:
             choices = [("", "—")] + choices
         return forms.ChoiceField(
             label=f.label, choices=choices, widget=RADIO(attrs=attrs), required=False
@@ -52,17 +67,30 @@ def _field(f: described.Field, seats) -> forms.Field:
         )
         return forms.IntegerField(
             label=f.label,
+            help_text=f.help,  # shown beside the number ("of 70; 36 wins")
+            error_messages={
+                "invalid": f"{f.label} must be a whole number.",
+                "min_value": f"{f.label} must be from {f.minimum} to {f.maximum}.",
+                "max_value": f"{f.label} must be from {f.minimum} to {f.maximum}.",
+            },
             min_value=f.minimum,
             max_value=f.maximum,
             required=False,
             widget=widget,
         )
     if f.kind == described.PLAYER:
-        if f.name == "partner":  # greyed out as the bidder is chosen (deal_form.js)
-            attrs["data-exclude"] = "bidder"
+        # Choices the page greys out as the deal is filled in (deal_form.js): the dealer
+        # who sits out plays no part; the bidder is not his own partner.
+        exclude = []
+        if sits_out and f.name != "dealer":
+            exclude.append("sitting-out")
+        if f.name == "partner":
+            exclude.append("bidder")
+        if exclude:
+            attrs["data-exclude"] = " ".join(exclude)
         return forms.ChoiceField(
             label=f.label,
-            choices=_player_choices(seats, f.required),
+            choices=_player_choices(f, seats, sits_out),
             widget=RADIO(attrs=attrs),
             required=False,
         )
@@ -82,23 +110,28 @@ class GameDealForm(forms.Form):
         self.event = event
         self.seats = list(seats)
         self.game = event.game
+        # Where the table seats more than play, the dealer sits out (the page greys him
+        # out of the choices of those who play).
+        self.sits_out = len(self.seats) > self.game.active_players
         self.description = tuple(f for f in self.game.fields(event.rules) if f.name not in FILLED)
         self.groups: list[dict] = []  # each top-level field and its form fields, in order
         for f in self.description:
+            if f.never:
+                continue
             if f.kind == described.OBJECT:
                 names = [f"{f.name}{SEP}{i.name}" for i in f.items]
                 for item, name in zip(f.items, names, strict=True):
-                    self.fields[name] = _field(item, self.seats)
+                    self.fields[name] = _field(item, self.seats, self.sits_out)
                 rows = [names]
             elif f.kind == described.LIST:
                 rows = []
-                for row in range(len(self.seats)):
+                for row in range(f.max_items or len(self.seats)):
                     names = [f"{f.name}{SEP}{row}{SEP}{i.name}" for i in f.items]
                     for item, name in zip(f.items, names, strict=True):
-                        self.fields[name] = _field(item, self.seats)
+                        self.fields[name] = _field(item, self.seats, self.sits_out)
                     rows.append(names)
             else:
-                self.fields[f.name] = _field(f, self.seats)
+                self.fields[f.name] = _field(f, self.seats, self.sits_out)
                 rows = None
             if rows is not None:
                 # A hidden field of the group's own name carries the core's errors about
@@ -135,7 +168,15 @@ class GameDealForm(forms.Form):
             )
         if self.errors:
             return cleaned
-        self.document = self.build_document(cleaned)
+        try:
+            seating = self.game.deal_seating(self.seats, cleaned.get("dealer") or None)
+        except core.OutcomeError as e:
+            self.add_core_errors(e.errors)
+            return cleaned
+        self.check_answers(cleaned)
+        if self.errors:
+            return cleaned
+        self.document = self.build_document(cleaned, seating)
         try:
             core.parse_deal(self.document)
         except core.OutcomeError as e:
@@ -143,10 +184,33 @@ class GameDealForm(forms.Form):
             self.document = None
         return cleaned
 
-    def build_document(self, c: dict) -> dict:
-        """The document from the cleaned fields: empty values and the values of fields
-        that do not apply (by the core's conditions) stay absent."""
-        values: dict[str, Any] = {"players": list(self.seats)}
+    def check_answers(self, c: dict) -> None:
+        """What the core cannot tell from the document, asked in the form's words: a
+        row begun without a choice it needs, and a player field whose "nobody" must be
+        chosen (a played deal without a partner is not silently "alone")."""
+        values = self.values(c)
+        for f in self.description:
+            if f.name in values and not f.test(values):
+                del values[f.name]
+            elif f.none_label and f.name not in values and f.asks(values):
+                if c.get(f.name) != NONE:
+                    words = f.label[:1].lower() + f.label[1:]
+                    self.add_error(f.name, f"Choose the {words}, or {f.none_label}.")
+        for group in self.groups:
+            f = group["field"]
+            if f.name not in values:  # nothing begun, or a field that does not apply
+                continue
+            for row in group["rows"] or ():
+                if not any(c.get(n) not in (None, "", False) for n in row):
+                    continue
+                for sub, name in zip(f.items, row, strict=True):
+                    if sub.required and sub.kind != described.BOOL and not c.get(name):
+                        self.add_error(name, f"Choose {sub.help}.")
+
+    def values(self, c: dict) -> dict[str, Any]:
+        """The document's values from the cleaned fields: empty values (and a player
+        field's explicit nobody) stay absent."""
+        values: dict[str, Any] = {}
         for group in self.groups:
             f = group["field"]
             if group["rows"] is None:
@@ -154,18 +218,30 @@ class GameDealForm(forms.Form):
                 if f.kind == described.BOOL:
                     # A required box is an answer either way; an optional one only ticked.
                     value = bool(value) if f.required else (True if value else None)
+                elif f.kind == described.PLAYER and value == NONE:
+                    value = None
             else:
                 items = [self._item(f, row, c) for row in group["rows"]]
                 items = [i for i in items if i]
                 value = (items[0] if items else None) if f.kind == described.OBJECT else items
             if value not in (None, "", []):
                 values[f.name] = value
+        return values
+
+    def build_document(self, c: dict, seating) -> dict:
+        """The document from the cleaned fields and the seating the game gave for the
+        dealer: the values of fields that do not apply (by the core's conditions) stay
+        absent."""
+        values = self.values(c)
         # Drop what does not apply, in the order of the description (a condition reads
         # fields above it, as on the page).
         for f in self.description:
             if f.name in values and not f.test(values):
                 del values[f.name]
-        return {**self.event.deal_document_base(), **values}
+        seats = {"players": list(seating.players)}
+        if seating.sitting_out:
+            seats["sitting_out"] = seating.sitting_out
+        return {**self.event.deal_document_base(), **seats, **values}
 
     @staticmethod
     def _item(f: described.Field, row: list[str], c: dict) -> dict:
@@ -190,12 +266,18 @@ class GameDealForm(forms.Form):
 
     def add_core_errors(self, errors) -> None:
         for err in errors:
-            self.add_error(err.field if err.field in self.fields else None, err.message)
+            field = "dealer" if err.field in SEATING else err.field
+            self.add_error(field if field in self.fields else None, err.message)
 
     @classmethod
     def initial_from_document(cls, document: dict) -> dict:
-        """Form fields for a saved deal (to correct it): every field of the document."""
+        """Form fields for a saved deal (to correct it): every field of the document,
+        and the explicit "nobody" of a player field asked for (the bidder alone)."""
+        game = core.game_of_document(document)
         initial: dict[str, Any] = {}
+        for f in game.fields(game.rules_of(document)):
+            if f.name not in FILLED and document.get(f.name) is None and f.asks(document):
+                initial[f.name] = NONE
         for key, value in document.items():
             if key in FILLED or value is None:
                 continue
@@ -208,6 +290,10 @@ class GameDealForm(forms.Form):
                         initial[f"{key}{SEP}{row}{SEP}{sub}"] = v
             else:
                 initial[key] = value
+        if document.get("sitting_out") and not document.get("dealer"):
+            # The form says who sits out by the dealer (Game.deal_seating): the one who
+            # sits out dealt.
+            initial["dealer"] = document["sitting_out"]
         return initial
 
 

@@ -26,8 +26,13 @@ def test_enter_a_deal_with_live_preview_then_correct_it(live_server, page, table
     page.goto(f"{live_server.url}/tables/{table.pk}/")
     page.click("#enter-deal")
     page.wait_for_load_state("load")
-    # Fields appear only when they apply: no blind option until a Four is bid.
-    expect(page.locator("#field-blind")).to_be_hidden()
+    # Fields appear only when they apply (the core's conditions): no bidder, blind or
+    # points in a thrown-in deal; the blind while the bid may be a Four.
+    choose(page, "kind", "Thrown in")
+    for field in ("bidder", "blind", "bidder_points"):
+        expect(page.locator(f"#field-{field}")).to_be_hidden()
+    choose(page, "kind", "Played")
+    expect(page.locator("#field-blind")).to_be_visible()
     choose(page, "bidder", "Anna")
     choose(page, "bid", "Four")
     expect(page.locator("#field-blind")).to_be_visible()

@@ -114,9 +114,9 @@ def test_the_deal_form_on_a_phone_keeps_the_nets_beside_save(live_server, sized_
         TAP,
     )
     assert small == []
-    choose(page, "king_last_outcome", "Won")
-    page.locator("#field-king_last_announced label").click()  # a single checkbox, by label
-    assert page.locator("#id_king_last_announced").is_checked()
+    choose(page, "king_last__outcome", "Won")
+    page.locator("#field-king_last__announced label").click()  # a single checkbox, by label
+    assert page.locator("#id_king_last__announced").is_checked()
     page.locator("#field-bid").scroll_into_view_if_needed()
     assert_fits(page)
     shot(page, "deal-form")
@@ -138,7 +138,12 @@ def test_the_sitting_out_dealer_and_the_bidder_are_greyed_out(live_server, sized
         )
 
     assert unavailable("bidder") == ["Ivan"]
-    assert unavailable("ten_taroky") == ["Ivan"]
+    assert unavailable("declarations__0__player") == ["Ivan"]
+    # One row of declarations waits to be filled; the next shows once it is.
+    expect(page.locator("#field-declarations .item-row:visible")).to_have_count(1)
+    choose(page, "declarations__0__player", "Hana")
+    expect(page.locator("#field-declarations .item-row:visible")).to_have_count(2)
+    choose(page, "declarations__0__kind", "Three High")
     choose(page, "bidder", "Fanny")
     assert unavailable("partner") == ["Fanny", "Ivan"]
     expect(page.locator("#field-partner label.unavailable")).to_have_count(2)

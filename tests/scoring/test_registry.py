@@ -294,3 +294,37 @@ def test_nebraska_seats_are_the_games_table_sizes():
     with pytest.raises(OutcomeError) as e:
         nebraska.score({"ruleset": "la-vista", "players": FOUR[:3], "kind": "thrown_in"})
     assert e.value.errors[0].message == "Name exactly four active players, not 3."
+
+
+def test_deal_seating_asks_the_game_who_plays_and_who_sits_out():
+    nebraska = game_for("la-vista")
+    five = ["Anna", "Bill", "Cyril", "Dana", "Emil"]
+    seating = nebraska.deal_seating(five, "Bill")
+    assert (seating.players, seating.sitting_out) == (("Cyril", "Dana", "Emil", "Anna"), "Bill")
+    # Where everyone seated plays, the seats as they are, with or without a dealer.
+    four = five[:4]
+    assert nebraska.deal_seating(four, "Bill").players == tuple(four)
+    assert nebraska.deal_seating(four, None).sitting_out is None
+    # At five, who plays depends on the dealer: he must be named, at the dealer field.
+    with pytest.raises(OutcomeError) as e:
+        nebraska.deal_seating(five, None)
+    assert [(x.field, x.message) for x in e.value.errors] == [
+        ("dealer", "Choose who dealt this deal: the dealer sits out.")
+    ]
+    petrtyl_five = game_for("petrtyl-five")
+    assert petrtyl_five.deal_seating(five, None).players == tuple(five)
+
+
+def test_the_description_says_nobody_and_at_most_as_data():
+    nebraska = game_for("la-vista")
+    fields = {f.name: f for f in nebraska.fields(nebraska.rules("la-vista"))}
+    assert fields["partner"].as_dict()["none_label"] == "Alone (own King or King in blind)"
+    assert fields["penalties"].as_dict()["max_items"] == 1
+    assert [c.label for c in fields["blind"].choices] == [
+        "First half: 4",
+        "Second half: 5",
+        "First half after seeing the second: 6",
+    ]
+    clarkson = {f.name: f for f in nebraska.fields(nebraska.rules("clarkson"))}
+    assert clarkson["kontra"].never and not fields["kontra"].never
+    assert clarkson["kontra"].values == ("none",)

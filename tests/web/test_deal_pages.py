@@ -28,7 +28,7 @@ def test_entering_a_deal_saves_it_and_shows_the_running_chips(org_client, table)
     assert page.status_code == 200
     # First deal: Anna holds the tarok 2, so Dana (to her right) deals.
     assert page.context["form"].initial["dealer"] == "Dana"
-    response = org_client.post(url, form_data(king_last_outcome="won", king_last_announced="on"))
+    response = org_client.post(url, form_data(king_last__outcome="won", king_last__announced="on"))
     assert response.status_code == 302
     assert response["Location"] == reverse("table-sheet", args=[table.pk])
     deal = Deal.objects.get()
@@ -42,8 +42,6 @@ def test_entering_a_deal_saves_it_and_shows_the_running_chips(org_client, table)
 @pytest.mark.parametrize(
     "fields, field, words",
     [
-        # A Five with a blind option left over
-        (dict(bid="five"), "blind", "does not use the blind"),
         # A Four without its blind option
         (dict(blind=None), "blind", "Required for a Four"),
         # Points outside 0-70
@@ -51,34 +49,41 @@ def test_entering_a_deal_saves_it_and_shows_the_running_chips(org_client, table)
         (dict(bidder_points="lots"), "bidder_points", "whole number"),
         # No points
         (dict(bidder_points=None), "bidder_points", "Required"),
-        # Kontra on a Four
-        (dict(kontra="kontra"), "kontra", "only to Five and Five Over"),
         # The bidder as partner
         (dict(partner="Anna"), "partner", "own partner"),
         # No partner chosen at all
         (dict(partner=None), "partner", "Choose the partner, or Alone"),
         # Valat contradicting the points
         (dict(valat="opponents"), "valat", "41 card points"),
-        # King Last played early but not announced
-        (dict(king_last_outcome="played_early"), "king_last_outcome", "announced"),
+        # King Last played early but not announced: at its fieldset
+        (dict(king_last__outcome="played_early"), "king_last", "announced"),
+        # King Last announced without saying what became of the King
+        (dict(king_last__announced="on"), "king_last__outcome", "Choose what became of"),
         # Tarok 1 Last without saying whose 1 it was: in the form's words (issue 16),
         # no longer the document's "'team' must be one of bidder, opponents."
-        (dict(tarok1_outcome="tarok1_won"), "tarok1_team", "Choose the team that played the 1"),
-        (dict(tarok1_team="bidder"), "tarok1_outcome", "Choose what became of the 1"),
-        # No dealer (a table from the draw suggests none): not "This field is required."
-        (dict(dealer=None), "dealer", "Choose who dealt this deal."),
-        # Four Kings by an opponent
-        (dict(four_kings=["Bill"]), "ten_taroky", "bidder or the partner"),
-        # Forgotten discard in a Five
         (
-            dict(bid="five", blind=None, forgotten_discard="on"),
-            "forgotten_discard",
-            "only in a Four",
+            dict(tarok1_last__outcome="tarok1_won"),
+            "tarok1_last__team",
+            "Choose the team that played the 1.",
         ),
+        (
+            dict(tarok1_last__team="bidder"),
+            "tarok1_last__outcome",
+            "Choose what became of the 1 in the last trick.",
+        ),
+        # Four Kings by an opponent: at the declarations
+        (
+            dict(declarations__0__player="Bill", declarations__0__kind="four_kings"),
+            "declarations",
+            "bidder or the partner",
+        ),
+        # A declaration without its player, or without what was declared
+        (dict(declarations__0__kind="four_kings"), "declarations__0__player", "Choose who"),
+        (dict(declarations__1__player="Bill"), "declarations__1__kind", "Choose what was"),
         # A dealer who is not at the table
         (dict(dealer="Zdeněk"), "dealer", "not one of the available choices"),
-        # A misdeal that still names a bidder
-        (dict(kind="misdeal"), "bidder", "Does not apply to a misdeal"),
+        # A partner who is no choice of the form (Alone is posted as "none")
+        (dict(partner="alone"), "partner", "not one of the available choices"),
     ],
 )
 def test_bad_input_shows_its_error_at_its_field(org_client, table, fields, field, words):
@@ -119,7 +124,7 @@ def test_preview_returns_the_settlement(org_client, table):
             kontra="rekontra",
             bidder_points="68",
             valat="bidder",
-            partner="alone",
+            partner="none",
         ),
     )
     data = json.loads(response.content)
@@ -133,11 +138,18 @@ def test_preview_returns_the_settlement(org_client, table):
 
 
 def test_preview_returns_errors_by_form_field(org_client, table):
-    response = org_client.post(reverse("deal-preview", args=[table.pk]), form_data(bid="five"))
+    response = org_client.post(reverse("deal-preview", args=[table.pk]), form_data(blind=None))
     data = json.loads(response.content)
     assert data == {
         "ok": False,
-        "errors": {"blind": ["A Five does not use the blind: leave it empty."]},
+        "errors": {"blind": ["Required for a Four: which half of the blind did the bidder take?"]},
+    }
+    # The form's own words for a choice it needs, by the name of the field on the page.
+    tarok1 = form_data(tarok1_last__team="bidder")
+    data = org_client.post(reverse("deal-preview", args=[table.pk]), tarok1).json()
+    assert data == {
+        "ok": False,
+        "errors": {"tarok1_last__outcome": ["Choose what became of the 1 in the last trick."]},
     }
 
 

@@ -12,11 +12,11 @@ from hypothesis import strategies as st
 import taroky_scoring as core
 from taroky_scoring.cli import main as cli_main
 from tournaments import services
-from tournaments.forms import DealForm
+from tournaments.dealforms import GameDealForm
 from tournaments.models import Deal, LedgerEntry
 from tournaments.queries import net_by_player
 
-from ..conftest import SEATS4
+from ..conftest import SEATS4, SEATS5
 from ..fuzzing import cli_input, form_fields
 from ..scoring.strategies import other_deals, played_deals
 from .deal_forms import canonical, post_data
@@ -72,9 +72,11 @@ def test_deal_form_saves_balanced_or_refuses_with_field_errors(
         assert all(t["chips"] > 0 for t in data["transfers"])
 
 
-def at_the_table(document: dict) -> dict:
-    """A generated deal played by the fixture table's players, Dana dealing."""
-    rename = dict(zip(document["players"], SEATS4, strict=True))
+def at_the_table(document: dict, seats=SEATS4) -> dict:
+    """A generated deal played by the fixture table's players: at four, Dana dealing;
+    at five, the fifth seat's player deals and sits out."""
+    seated = [*document["players"], *([document["sitting_out"]] if len(seats) == 5 else [])]
+    rename = dict(zip(seated, seats, strict=True))
 
     def renamed(value):
         if isinstance(value, str):
@@ -85,7 +87,8 @@ def at_the_table(document: dict) -> dict:
             return {k: renamed(v) for k, v in value.items()}
         return value
 
-    return {**renamed(document), "ruleset": "la-vista", "dealer": "Dana"}
+    document = {**renamed(document), "ruleset": "la-vista"}
+    return document if len(seats) == 5 else {**document, "dealer": "Dana"}
 
 
 four_seat_deals = st.one_of(played_deals(ruleset="la-vista"), other_deals()).filter(
@@ -101,8 +104,10 @@ def test_every_valid_deal_goes_through_the_form_and_back(client, table, organize
     document = at_the_table(generated)
     services.update_event(table.round.event, organizer, deals_per_session=100_000)
     client.force_login(organizer)
-    form = DealForm(
-        event=table.round.event, seats=SEATS4, initial=DealForm.initial_from_document(document)
+    form = GameDealForm(
+        event=table.round.event,
+        seats=SEATS4,
+        initial=GameDealForm.initial_from_document(document),
     )
     number = Deal.objects.count() + 1
     response = client.post(
@@ -111,6 +116,38 @@ def test_every_valid_deal_goes_through_the_form_and_back(client, table, organize
     assert response.status_code == 302, response.context["form"].errors
     deal = Deal.objects.get(table=table, number=number)
     assert canonical(deal.document) == canonical(document)
+    assert settled_exactly(deal)
+
+
+five_seat_deals = st.one_of(played_deals(ruleset="la-vista"), other_deals()).filter(
+    lambda doc: doc.get("sitting_out")
+)
+
+
+@FUZZ
+@given(generated=five_seat_deals)
+def test_every_valid_deal_at_five_goes_through_the_form_and_back(
+    client, table5, organizer, generated
+):
+    """The same at a table of five: the form gives the game the dealer, and the game
+    says who plays and who sits out; the saved deal is the same deal."""
+    document = at_the_table(generated, SEATS5)
+    services.update_event(table5.round.event, organizer, deals_per_session=100_000)
+    client.force_login(organizer)
+    form = GameDealForm(
+        event=table5.round.event,
+        seats=SEATS5,
+        initial=GameDealForm.initial_from_document(document),
+    )
+    number = Deal.objects.count() + 1
+    response = client.post(
+        reverse("deal-create", args=[table5.pk]), {**post_data(form), "number": str(number)}
+    )
+    assert response.status_code == 302, response.context["form"].errors
+    deal = Deal.objects.get(table=table5, number=number)
+    # The one who sits out dealt: a deal that did not say so says it now.
+    assert canonical(deal.document) == canonical({**document, "dealer": "Ivan"})
+    assert (deal.document["sitting_out"], deal.document["players"]) == ("Ivan", SEATS5[:4])
     assert settled_exactly(deal)
 
 

@@ -135,8 +135,16 @@ def test_the_dealer_and_the_bidder_are_greyed_out_where_they_cannot_play(
     five = client.get(reverse("deal-create", args=[table5.pk])).content.decode()
     four = client.get(reverse("deal-create", args=[table.pk])).content.decode()
     assert "data-dealer-sits-out" in five and "data-dealer-sits-out" not in four
-    assert five.count('data-exclude="sitting-out"') == 5 * 4  # bidder, 3 declarations
+    # The bidder and the player of each of the five declaration rows; never the dealer.
+    assert five.count('data-exclude="sitting-out"') == 5 + 5 * 5
     assert five.count('data-exclude="sitting-out bidder"') == 5 + 1  # partner, Alone
+    assert 'name="dealer" value="Emil" data-field="dealer" required' not in five
+    assert 'name="dealer" value="Emil" data-field="dealer" id=' in five
+    assert "sitting-out" not in four
+    # At five the dealer must be named (who sits out depends on him): no "Nobody".
+    assert 'name="dealer" value="" data-field="dealer"' in four
+    assert 'name="dealer" value="" data-field="dealer"' not in five
+    assert four.count('data-exclude="bidder"') == 4 + 1
 
 
 # -- the sheet ------------------------------------------------------------------------

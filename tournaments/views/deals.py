@@ -16,14 +16,7 @@ import taroky_scoring as core
 
 from .. import printouts, queries, services
 from ..dealforms import CorrectGameDealForm, GameDealForm
-from ..forms import (
-    CardPointsForm,
-    ChipCountForm,
-    CorrectDealForm,
-    DealForm,
-    FirstForehandForm,
-    VoidDealForm,
-)
+from ..forms import CardPointsForm, ChipCountForm, FirstForehandForm, VoidDealForm
 from ..models import account_words
 from ..services.permissions import can_manage
 from .common import (
@@ -123,16 +116,6 @@ def table_first_forehand(request, pk):
     return redirect(table)
 
 
-def _deal_form(event, correct=False):
-    """The deal form of the event's game: the form generated from the core's
-    description of its fields; the hand-written form still serves the game whose
-    dealer sits out (its document names the active players and who sits out, which the
-    generated form does not yet fill)."""
-    if any(f.name == "sitting_out" for f in event.game.fields(event.rules)):
-        return CorrectDealForm if correct else DealForm
-    return CorrectGameDealForm if correct else GameDealForm
-
-
 def _deal_form_context(table, sheet, form, link=None, **extra):
     if link is not None:
         preview_url = reverse("link-preview", args=[link.token])
@@ -188,7 +171,7 @@ def deal_entry(request, table, link=None):
         # Saving needs only the seats (the service checks the number and the session):
         # the whole sheet, every deal of the table, is built only to show the form.
         seats = list(table.seats.order_by("position").values_list("player__name", flat=True))
-        form = _deal_form(event)(request.POST, event=event, seats=seats, needs_number=True)
+        form = GameDealForm(request.POST, event=event, seats=seats, needs_number=True)
         if form.is_valid():
             try:
                 deal = services.record_deal(
@@ -214,7 +197,7 @@ def deal_entry(request, table, link=None):
         if sheet.next_deal:
             initial["dealer"] = sheet.next_deal.dealer
         seats = [p.name for p in sheet.players]
-        form = _deal_form(event)(
+        form = GameDealForm(
             request.POST or None, event=event, seats=seats, initial=initial, needs_number=True
         )
         if request.method == "POST":
@@ -240,7 +223,7 @@ def deal_preview(request, pk):
 def deal_preview_for(request, table):
     seats = list(table.seats.order_by("position").values_list("player__name", flat=True))
     event = table.round.event
-    form = _deal_form(event)(request.POST, event=event, seats=seats)
+    form = GameDealForm(request.POST, event=event, seats=seats)
     # The deal's number (the form's hidden field: the next deal's, or the corrected
     # deal's) says which pot it plays for.
     number = form.cleaned_data.get("number") if form.is_valid() else None
@@ -273,12 +256,10 @@ def deal_correction(request, deal, link=None):
         return redirect(done)
     sheet = queries.table_sheet(table)
     seats = [p.name for p in sheet.players]
-    initial = _deal_form(event).initial_from_document(deal.document_under_todays_names())
+    initial = GameDealForm.initial_from_document(deal.document_under_todays_names())
     initial["expected_version"] = deal.version
     initial["number"] = deal.number  # the live preview's pot is the one before this deal
-    form = _deal_form(event, correct=True)(
-        request.POST or None, event=event, seats=seats, initial=initial
-    )
+    form = CorrectGameDealForm(request.POST or None, event=event, seats=seats, initial=initial)
     preview = None
     if request.method == "POST":
         if "preview" in request.POST:

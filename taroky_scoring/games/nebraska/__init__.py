@@ -19,7 +19,7 @@ from ...settlement import Settlement
 from . import words
 from .document import describe
 from .outcome import ACTIVE_PLAYERS, TABLE_SIZES, TOTAL_POINTS, WINNING_POINTS, DealOutcome
-from .payments import reminder, settle
+from .payments import FOUR_BASE, reminder, settle
 from .rotation import next_deal
 from .rulesets import DEFAULT_RULESET, OPTION_FIELDS, PRESETS, Ruleset, ruleset
 from .validation import validate
@@ -66,7 +66,12 @@ class Nebraska(Game):
         return ruleset(name, options)
 
     def fields(self, rules: Ruleset) -> tuple:
-        return describe(tuple(PRESETS), rules.kontra_allowed)
+        cache = self.__dict__.setdefault("_fields", {})
+        key = rules.kontra_allowed
+        if key not in cache:  # read, never changed: one description per kind of rules
+            four = {blind.value: chips for blind, chips in FOUR_BASE.items()}
+            cache[key] = describe(tuple(PRESETS), rules.kontra_allowed, four)
+        return cache[key]
 
     def parse_deal(self, document: Any) -> tuple[DealOutcome, Ruleset]:
         """Read and validate a deal document; raise OutcomeError listing every problem."""

@@ -11,6 +11,7 @@ from ...fields import (
     CHOICE,
     INT,
     LIST,
+    NEVER,
     OBJECT,
     OPTIONS,
     PLAYER,
@@ -29,13 +30,25 @@ SURRENDERED = when("kind", "surrendered")
 BIDDING = any_of(PLAYED, SURRENDERED)
 FIVES = when("bid", "five", "five_over")
 ANNOUNCED = Field("announced", "Announced before the first lead", BOOL, default=False)
+BLIND_WORDS = {
+    "first": "First half",
+    "second": "Second half",
+    "first_after_second": "First half after seeing the second",
+}
 
 
-def describe(ruleset_names: tuple[str, ...], kontra_allowed: bool = True) -> tuple[Field, ...]:
-    """Every field of a Nebraska deal document, in the document's order."""
-    kontra_choices = [("none", "none")]
+def describe(
+    ruleset_names: tuple[str, ...],
+    kontra_allowed: bool = True,
+    four_values: dict[str, int] | None = None,
+) -> tuple[Field, ...]:
+    """Every field of a Nebraska deal document, in the document's order; ``four_values``
+    (the game value of a Four by its blind) are said beside the blind's choices."""
+    # Where the rules forbid kontra the field never applies (the form leaves it out).
+    kontra_choices = [("none", "None")]
     if kontra_allowed:
-        kontra_choices += [("kontra", "kontra (x2)"), ("rekontra", "rekontra (x4)")]
+        kontra_choices += [("kontra", "Kontra x2"), ("rekontra", "Rekontra x4")]
+    blind = [(v, f"{w}: {four_values[v]}" if four_values else w) for v, w in BLIND_WORDS.items()]
     return (
         Field(
             "ruleset",
@@ -53,17 +66,23 @@ def describe(ruleset_names: tuple[str, ...], kontra_allowed: bool = True) -> tup
             required=True,
         ),
         Field("sitting_out", "Sitting out", TEXT, "at a five-player table: the dealer"),
-        Field("dealer", "Dealer", PLAYER, "required for a misdeal, optional otherwise"),
+        Field(
+            "dealer",
+            "Dealer",
+            PLAYER,
+            "required for a misdeal and at a five-player table (the dealer sits out), "
+            "optional otherwise",
+        ),
         Field(
             "kind",
             "Kind of deal",
             CHOICE,
             "what happened to the deal",
             choices(
-                ("played", "played"),
-                ("surrendered", "surrendered Four"),
-                ("thrown_in", "thrown in"),
-                ("misdeal", "misdeal"),
+                ("played", "Played"),
+                ("surrendered", "Four surrendered"),
+                ("thrown_in", "Thrown in"),
+                ("misdeal", "Misdeal"),
             ),
             required=True,
         ),
@@ -82,6 +101,8 @@ def describe(ruleset_names: tuple[str, ...], kontra_allowed: bool = True) -> tup
             PLAYER,
             "holder of the called King; null when the bidder plays alone",
             applies=all_of(BIDDING, not_(when("king_in_blind", True))),
+            none_label="Alone (own King or King in blind)",
+            asked=PLAYED,  # a surrender pays the same with or without one
         ),
         Field(
             "called",
@@ -89,31 +110,27 @@ def describe(ruleset_names: tuple[str, ...], kontra_allowed: bool = True) -> tup
             CHOICE,
             "for the record",
             choices(
-                ("clubs", "clubs"),
-                ("spades", "spades"),
-                ("hearts", "hearts"),
-                ("diamonds", "diamonds"),
-                ("fourth_king", "the fourth King"),
+                ("clubs", "Clubs"),
+                ("spades", "Spades"),
+                ("hearts", "Hearts"),
+                ("diamonds", "Diamonds"),
+                ("fourth_king", "The fourth King"),
             ),
             applies=BIDDING,
         ),
         Field(
             "king_in_blind",
-            "King in the blind",
+            "The called King was in the blind",
             BOOL,
-            "the called King was in the blind (the bidder plays alone)",
+            "the bidder plays alone",
             applies=BIDDING,
         ),
         Field(
             "blind",
-            "Blind",
+            "Blind (Four)",
             CHOICE,
             "which half of the blind the Four bidder took",
-            choices(
-                ("first", "first half"),
-                ("second", "second half"),
-                ("first_after_second", "first half after seeing the second"),
-            ),
+            choices(*blind),
             applies=all_of(BIDDING, when("bid", "four", None)),
         ),
         Field(
@@ -122,32 +139,32 @@ def describe(ruleset_names: tuple[str, ...], kontra_allowed: bool = True) -> tup
             CHOICE,
             "Five and Five Over, where the rules allow it",
             choices(*kontra_choices),
-            applies=all_of(PLAYED, FIVES),
+            applies=all_of(PLAYED, FIVES) if kontra_allowed else NEVER,
         ),
         Field(
             "bidder_points",
-            "Bidder's card points",
+            "Card points of the bidder's team",
             INT,
-            "card points of the bidder's team (or opponent_points)",
+            "of 70; 36 wins",
             minimum=0,
             maximum=70,
             applies=PLAYED,
         ),
         Field(
             "opponent_points",
-            "Opponents' card points",
+            "Or the opponents' card points",
             INT,
-            "card points of the opponents; the two add up to 70",
+            "of 70; the two add up to 70",
             minimum=0,
             maximum=70,
             applies=PLAYED,
         ),
         Field(
             "valat",
-            "Valat",
+            "Valat (all 12 tricks)",
             CHOICE,
             "the team that took all 12 tricks",
-            choices((None, "no valat"), ("bidder", "bidder's team"), ("opponents", "opponents")),
+            choices((None, "No"), ("bidder", "Bidder's team"), ("opponents", "Opponents")),
             applies=PLAYED,
         ),
         Field(
@@ -162,11 +179,11 @@ def describe(ruleset_names: tuple[str, ...], kontra_allowed: bool = True) -> tup
                     "outcome",
                     "Outcome",
                     CHOICE,
-                    "what happened",
+                    "what became of the called King",
                     choices(
-                        ("won", "won by the bidder's team"),
-                        ("lost", "lost to the opponents"),
-                        ("played_early", "played before the last trick"),
+                        ("won", "Won by the bidder's team"),
+                        ("lost", "Lost to the opponents"),
+                        ("played_early", "Played early (announced)"),
                     ),
                     required=True,
                 ),
@@ -174,17 +191,17 @@ def describe(ruleset_names: tuple[str, ...], kontra_allowed: bool = True) -> tup
         ),
         Field(
             "tarok1_last",
-            "Tarok 1 Last",
+            "Tarok 1 Last (špaček)",
             OBJECT,
             "the tarok 1 in the last trick",
             applies=PLAYED,
             items=(
                 Field(
                     "team",
-                    "Team",
+                    "Played by",
                     CHOICE,
                     "the team that played the 1",
-                    choices(("bidder", "bidder's team"), ("opponents", "opponents")),
+                    choices(("bidder", "Bidder's team"), ("opponents", "Opponents")),
                     required=True,
                 ),
                 ANNOUNCED,
@@ -192,12 +209,12 @@ def describe(ruleset_names: tuple[str, ...], kontra_allowed: bool = True) -> tup
                     "outcome",
                     "Outcome",
                     CHOICE,
-                    "what happened",
+                    "what became of the 1 in the last trick",
                     choices(
-                        ("tarok1_won", "the 1 took the trick"),
-                        ("partner_won", "the 1's partner took it"),
-                        ("lost", "the other team took it"),
-                        ("played_early", "played before the last trick"),
+                        ("tarok1_won", "The 1 took the last trick"),
+                        ("partner_won", "Its partner beat it"),
+                        ("lost", "The other team took it"),
+                        ("played_early", "Played early (announced)"),
                     ),
                     required=True,
                 ),
@@ -216,11 +233,11 @@ def describe(ruleset_names: tuple[str, ...], kontra_allowed: bool = True) -> tup
                     "kind",
                     "Declaration",
                     CHOICE,
-                    "what",
+                    "what was declared",
                     choices(
                         ("ten_taroky", "Ten Taroky"),
                         ("four_kings", "Four Kings"),
-                        ("three_high", "Three High"),
+                        ("three_high", "Three High (Škýz, 21, 1)"),
                     ),
                     required=True,
                 ),
@@ -233,13 +250,16 @@ def describe(ruleset_names: tuple[str, ...], kontra_allowed: bool = True) -> tup
             "penalties inside a played deal",
             applies=all_of(PLAYED, when("bid", "four")),
             item_label="Penalty",
+            max_items=1,
             items=(
                 Field(
                     "kind",
                     "Penalty",
                     CHOICE,
-                    "what",
-                    choices(("forgotten_discard", "forgotten discard")),
+                    "the penalty",
+                    choices(
+                        ("forgotten_discard", "Forgotten discard (the Four bidder pays 1 to each)")
+                    ),
                     required=True,
                 ),
             ),

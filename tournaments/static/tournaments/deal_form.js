@@ -14,10 +14,10 @@
     return input ? input.value : "";
   }
 
-  // Every game but the hand-written form: the core's description of the fields
-  // (json_script) says when each applies; the same conditions as the server's.
+  // The core's description of the fields (json_script) says when each applies: the
+  // same conditions as the server's.
   var described = document.getElementById("deal-fields");
-  var description = described ? JSON.parse(described.textContent) : null;
+  var description = described ? JSON.parse(described.textContent) : [];
 
   function valueOf(field) {
     if (field.kind === "bool") {
@@ -30,7 +30,8 @@
     }
     if (field.kind === "object" || field.kind === "list") return null;
     var value = checked(field.name);
-    return value === "" ? null : value;
+    // A player field's explicit nobody ("none": alone) is null in the document.
+    return value === "" || (field.kind === "player" && value === "none") ? null : value;
   }
 
   function holds(condition, doc) {
@@ -50,21 +51,27 @@
       if (!shown) doc[f.name] = null; // a hidden field says nothing to those below it
       form.querySelectorAll('[data-applies="' + f.name + '"]').forEach(function (el) {
         el.hidden = !shown;
+        if (shown && f.kind === "list") showRows(el);
       });
+    });
+  }
+
+  // A list's rows: those filled in and one empty row to add another (the rest wait).
+  function showRows(fieldset) {
+    var offered = false;
+    fieldset.querySelectorAll(".item-row").forEach(function (row) {
+      var filled = Array.prototype.some.call(row.querySelectorAll("input"), function (i) {
+        return i.checked && i.value !== "";
+      }) || !!row.querySelector(".errorlist");
+      row.hidden = !filled && offered;
+      if (!filled) offered = true;
     });
   }
 
   // Fields in a hidden group are disabled, so they are not sent: a Five never
   // sends a blind option left over from a Four.
   function applyVisibility() {
-    if (description) applyDescribed();
-    var kind = checked("kind");
-    var bid = kind === "surrendered" ? "four" : checked("bid");
-    if (!description) form.querySelectorAll("[data-kinds]").forEach(function (el) {
-      var shown = el.dataset.kinds.split(" ").indexOf(kind) >= 0;
-      if (shown && el.dataset.bids) shown = el.dataset.bids.split(" ").indexOf(bid) >= 0;
-      el.hidden = !shown;
-    });
+    applyDescribed();
     var excluded = excludedChoices();
     form.querySelectorAll("input, select, textarea").forEach(function (input) {
       if (input.type === "hidden" || input.name === "csrfmiddlewaretoken") return;
