@@ -205,6 +205,22 @@ class Game:
         """The deal in a line of the game's own words (score sheets, deal pages)."""
         return "; ".join(self.summary_words(document, rules))
 
+    def result_words(self, settlement: Settlement) -> str:
+        """The game's result in a sentence (the deal form's payments preview); empty for
+        a deal with no game (a misdeal, a throw-in).
+
+        >>> from taroky_scoring import score
+        >>> deal = {"ruleset": "texas-xix", "players": ["A", "B", "C", "D"],
+        ...         "kind": "played", "bidder": "A", "bid": "povinost", "partner": "C",
+        ...         "bidder_points": 60}
+        >>> game_for("texas-xix").result_words(score(deal))
+        "The declarer's side wins: the game is worth 3."
+        """
+        if settlement.bidder_won is None:
+            return ""
+        verb = "wins" if settlement.bidder_won else "loses"
+        return f"The declarer's side {verb}: the game is worth {settlement.game_value}."
+
     # -- a filled score sheet ----------------------------------------------------------
 
     def sheet_headings(self, rules: Any) -> list[Cell]:

@@ -128,6 +128,10 @@ def test_petrtyl_deals_with_the_pot_at_desktop_size(live_server, page, organizer
     choose(page, "talon", "second three")
     page.fill("#id_bidder_points", "41")
     page.wait_for_function("document.querySelector('#net-summary').textContent.includes('Anna +5')")
+    # The page script says the result in the game's words, from the core.
+    expect(page.locator("#preview-body p").first).to_have_text(
+        "The declarer's side wins: the game is worth 5."
+    )
     page.screenshot(path="/tmp/i14-petrtyl-desktop.png", full_page=True)
     page.click("#save-deal")
     page.wait_for_url(re.compile(rf".*/tables/{table.pk}/$"))

@@ -130,6 +130,7 @@ def test_preview_returns_the_settlement(org_client, table):
     data = json.loads(response.content)
     assert data["ok"] is True
     assert data["game_value"] == 128
+    assert data["result"] == "The bidder's team wins: game 128 per pair."
     assert data["net"] == {"Anna": 384, "Bill": -128, "Čada": -128, "Dana": -128}
     assert data["transfers"][0]["explanation"] == (
         "Game won with 68 card points: Five Over 16 x rekontra 4 x valat 2 = 128"

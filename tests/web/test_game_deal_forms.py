@@ -271,3 +271,32 @@ def test_every_games_documents_round_trip_through_the_form(organizer, document):
     assert form.document == without_pot(document)
     pot = {"pot": document["pot"]} if "pot" in document else {}
     assert core.score({**form.document, **pot}) == core.score(document)
+
+
+@pytest.mark.parametrize(
+    "ruleset, n, post, result",
+    [
+        ("texas-xix", 4, TEXAS_POST, "The declarer's side wins: the game is worth 3."),
+        ("petrtyl-three", 3, PETRTYL_POST, "The declarer's side wins: the game is worth 4."),
+        (
+            "petrtyl-three",
+            3,
+            {**PETRTYL_POST, "bidder_points": "20"},
+            "The declarer's side loses: the game is worth 4.",
+        ),
+        ("petrtyl", 4, {"number": "1", "kind": "misdeal", "dealer": "Dana"}, ""),
+    ],
+)
+def test_the_preview_says_the_result_in_the_games_words(
+    client, organizer, ruleset, n, post, result
+):
+    """Not Nebraska's "bidder's team ... per pair" for a game that says neither; nothing
+    for a deal with no game."""
+    table = seat(organizer, ruleset, n)
+    client.force_login(organizer)
+    preview = client.post(f"/tables/{table.pk}/deals/preview/", post).json()
+    assert preview["result"] == result
+    html = client.post(f"/tables/{table.pk}/deals/new/", {**post, "preview": "1"}).content
+    said = html.decode().replace("&#x27;", "'")
+    assert ("<p>" + result + "</p>" in said) == bool(result)
+    assert "per pair" not in said

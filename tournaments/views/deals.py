@@ -144,7 +144,9 @@ def _preview(form, table, number: int | None) -> dict:
         document = form.document
         if form.event.game.has_pot:
             document = {**document, "pot": queries.pot_before(table.pk, number)}
-        said = core.score(document).as_dict()
+        settlement = core.score(document)
+        said = settlement.as_dict()
+        said["result"] = form.event.game.result_words(settlement)
         # The pot in the pages' words, as the sheet and the deal page say it.
         for t in said["transfers"]:
             t["from"], t["to"] = account_words(t["from"]), account_words(t["to"])

@@ -109,6 +109,20 @@ class Nebraska(Game):
     def summary(self, document: Any, rules: Ruleset) -> str:
         return words.summary(DealOutcome.from_document(document))
 
+    def result_words(self, settlement: Settlement) -> str:
+        """Nebraska's teams settle in pairs (section 4).
+
+        >>> from taroky_scoring import score
+        >>> deal = {"players": ["A", "B", "C", "D"], "kind": "played", "bidder": "A",
+        ...         "bid": "four", "blind": "second", "partner": "C", "bidder_points": 30}
+        >>> Nebraska().result_words(score(deal))
+        "The bidder's team loses: game 5 per pair."
+        """
+        if settlement.bidder_won is None:
+            return ""
+        verb = "wins" if settlement.bidder_won else "loses"
+        return f"The bidder's team {verb}: game {settlement.game_value} per pair."
+
     def sheet_columns(self, rules: Ruleset, count: int = 8) -> list[str]:
         # The paper sheet's own headings (Nebraska clubs' sheets).
         columns = ["Bidder", "Bid", "Partner", "Points", "Valat", "Bonuses", "Declarations"]

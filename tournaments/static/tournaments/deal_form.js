@@ -121,10 +121,8 @@
       return;
     }
     var html = "";
-    if (data.bidder_won !== null) {
-      html += "<p>" + (data.bidder_won ? "The bidder's team wins" : "The bidder's team loses") +
-        ": game " + data.game_value + " per pair.</p>";
-    }
+    // The result in the game's own words, from the core.
+    if (data.result) html += "<p>" + text(data.result) + "</p>";
     html += '<table><thead><tr><th>From</th><th>To</th><th class="num">Chips</th><th>Why</th></tr></thead><tbody>';
     if (!data.transfers.length) html += '<tr><td colspan="4" class="muted">Nobody pays anything.</td></tr>';
     data.transfers.forEach(function (t) {
