@@ -406,6 +406,17 @@ def correct_deal(
     seats = _seats(deal.table)
     document = _with_pot(document, pot_before(deal.table_id, deal.number))
     outcome, settlement = _check_document(deal.table, document, seats, deal.document)
+    checked = (document, outcome, settlement, seats)
+    _post_correction(deal, checked, user, reason, original, _confirmation_fields(deal.table, link))
+    _repot_later_deals(deal, user, "corrected", original)
+    return deal
+
+
+def _post_correction(deal, checked, user, reason, original, confirmation) -> None:
+    """A new version of ``deal`` from its ``checked`` document (document, outcome,
+    settlement, seats): the reversal of its rows, its new rows, its indexed columns, and
+    ``confirmation`` (whether it now awaits an organizer; {}: as it was)."""
+    document, outcome, settlement, seats = checked
     version = DealVersion.objects.create(
         deal=deal,
         number=deal.version + 1,
@@ -419,15 +430,11 @@ def correct_deal(
     entries = _post_reversal(deal, version, user)
     entries += _post(deal, version, outcome, settlement, seats, user)
     _assert_balanced(entries)
-    for name, value in indexed_columns(outcome, settlement, seats).items():
+    for name, value in {**indexed_columns(outcome, settlement, seats), **confirmation}.items():
         setattr(deal, name, value)
     deal.document = document
     deal.version = version.number
-    for name, value in _confirmation_fields(deal.table, link).items():
-        setattr(deal, name, value)
     deal.save()
-    _repot_later_deals(deal, user, "corrected", original)
-    return deal
 
 
 @atomic
@@ -510,29 +517,8 @@ def _repot_later_deals(changed: Deal, user, verb: str, original: dict | None) ->
             )
         if deal.document.get("pot") != pot:
             reason = f"The pot changed: deal {changed.number} was {verb}"
-            _post_new_pot(deal, document, outcome, settlement, seats, user, reason, original)
+            # The same outcome with the pot the ledger holds; whether the deal awaits an
+            # organizer's confirmation is left as it was (what was entered did not change).
+            checked = (document, outcome, settlement, seats)
+            _post_correction(deal, checked, user, reason, original, confirmation={})
         pot = after
-
-
-def _post_new_pot(deal, document, outcome, settlement, seats, user, reason, original) -> None:
-    """A new version of ``deal``, the same outcome with the pot the ledger holds."""
-    version = DealVersion.objects.create(
-        deal=deal,
-        number=deal.version + 1,
-        action=DealVersion.Action.CORRECTED,
-        document=document,
-        names=_names(outcome, seats),
-        reason=reason,
-        created_by=user,
-        **_origin(original),
-    )
-    entries = _post_reversal(deal, version, user)
-    entries += _post(deal, version, outcome, settlement, seats, user)
-    _assert_balanced(entries)
-    for name, value in indexed_columns(outcome, settlement, seats).items():
-        setattr(deal, name, value)
-    deal.document = document
-    deal.version = version.number
-    # Whether the deal awaits an organizer's confirmation is left as it was: what was
-    # entered did not change, only the chips the pot held.
-    deal.save()
