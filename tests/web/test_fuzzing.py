@@ -91,6 +91,24 @@ def at_the_table(document: dict, seats=SEATS4) -> dict:
     return document if len(seats) == 5 else {**document, "dealer": "Dana"}
 
 
+def through_the_form(client, table, organizer, document, seats) -> Deal:
+    """Post ``document`` as the deal form shows it (its correction's initial values),
+    as the table's next deal; the saved deal."""
+    services.update_event(table.round.event, organizer, deals_per_session=100_000)
+    client.force_login(organizer)
+    form = GameDealForm(
+        event=table.round.event,
+        seats=seats,
+        initial=GameDealForm.initial_from_document(document),
+    )
+    number = Deal.objects.count() + 1
+    response = client.post(
+        reverse("deal-create", args=[table.pk]), {**post_data(form), "number": str(number)}
+    )
+    assert response.status_code == 302, response.context["form"].errors
+    return Deal.objects.get(table=table, number=number)
+
+
 four_seat_deals = st.one_of(played_deals(ruleset="la-vista"), other_deals()).filter(
     lambda doc: not doc.get("sitting_out")
 )
@@ -102,19 +120,7 @@ def test_every_valid_deal_goes_through_the_form_and_back(client, table, organize
     """Document -> form -> saved document, for generated deals of every shape: the saved
     deal is the same deal, and its ledger is exactly its settlement."""
     document = at_the_table(generated)
-    services.update_event(table.round.event, organizer, deals_per_session=100_000)
-    client.force_login(organizer)
-    form = GameDealForm(
-        event=table.round.event,
-        seats=SEATS4,
-        initial=GameDealForm.initial_from_document(document),
-    )
-    number = Deal.objects.count() + 1
-    response = client.post(
-        reverse("deal-create", args=[table.pk]), {**post_data(form), "number": str(number)}
-    )
-    assert response.status_code == 302, response.context["form"].errors
-    deal = Deal.objects.get(table=table, number=number)
+    deal = through_the_form(client, table, organizer, document, SEATS4)
     assert canonical(deal.document) == canonical(document)
     assert settled_exactly(deal)
 
@@ -132,19 +138,7 @@ def test_every_valid_deal_at_five_goes_through_the_form_and_back(
     """The same at a table of five: the form gives the game the dealer, and the game
     says who plays and who sits out; the saved deal is the same deal."""
     document = at_the_table(generated, SEATS5)
-    services.update_event(table5.round.event, organizer, deals_per_session=100_000)
-    client.force_login(organizer)
-    form = GameDealForm(
-        event=table5.round.event,
-        seats=SEATS5,
-        initial=GameDealForm.initial_from_document(document),
-    )
-    number = Deal.objects.count() + 1
-    response = client.post(
-        reverse("deal-create", args=[table5.pk]), {**post_data(form), "number": str(number)}
-    )
-    assert response.status_code == 302, response.context["form"].errors
-    deal = Deal.objects.get(table=table5, number=number)
+    deal = through_the_form(client, table5, organizer, document, SEATS5)
     # The one who sits out dealt: a deal that did not say so says it now.
     assert canonical(deal.document) == canonical({**document, "dealer": "Ivan"})
     assert (deal.document["sitting_out"], deal.document["players"]) == ("Ivan", SEATS5[:4])
