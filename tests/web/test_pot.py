@@ -5,6 +5,7 @@ import re
 
 import pytest
 from django.db import IntegrityError, connection, transaction
+from django.urls import reverse
 
 import taroky_scoring as core
 from tournaments import services
@@ -285,7 +286,8 @@ def test_correcting_an_earlier_deal_gives_the_later_deals_their_pot(five_deals, 
     table = five_deals
     # Deal 2 was no misdeal but a redeal: the pot before deal 3 holds 4, which Cyril
     # takes; deals 4 and 5 still find an empty pot and stay as they were.
-    services.correct_deal(table.deals.get(number=2), thrown_in(), organizer, "a redeal")
+    redeal = services.correct_deal(table.deals.get(number=2), thrown_in(), organizer, "a redeal")
+    assert redeal.repotted == [3]
     assert deal_states(table) == [
         (1, 1, 0, {"Bill": -4}),
         (2, 2, 4, {}),
@@ -309,7 +311,8 @@ def test_correcting_an_earlier_deal_gives_the_later_deals_their_pot(five_deals, 
     # Deal 3 was corrected: Cyril's Papoose Last failed and paid the 4 into the pot.
     # Deal 4's failed Papoose Last now doubles a pot of 8: Cyril pays 8 more; deal 5
     # finds 16 there.
-    services.correct_deal(table.deals.get(number=3), papoose("lost"), organizer, "beaten")
+    beaten = services.correct_deal(table.deals.get(number=3), papoose("lost"), organizer, "beaten")
+    assert beaten.repotted == [4, 5]
     assert deal_states(table) == [
         (1, 1, 0, {"Bill": -4}),
         (2, 2, 4, {}),
@@ -345,7 +348,8 @@ def test_voiding_an_earlier_deal_gives_the_later_deals_their_pot(five_deals, org
         (5, 2, 32),
     ]
     # Bill's misdeal in deal 1 never happened: every later pot loses 4, then doubles.
-    services.void_deal(table.deals.get(number=1), organizer, "no misdeal")
+    voided = services.void_deal(table.deals.get(number=1), organizer, "no misdeal")
+    assert voided.repotted == [2, 3, 4, 5]
     assert deal_states(table) == [
         (1, 2, 0, {}),
         (2, 2, 0, {"Dana": -4}),
@@ -361,7 +365,7 @@ def test_voiding_an_earlier_deal_gives_the_later_deals_their_pot(five_deals, org
     assert pot_before(table.pk, 6) == 20
     assert audit_ledger([table.round.event_id]).problems == []
     # Voiding the deal whose pot the others read last changes nothing before it.
-    services.void_deal(table.deals.get(number=5), organizer, "no misdeal")
+    assert services.void_deal(table.deals.get(number=5), organizer, "no misdeal").repotted == []
     assert [s[:3] for s in deal_states(table)][:4] == [(1, 2, 0), (2, 2, 0), (3, 3, 4), (4, 3, 8)]
     assert audit_ledger([table.round.event_id]).problems == []
 
@@ -501,3 +505,31 @@ def test_a_player_renamed_since_keeps_the_later_deals_scorable(five_deals, organ
         {"Anna": 7, "Bill": -7, "Cyril Kučera": 11, "Dana": -7},
     )
     assert audit_ledger([five_deals.round.event_id]).problems == []
+
+
+def test_the_pages_say_which_later_deals_got_a_new_pot(five_deals, client, organizer):
+    table = five_deals
+    client.force_login(organizer)
+
+    def void(number):
+        deal = table.deals.get(number=number)
+        page = client.post(
+            reverse("deal-void", args=[deal.pk]),
+            {"expected_version": str(deal.version), "reason": "never played"},
+            follow=True,
+        )
+        return re.findall(r'<li class="success">(.*?)</li>', page.content.decode())
+
+    # Cyril took 8 in deal 3: without it deal 4's failed Papoose Last doubles 8 and
+    # deal 5 finds 16.
+    assert void(3) == [
+        "Deal 3 voided. Deals 4 and 5 now play for the pot the ledger holds (a new version each)."
+    ]
+    assert void(1) == [
+        "Deal 1 voided. Deals 2, 4 and 5 now play for the pot the ledger holds "
+        "(a new version each)."
+    ]
+    assert void(5) == ["Deal 5 voided."]
+    assert void(2) == [
+        "Deal 2 voided. Deal 4 now plays for the pot the ledger holds (a new version)."
+    ]

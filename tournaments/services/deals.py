@@ -399,7 +399,8 @@ def correct_deal(
     original: dict | None = None,
     link=None,
 ) -> Deal:
-    """Replace a deal's outcome: reverse its transfers and post the new ones."""
+    """Replace a deal's outcome: reverse its transfers and post the new ones. The deal
+    returned says in ``repotted`` which later deals of the table got a new pot."""
     reason = _require_reason(reason)
     deal = _lock_current(deal, user, expected_version, link)
     user = acting_user(user, link)
@@ -408,7 +409,7 @@ def correct_deal(
     outcome, settlement = _check_document(deal.table, document, seats, deal.document)
     checked = (document, outcome, settlement, seats)
     _post_correction(deal, checked, user, reason, original, _confirmation_fields(deal.table, link))
-    _repot_later_deals(deal, user, "corrected", original)
+    deal.repotted = _repot_later_deals(deal, user, "corrected", original)
     return deal
 
 
@@ -446,7 +447,8 @@ def void_deal(
     original: dict | None = None,
     link=None,
 ) -> Deal:
-    """Cancel a deal: reverse its transfers; the deal and its versions stay readable."""
+    """Cancel a deal: reverse its transfers; the deal and its versions stay readable.
+    The deal returned says in ``repotted`` which later deals got a new pot."""
     reason = _require_reason(reason)
     deal = _lock_current(deal, user, expected_version, link)
     user = acting_user(user, link)
@@ -467,31 +469,33 @@ def void_deal(
     # A voided deal counts nothing: nothing is left to confirm.
     deal.awaiting_confirmation = False
     deal.save()
-    _repot_later_deals(deal, user, "voided", original)
+    deal.repotted = _repot_later_deals(deal, user, "voided", original)
     return deal
 
 
-def _repot_later_deals(changed: Deal, user, verb: str, original: dict | None) -> None:
+def _repot_later_deals(changed: Deal, user, verb: str, original: dict | None) -> list[int]:
     """After ``changed`` was corrected or voided, give every later live deal of its table
     the pot the ledger now holds before it, in order; a deal whose pot differs gets a new
     version (the reversal of its rows and its new rows), so that every stored document
     says what the ledger says. Runs in the caller's transaction, the table locked; a
     later deal that cannot be played with its new pot refuses the whole change.
+    Returns the numbers of the deals given a new version.
     """
     try:
         has_pot = core.game_of_document(changed.document).has_pot
     except (core.OutcomeError, TypeError, AttributeError, KeyError):  # pragma: no cover
-        return
+        return []
     if not has_pot:
-        return
+        return []
     later = list(
         Deal.objects.select_for_update(of=("self",))
         .filter(table_id=changed.table_id, number__gt=changed.number, voided=False)
         .order_by("number")
     )
     if not later:
-        return
+        return []
     table = changed.table
+    repotted = []
     seats = _seats(table)
     pot = pot_before(table.pk, later[0].number)
     for deal in later:
@@ -521,4 +525,6 @@ def _repot_later_deals(changed: Deal, user, verb: str, original: dict | None) ->
             # organizer's confirmation is left as it was (what was entered did not change).
             checked = (document, outcome, settlement, seats)
             _post_correction(deal, checked, user, reason, original, confirmation={})
+            repotted.append(deal.number)
         pot = after
+    return repotted

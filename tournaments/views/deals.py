@@ -240,6 +240,18 @@ def deal_detail(request, pk):
     return render(request, "tournaments/deal_detail.html", context)
 
 
+def _repotted(deal) -> str:
+    """After a change that moved the pot of later deals (a new version each), a sentence
+    naming them (" Deals 3 and 5 now play for ..."); else nothing."""
+    numbers = [str(n) for n in deal.repotted]
+    if not numbers:
+        return ""
+    if len(numbers) == 1:
+        return f" Deal {numbers[0]} now plays for the pot the ledger holds (a new version)."
+    said = f"{', '.join(numbers[:-1])} and {numbers[-1]}"
+    return f" Deals {said} now play for the pot the ledger holds (a new version each)."
+
+
 @organizer_view
 @require_http_methods(["GET", "POST"])
 def deal_correct(request, pk):
@@ -268,7 +280,7 @@ def deal_correction(request, deal, link=None):
             preview = _preview(form, table, deal.number)
         elif form.is_valid():
             try:
-                services.correct_deal(
+                deal = services.correct_deal(
                     deal,
                     form.document,
                     request.user,
@@ -279,7 +291,7 @@ def deal_correction(request, deal, link=None):
             except services.ServiceError as e:
                 form.add_service_error(e)
             else:
-                messages.success(request, f"Deal {deal.number} corrected.")
+                messages.success(request, f"Deal {deal.number} corrected.{_repotted(deal)}")
                 return redirect(done)
     return render(
         request,
@@ -303,11 +315,11 @@ def deal_void(request, pk):
                 "The form has lost the deal's version: reload the page and void the deal again."
             )
         expected = form.cleaned_data["expected_version"]
-        services.void_deal(deal, request.user, request.POST.get("reason", ""), expected)
+        deal = services.void_deal(deal, request.user, request.POST.get("reason", ""), expected)
     except services.ServiceError as e:
         messages.error(request, e.message)
     else:
-        messages.success(request, f"Deal {deal.number} voided.")
+        messages.success(request, f"Deal {deal.number} voided.{_repotted(deal)}")
     return redirect(deal)
 
 
