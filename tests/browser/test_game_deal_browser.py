@@ -141,3 +141,30 @@ def test_petrtyl_deals_with_the_pot_at_desktop_size(live_server, page, organizer
     } == {"Anna": 5, "Bill": -5, "Čada": 5, "Dana": -5}
     assert second.document["pot"] == 4
     page.screenshot(path="/tmp/i14-petrtyl-sheet.png", full_page=True)
+
+
+def test_a_name_with_quotes_stays_text_in_the_live_preview(live_server, page, organizer):
+    """The page script builds the nets from the players' names: a name holding quotes
+    must not become markup (it did: data-player="..." took it raw)."""
+    from tournaments import services
+    from tournaments.models import Player
+
+    from ..web.test_game_deal_forms import make_event
+
+    event = make_event(organizer, "texas-xix")
+    rnd = services.create_round(event, organizer)
+    crafted = 'Eve" data-injected="1'
+    players = [Player.objects.create(name=n) for n in ("Anna", "Bill", crafted, "Dana")]
+    table = services.create_table(rnd, organizer, players, first_forehand=players[0])
+    sign_in(page, live_server)
+    page.goto(f"{live_server.url}/tables/{table.pk}/deals/new/")
+    choose(page, "bidder", "Anna")
+    choose(page, "bid", "Povinost")
+    choose(page, "partner", "Bill")
+    page.fill("#id_bidder_points", "60")
+    page.wait_for_function("document.querySelector('#net-summary').textContent.includes('Anna +3')")
+    assert page.evaluate("document.querySelectorAll('[data-injected]').length") == 0
+    names = page.evaluate(
+        "[...document.querySelectorAll('#net-summary span')].map(s => s.dataset.player)"
+    )
+    assert names == ["Anna", "Bill", crafted, "Dana"]

@@ -96,10 +96,10 @@
     };
   }
 
+  // Escaped for HTML text and attribute values alike: a player's name may hold quotes.
   function text(value) {
-    var span = document.createElement("span");
-    span.textContent = value;
-    return span.innerHTML;
+    return String(value).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;")
+      .replace(/"/g, "&quot;").replace(/'/g, "&#39;");
   }
 
   function signed(n) { return (n > 0 ? "+" : "") + n; }
