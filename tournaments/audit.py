@@ -150,7 +150,7 @@ class _DealAudit:
         actions = [v.action for v in vs]
         if (
             actions[0] != Action.RECORDED
-            or any(a != Action.CORRECTED for a in actions[1:-1])
+            or any(a not in (Action.CORRECTED, Action.REPOTTED) for a in actions[1:-1])
             or (len(vs) > 1 and actions[-1] == Action.RECORDED)
         ):
             self.problem(f"its versions are not recorded, corrected ..., voided ({actions})")

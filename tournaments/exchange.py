@@ -218,6 +218,11 @@ def import_event(document: dict, user) -> Event:
                 # later deals their new pot, as it did where the event came from.
                 _check_replayed(deal, v)
                 continue
+            if v["action"] == DealVersion.Action.REPOTTED:
+                raise ExchangeError(
+                    f"{v['where']}: a new pot its event made when an earlier deal changed, "
+                    "but no earlier deal of this file changes it."
+                )
             if v["action"] == DealVersion.Action.VOIDED:
                 deal = _step(
                     v["where"], services.void_deal, deal, user, v["reason"], before, original
@@ -447,7 +452,9 @@ class _Plan:
         for i, v in enumerate(versions, 1):
             at = f"{where}, version {i}"
             action = self._get(v, "action", str, at)
-            expected = [Action.RECORDED] if i == 1 else [Action.CORRECTED, Action.VOIDED]
+            expected = (
+                [Action.RECORDED] if i == 1 else [Action.CORRECTED, Action.REPOTTED, Action.VOIDED]
+            )
             if action not in expected or (i > 2 and result[-1]["action"] == Action.VOIDED):
                 raise ExchangeError(
                     f"{at}: a deal is recorded, then corrected or voided, nothing after a void."

@@ -385,6 +385,9 @@ class DealVersion(models.Model):
     class Action(models.TextChoices):
         RECORDED = "recorded", "Recorded"
         CORRECTED = "corrected", "Corrected"
+        # The same outcome with the pot the ledger now holds, after an earlier deal of
+        # the table was corrected or voided: made by the app, not entered by anyone.
+        REPOTTED = "repotted", "New pot"
         VOIDED = "voided", "Voided"
 
     deal = models.ForeignKey(Deal, on_delete=models.PROTECT, related_name="versions")

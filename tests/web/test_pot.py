@@ -10,7 +10,7 @@ from django.urls import reverse
 import taroky_scoring as core
 from tournaments import services
 from tournaments.audit import audit_ledger
-from tournaments.models import DealNet, Event, LedgerEntry, Player
+from tournaments.models import DealNet, DealVersion, Event, LedgerEntry, Player
 from tournaments.queries import net_by_player, pot_before
 
 PLAYERS = ["Anna", "Bill", "Cyril", "Dana"]
@@ -297,7 +297,7 @@ def test_correcting_an_earlier_deal_gives_the_later_deals_their_pot(five_deals, 
     ]
     assert pot_versions(table, 3) == [
         (1, "recorded", "", "org"),
-        (2, "corrected", "The pot changed: deal 2 was corrected", "org"),
+        (2, "repotted", "The pot changed: deal 2 was corrected", "org"),
     ]
     assert pot_rows(table) == [
         (1, "Bill", "#pot", 4),
@@ -322,7 +322,7 @@ def test_correcting_an_earlier_deal_gives_the_later_deals_their_pot(five_deals, 
     ]
     assert pot_versions(table, 5) == [
         (1, "recorded", "", "org"),
-        (2, "corrected", "The pot changed: deal 3 was corrected", "org"),
+        (2, "repotted", "The pot changed: deal 3 was corrected", "org"),
     ]
     assert pot_before(table.pk, 6) == 20
     net = net_by_player(LedgerEntry.objects.filter(table=table))
@@ -359,8 +359,8 @@ def test_voiding_an_earlier_deal_gives_the_later_deals_their_pot(five_deals, org
     ]
     assert pot_versions(table, 4) == [
         (1, "recorded", "", "org"),
-        (2, "corrected", "The pot changed: deal 3 was corrected", "org"),
-        (3, "corrected", "The pot changed: deal 1 was voided", "org"),
+        (2, "repotted", "The pot changed: deal 3 was corrected", "org"),
+        (3, "repotted", "The pot changed: deal 1 was voided", "org"),
     ]
     assert pot_before(table.pk, 6) == 20
     assert audit_ledger([table.round.event_id]).problems == []
@@ -470,16 +470,16 @@ def test_an_export_with_new_pots_imports_as_it_was(five_deals, organizer):
         (1, 1, "recorded"),
         (1, 2, "voided"),
         (2, 1, "recorded"),
-        (2, 2, "corrected"),  # the pot: deal 1 was voided
+        (2, 2, "repotted"),  # the pot: deal 1 was voided
         (3, 1, "recorded"),
         (3, 2, "corrected"),  # beaten
-        (3, 3, "corrected"),  # the pot: deal 1 was voided
+        (3, 3, "repotted"),  # the pot: deal 1 was voided
         (4, 1, "recorded"),
-        (4, 2, "corrected"),  # the pot: deal 3 was corrected
-        (4, 3, "corrected"),  # the pot: deal 1 was voided
+        (4, 2, "repotted"),  # the pot: deal 3 was corrected
+        (4, 3, "repotted"),  # the pot: deal 1 was voided
         (5, 1, "recorded"),
-        (5, 2, "corrected"),
-        (5, 3, "corrected"),
+        (5, 2, "repotted"),
+        (5, 3, "repotted"),
     ]
     assert audit_ledger([copy_.pk]).problems == []
     # A version the import would make otherwise is refused, with where it is.
@@ -487,6 +487,14 @@ def test_an_export_with_new_pots_imports_as_it_was(five_deals, organizer):
     deal4["versions"][1]["document"]["pot"] = 9
     with pytest.raises(exchange.ExchangeError, match="does not match the one its event made"):
         exchange.import_event(document, organizer)
+    # A new pot no earlier deal of the file makes is refused too.
+    document = json.loads(json.dumps(exchange.export_event(event)))
+    deal1 = document["rounds"][0]["tables"][0]["deals"][0]
+    deal1["versions"] = deal1["versions"][:1]  # deal 1 never voided: nothing moves the pot
+    deal2 = document["rounds"][0]["tables"][0]["deals"][1]
+    with pytest.raises(exchange.ExchangeError, match="no earlier deal of this file changes it"):
+        exchange.import_event(document, organizer)
+    assert deal2["versions"][1]["action"] == "repotted"
 
 
 def test_a_player_renamed_since_keeps_the_later_deals_scorable(five_deals, organizer):
@@ -533,3 +541,25 @@ def test_the_pages_say_which_later_deals_got_a_new_pot(five_deals, client, organ
     assert void(2) == [
         "Deal 2 voided. Deal 4 now plays for the pot the ledger holds (a new version)."
     ]
+
+
+def test_an_organizer_confirms_a_table_deal_whose_pot_he_changed(petrtyl_table, organizer):
+    """The new pot is the app's version, not its author's: the organizer who corrected
+    the earlier deal may still confirm the later deal the table entered (he could not:
+    "You entered this deal yourself")."""
+    table = petrtyl_table
+    services.update_event(table.round.event, organizer, table_deals_need_confirmation=True)
+    link = services.issue_link(table, organizer)
+    services.record_deal(table, misdeal("Dana"), None, number=1, link=link)
+    services.record_deal(table, papoose("won"), None, number=2, link=link)
+    first, second = table.deals.order_by("number")
+    services.correct_deal(first, thrown_in(), organizer, "a redeal")
+    second.refresh_from_db()
+    assert (second.version, second.awaiting_confirmation) == (2, True)
+    assert second.versions.get(number=2).action == DealVersion.Action.REPOTTED
+    services.confirm_deal(second, organizer, expected_version=2)
+    second.refresh_from_db()
+    assert second.awaiting_confirmation is False
+    assert audit_ledger([table.round.event_id]).problems == []
+    # The deal page says what the app did, in words.
+    assert second.versions.get(number=2).get_action_display() == "New pot"

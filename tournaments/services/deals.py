@@ -408,12 +408,15 @@ def correct_deal(
     document = _with_pot(document, pot_before(deal.table_id, deal.number))
     outcome, settlement = _check_document(deal.table, document, seats, deal.document)
     checked = (document, outcome, settlement, seats)
-    _post_correction(deal, checked, user, reason, original, _confirmation_fields(deal.table, link))
+    confirmation = _confirmation_fields(deal.table, link)
+    _post_correction(deal, checked, user, reason, original, confirmation)
     deal.repotted = _repot_later_deals(deal, user, "corrected", original)
     return deal
 
 
-def _post_correction(deal, checked, user, reason, original, confirmation) -> None:
+def _post_correction(
+    deal, checked, user, reason, original, confirmation, action=DealVersion.Action.CORRECTED
+) -> None:
     """A new version of ``deal`` from its ``checked`` document (document, outcome,
     settlement, seats): the reversal of its rows, its new rows, its indexed columns, and
     ``confirmation`` (whether it now awaits an organizer; {}: as it was)."""
@@ -421,7 +424,7 @@ def _post_correction(deal, checked, user, reason, original, confirmation) -> Non
     version = DealVersion.objects.create(
         deal=deal,
         number=deal.version + 1,
-        action=DealVersion.Action.CORRECTED,
+        action=action,
         document=document,
         names=_names(outcome, seats),
         reason=reason,
@@ -524,7 +527,7 @@ def _repot_later_deals(changed: Deal, user, verb: str, original: dict | None) ->
             # The same outcome with the pot the ledger holds; whether the deal awaits an
             # organizer's confirmation is left as it was (what was entered did not change).
             checked = (document, outcome, settlement, seats)
-            _post_correction(deal, checked, user, reason, original, confirmation={})
+            _post_correction(deal, checked, user, reason, original, {}, DealVersion.Action.REPOTTED)
             repotted.append(deal.number)
         pot = after
     return repotted

@@ -193,10 +193,13 @@ def confirm_deal(deal: Deal, user, expected_version: int | None = None) -> Deal:
         )
     if not deal.awaiting_confirmation:
         raise DealError(f"Deal {deal.number} at table {deal.table.number} needs no confirmation.")
+    # Who entered what is to be confirmed: a new pot is the app's, not its author's.
     entered_by = (
-        DealVersion.objects.filter(deal=deal, number=deal.version)
+        DealVersion.objects.filter(deal=deal)
+        .exclude(action=DealVersion.Action.REPOTTED)
+        .order_by("-number")
         .values_list("created_by_id", flat=True)
-        .get()
+        .first()
     )
     if entered_by == user.pk:
         raise PermissionDenied("You entered this deal yourself; another organizer must confirm it.")
