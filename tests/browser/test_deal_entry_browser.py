@@ -77,3 +77,32 @@ def test_enter_a_deal_with_live_preview_then_correct_it(live_server, page, table
     page.goto(f"{live_server.url}/tables/{table.pk}/")
     cells = page.locator("#score-sheet tbody tr[data-deal='1'] td.num").all_inner_texts()
     assert cells == ["34:36", "-16", "4", "+16", "36", "-16", "4", "+16", "36"]
+
+
+def test_undo_asks_before_it_voids_the_last_deal(live_server, page, table, organizer):
+    from tournaments import services
+    from tournaments.models import Deal
+
+    from ..conftest import played_doc
+
+    services.record_deal(table, played_doc(), organizer)
+    sign_in(page, live_server)
+    page.goto(f"{live_server.url}/tables/{table.pk}/")
+    asked = []
+
+    def answer(dialog, accept):
+        asked.append(dialog.message)
+        dialog.accept() if accept else dialog.dismiss()
+
+    page.once("dialog", lambda d: answer(d, False))
+    page.click("#undo-last")
+    page.wait_for_timeout(300)
+    assert Deal.objects.get().voided is False
+    assert asked == [
+        "Undo deal 1? It is voided: struck through, counting nothing, and it cannot be "
+        "brought back (enter it again if it was right)."
+    ]
+    page.once("dialog", lambda d: answer(d, True))
+    page.click("#undo-last")
+    expect(page.locator(".messages")).to_contain_text("Deal 1 undone")
+    assert Deal.objects.get().voided is True

@@ -55,6 +55,13 @@ def test_a_texas_deal_on_a_phone(live_server, browser, organizer):
     page.set_default_timeout(10_000)
     try:
         enter_texas(page, live_server, table, "/tmp/i14a-texas-phone.png")
+        # The deal page and the chip count fit the phone: wide tables scroll in their box
+        # (the history table made the whole page 602 px wide and zoomed it out).
+        deal = table.deals.get()
+        for url in (f"/deals/{deal.pk}/", f"/tables/{table.pk}/chips/"):
+            page.goto(live_server.url + url)
+            width = page.evaluate("document.documentElement.scrollWidth")
+            assert width <= 390, (url, width)
     finally:
         context.close()
 
