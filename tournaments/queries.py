@@ -88,6 +88,17 @@ class Sheet:
     pot: int = 0
     order_of_play: str = "clockwise"  # or "counter-clockwise": the game's, from the core
 
+    @property
+    def lead_span(self) -> int:
+        """The columns before the players' (the number, the dealer, the game's columns):
+        what the starting-chips row spans; the net row's label spans them less the pot."""
+        return 2 + sum(h.span for h in self.headings) + (1 if self.has_pot else 0)
+
+    @property
+    def width(self) -> int:
+        """Every column of the sheet: the lead columns and each player's change and chips."""
+        return self.lead_span + 2 * len(self.players)
+
     def chip_series(self) -> list[tuple[str, list[int]]]:
         """Each player's chips from the start through every deal, for the chart."""
         start = self.event.starting_chips
