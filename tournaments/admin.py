@@ -53,10 +53,30 @@ class EventAdmin(admin.ModelAdmin):
     search_fields = ["name", "venue"]
     inlines = [RegistrationInline]
 
+    def get_readonly_fields(self, request, obj=None):
+        # The deals were scored under them: fixed once dealt, as on the event's page.
+        if obj is not None and obj.has_deals():
+            return Event.FIXED_ONCE_DEALT
+        return ()
+
 
 class SeatInline(admin.TabularInline):
+    """A table's seats, fixed once it has a deal (its deals name who sat where)."""
+
     model = Seat
     extra = 0
+
+    def _dealt(self, obj) -> bool:
+        return obj is not None and obj.deals.exists()
+
+    def has_add_permission(self, request, obj=None):
+        return not self._dealt(obj) and super().has_add_permission(request, obj)
+
+    def has_change_permission(self, request, obj=None):
+        return not self._dealt(obj) and super().has_change_permission(request, obj)
+
+    def has_delete_permission(self, request, obj=None):
+        return not self._dealt(obj) and super().has_delete_permission(request, obj)
 
 
 @admin.register(Round)

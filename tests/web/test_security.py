@@ -490,3 +490,26 @@ def test_an_organizer_is_unlocked_with_axes_reset_username(organizer):
     call_command("axes_reset_username", "org", stdout=io.StringIO())
     assert sign_in(client, "org", "secret-org-pw").status_code == 302
     assert signed_in_as(client) == "org"
+
+
+def test_the_admin_cannot_change_what_an_events_deals_were_scored_under(
+    table, organizer, django_user_model
+):
+    """The ruleset, house rules and starting chips, and a table's seats, are fixed once
+    dealt on the event's pages; the admin must not be a way around it."""
+    from ..conftest import played_doc
+
+    root = django_user_model.objects.create_superuser("root", password="x-pw")
+    client = Client()
+    client.force_login(root)
+    event = table.round.event
+    page = client.get(reverse("admin:tournaments_event_change", args=[event.pk]))
+    assert 'name="ruleset"' in page.content.decode()  # before a deal: still editable
+    services.record_deal(table, played_doc(), organizer)
+    page = client.get(reverse("admin:tournaments_event_change", args=[event.pk])).content.decode()
+    for name in ("ruleset", "house_rules", "starting_chips"):
+        assert f'name="{name}"' not in page
+    assert 'name="name"' in page  # the rest stays editable
+    page = client.get(reverse("admin:tournaments_table_change", args=[table.pk])).content.decode()
+    assert 'name="seats-0-player"' not in page
+    assert "Čada" in page  # still shown, read-only
