@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 import taroky_scoring as core
 
 from .models import POT_ACCOUNT, ChipCount, Deal, DealNet, DealVersion, LedgerEntry, Seat
+from .outcomes import has_pot
 from .services.deals import indexed_columns, nets_in_deal, settle_document, won_as_bidder
 
 Action = DealVersion.Action
@@ -108,13 +109,6 @@ def audit_ledger(event_ids: list[int] | None = None) -> AuditReport:
         report.problems.append(f"{len(rows)} ledger rows point at missing deal {deal_id}")
     _audit_chip_counts(counts, entries, report)
     return report
-
-
-def _has_pot(document) -> bool:
-    try:
-        return core.game_of_document(document).has_pot
-    except (core.OutcomeError, TypeError, AttributeError, KeyError):
-        return False  # an invalid document is reported with its version
 
 
 def _where_table(t) -> str:
@@ -202,7 +196,7 @@ class _DealAudit:
     def pot(self, before: int) -> None:
         """A live deal of a game with a pot says the pot the ledger holds before it."""
         deal = self.deal
-        if deal.voided or not _has_pot(deal.document):
+        if deal.voided or not has_pot(deal.document):
             return
         said = deal.document.get("pot", 0)
         if said != before:

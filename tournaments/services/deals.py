@@ -10,7 +10,7 @@ from django.utils import timezone
 import taroky_scoring as core
 
 from ..models import POT_ACCOUNT, Deal, DealNet, DealVersion, LedgerEntry, Player, Table
-from ..outcomes import DealFacts, facts
+from ..outcomes import DealFacts, facts, has_pot
 from ..queries import pot_before, table_session
 from .errors import DealError, StaleDealError
 from .links import acting_user, authorize, check_link_may_change
@@ -98,11 +98,7 @@ won_as_bidder = core.won_as_bidder
 
 def _with_pot(document, pot: int):
     """A game with a pot gets the pot from the ledger, never from the form."""
-    try:
-        has_pot = core.game_of_document(document).has_pot
-    except (core.OutcomeError, TypeError, AttributeError, KeyError):
-        return document  # _check_document says what is wrong with it
-    return {**document, "pot": pot} if has_pot else document
+    return {**document, "pot": pot} if has_pot(document) else document
 
 
 def _seats(table: Table) -> dict[str, Player]:
@@ -484,11 +480,7 @@ def _repot_later_deals(changed: Deal, user, verb: str, original: dict | None) ->
     later deal that cannot be played with its new pot refuses the whole change.
     Returns the numbers of the deals given a new version.
     """
-    try:
-        has_pot = core.game_of_document(changed.document).has_pot
-    except (core.OutcomeError, TypeError, AttributeError, KeyError):  # pragma: no cover
-        return []
-    if not has_pot:
+    if not has_pot(changed.document):
         return []
     later = list(
         Deal.objects.select_for_update(of=("self",))
