@@ -427,6 +427,45 @@ def test_the_audit_flags_a_stale_pot(five_deals, organizer, monkeypatch):
     ]
 
 
+def test_repot_tables_repairs_stale_pots_once(five_deals, organizer, monkeypatch):
+    """Pots left stale by a correction made before corrections moved later pots: the
+    command gives deals 4 and 5 the ledger's pot as New pot versions; a second run
+    finds nothing to do."""
+    import io
+
+    from django.core.management import call_command
+
+    from tournaments.services import deals
+
+    with monkeypatch.context() as m:
+        m.setattr(deals, "_repot_later_deals", lambda *args: [])
+        services.correct_deal(five_deals.deals.get(number=3), papoose("lost"), organizer, "x")
+    assert len(audit_ledger([five_deals.round.event_id]).problems) == 2
+    out = io.StringIO()
+    call_command("repot_tables", user="org", stdout=out)
+    assert out.getvalue().splitlines() == [
+        "Petrtyl club night (2026-11-24), Table 1: new pot for deals 4, 5.",
+        "1 table(s) repaired.",
+    ]
+    assert [s[:3] for s in deal_states(five_deals)] == [
+        (1, 1, 0),
+        (2, 1, 4),
+        (3, 2, 8),
+        (4, 2, 16),
+        (5, 2, 32),
+    ]
+    assert pot_versions(five_deals, 5)[-1] == (
+        2,
+        "repotted",
+        "The pot the ledger holds (repaired)",
+        "org",
+    )
+    assert audit_ledger([five_deals.round.event_id]).problems == []
+    again = io.StringIO()
+    call_command("repot_tables", user="org", event=five_deals.round.event_id, stdout=again)
+    assert again.getvalue().splitlines() == ["0 table(s) repaired."]
+
+
 def test_a_correction_locks_the_table_before_reading_the_pot(five_deals, organizer, monkeypatch):
     from tournaments.services import deals
 

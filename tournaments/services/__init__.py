@@ -3,7 +3,7 @@
 Views and management commands call these; they never write models themselves.
 """
 
-from .deals import correct_deal, record_deal, record_deals, void_deal
+from .deals import correct_deal, record_deal, record_deals, repot_table, void_deal
 from .errors import BusyError, DealError, PermissionDenied, ServiceError, StaleDealError
 from .events import create_event, create_round, create_table, update_event
 from .links import (
@@ -53,6 +53,7 @@ __all__ = [
     "withdraw_player",
     "record_deal",
     "record_deals",
+    "repot_table",
     "update_event",
     "void_deal",
 ]

@@ -12,6 +12,7 @@ import taroky_scoring as core
 from ..models import POT_ACCOUNT, Deal, DealNet, DealVersion, LedgerEntry, Player, Table
 from ..outcomes import DealFacts, facts, has_pot
 from ..queries import pot_before, table_session
+from .audit import audit
 from .errors import DealError, StaleDealError
 from .links import acting_user, authorize, check_link_may_change
 from .locking import atomic, lock_table
@@ -474,52 +475,82 @@ def void_deal(
 
 def _repot_later_deals(changed: Deal, user, verb: str, original: dict | None) -> list[int]:
     """After ``changed`` was corrected or voided, give every later live deal of its table
-    the pot the ledger now holds before it, in order; a deal whose pot differs gets a new
-    version (the reversal of its rows and its new rows), so that every stored document
-    says what the ledger says. Runs in the caller's transaction, the table locked; a
-    later deal that cannot be played with its new pot refuses the whole change.
-    Returns the numbers of the deals given a new version.
-    """
+    the pot the ledger now holds before it (``_repot``); a later deal that cannot be
+    played with its new pot refuses the whole change. Returns the numbers of the deals
+    given a new version."""
     if not has_pot(changed.document):
         return []
+    return _repot(
+        changed.table,
+        after=changed.number,
+        user=user,
+        reason=f"The pot changed: deal {changed.number} was {verb}",
+        refused=f"Deal {changed.number} cannot be {verb}",
+        original=original,
+    )
+
+
+def _repot(table, after: int, user, reason: str, refused: str, original) -> list[int]:
+    """Give every live deal of ``table`` after deal ``after`` the pot the ledger holds
+    before it, in order; a deal whose stored pot differs gets a *New pot* version (the
+    reversal of its rows and its new rows), so that every stored document says what the
+    ledger says. Runs in the caller's transaction, the table locked."""
     later = list(
         Deal.objects.select_for_update(of=("self",))
-        .filter(table_id=changed.table_id, number__gt=changed.number, voided=False)
+        .filter(table_id=table.pk, number__gt=after, voided=False)
         .order_by("number")
     )
     if not later:
         return []
-    table = changed.table
     repotted = []
     seats = _seats(table)
     pot = pot_before(table.pk, later[0].number)
     for deal in later:
         # Names as the table's seats say them now (a name fixed since the deal was saved).
         document = {**deal.document_under_todays_names(), "pot": pot}
-        refused = (
-            f"Deal {changed.number} cannot be {verb}: deal {deal.number} would then find "
-            f"{pot} chips in the pot"
-        )
+        finds = f"{refused}: deal {deal.number} would then find {pot} chips in the pot"
         try:
             outcome, settlement = _check_document(table, document, seats, deal.document)
         except DealError as e:
             why = "; ".join(err.message for err in e.field_errors) or e.message
             raise DealError(
-                f"{refused}, and it cannot be scored with them ({why}). "
+                f"{finds}, and it cannot be scored with them ({why}). "
                 f"Correct or void deal {deal.number} first; nothing was saved."
             ) from e
-        after = pot + settlement.net.get(POT_ACCOUNT, 0)
-        if after < 0:
+        pot_after = pot + settlement.net.get(POT_ACCOUNT, 0)
+        if pot_after < 0:
             raise DealError(
-                f"{refused}, and it takes {pot - after} from it. "
+                f"{finds}, and it takes {pot - pot_after} from it. "
                 f"Correct or void deal {deal.number} first; nothing was saved."
             )
         if deal.document.get("pot") != pot:
-            reason = f"The pot changed: deal {changed.number} was {verb}"
             # The same outcome with the pot the ledger holds; whether the deal awaits an
             # organizer's confirmation is left as it was (what was entered did not change).
             checked = (document, outcome, settlement, seats)
             _post_correction(deal, checked, user, reason, original, {}, DealVersion.Action.REPOTTED)
             repotted.append(deal.number)
-        pot = after
+        pot = pot_after
+    return repotted
+
+
+@atomic
+def repot_table(table: Table, user) -> list[int]:
+    """Repair: give every live deal of a table with a pot the pot its ledger holds before
+    it (deals saved before corrections moved the pot of later deals may say a stale one,
+    which ``audit_ledger`` reports). Returns the numbers of the deals given a new version;
+    nothing for a game without a pot or a table whose pots agree."""
+    table = lock_table(table.pk)
+    authorize(user, table, None)
+    if not table.round.event.game.has_pot:
+        return []
+    repotted = _repot(
+        table,
+        after=0,
+        user=user,
+        reason="The pot the ledger holds (repaired)",
+        refused="The pots cannot be repaired",
+        original=None,
+    )
+    if repotted:
+        audit(table.round.event, user, "repot_table", table=table.pk, deals=repotted)
     return repotted
