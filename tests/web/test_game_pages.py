@@ -367,3 +367,17 @@ def test_the_first_forehand_is_said_in_the_games_words(client, organizer, rulese
     table = services.create_table(rnd, organizer, players)
     page = client.get(reverse("table-sheet", args=[table.pk])).content.decode()
     assert f"No dealer is suggested yet. Who holds {holds} (first forehand)?" in page
+
+
+@pytest.mark.parametrize("ruleset, sits_out", [("la-vista", True), ("petrtyl-five", False)])
+def test_a_five_player_sheet_says_the_dealer_sits_out_only_where_he_does(
+    organizer, ruleset, sits_out
+):
+    event = make_event(organizer, ruleset)
+    rnd = services.create_round(event, organizer)
+    players = [Player.objects.create(name=n) for n in [*SEATS, "Emil"]]
+    table = services.create_table(rnd, organizer, players)
+    text = text_of(printouts.blank_sheet_pdf(table))
+    seats = "Seats clockwise: Anna → Bill → Čada → Dana → Emil."
+    assert (seats + " The dealer sits out each deal." in text) is sits_out
+    assert seats in text
