@@ -473,7 +473,7 @@ FINDER_ROWS = 24  # names a column holds on a landscape Letter or A4 page
 FINDER_COLUMNS = 4
 
 
-def _seat_finder(finder: list[dict], pagesize, title: str, order: str) -> list:
+def _seat_finder(finder: list[dict], pagesize, title: str, order: str = "") -> list:
     """Every player alphabetically with table and seat (numbered in the ``order`` of
     play), in columns, as many pages as it takes (96 names a page)."""
     rows = [
@@ -488,8 +488,7 @@ def _seat_finder(finder: list[dict], pagesize, title: str, order: str) -> list:
             story.append(PageBreak())
         story += [
             _p(title + (f" ({number + 1})" if number else ""), TITLE),
-            _p(f"Seats are numbered {order} from 1.", BODY),
-            Spacer(1, 4),
+            *([_p(f"Seats are numbered {order} from 1.", BODY)] if order else []),
             _finder_page(page, pagesize),
         ]
     return story
