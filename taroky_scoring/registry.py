@@ -24,7 +24,9 @@ How to add a game
      ``(4, 5)`` where a fifth deals and sits out), ``order_of_play``
      (``"clockwise"`` or ``"counter-clockwise"``), ``pack`` (``points.Pack``: the
      cards and whether piles count in packets of three or singly), ``total_points``
-     and ``winning_points``; ``has_pot`` if transfers may name the account ``#pot``.
+     and ``winning_points``; ``has_pot`` if transfers may name the account ``#pot``;
+     ``bidder_word`` if the one who won the bidding is not the "declarer";
+     ``first_forehand_holds`` if the game names its trumps otherwise than I to XXI.
 
 2. Implement:
 
@@ -109,6 +111,12 @@ class Game:
     total_points: ClassVar[int]
     winning_points: ClassVar[int]
     has_pot: ClassVar[bool] = False
+    # The game's word for the player who won the bidding and plays the contract
+    # (standings, printouts): Texas and Petrtyl say "declarer", Nebraska "bidder".
+    bidder_word: ClassVar[str] = "declarer"
+    # Who is a session's first forehand (section 12: the holder of the lowest trump from
+    # II upward, the tarok 2 unless it lies in the talon), in the game's words.
+    first_forehand_holds: ClassVar[str] = "the lowest trump from II up"
 
     # -- rulesets --------------------------------------------------------------------
 
@@ -188,18 +196,30 @@ class Game:
 
     # Keys a blank sheet gives no column: said by another column or rarely written.
     SHEET_SKIPS: ClassVar[frozenset[str]] = frozenset({"kind", "called", "opponent_points"})
+    # Fields a blank sheet gives a column of their own: a name, a word or a figure fits
+    # one; the rest (yes/no, announcements, lists) are written in the Notes column.
+    SHEET_KINDS: ClassVar[frozenset[str]] = frozenset({"player", "choice", "int"})
 
     def sheet_columns(self, rules: Any, count: int = 8) -> list[str]:
         """Headings of a blank score sheet's ``count`` outcome columns, in the game's
-        words: its fields' labels in order, the last column holding what is left."""
-        labels = [
-            f.label
-            for f in self.fields(rules)
-            if f.name not in self.SUMMARY_SKIPS | self.SHEET_SKIPS
+        words: its fields of a name, a word or a figure in order, then "Notes" for the
+        rest (``sheet_notes``), empty strings for columns the game does not need."""
+        columns, notes = self._sheet_split(rules, count)
+        columns += ["Notes"] if notes else []
+        return columns + [""] * (count - len(columns))
+
+    def sheet_notes(self, rules: Any, count: int = 8) -> list[str]:
+        """What a blank sheet's Notes column holds (the labels of its fields), in order."""
+        return self._sheet_split(rules, count)[1]
+
+    def _sheet_split(self, rules: Any, count: int) -> tuple[list[str], list[str]]:
+        fields = [
+            f for f in self.fields(rules) if f.name not in self.SUMMARY_SKIPS | self.SHEET_SKIPS
         ]
-        if len(labels) <= count:
-            return labels + [""] * (count - len(labels))
-        return labels[: count - 1] + [", ".join(labels[count - 1 :])]
+        own = [f for f in fields if f.kind in self.SHEET_KINDS]
+        if len(own) > count or (len(own) == count and len(own) < len(fields)):
+            own = own[: count - 1]
+        return [f.label for f in own], [f.label for f in fields if f not in own]
 
     def summary(self, document: Mapping[str, Any], rules: Any) -> str:
         """The deal in a line of the game's own words (score sheets, deal pages)."""

@@ -616,6 +616,7 @@ def ledger_csv(event: Event) -> str:
 def standings_csv(
     event: Event, after_round: int | None = None, only_round: int | None = None
 ) -> str:
+    word = event.game.bidder_word  # the game's word: "bidder", "declarer"
     rows = [
         [
             "rank",
@@ -623,8 +624,8 @@ def standings_csv(
             "club",
             "net_chips",
             "deals",
-            "as_bidder",
-            "bidder_wins",
+            f"as_{word}",
+            f"{word}_wins",
             "best_deal",
             "worst_deal",
             "byes",

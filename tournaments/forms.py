@@ -31,9 +31,29 @@ def bounded(model, name: str, low: int | None = None) -> dict:
     return {"min_value": column_low if low is None else max(low, column_low), "max_value": high}
 
 
+class ByFoldedName(forms.models.ModelChoiceIterator):
+    """Players in the order a reader looks for them: by ``fold(name)``, so "Čada" comes
+    between "Bill" and "Dana", not after "Zeman" as the database's collation puts it."""
+
+    def __iter__(self):
+        if self.field.empty_label is not None:
+            yield ("", self.field.empty_label)
+        queryset = self.queryset
+        if not queryset._prefetch_related_lookups:  # as Django's: no cache of a long list
+            queryset = queryset.iterator()
+        for player in sorted(queryset, key=lambda p: (fold(p.name), p.name, p.pk)):
+            yield self.choice(player)
+
+
+class PlayerChoice(forms.ModelChoiceField):
+    iterator = ByFoldedName
+
+
 class PlayerChoices(forms.ModelMultipleChoiceField):
-    """Players by id; an id no column can hold (21 digits) is a wrong choice, not a
-    database error."""
+    """Players by id, listed by folded name; an id no column can hold (21 digits) is a
+    wrong choice, not a database error."""
+
+    iterator = ByFoldedName
 
     def _check_values(self, value):
         low, high = column_range(Player, "id")
@@ -328,9 +348,7 @@ def clean_player_text(value: str, what: str) -> str:
 
 
 class AddPlayerForm(forms.Form):
-    player = forms.ModelChoiceField(
-        queryset=Player.objects.all(), required=False, label="From the registry"
-    )
+    player = PlayerChoice(queryset=Player.objects.all(), required=False, label="From the registry")
     name = _name_field("Or a new player", required=False)
     club = _name_field("Club or town", required=False)
     different_person = forms.BooleanField(
@@ -391,10 +409,10 @@ class TableForm(forms.Form):
     """Seats in the order of play of the event's game, as many as the game seats (the
     core's ``table_sizes``); seats past the smallest table are optional."""
 
-    first_forehand = forms.ModelChoiceField(
+    first_forehand = PlayerChoice(
         queryset=Player.objects.none(),
         required=False,
-        label="First forehand (holds tarok 2)",
+        label="First forehand",
         help_text="Optional: the dealer of the first deal sits before them.",
     )
 
@@ -411,12 +429,12 @@ class TableForm(forms.Form):
                 label += f" ({side} of 1)"
             if i > fewest:
                 label += " (optional)"
-            seats[name] = forms.ModelChoiceField(
-                queryset=players, label=label, required=i <= fewest
-            )
+            seats[name] = PlayerChoice(queryset=players, label=label, required=i <= fewest)
         # The seats first, in the order of play, then the first forehand.
         self.fields = {**seats, **self.fields}
         self.fields["first_forehand"].queryset = players
+        # Who the first forehand is, in the game's words (the core's, section 12).
+        self.fields["first_forehand"].label = f"First forehand (holds {game.first_forehand_holds})"
 
     @property
     def intro(self) -> str:
@@ -438,15 +456,17 @@ _NUMBER_WORDS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
 
 
 class FirstForehandForm(forms.Form):
-    first_forehand = forms.ModelChoiceField(
+    first_forehand = PlayerChoice(
         queryset=Player.objects.none(),
-        label="First forehand (holds the tarok 2)",
+        label="First forehand",
         empty_label="— choose —",
     )
 
-    def __init__(self, *args, players, **kwargs):
+    def __init__(self, *args, players, game, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["first_forehand"].queryset = Player.objects.filter(pk__in=players)
+        self.holds = game.first_forehand_holds  # in the game's words, from the core
+        self.fields["first_forehand"].label = f"First forehand (holds {self.holds})"
 
 
 class PlayersCsvForm(forms.Form):
@@ -491,8 +511,8 @@ class DrawForm(forms.Form):
 
 
 class SwapForm(forms.Form):
-    first = forms.ModelChoiceField(queryset=Player.objects.none(), label="Swap")
-    second = forms.ModelChoiceField(queryset=Player.objects.none(), label="with")
+    first = PlayerChoice(queryset=Player.objects.none(), label="Swap")
+    second = PlayerChoice(queryset=Player.objects.none(), label="with")
 
     def __init__(self, *args, players, **kwargs):
         super().__init__(*args, **kwargs)
@@ -514,7 +534,7 @@ class ChipCountForm(forms.Form):
 
 
 class WithdrawForm(forms.Form):
-    withdraw = forms.ModelChoiceField(queryset=Player.objects.none())
+    withdraw = PlayerChoice(queryset=Player.objects.none())
 
     def __init__(self, *args, event, **kwargs):
         super().__init__(*args, **kwargs)

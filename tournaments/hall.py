@@ -13,7 +13,7 @@ def name_key(name: str) -> str:
 
 
 def seat_finder_rows(rnd: Round, tables=None) -> list[dict]:
-    """Every player of the round with table and seat (numbered clockwise from 1), or bye.
+    """Every player of the round with table and seat (numbered from 1 in the order of play), or bye.
 
     Two queries; none for the seats when ``tables`` come with their seats prefetched.
     """

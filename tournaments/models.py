@@ -188,6 +188,12 @@ class Event(models.Model):
         return core.game_for(self.ruleset)
 
     @property
+    def ruleset_listing(self) -> dict:
+        """The core's listing of this event's ruleset (title, description, source): the
+        same for every game, whatever its resolved rules carry."""
+        return next(e for e in self.game.listing() if e["name"] == self.ruleset)
+
+    @property
     def order_of_play(self) -> str:
         """ "clockwise" or "counter-clockwise": the game's, from the core."""
         return self.game.order_of_play

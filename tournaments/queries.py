@@ -273,7 +273,9 @@ def deal_detail(deal: Deal) -> dict:
     previous = dict.fromkeys((p.name for p in players), 0)
     for v in versions:
         net = posted[v.pk] if v.action != DealVersion.Action.VOIDED else dict.fromkeys(previous, 0)
-        change = {name: net[name] - previous.get(name, 0) for name in net}
+        # Over both versions' accounts: a pot the new version no longer touches changed too.
+        names = list(net) + [name for name in previous if name not in net]
+        change = {name: net.get(name, 0) - previous.get(name, 0) for name in names}
         summary = _summary(v.document)
         views.append(VersionView(v, net, change, summary))
         previous = net

@@ -35,6 +35,11 @@ class StandingsTable(tables.Table):
         # One reverse() for the whole table, not one per row.
         self.statement_url = reverse("player-statement", args=[event.pk, 0]).replace("/0/", "/{}/")
         super().__init__(*args, **kwargs)
+        # The game's own word for who won the bidding ("bidder", "declarer"), from the
+        # core; on this table's copy of the columns, never the class's.
+        word = event.game.bidder_word
+        self.columns["deals_as_bidder"].column.verbose_name = f"As {word}"
+        self.columns["bidder_wins"].column.verbose_name = f"{word.capitalize()}'s wins"
 
     def render_player(self, record):
         url = self.statement_url.format(record.player.pk)

@@ -106,9 +106,12 @@ def test_a_texas_sheet_in_its_own_words(client, organizer):
     assert "Pot" not in text.split("Chips after each deal")[0]
     blank = pdf_text(client.get(reverse("table-pdf", args=[table.pk]) + "?blank=1").content)
     assert "Seats counter-clockwise:" in blank
+    # A column each for a name, a word or a figure; the rest in a Notes column, said
+    # under the grid.
     assert (
-        "Declarer Bid Partner Talon Contra on the game Declarer's side's card points Valat" in blank
+        "Declarer Bid Partner Talon Contra on the game Declarer's side's card points Notes" in blank
     )
+    assert "Notes: Valat; Pagat in the last trick; Bonuses for holdings." in blank
     from taroky_scoring import game_for
 
     game = game_for("texas-xix")

@@ -83,7 +83,8 @@ def test_a_drawn_table_can_name_its_first_forehand_and_then_suggests_the_dealer(
     table = rnd.tables.get()
     seats = list(table.seats.order_by("position").values_list("player__name", flat=True))
     sheet = client.get(reverse("table-sheet", args=[table.pk])).content.decode()
-    assert "No dealer is suggested yet. Who holds the tarok 2 (first forehand)?" in sheet
+    question = "No dealer is suggested yet. Who holds the lowest tarok from 2 up (first forehand)?"
+    assert question in sheet
     forehand = Player.objects.get(name=seats[1])
     response = client.post(
         reverse("table-first-forehand", args=[table.pk]),

@@ -89,9 +89,10 @@ def test_round_pack_has_find_your_seat_the_seat_list_and_a_card_and_sheet_per_ta
     finder = texts[0][texts[0].index("find your seat") :]
     # Alphabetical (Čada with the Cs), each with table and seat.
     assert re.sub(r"\s+", " ", finder).startswith(
-        "find your seat Player Table Seat Anna 1 1 Bill 1 2 Čada 1 3 Dana 1 4 Emil 2 1"
+        "find your seat Seats are numbered clockwise from 1. "
+        "Player Table Seat Anna 1 1 Bill 1 2 Čada 1 3 Dana 1 4 Emil 2 1"
     ), finder
-    assert "Round 1: seats" in texts[1]
+    assert "Round 1: seats clockwise" in texts[1]
     assert "Anna → Bill → Čada → Dana" in texts[1]
     assert "Emil → Fanny → Gustav → Hana → Ivan" in texts[1]
     assert len(texts) == 6

@@ -40,6 +40,8 @@ SHADE = colors.HexColor("#f1ebe0")
 fonts.register()
 STYLE = ParagraphStyle("cell", fontName=fonts.REGULAR, fontSize=7, leading=8.4, textColor=INK)
 STYLE_BOLD = ParagraphStyle("cell-bold", parent=STYLE, fontName=fonts.BOLD)
+# A column's heading wraps between words only ("Declarations", never "De claration s").
+HEADING = ParagraphStyle("heading", parent=STYLE_BOLD, splitLongWords=0)
 TITLE = ParagraphStyle("title", fontName=fonts.BOLD, fontSize=14, leading=17, spaceAfter=4)
 BODY = ParagraphStyle("body", fontName=fonts.REGULAR, fontSize=9, leading=11.5)
 SMALL = ParagraphStyle("small", parent=BODY, fontSize=7.5, leading=9.5)
@@ -185,22 +187,41 @@ def _sheet_head_rows(players, labels: list[str] | None = None) -> list[list]:
     fixed = [label for label, _ in FIXED_COLUMNS]
     if labels is not None:
         fixed = fixed[:2] + labels
-    first = [_p(label, STYLE_BOLD) for label in fixed]
-    second = [""] * len(FIXED_COLUMNS)
+    first = [_p(label, HEADING) for label in fixed]
+    second = [""] * len(fixed)
     for p in players:
         first += [_p(p.name, STYLE_BOLD), ""]
         second += ["±", "chips"]
     return [first, second]
 
 
-def _sheet_style(table: Table, players: int, body_rows: int) -> None:
-    n = len(FIXED_COLUMNS)
+def _sheet_style(table: Table, players: int, body_rows: int, n: int = len(FIXED_COLUMNS)) -> None:
+    """Spans and rules of a sheet whose players' columns start at column ``n``."""
     style = [("SPAN", (n + 2 * i, 0), (n + 2 * i + 1, 0)) for i in range(players)]
     style += [("SPAN", (c, 0), (c, 1)) for c in range(n)]
     style += [("LINEBEFORE", (n + 2 * i, 0), (n + 2 * i, -1), 0.8, RULE) for i in range(players)]
     style += [("BACKGROUND", (0, 0), (-1, 1), SHADE), ("FONTNAME", (0, 1), (-1, 1), fonts.BOLD)]
     style += [("SPAN", (0, -1), (2, -1)), ("SPAN", (1, 2), (4, 2))]  # "Net", "Starting chips"
     table.setStyle(TableStyle(style))
+
+
+def seats_words(game, players) -> str:
+    """The order of play and the seats in it, as every printout with seats says them
+    (the core's order of play; the dealer sits out where more sit than play)."""
+    seats = " → ".join(p.name for p in players)
+    sits_out = " The dealer sits out each deal." if len(players) > game.active_players else ""
+    return f"Seats {game.order_of_play}: {seats}.{sits_out}"
+
+
+def _outcome_widths(labels: list[str], area: float) -> list[float]:
+    """Widths of a blank sheet's outcome columns filling ``area``: each at least as wide
+    as its heading's longest word, the room left shared by that width (Notes twice)."""
+    least = [
+        6 + max(stringWidth(w, fonts.BOLD, 7) for w in (label or "-").split()) for label in labels
+    ]
+    weights = [w * (2 if label == "Notes" else 1) for w, label in zip(least, labels, strict=True)]
+    spare = max(0.0, area - sum(least))
+    return [w + spare * k / sum(weights) for w, k in zip(least, weights, strict=True)]
 
 
 def _spread(cells) -> tuple[list[str], list[tuple[int, int]]]:
@@ -252,9 +273,11 @@ def score_sheet_pdf(table) -> bytes:
             + ([str(row.pot)] if sheet.has_pot else [])
             + [x for change, chips in row.pairs for x in (_signed(change), str(chips))]
         )
+    # The Net row's pot: the chips in the pot now, as the page's Net row says.
     data.append(
         [_p("Net", SHEET_BOLD)]
-        + [""] * (len(FIXED_COLUMNS) - 1)
+        + [""] * (len(FIXED_COLUMNS) - 2)
+        + [str(sheet.pot) if sheet.has_pot else ""]
         + [x for total, chips in sheet.total_pairs for x in (_signed(total), str(chips))]
     )
     # Points and Penalties a little wider than on the blank sheet, for 9 pt headings.
@@ -274,6 +297,7 @@ def score_sheet_pdf(table) -> bytes:
                 ("FONTNAME", (0, -1), (-1, -1), fonts.BOLD),
                 ("LINEABOVE", (0, -1), (-1, -1), 0.8, INK),
                 ("ALIGN", (5, 2), (5, -1), "RIGHT"),
+                *([("ALIGN", (9, 0), (9, -1), "RIGHT")] if sheet.has_pot else []),  # the pot
                 ("TOPPADDING", (0, 0), (-1, -1), 2.5),
                 ("BOTTOMPADDING", (0, 0), (-1, -1), 2.5),
             ]
@@ -286,6 +310,8 @@ def score_sheet_pdf(table) -> bytes:
     if sheet.below_zero:
         state += " · Below zero: " + ", ".join(f"{n} {c}" for n, c in sheet.below_zero)
     story = [
+        _p(seats_words(core.game_for(event.ruleset), players), SMALL),
+        Spacer(1, 3),
         grid,
         Spacer(1, 6),
         _p(state, SMALL),
@@ -348,26 +374,34 @@ def _blank_sheet_story(table, pagesize, prefix: str = "", link_url: str | None =
     players = _seated(table)
     rows = event.deals_per_session or 20
     game = core.game_for(event.ruleset)
-    data = _sheet_head_rows(players, game.sheet_columns(event.rules, len(FIXED_COLUMNS) - 2))
+    # The game's outcome columns (those it needs, fewer and wider where it has fewer),
+    # then the pot's where the game has one, as on the filled sheet.
+    count = core.registry.SHEET_CELLS - (1 if game.has_pot else 0)
+    labels = [label for label in game.sheet_columns(event.rules, count) if label]
+    labels += ["Pot"] if game.has_pot else []
+    notes = game.sheet_notes(event.rules, count)
+    n = 2 + len(labels)
+    data = _sheet_head_rows(players, labels)
     data.append(
         ["", _p("Starting chips")]
-        + [""] * (len(FIXED_COLUMNS) - 2)
+        + [""] * (n - 2)
         + [x for _ in players for x in ("", str(event.starting_chips))]
     )
-    data += [
-        [str(n)] + [""] * (len(FIXED_COLUMNS) - 1 + 2 * len(players)) for n in range(1, rows + 1)
-    ]
-    data.append([_p("Net", STYLE_BOLD)] + [""] * (len(FIXED_COLUMNS) - 1 + 2 * len(players)))
+    data += [[str(n_)] + [""] * (n - 1 + 2 * len(players)) for n_ in range(1, rows + 1)]
+    data.append([_p("Net", STYLE_BOLD)] + [""] * (n - 1 + 2 * len(players)))
     # Fixed row heights: twenty deals, the reminder and the signatures fit on one page.
     heights = [None, None, 12] + [15] * rows + [15]
+    widths = _sheet_widths(pagesize, len(players))
+    outcome = sum(widths[2 : len(FIXED_COLUMNS)])
+    widths = widths[:2] + _outcome_widths(labels, outcome) + widths[len(FIXED_COLUMNS) :]
     grid = _grid(
         data,
-        _sheet_widths(pagesize, len(players)),
+        widths,
         header_rows=2,
-        numeric_from=len(FIXED_COLUMNS),
+        numeric_from=n,
         row_heights=heights,
     )
-    _sheet_style(grid, len(players), rows)
+    _sheet_style(grid, len(players), rows, n)
     grid.setStyle(
         TableStyle(
             [
@@ -376,8 +410,6 @@ def _blank_sheet_story(table, pagesize, prefix: str = "", link_url: str | None =
             ]
         )
     )
-    seats = " → ".join(p.name for p in players)
-    five = " The dealer sits out each deal." if len(players) == 5 else ""
     box = Table(
         [[_p("Payments", STYLE_BOLD)]]
         + [[_p(line, SMALL)] for line in game.payment_table(event.rules)],
@@ -393,7 +425,7 @@ def _blank_sheet_story(table, pagesize, prefix: str = "", link_url: str | None =
             ]
         )
     )
-    heading = _p(f"{prefix}Seats {game.order_of_play}: {seats}.{five}", SMALL)
+    heading = _p(prefix + seats_words(game, players), SMALL)
     if link_url:
         width = pagesize[0] - 2 * MARGIN
         heading = Table([[heading, _link_box(link_url)]], colWidths=[width - 140, 140])
@@ -407,11 +439,13 @@ def _blank_sheet_story(table, pagesize, prefix: str = "", link_url: str | None =
                 ]
             )
         )
+    said = [_p("Notes: " + "; ".join(notes) + ".", SMALL), Spacer(1, 3)] if notes else []
     return [
         heading,
         Spacer(1, 3),
         grid,
         Spacer(1, 5),
+        *said,
         KeepTogether([box, Spacer(1, 4), _signatures(players, pagesize)]),
     ]
 
@@ -439,9 +473,9 @@ FINDER_ROWS = 24  # names a column holds on a landscape Letter or A4 page
 FINDER_COLUMNS = 4
 
 
-def _seat_finder(finder: list[dict], pagesize, title: str) -> list:
-    """Every player alphabetically with table and seat, in columns, as many pages as
-    it takes (96 names a page)."""
+def _seat_finder(finder: list[dict], pagesize, title: str, order: str = "") -> list:
+    """Every player alphabetically with table and seat (numbered in the ``order`` of
+    play), in columns, as many pages as it takes (96 names a page)."""
     rows = [
         (r["name"], str(r["table"]), str(r["seat"])) if r["table"] else (r["name"], "bye", "")
         for r in finder
@@ -454,6 +488,7 @@ def _seat_finder(finder: list[dict], pagesize, title: str) -> list:
             story.append(PageBreak())
         story += [
             _p(title + (f" ({number + 1})" if number else ""), TITLE),
+            *([_p(f"Seats are numbered {order} from 1.", BODY)] if order else []),
             _finder_page(page, pagesize),
         ]
     return story
@@ -480,12 +515,14 @@ def _finder_page(rows, pagesize) -> Table:
 
 def _table_card(table, pagesize, link_url: str | None) -> list:
     """A page to stand on the table: its number large, its players, its link's QR code."""
-    names = " → ".join(p.name for p in _seated(table))
+    players = _seated(table)
+    names = " → ".join(p.name for p in players)
     story = [
         Spacer(1, 20),
         _p(f"Table {table.number}", CARD_NUMBER),
         Spacer(1, 10),
         _p(names, CARD_NAMES),
+        _p(f"Seats {table.round.event.order_of_play}", CARD_NOTE),
     ]
     if link_url:
         size = 190
@@ -508,13 +545,15 @@ def round_pack_pdf(rnd, link_urls: dict[int, str] | None = None) -> bytes:
     tables = list(rnd.tables.prefetch_related("seats__player").order_by("number"))
     finder = seat_finder_rows(rnd, tables)
     byes = [r["name"] for r in finder if r["table"] is None]
-    story = _seat_finder(finder, pagesize, f"Round {rnd.number}: find your seat")
+    story = _seat_finder(
+        finder, pagesize, f"Round {rnd.number}: find your seat", event.order_of_play
+    )
     story.append(PageBreak())
     data = [[_p("Table", LARGE_BOLD), _p(f"Players, {event.order_of_play}", LARGE_BOLD)]]
     for t in tables:
         names = [p.name for p in _seated(t)]
         data.append([_p(f"Table {t.number}", LARGE_BOLD), _p(" → ".join(names), LARGE)])
-    story.append(_p(f"Round {rnd.number}: seats", TITLE))
+    story.append(_p(f"Round {rnd.number}: seats {event.order_of_play}", TITLE))
     seat_list = _grid(data, [70, pagesize[0] - 2 * MARGIN - 70])
     seat_list.setStyle(TableStyle([("FONTSIZE", (0, 0), (-1, -1), 10)]))
     story.append(seat_list)
@@ -617,7 +656,8 @@ def standings_pdf(event, after_round: int | None = None, only_round: int | None 
         _p(
             "Ties share a rank. Net chips are summed from the chip ledger"
             + (f", plus {event.bye_chips} per bye." if event.bye_chips else ".")
-            + " Bids won: deals won as bidder, of those bid.",
+            + f" Bids won: deals won as {event.game.bidder_word}, of those bid."
+            + f" Seats {event.order_of_play} at every table.",
             SMALL,
         ),
     ]
@@ -682,7 +722,8 @@ def statement_pdf(event, player) -> bytes:
         grid,
         Spacer(1, 6),
         _p(
-            "In the order of play. A correction reverses the deal's earlier transfers "
+            f"Deals in the order they were played; seats {event.order_of_play}. "
+            "A correction reverses the deal's earlier transfers "
             "(reversal) and posts the new ones (correction) under the deal; a voided deal is "
             "reversed only. After a deal's last row: Net, the net chips over the event so "
             f"far; At table, the chips in hand at that table ({event.starting_chips} at the "

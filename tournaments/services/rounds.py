@@ -160,7 +160,7 @@ def swap_players(rnd: Round, user, first: Player, second: Player) -> None:
 
 @atomic
 def set_first_forehand(table: Table, user, player: Player) -> Table:
-    """Name who holds the tarok 2 in a table's first deal, so that every dealer is
+    """Name who holds the lowest trump in a table's first deal, so that every dealer is
     suggested: tables made by the seating draw start without one."""
     table = lock_table(table.pk)
     require_organizer(user, table.round.event)

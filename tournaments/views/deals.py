@@ -81,7 +81,9 @@ def table_sheet(request, pk):
     manage = can_manage(request.user, sheet.event)
     forehand_form = None
     if manage and not sheet.rows and sheet.next_deal is None:
-        forehand_form = FirstForehandForm(players=[p.pk for p in sheet.players])
+        forehand_form = FirstForehandForm(
+            players=[p.pk for p in sheet.players], game=sheet.event.game
+        )
     return render(
         request,
         "tournaments/table_sheet.html",
@@ -102,7 +104,9 @@ def table_first_forehand(request, pk):
     """Name the first forehand of a table without deals (tables from the draw)."""
     table = table_or_404(request, pk)
     check_manage(request, table.round.event)
-    form = FirstForehandForm(request.POST, players=table.seats.values("player"))
+    form = FirstForehandForm(
+        request.POST, players=table.seats.values("player"), game=table.round.event.game
+    )
     if not form.is_valid():
         messages.error(request, "Choose a player of this table as the first forehand.")
         return redirect(table)

@@ -31,8 +31,11 @@ from .common import (
 
 
 def _events_for(user):
-    events = Event.objects.prefetch_related("organizers").annotate(
-        table_count=Count("rounds__tables", distinct=True)
+    # Newest first, said here: a query with an aggregate drops Meta.ordering.
+    events = (
+        Event.objects.prefetch_related("organizers")
+        .annotate(table_count=Count("rounds__tables", distinct=True))
+        .order_by("-date", "name", "pk")
     )
     if user.is_authenticated and user.is_superuser:
         return events
@@ -105,7 +108,7 @@ def event_detail(request, pk):
             "rounds": rounds,
             "players": event.players.all(),
             "can_manage": can_manage(request.user, event),
-            "rules": event.rules,
+            "rules": event.ruleset_listing,
         },
     )
 

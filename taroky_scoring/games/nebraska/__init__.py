@@ -58,6 +58,8 @@ class Nebraska(Game):
     active_players = ACTIVE_PLAYERS
     table_sizes = TABLE_SIZES
     order_of_play = "clockwise"
+    bidder_word = "bidder"
+    first_forehand_holds = "the lowest tarok from 2 up"  # section 8
     pack = PACKETS_OF_THREE
     total_points = TOTAL_POINTS
     winning_points = WINNING_POINTS
@@ -127,6 +129,9 @@ class Nebraska(Game):
         # The paper sheet's own headings (Nebraska clubs' sheets).
         columns = ["Bidder", "Bid", "Partner", "Points", "Valat", "Bonuses", "Declarations"]
         return columns + ["Penalty"] + [""] * (count - 8)
+
+    def sheet_notes(self, rules: Ruleset, count: int = 8) -> list[str]:
+        return []  # every column of the paper sheet is its own
 
     def sheet_headings(self, rules: Ruleset) -> list[Cell]:
         return list(words.SHEET_HEADINGS)
