@@ -300,3 +300,52 @@ def test_the_preview_says_the_result_in_the_games_words(
     said = html.decode().replace("&#x27;", "'")
     assert ("<p>" + result + "</p>" in said) == bool(result)
     assert "per pair" not in said
+
+
+def _choices(form, name):
+    return list(form.fields[name].choices)
+
+
+def test_every_choice_of_an_object_or_row_can_be_taken_back(organizer):
+    """A radio cannot be unticked: a valat's Side, a Pagat's Side, a bonus row's Player
+    and a Papoose Last's Player tapped by mistake are taken back by their "—" (the empty
+    value, and checked until something is chosen), so the form can still be saved."""
+    texas = seat(organizer, "texas-xix", 4)
+    form = GameDealForm(event=texas.round.event, seats=NAMES[:4])
+    assert _choices(form, "valat__team") == [
+        ("", "—"),
+        ("bidder", "declarer's side"),
+        ("opponents", "opponents"),
+    ]
+    assert _choices(form, "pagat__team")[0] == ("", "—")
+    assert _choices(form, "pagat__outcome")[0] == ("", "—")
+    assert _choices(form, "bonuses__0__player") == [("", "—")] + [(n, n) for n in NAMES[:4]]
+    assert _choices(form, "bonuses__0__kind")[0] == ("", "—")
+    # A top-level required choice keeps no "—": the kind of deal is always an answer.
+    assert ("", "—") not in _choices(form, "kind")
+    page = str(form["valat__team"])
+    assert 'value="" data-field="team" id="id_valat__team_0" checked' in page
+    form = GameDealForm(event=make_event(organizer, "petrtyl"), seats=NAMES[:4])
+    assert _choices(form, "papoose_last__player") == [("", "—")] + [(n, n) for n in NAMES[:4]]
+    assert _choices(form, "papoose_last__outcome")[0] == ("", "—")
+
+
+def test_a_valat_side_taken_back_leaves_no_valat(client, organizer):
+    """The walkthrough's dead end: Side tapped, then "—" (and a Contra "none" alone):
+    the deal saves with no valat, no Pagat and no bonus row."""
+    table = seat(organizer, "texas-xix", 4)
+    client.force_login(organizer)
+    post = {
+        **TEXAS_POST,
+        "valat__team": "",
+        "valat__contra": "none",
+        "pagat__team": "",
+        "bonuses__0__player": "",
+        "bonuses__0__kind": "",
+    }
+    response = client.post(f"/tables/{table.pk}/deals/new/", post)
+    assert response.status_code == 302, response.context["form"].errors
+    deal = table.deals.get()
+    assert "valat" not in deal.document and "pagat" not in deal.document
+    assert deal.document.get("bonuses") in (None, [])
+    assert nets(deal) == {"Anna": 3, "Bill": -3, "Čada": 3, "Dana": -3}
