@@ -133,9 +133,9 @@ def describe(ruleset: str) -> tuple[Field, ...]:
             "bid",
             "Bid",
             CHOICE,
-            "the game (a passed Three is three, a surrender a Four)",
+            "the game (a passed Three is three; a surrender is always a Four)",
             choices(*bids),
-            applies=when("kind", "played", "three_passed", "surrendered"),
+            applies=when("kind", "played", "three_passed"),
         ),
         Field(
             "partner",
@@ -161,14 +161,15 @@ def describe(ruleset: str) -> tuple[Field, ...]:
                 "chief_in_talon",
                 "Chief in the talon",
                 BOOL,
-                "the called Chief was in the talon (the declarer plays alone)",
-                applies=CHIEF_CALLED,
+                "the called Chief was in the talon (the declarer plays alone; a Four "
+                "given up says so itself)",
+                applies=FOUR_OR_FIVE,
             ),
         ]
     if t.halves:
         four = any_of(
             all_of(PLAYED, when("bid", "four")),
-            all_of(when("kind", "surrendered"), when("bid", "four", None)),
+            when("kind", "surrendered"),
         )
         fields.append(
             Field(
