@@ -51,9 +51,12 @@ def _player_choices(f: described.Field, seats, sits_out: bool, part: bool = Fals
         return names + [(NONE, f.none_label)]
     if part:  # a row's player: "—" takes back a choice tapped by mistake
         return [(NOBODY, CLEAR)] + names
-    # Where the dealer sits out, the game needs him named (Game.deal_seating).
-    needed = f.required or (sits_out and f.name == "dealer")
-    return names if needed else [(NOBODY, "Nobody")] + names
+    # Where the dealer sits out, the game needs him named (Game.deal_seating); a
+    # declarer is never nobody where the field applies (a passed Three's is forehand,
+    # which the core fills in from the dealer when he is not chosen).
+    needed = f.required or f.name == "bidder" or (sits_out and f.name == "dealer")
+    # An optional player (a dealer not noted): "—", the form's empty choice.
+    return names if needed else [(NOBODY, CLEAR)] + names
 
 
 def _field(f: described.Field, seats, sits_out: bool, part: bool = False) -> forms.Field:

@@ -101,7 +101,7 @@ def test_one_stored_kind_bid_and_reason_in_three_games_words(table, organizer):
     ]
     assert [(d.get_kind_display(), d.get_bid_display()) for d in (nebraska, texas, petrtyl)] == [
         ("Four surrendered", "Four"),
-        ("thrown in: the declarer drew the called trump", "Povinost"),
+        ("Thrown in: the declarer drew the called trump", "Povinost"),
         ("Four given up, the called Chief in the talon", "Four"),
     ]
     reasons = [
@@ -159,7 +159,7 @@ def test_petrtyl_reasons_and_kind_in_its_words(client, organizer):
     assert rules == ["Four given up"] * 3
     misdeal = {"ruleset": "petrtyl", "players": FOUR, "dealer": "Bill", "kind": "misdeal"}
     deal = services.record_deal(table, {**misdeal, "pot": 0}, organizer)
-    assert deal.get_kind_display() == "misdeal: the dealer pays 4 into the pot"
+    assert deal.get_kind_display() == "Misdeal: the dealer pays 4 into the pot"
     assert deal.get_bid_display() == ""
     bill = Player.objects.get(name="Bill")
     pdf = pdf_text(printouts.statement_pdf(table.round.event, bill))
@@ -309,14 +309,14 @@ def test_a_nebraska_sheet_has_its_columns_on_the_page_and_in_the_pdf(client, tab
             "texas-xix",
             '<th rowspan="2">#</th><th rowspan="2">Dealer</th>'
             '<th rowspan="2" colspan="8">Deal</th>',
-            '<td class="text">Anna</td><td class="text" colspan="8">thrown in (redeal, or all '
+            '<td class="text">Anna</td><td class="text" colspan="8">Thrown in (redeal, or all '
             "passed)</td>",
         ),
         (
             "petrtyl",
             '<th rowspan="2">#</th><th rowspan="2">Dealer</th><th rowspan="2" colspan="7">Deal</th>'
             '<th rowspan="2" class="num">Pot</th>',
-            '<td class="text">Anna</td><td class="text" colspan="7">thrown in: a hand with no '
+            '<td class="text">Anna</td><td class="text" colspan="7">Thrown in: a hand with no '
             'Taroks and no Chiefs</td><td class="num pot">0</td>',
         ),
     ],

@@ -122,7 +122,7 @@ class TexasXIX(Texas):
             ("xv", "XV"),
         )
     }
-    SURRENDERED = ("surrendered", "thrown in: the declarer drew the called trump")
+    SURRENDERED = ("surrendered", "Thrown in: the declarer drew the called trump")
 
     def kinds(self, rules: Any) -> tuple[tuple[str, str], ...]:
         kinds = super().kinds(rules)
@@ -222,7 +222,7 @@ class TexasXX(Texas):
     VALAT = {"povinost": 20, "ze_ruky": 40, "prever": 30}
 
     def kinds(self, rules: Any) -> tuple[tuple[str, str], ...]:
-        return (("played", "played"), ("thrown_in", "thrown in (redeal, or all four passed)"))
+        return (("played", "Played"), ("thrown_in", "Thrown in (redeal, or all four passed)"))
 
     def pagat_allows_contra(self, rules: Any) -> bool:
         return rules.pagat_contra
@@ -340,6 +340,7 @@ class TexasKing(Texas):
     ) + Texas.base_options
     bids = (("povenost", "Povenost"), ("no_trick", "No Trick"), ("prever", "Prever"))
     partner_bids = ("povenost",)
+    alone_words = "Alone (called his own King)"
     no_points_bids = ("no_trick",)
     valat_contra = False
     called = {
