@@ -107,7 +107,7 @@ class TexasXIX(Texas):
             INT_OR_NULL,
             None,
             minimum=1,
-            help="the variant of 19.16 says 12",
+            help="empty: by the card points, as any Prever; the variant of 19.16 says 12",
         ),
         Option("called_trump_throw_in", "Throw in on drawing the called trump", OPTION_BOOL, False),
     ) + Texas.base_options
@@ -331,11 +331,14 @@ class TexasKing(Texas):
     option_list = (
         Option(
             "game_value",
-            "Game value",
+            "What a game is worth",
             OPTION_CHOICE,
             "stated",
             choices=("stated", "difference"),
-            help="stated: 18.13's values; difference: as texas-xix (its footnote 7)",
+            choice_labels=(
+                "the values 18.13 states (1 to 4 chips)",
+                "by the card points' difference, as in Texas XIX (its footnote 7)",
+            ),
         ),
     ) + Texas.base_options
     bids = (("povenost", "Povenost"), ("no_trick", "No Trick"), ("prever", "Prever"))
