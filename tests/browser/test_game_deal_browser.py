@@ -110,7 +110,7 @@ def test_petrtyl_deals_with_the_pot_at_desktop_size(live_server, page, organizer
     table = seat(organizer, "petrtyl", 4)
     sign_in(page, live_server)
     page.goto(f"{live_server.url}/tables/{table.pk}/deals/new/")
-    choose(page, "kind", "misdeal")
+    choose(page, "kind", "Misdeal")
     choose(page, "dealer", "Dana")
     expect(page.locator("#field-bidder")).to_be_hidden()
     page.wait_for_function(
@@ -175,3 +175,23 @@ def test_a_valat_side_tapped_by_mistake_is_taken_back_on_a_phone(live_server, br
         assert "valat" not in table.deals.get().document
     finally:
         context.close()
+
+
+def test_a_petrtyl_four_given_up_needs_no_box(live_server, page, organizer):
+    """The walkthrough: kind, declarer, Chief, talon, Save; the bid and the Chief in
+    the talon are not asked (the kind says both)."""
+    table = seat(organizer, "petrtyl", 4)
+    sign_in(page, live_server)
+    page.goto(f"{live_server.url}/tables/{table.pk}/deals/new/")
+    choose(page, "kind", "Four given up")
+    expect(page.locator("#field-bid")).to_be_hidden()
+    expect(page.locator("#field-chief_in_talon")).to_be_hidden()
+    choose(page, "bidder", "Anna")
+    choose(page, "called", "Chief of hearts")
+    choose(page, "talon", "second three")
+    page.wait_for_function(
+        "document.querySelector('#net-summary').textContent.includes('Anna -15')"
+    )
+    page.click("#save-deal")
+    page.wait_for_url(re.compile(rf".*/tables/{table.pk}/$"))
+    assert nets(table) == {"Anna": -15, "Bill": 5, "Čada": 5, "Dana": 5}
