@@ -38,6 +38,15 @@ class Option:
     choices: tuple[str, ...] = ()
     minimum: int | None = None
     help: str = ""
+    # Each choice in words, in the order of ``choices`` (a form shows these).
+    choice_labels: tuple[str, ...] = ()
+
+    def label_of(self, value: Any) -> str:
+        """A choice in words (as stored when it has none)."""
+        for choice, words in zip(self.choices, self.choice_labels, strict=False):
+            if choice == value:
+                return words
+        return str(value).replace("_", " ")
 
     def wanted(self) -> str:
         if self.kind == BOOL:
@@ -64,6 +73,7 @@ class Option:
         d = {"name": self.name, "label": self.label, "kind": self.kind, "default": self.default}
         if self.choices:
             d["choices"] = list(self.choices)
+            d["choice_labels"] = [self.label_of(c) for c in self.choices]
         if self.minimum is not None:
             d["minimum"] = self.minimum
         if self.help:

@@ -35,27 +35,40 @@ NONE = "none"
 FILLED = ("ruleset", "options", "players", "sitting_out", "pot")
 # Errors about what the form fills from the seats are shown at the dealer, who decides it.
 SEATING = ("players", "sitting_out")
+# The empty choice. Every radio group of an object's or a list row's sub-field offers it,
+# even a required one: a radio cannot be unticked, and an object or row with nothing
+# chosen is absent, so a valat's Side tapped by mistake can be taken back.
+CLEAR = "—"
+# What leaves a sub-field empty: nothing, "—", an unticked box, or the harmless "none"
+# (a row's Contra "none" alone is no row).
+EMPTY = (None, "", False, "none")
 SEP = "__"  # an object's or a list row's sub-field: "<field>__<key>", "<field>__<row>__<key>"
 
 
-def _player_choices(f: described.Field, seats, sits_out: bool):
+def _player_choices(f: described.Field, seats, sits_out: bool, part: bool = False):
     names = [(n, n) for n in seats]
     if f.none_label:
         return names + [(NONE, f.none_label)]
-    # Where the dealer sits out, the game needs him named (Game.deal_seating).
-    needed = f.required or (sits_out and f.name == "dealer")
-    return names if needed else [(NOBODY, "Nobody")] + names
+    if part:  # a row's player: "—" takes back a choice tapped by mistake
+        return [(NOBODY, CLEAR)] + names
+    # Where the dealer sits out, the game needs him named (Game.deal_seating); a
+    # declarer is never nobody where the field applies (a passed Three's is forehand,
+    # which the core fills in from the dealer when he is not chosen).
+    needed = f.required or f.name == "bidder" or (sits_out and f.name == "dealer")
+    # An optional player (a dealer not noted): "—", the form's empty choice.
+    return names if needed else [(NOBODY, CLEAR)] + names
 
 
-def _field(f: described.Field, seats, sits_out: bool) -> forms.Field:
-    """A form field for one described field (never required: the core says when)."""
+def _field(f: described.Field, seats, sits_out: bool, part: bool = False) -> forms.Field:
+    """A form field for one described field (never required: the core says when);
+    ``part``: a sub-field of an object or of a list's row."""
     attrs = {"data-field": f.name}
     if f.kind == described.CHOICE:
         # A choice of null (Nebraska's "no valat") is the empty value of the form.
         choices = [("" if c.value is None else c.value, c.label) for c in f.choices]
         says_nothing = None in f.values or "none" in f.values
-        if not f.required and not says_nothing:
-            choices = [("", "—")] + choices
+        if (part or not f.required) and not says_nothing:
+            choices = [("", CLEAR)] + choices
         return forms.ChoiceField(
             label=f.label, choices=choices, widget=RADIO(attrs=attrs), required=False
         )
@@ -90,7 +103,7 @@ def _field(f: described.Field, seats, sits_out: bool) -> forms.Field:
             attrs["data-exclude"] = " ".join(exclude)
         return forms.ChoiceField(
             label=f.label,
-            choices=_player_choices(f, seats, sits_out),
+            choices=_player_choices(f, seats, sits_out, part),
             widget=RADIO(attrs=attrs),
             required=False,
         )
@@ -121,14 +134,14 @@ class GameDealForm(forms.Form):
             if f.kind == described.OBJECT:
                 names = [f"{f.name}{SEP}{i.name}" for i in f.items]
                 for item, name in zip(f.items, names, strict=True):
-                    self.fields[name] = _field(item, self.seats, self.sits_out)
+                    self.fields[name] = _field(item, self.seats, self.sits_out, part=True)
                 rows = [names]
             elif f.kind == described.LIST:
                 rows = []
                 for row in range(f.max_items or len(self.seats)):
                     names = [f"{f.name}{SEP}{row}{SEP}{i.name}" for i in f.items]
                     for item, name in zip(f.items, names, strict=True):
-                        self.fields[name] = _field(item, self.seats, self.sits_out)
+                        self.fields[name] = _field(item, self.seats, self.sits_out, part=True)
                     rows.append(names)
             else:
                 self.fields[f.name] = _field(f, self.seats, self.sits_out)
@@ -201,7 +214,7 @@ class GameDealForm(forms.Form):
             if f.name not in values:  # nothing begun, or a field that does not apply
                 continue
             for row in group["rows"] or ():
-                if not any(c.get(n) not in (None, "", False) for n in row):
+                if not any(c.get(n) not in EMPTY for n in row):
                     continue
                 for sub, name in zip(f.items, row, strict=True):
                     if sub.required and sub.kind != described.BOOL and not c.get(name):
@@ -248,7 +261,7 @@ class GameDealForm(forms.Form):
         item = {}
         for sub, name in zip(f.items, row, strict=True):
             value = c.get(name)
-            if sub.kind != described.BOOL and value not in (None, ""):
+            if sub.kind != described.BOOL and value not in EMPTY:
                 item[sub.name] = value
         ticked = any(c.get(n) for sub, n in zip(f.items, row, strict=True) if sub.kind == "bool")
         if not item and not ticked:

@@ -168,7 +168,8 @@ def option_field(option: dict, label: str) -> forms.Field:
         return forms.BooleanField(label=label, required=False, help_text=help_text)
     if option.get("choices"):
         coerce = str if kind == "choice" else int
-        choices = [(c, str(c).replace("_", " ")) for c in option["choices"]]
+        words = option.get("choice_labels") or [str(c).replace("_", " ") for c in option["choices"]]
+        choices = list(zip(option["choices"], words, strict=True))
         if kind == "int_or_null":
             choices = [("", "None")] + choices
         return forms.TypedChoiceField(

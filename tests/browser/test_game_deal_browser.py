@@ -117,7 +117,7 @@ def test_petrtyl_deals_with_the_pot_at_desktop_size(live_server, page, organizer
     table = seat(organizer, "petrtyl", 4)
     sign_in(page, live_server)
     page.goto(f"{live_server.url}/tables/{table.pk}/deals/new/")
-    choose(page, "kind", "misdeal")
+    choose(page, "kind", "Misdeal")
     choose(page, "dealer", "Dana")
     expect(page.locator("#field-bidder")).to_be_hidden()
     page.wait_for_function(
@@ -175,3 +175,57 @@ def test_a_name_with_quotes_stays_text_in_the_live_preview(live_server, page, or
         "[...document.querySelectorAll('#net-summary span')].map(s => s.dataset.player)"
     )
     assert names == ["Anna", "Bill", crafted, "Dana"]
+
+
+def test_a_valat_side_tapped_by_mistake_is_taken_back_on_a_phone(live_server, browser, organizer):
+    """A radio cannot be unticked: the valat's and the bonus row's "—" take a mistaken
+    tap back, and the deal saves with neither (each "—" a 44 px target)."""
+    table = seat(organizer, "texas-xix", 4)
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True)
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    try:
+        sign_in(page, live_server)
+        page.goto(f"{live_server.url}/tables/{table.pk}/deals/new/")
+        choose(page, "bidder", "Anna")
+        choose(page, "bid", "Povinost")
+        choose(page, "partner", "Čada")
+        page.fill("#id_bidder_points", "60")
+        choose(page, "valat__team", "opponents")
+        choose(page, "bonuses__0__player", "Bill")
+        page.wait_for_function(
+            "document.querySelector('#net-summary').textContent.includes('Fix the marked')"
+        )
+        choose(page, "valat__team", "—")
+        choose(page, "bonuses__0__player", "—")
+        box = page.locator("#field-valat__team label", has_text="—").first.bounding_box()
+        assert box["height"] >= 44 and box["width"] >= 44
+        page.wait_for_function(
+            "document.querySelector('#net-summary').textContent.includes('Anna +3')"
+        )
+        page.click("#save-deal")
+        page.wait_for_url(re.compile(rf".*/tables/{table.pk}/$"))
+        assert nets(table) == {"Anna": 3, "Bill": -3, "Čada": 3, "Dana": -3}
+        assert "valat" not in table.deals.get().document
+    finally:
+        context.close()
+
+
+def test_a_petrtyl_four_given_up_needs_no_box(live_server, page, organizer):
+    """The walkthrough: kind, declarer, Chief, talon, Save; the bid and the Chief in
+    the talon are not asked (the kind says both)."""
+    table = seat(organizer, "petrtyl", 4)
+    sign_in(page, live_server)
+    page.goto(f"{live_server.url}/tables/{table.pk}/deals/new/")
+    choose(page, "kind", "Four given up")
+    expect(page.locator("#field-bid")).to_be_hidden()
+    expect(page.locator("#field-chief_in_talon")).to_be_hidden()
+    choose(page, "bidder", "Anna")
+    choose(page, "called", "Chief of hearts")
+    choose(page, "talon", "second three")
+    page.wait_for_function(
+        "document.querySelector('#net-summary').textContent.includes('Anna -15')"
+    )
+    page.click("#save-deal")
+    page.wait_for_url(re.compile(rf".*/tables/{table.pk}/$"))
+    assert nets(table) == {"Anna": -15, "Bill": 5, "Čada": 5, "Dana": 5}

@@ -737,23 +737,6 @@ ERROR_CASES = [
         ],
     ),
     (
-        "17: a surrender needs the Chief in the talon",
-        {
-            "ruleset": "petrtyl",
-            "players": FOUR,
-            "kind": "surrendered",
-            "bidder": "Anna",
-            "talon": "first",
-        },
-        [
-            (
-                "chief_in_talon",
-                "A Four may be given up only when the called Chief was in the talon: set "
-                "chief_in_talon to true.",
-            )
-        ],
-    ),
-    (
         "17: a surrender is of a Four",
         {
             "ruleset": "petrtyl",
@@ -762,6 +745,7 @@ ERROR_CASES = [
             "bidder": "Anna",
             "bid": "five",
             "chief_in_talon": True,
+            "talon": "first",
         },
         [("bid", "Only a Four may be given up.")],
     ),
@@ -938,7 +922,7 @@ ERROR_CASES = [
             (
                 "partner",
                 "The declarer holds three Chiefs and called the fourth: name its holder as "
-                "partner, or set chief_in_talon.",
+                "partner, or tick Chief in the talon.",
             )
         ],
     ),
@@ -1114,3 +1098,48 @@ def test_help_says_the_partner_is_never_given_at_three():
         "                       always null: the declarer plays alone\n"
         "                       never: leave it empty\n"
     ) in out.getvalue()
+
+
+def test_a_sweep_made_needs_no_card_points():
+    """A Sweep made replaces the game: the count is not needed (the talon's other
+    half may still count for the opponents, so none is implied); a count given is
+    still checked, and a failed Sweep still needs it."""
+    swept = score(deal(bidder_points=None, sweep={"made": True}))
+    assert (swept.game_value, swept.net) == (
+        12,
+        {"Anna": 12, "Bill": -12, "Cyril": 12, "Dana": -12, "#pot": 0},
+    )
+    with pytest.raises(OutcomeError) as e:
+        score(deal(bidder_points=None, sweep={"announced": True, "made": False}))
+    assert [(x.field, x.message) for x in e.value.errors] == [
+        ("bidder_points", "Required: the card points of the declarer's side (0-70).")
+    ]
+    with pytest.raises(OutcomeError) as e:
+        score(deal(bidder_points=20, sweep={"made": True}))
+    assert [x.field for x in e.value.errors] == ["sweep"]
+
+
+def test_a_four_given_up_needs_no_box_for_the_chief_in_the_talon():
+    """The kind says it ("Four given up, the called Chief in the talon"): declarer,
+    Chief and talon are enough (the walkthrough was refused for want of the box), the
+    bid is not asked, and saying either again is harmless."""
+    walkthrough = {
+        "ruleset": "petrtyl",
+        "players": FOUR,
+        "kind": "surrendered",
+        "bidder": "Anna",
+        "called": "hearts",
+        "talon": "second",
+    }
+    s = score(walkthrough)
+    assert s.net == {"Anna": -15, "Bill": 5, "Cyril": 5, "Dana": 5, "#pot": 0}
+    assert score({**walkthrough, "chief_in_talon": True, "bid": "four"}).net == s.net
+    fields = {f.name: f for f in game_for("petrtyl").fields(game_for("petrtyl").rules("petrtyl"))}
+    assert not fields["bid"].test(walkthrough)
+    assert not fields["chief_in_talon"].test(walkthrough)
+    assert fields["talon"].test(walkthrough)
+    with pytest.raises(OutcomeError) as e:
+        score({**walkthrough, "called": "no_chief"})
+    assert [(x.field, x.message) for x in e.value.errors] == [
+        ("called", "With No Chief no Chief was called, so none can be in the talon.")
+    ]

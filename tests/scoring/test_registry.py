@@ -187,7 +187,7 @@ def test_kinds_and_bids_come_from_each_games_fields_and_its_declarations():
     )
     # Texas XIX's throw-in is a house rule: a stored one is still said in its words.
     assert dict(game_for("texas-xix").deal_kinds())["surrendered"] == (
-        "thrown in: the declarer drew the called trump"
+        "Thrown in: the declarer drew the called trump"
     )
     assert "surrendered" not in dict(game_for("texas-xx").deal_kinds())
     assert game_for("texas-xx").deal_bids() == (
@@ -272,7 +272,7 @@ def test_nebraska_gives_its_sheet_columns_and_the_other_games_one_cell():
     rules = texas.rules_of(doc)
     assert texas.sheet_headings(rules) == [Cell("Deal")]
     assert texas.sheet_cells(doc, rules) == [
-        Cell("played; Declarer: Anna; Bid: Prever; Talon: first three; Opponents' card points: 50")
+        Cell("Played; Declarer: Anna; Bid: Prever; Talon: first three; Opponents' card points: 50")
     ]
     assert texas.declarer_points(doc, rules) == 56
     assert (

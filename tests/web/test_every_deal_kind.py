@@ -389,14 +389,13 @@ PETRTYL = [
     ),
     Case(
         "petrtyl",
+        # The kind says the Four and the Chief in the talon: the form asks neither.
         "§17 surrendered Four, second three: 5 to each",
         {
             "dealer": "Dana",
             "kind": "surrendered",
             "bidder": "Anna",
-            "bid": "four",
             "called": "clubs",
-            "chief_in_talon": True,
             "talon": "second",
         },
         alone(-5),
@@ -518,9 +517,7 @@ PETRTYL_FIVE = [
             "dealer": "Emil",
             "kind": "surrendered",
             "bidder": "Anna",
-            "bid": "four",
             "called": "clubs",
-            "chief_in_talon": True,
         },
         alone(-6, 5),
     ),

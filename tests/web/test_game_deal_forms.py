@@ -300,3 +300,102 @@ def test_the_preview_says_the_result_in_the_games_words(
     said = html.decode().replace("&#x27;", "'")
     assert ("<p>" + result + "</p>" in said) == bool(result)
     assert "per pair" not in said
+
+
+def _choices(form, name):
+    return list(form.fields[name].choices)
+
+
+def test_every_choice_of_an_object_or_row_can_be_taken_back(organizer):
+    """A radio cannot be unticked: a valat's Side, a Pagat's Side, a bonus row's Player
+    and a Papoose Last's Player tapped by mistake are taken back by their "—" (the empty
+    value, and checked until something is chosen), so the form can still be saved."""
+    texas = seat(organizer, "texas-xix", 4)
+    form = GameDealForm(event=texas.round.event, seats=NAMES[:4])
+    assert _choices(form, "valat__team") == [
+        ("", "—"),
+        ("bidder", "declarer's side"),
+        ("opponents", "opponents"),
+    ]
+    assert _choices(form, "pagat__team")[0] == ("", "—")
+    assert _choices(form, "pagat__outcome")[0] == ("", "—")
+    assert _choices(form, "bonuses__0__player") == [("", "—")] + [(n, n) for n in NAMES[:4]]
+    assert _choices(form, "bonuses__0__kind")[0] == ("", "—")
+    # A top-level required choice keeps no "—": the kind of deal is always an answer.
+    assert ("", "—") not in _choices(form, "kind")
+    page = str(form["valat__team"])
+    assert 'value="" data-field="team" id="id_valat__team_0" checked' in page
+    form = GameDealForm(event=make_event(organizer, "petrtyl"), seats=NAMES[:4])
+    assert _choices(form, "papoose_last__player") == [("", "—")] + [(n, n) for n in NAMES[:4]]
+    assert _choices(form, "papoose_last__outcome")[0] == ("", "—")
+
+
+def test_a_valat_side_taken_back_leaves_no_valat(client, organizer):
+    """The walkthrough's dead end: Side tapped, then "—" (and a Contra "none" alone):
+    the deal saves with no valat, no Pagat and no bonus row."""
+    table = seat(organizer, "texas-xix", 4)
+    client.force_login(organizer)
+    post = {
+        **TEXAS_POST,
+        "valat__team": "",
+        "valat__contra": "none",
+        "pagat__team": "",
+        "bonuses__0__player": "",
+        "bonuses__0__kind": "",
+    }
+    response = client.post(f"/tables/{table.pk}/deals/new/", post)
+    assert response.status_code == 302, response.context["form"].errors
+    deal = table.deals.get()
+    assert "valat" not in deal.document and "pagat" not in deal.document
+    assert deal.document.get("bonuses") in (None, [])
+    assert nets(deal) == {"Anna": 3, "Bill": -3, "Čada": 3, "Dana": -3}
+
+
+def test_texas_and_petrtyl_forms_speak_the_games_words(organizer):
+    """No raw key or "Nobody" on the form: the points say "of 106", the partner's
+    nobody is the game's word for playing alone, a dealer not noted is "—", a
+    declarer is never nobody, the kind is "Played", and the bid starts at "—"."""
+    texas = GameDealForm(event=make_event(organizer, "texas-xix"), seats=NAMES[:4])
+    assert texas.fields["bidder_points"].help_text == (
+        "of 106; 54 win; or give the opponents' points below; none needed for a valat made"
+    )
+    assert texas.fields["opponent_points"].help_text == (
+        "of 106; or give the declarer's side's points above"
+    )
+    assert _choices(texas, "partner")[-1] == ("none", "Alone (called his own trump)")
+    assert _choices(texas, "dealer") == [("", "—")] + [(n, n) for n in NAMES[:4]]
+    assert _choices(texas, "bidder") == [(n, n) for n in NAMES[:4]]
+    assert _choices(texas, "kind")[0] == ("played", "Played")
+    assert 'value="" data-field="bid" id="id_bid_0" checked' in str(texas["bid"])
+    king = GameDealForm(event=make_event(organizer, "texas-king"), seats=NAMES[:4])
+    assert _choices(king, "partner")[-1] == ("none", "Alone (called his own King)")
+    petrtyl = GameDealForm(event=make_event(organizer, "petrtyl"), seats=NAMES[:4])
+    assert _choices(petrtyl, "bidder") == [(n, n) for n in NAMES[:4]]
+    assert _choices(petrtyl, "partner")[-1] == ("none", "Alone")
+    assert _choices(petrtyl, "dealer")[0] == ("", "—")
+    assert petrtyl.fields["bidder_points"].help_text == (
+        "of 70; 36 win; or give the opponents' points below; none needed for a Sweep made"
+    )
+    assert _choices(petrtyl, "kind")[0] == ("played", "Played")
+    every_label = " ".join(
+        str(label)
+        for form in (texas, king, petrtyl)
+        for f in form.fields.values()
+        for label in [f.label, f.help_text, *(c[1] for c in getattr(f, "choices", ()))]
+    )
+    assert "Nobody" not in every_label and "opponent_points" not in every_label
+    assert "chief_in_talon" not in every_label
+
+
+def test_petrtyl_asks_the_partner_or_alone_unless_the_deal_says_alone(client, organizer):
+    table = seat(organizer, "petrtyl", 4)
+    client.force_login(organizer)
+    post = {**PETRTYL_POST, "dealer": "Dana", "called": "hearts"}
+    response = client.post(f"/tables/{table.pk}/deals/new/", post)
+    assert response.context["form"].errors == {"partner": ["Choose the partner, or Alone."]}
+    response = client.post(f"/tables/{table.pk}/deals/new/", {**post, "partner": "none"})
+    assert response.status_code == 302
+    # The Chief in the talon says he is alone: no answer needed.
+    post = {**post, "number": "2", "dealer": "Anna", "bidder": "Bill", "chief_in_talon": "on"}
+    response = client.post(f"/tables/{table.pk}/deals/new/", post)
+    assert response.status_code == 302, response.context["form"].errors

@@ -101,7 +101,7 @@ def test_one_stored_kind_bid_and_reason_in_three_games_words(table, organizer):
     ]
     assert [(d.get_kind_display(), d.get_bid_display()) for d in (nebraska, texas, petrtyl)] == [
         ("Four surrendered", "Four"),
-        ("thrown in: the declarer drew the called trump", "Povinost"),
+        ("Thrown in: the declarer drew the called trump", "Povinost"),
         ("Four given up, the called Chief in the talon", "Four"),
     ]
     reasons = [
@@ -159,7 +159,7 @@ def test_petrtyl_reasons_and_kind_in_its_words(client, organizer):
     assert rules == ["Four given up"] * 3
     misdeal = {"ruleset": "petrtyl", "players": FOUR, "dealer": "Bill", "kind": "misdeal"}
     deal = services.record_deal(table, {**misdeal, "pot": 0}, organizer)
-    assert deal.get_kind_display() == "misdeal: the dealer pays 4 into the pot"
+    assert deal.get_kind_display() == "Misdeal: the dealer pays 4 into the pot"
     assert deal.get_bid_display() == ""
     bill = Player.objects.get(name="Bill")
     pdf = pdf_text(printouts.statement_pdf(table.round.event, bill))
@@ -309,14 +309,14 @@ def test_a_nebraska_sheet_has_its_columns_on_the_page_and_in_the_pdf(client, tab
             "texas-xix",
             '<th rowspan="2">#</th><th rowspan="2">Dealer</th>'
             '<th rowspan="2" colspan="8">Deal</th>',
-            '<td class="text">Anna</td><td class="text" colspan="8">thrown in (redeal, or all '
+            '<td class="text">Anna</td><td class="text" colspan="8">Thrown in (redeal, or all '
             "passed)</td>",
         ),
         (
             "petrtyl",
             '<th rowspan="2">#</th><th rowspan="2">Dealer</th><th rowspan="2" colspan="7">Deal</th>'
             '<th rowspan="2" class="num">Pot</th>',
-            '<td class="text">Anna</td><td class="text" colspan="7">thrown in: a hand with no '
+            '<td class="text">Anna</td><td class="text" colspan="7">Thrown in: a hand with no '
             'Taroks and no Chiefs</td><td class="num pot">0</td>',
         ),
     ],
@@ -336,3 +336,42 @@ def test_texas_and_petrtyl_sheets_say_each_deal_in_one_cell(
     pot = " Pot" if ruleset == "petrtyl" else ""
     assert f"# Dealer Deal{pot} Anna Bill Cyril Dana ± chips" in text
     assert f"1 Anna {words}{' 0' if pot else ''} 0 100 0 100 0 100 0 100" in text
+
+
+def test_every_house_rule_and_its_choices_are_in_words():
+    """The event form's house rules: no raw key or value ("tarok1 wins", "with king")
+    where a club organizer reads them."""
+    from tournaments.forms import EventForm
+
+    form = EventForm()
+    rules = {
+        name.removeprefix("rule__"): (f.label, list(getattr(f, "choices", ())))
+        for name, f in form.fields.items()
+        if name.startswith("rule__")
+    }
+    assert rules["la-vista__tarok1_last_rule"] == (
+        "Tarok 1 Last is won when",
+        [
+            ("tarok1_wins", "the Tarok 1 itself takes the last trick"),
+            ("team_wins", "the Tarok 1's team takes the last trick"),
+        ],
+    )
+    assert rules["heun__blind_half_to_lone_bidder"] == (
+        "A Five with the called King in the blind: the bidder takes",
+        [("with_king", "the half with the King"), ("top", "the top half")],
+    )
+    assert rules["heun__next_dealer"][1] == [
+        ("forehand", "the previous forehand"),
+        ("heun", "after a Four its bidder, else the previous forehand (Heun)"),
+    ]
+    assert rules["texas-king__game_value"][1] == [
+        ("stated", "the values 18.13 states (1 to 4 chips)"),
+        ("difference", "by the card points' difference, as in Texas XIX (its footnote 7)"),
+    ]
+    for key, (label, choices) in rules.items():
+        option = key.split("__")[1]
+        said_raw = label.lower() == option.replace("_", " ") and option != "starting_chips"
+        assert "_" not in label and not said_raw, key
+        for value, words in choices:
+            if isinstance(value, str) and value:
+                assert words != value.replace("_", " "), (key, value)

@@ -97,7 +97,7 @@ def test_a_texas_sheet_in_its_own_words(client, organizer):
     assert "Texas XIX rules; starting chips 100" in text
     assert "# Dealer Deal" in text
     assert (
-        "2 Věra Horáková played; Declarer: Pete Vlasák; Bid: Prever; Talon: second three; "
+        "2 Věra Horáková Played; Declarer: Pete Vlasák; Bid: Prever; Talon: second three; "
         "Contra on the game: Contra; Declarer's side's card points: 59; "
         "Bonuses for holdings: Pete Vlasák, Uni -14 89 -14 83 +42 145 -14 83" in text
     )
@@ -125,7 +125,7 @@ def test_a_petrtyl_sheet_in_its_own_words_with_its_pot(client, organizer):
     text = pdf_text(client.get(reverse("table-pdf", args=[table.pk])).content)
     assert "Petrtyl" in text and "# Dealer Deal Pot" in text
     assert (
-        "1 Tom Petrtyl misdeal: the dealer pays 4 into the pot 4 -4 296 0 300 0 300 0 300" in text
+        "1 Tom Petrtyl Misdeal: the dealer pays 4 into the pot 4 -4 296 0 300 0 300 0 300" in text
     )
     assert "Papoose Last: Pete Vlasák, Announced, took the last trick 0" in text
     assert "Sweep: Announced, Made" in text

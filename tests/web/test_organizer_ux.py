@@ -136,8 +136,9 @@ def test_the_dealer_and_the_bidder_are_greyed_out_where_they_cannot_play(
     five = client.get(reverse("deal-create", args=[table5.pk])).content.decode()
     four = client.get(reverse("deal-create", args=[table.pk])).content.decode()
     assert "data-dealer-sits-out" in five and "data-dealer-sits-out" not in four
-    # The bidder and the player of each of the five declaration rows; never the dealer.
-    assert five.count('data-exclude="sitting-out"') == 5 + 5 * 5
+    # The bidder and the player of each of the five declaration rows (its five
+    # players and its "—", which takes a tap back); never the dealer.
+    assert five.count('data-exclude="sitting-out"') == 5 + 6 * 5
     assert five.count('data-exclude="sitting-out bidder"') == 5 + 1  # partner, Alone
     assert 'name="dealer" value="Emil" data-field="dealer" required' not in five
     assert 'name="dealer" value="Emil" data-field="dealer" id=' in five

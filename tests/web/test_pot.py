@@ -196,10 +196,10 @@ def test_every_page_shows_the_pot(pot_evening, client, organizer):
     sheet = _text(html[html.index('<table class="sheet"') : html.index("</table>")])
     # The pot's running contents after each deal: 4, 8, then 0 when Cyril takes it.
     assert "Dealer Deal Pot Anna Bill Cyril Dana" in sheet
-    assert "1 Bill misdeal: the dealer pays 4 into the pot 4 0 50 -4 46 0 50 0 50" in sheet
-    assert "2 Dana misdeal: the dealer pays 4 into the pot 8 0 50 0 46 0 50 -4 46" in sheet
+    assert "1 Bill Misdeal: the dealer pays 4 into the pot 4 0 50 -4 46 0 50 0 50" in sheet
+    assert "2 Dana Misdeal: the dealer pays 4 into the pot 8 0 50 0 46 0 50 -4 46" in sheet
     assert (
-        "3 played; Declarer: Anna; Bid: Four; Partner: Cyril; Talon: second three; "
+        "3 Played; Declarer: Anna; Bid: Four; Partner: Cyril; Talon: second three; "
         "Declarer's side's card points: 41; Papoose Last: Cyril, Announced, took the last "
         "trick 0 +7 57 -7 39 +15 65 -7 39" in sheet
     )

@@ -31,18 +31,42 @@ SOURCES = {
 }
 
 
+# Each option and its choices in a club organizer's words (contract, section 1).
+OPTION_WORDS = {
+    "kontra_allowed": "Kontra and rekontra on a Five and a Five Over",
+    "tarok1_last_rule": "Tarok 1 Last is won when",
+    "surrender_after": "A Four may be surrendered after seeing",
+    "next_dealer": "Who deals next",
+    "blind_half_to_lone_bidder": "A Five with the called King in the blind: the bidder takes",
+    "starting_chips": "Starting chips",
+}
+CHOICE_WORDS = {
+    "tarok1_wins": "the Tarok 1 itself takes the last trick",
+    "team_wins": "the Tarok 1's team takes the last trick",
+    "both_halves": "both halves of the blind",
+    "any_half": "either half of the blind",
+    "forehand": "the previous forehand",
+    "heun": "after a Four its bidder, else the previous forehand (Heun)",
+    "with_king": "the half with the King",
+    "top": "the top half",
+}
+
+
 def _option(f) -> Option:
     default = getattr(PRESETS[DEFAULT_RULESET], f.name)
+    label = OPTION_WORDS.get(f.name, f.name.replace("_", " "))
     if isinstance(default, bool):
-        return Option(f.name, f.name.replace("_", " "), BOOL, default)
+        return Option(f.name, label, BOOL, default)
     if isinstance(default, int):
-        return Option(f.name, f.name.replace("_", " "), INT, default, minimum=1)
+        return Option(f.name, label, INT, default, minimum=1)
+    values = tuple(m.value for m in type(default))
     return Option(
         f.name,
-        f.name.replace("_", " "),
+        label,
         CHOICE,
         default.value,
-        tuple(m.value for m in type(default)),
+        values,
+        choice_labels=tuple(CHOICE_WORDS.get(v, v.replace("_", " ")) for v in values),
     )
 
 

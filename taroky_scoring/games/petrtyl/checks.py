@@ -106,16 +106,10 @@ def _three_passed(d: dict[str, Any], add: Add) -> None:
 def _surrendered(d: dict[str, Any], add: Add) -> None:
     if d.get("bidder") is None:
         add(FieldError("bidder", "Required: who bid the Four and gave up."))
-    if d.get("bid") not in (None, "four"):
-        add(FieldError("bid", "Only a Four may be given up."))
-    if not d.get("chief_in_talon"):
-        add(
-            FieldError(
-                "chief_in_talon",
-                "A Four may be given up only when the called Chief was in the talon: "
-                "set chief_in_talon to true.",
-            )
-        )
+    # The bid (a Four) is checked before reading (Petrtyl._before_reading); the kind
+    # says the called Chief was in the talon (contract, section 18).
+    d["chief_in_talon"] = True
+    d["bid"] = "four"  # what the deal's column says, entered or not
     if d.get("called") == "no_chief":
         add(
             FieldError(
@@ -166,13 +160,16 @@ def _played(d: dict[str, Any], t: Table, add: Add) -> None:
             FieldError(
                 "partner",
                 "The declarer holds three Chiefs and called the fourth: name its holder as "
-                "partner, or set chief_in_talon.",
+                "partner, or tick Chief in the talon.",
             )
         )
     if alone_why and d.get("chief_last"):
         add(FieldError("chief_last", f"No Chief Last: {alone_why}."))
     if bid in ("four", "five"):
-        points = _points(d, t, add)
+        # A Sweep made replaces the game: no count is needed (one given is checked).
+        swept = bool(d.get("sweep")) and d["sweep"]["made"]
+        given = d.get("bidder_points") is not None or d.get("opponent_points") is not None
+        points = _points(d, t, add) if given or not swept else None
         _announcements(d, t, points, add)
     _declarations(d, t, add)
 

@@ -25,6 +25,7 @@ from ...fields import (
     all_of,
     any_of,
     choices,
+    not_,
     when,
 )
 from .tables import TABLES, Table
@@ -35,11 +36,11 @@ CHIEF_CALLED = any_of(FOUR_OR_FIVE, when("kind", "surrendered"))
 NEVER = any_of()
 
 KIND_WORDS = {
-    "played": "played",
+    "played": "Played",
     "three_passed": "Three passed by all, not played",
     "surrendered": "Four given up, the called Chief in the talon",
-    "thrown_in": "thrown in: a hand with no Taroks and no Chiefs",
-    "misdeal": "misdeal: the dealer pays 4 into the pot",
+    "thrown_in": "Thrown in: a hand with no Taroks and no Chiefs",
+    "misdeal": "Misdeal: the dealer pays 4 into the pot",
 }
 BID_WORDS = {
     "three": "Three",
@@ -133,9 +134,9 @@ def describe(ruleset: str) -> tuple[Field, ...]:
             "bid",
             "Bid",
             CHOICE,
-            "the game (a passed Three is three, a surrender a Four)",
+            "the game (a passed Three is three; a surrender is always a Four)",
             choices(*bids),
-            applies=when("kind", "played", "three_passed", "surrendered"),
+            applies=when("kind", "played", "three_passed"),
         ),
         Field(
             "partner",
@@ -145,6 +146,11 @@ def describe(ruleset: str) -> tuple[Field, ...]:
             if chief
             else "always null: the declarer plays alone",
             applies=FOUR_OR_FIVE if chief else NEVER,
+            none_label="Alone" if chief else "",
+            # Not asked where the deal already says he is alone.
+            asked=not_(any_of(when("chief_in_talon", True), when("called", "no_chief")))
+            if chief
+            else None,
         ),
     ]
     if chief:
@@ -161,14 +167,15 @@ def describe(ruleset: str) -> tuple[Field, ...]:
                 "chief_in_talon",
                 "Chief in the talon",
                 BOOL,
-                "the called Chief was in the talon (the declarer plays alone)",
-                applies=CHIEF_CALLED,
+                "the called Chief was in the talon (the declarer plays alone; a Four "
+                "given up says so itself)",
+                applies=FOUR_OR_FIVE,
             ),
         ]
     if t.halves:
         four = any_of(
             all_of(PLAYED, when("bid", "four")),
-            all_of(when("kind", "surrendered"), when("bid", "four", None)),
+            when("kind", "surrendered"),
         )
         fields.append(
             Field(
@@ -194,7 +201,8 @@ def describe(ruleset: str) -> tuple[Field, ...]:
             "bidder_points",
             "Declarer's side's card points",
             INT,
-            f"0-{t.total} (or opponent_points); {t.winning} win",
+            f"of {t.total}; {t.winning} win; or give the opponents' points below; none "
+            "needed for a Sweep made",
             minimum=0,
             maximum=t.total,
             applies=FOUR_OR_FIVE,
@@ -203,7 +211,7 @@ def describe(ruleset: str) -> tuple[Field, ...]:
             "opponent_points",
             "Opponents' card points",
             INT,
-            f"0-{t.total}; the two add up to {t.total}",
+            f"of {t.total}; or give the declarer's side's points above",
             minimum=0,
             maximum=t.total,
             applies=FOUR_OR_FIVE,

@@ -107,7 +107,7 @@ class TexasXIX(Texas):
             INT_OR_NULL,
             None,
             minimum=1,
-            help="the variant of 19.16 says 12",
+            help="empty: by the card points, as any Prever; the variant of 19.16 says 12",
         ),
         Option("called_trump_throw_in", "Throw in on drawing the called trump", OPTION_BOOL, False),
     ) + Texas.base_options
@@ -122,7 +122,7 @@ class TexasXIX(Texas):
             ("xv", "XV"),
         )
     }
-    SURRENDERED = ("surrendered", "thrown in: the declarer drew the called trump")
+    SURRENDERED = ("surrendered", "Thrown in: the declarer drew the called trump")
 
     def kinds(self, rules: Any) -> tuple[tuple[str, str], ...]:
         kinds = super().kinds(rules)
@@ -222,7 +222,7 @@ class TexasXX(Texas):
     VALAT = {"povinost": 20, "ze_ruky": 40, "prever": 30}
 
     def kinds(self, rules: Any) -> tuple[tuple[str, str], ...]:
-        return (("played", "played"), ("thrown_in", "thrown in (redeal, or all four passed)"))
+        return (("played", "Played"), ("thrown_in", "Thrown in (redeal, or all four passed)"))
 
     def pagat_allows_contra(self, rules: Any) -> bool:
         return rules.pagat_contra
@@ -331,15 +331,19 @@ class TexasKing(Texas):
     option_list = (
         Option(
             "game_value",
-            "Game value",
+            "What a game is worth",
             OPTION_CHOICE,
             "stated",
             choices=("stated", "difference"),
-            help="stated: 18.13's values; difference: as texas-xix (its footnote 7)",
+            choice_labels=(
+                "the values 18.13 states (1 to 4 chips)",
+                "by the card points' difference, as in Texas XIX (its footnote 7)",
+            ),
         ),
     ) + Texas.base_options
     bids = (("povenost", "Povenost"), ("no_trick", "No Trick"), ("prever", "Prever"))
     partner_bids = ("povenost",)
+    alone_words = "Alone (called his own King)"
     no_points_bids = ("no_trick",)
     valat_contra = False
     called = {

@@ -273,6 +273,8 @@ class Texas(Game):
     called: ClassVar[Mapping[str, tuple[tuple[str, str], ...]]]  # bid -> called choices
     bonus_names: ClassVar[Mapping[str, str]] = BONUS_NAMES
     valat_contra: ClassVar[bool] = True
+    # The partner's "nobody": the declarer called a card he held himself.
+    alone_words: ClassVar[str] = "Alone (called his own trump)"
     pagat_contra_always: ClassVar[bool] = True
     pagat_with_valat: ClassVar[bool] = False  # Pagat payments stand when a valat is made
     base_options: ClassVar[tuple[Option, ...]] = (
@@ -285,7 +287,7 @@ class Texas(Game):
         return ()
 
     def kinds(self, rules: Any) -> tuple[tuple[str, str], ...]:
-        return (("played", "played"), ("thrown_in", "thrown in (redeal, or all passed)"))
+        return (("played", "Played"), ("thrown_in", "Thrown in (redeal, or all passed)"))
 
     def valat_value(self, bid: str, announced: bool) -> int:
         return 40 if announced else 20
@@ -419,6 +421,7 @@ class Texas(Game):
                 PLAYER,
                 "holder of the called card; null when the declarer plays alone",
                 applies=all_of(PLAYED, when("bid", *self.partner_bids)),
+                none_label=self.alone_words,
             ),
         )
         for bid, values in called:
@@ -461,7 +464,7 @@ class Texas(Game):
                 "bidder_points",
                 "Declarer's side's card points",
                 INT,
-                "0-106 (or opponent_points)",
+                "of 106; 54 win; or give the opponents' points below; none needed for a valat made",
                 minimum=0,
                 maximum=TOTAL,
                 applies=by_points,
@@ -470,7 +473,7 @@ class Texas(Game):
                 "opponent_points",
                 "Opponents' card points",
                 INT,
-                "0-106; the two add up to 106",
+                "of 106; or give the declarer's side's points above",
                 minimum=0,
                 maximum=TOTAL,
                 applies=by_points,
@@ -567,17 +570,27 @@ class Texas(Game):
         return [word for word, _ in self.bids]
 
     def points(self, d: Mapping[str, Any]) -> int | None:
+        """The declarer's side's card points: as given (either side's count), else
+        implied by a valat made, whose side took every card (106, or 0)."""
         if d.get("bidder_points") is not None:
             return d["bidder_points"]
         if d.get("opponent_points") is not None:
             return TOTAL - d["opponent_points"]
+        valat = d.get("valat")
+        if isinstance(valat, Mapping) and valat.get("made") is True:
+            return TOTAL if valat.get("team") == "bidder" else 0
         return None
+
+    def declarer_points(self, document: Mapping[str, Any], rules: Any) -> int | None:
+        return self.points(document)
 
     def check_played(self, d: dict[str, Any], rules: Any, add) -> None:
         by_points = d["bid"] not in self.no_points_bids
         bp, op = d.get("bidder_points"), d.get("opponent_points")
+        valat_made = bool(d.get("valat")) and d["valat"]["made"]
         if by_points:
-            if bp is None and op is None:
+            # A valat made says the points: its side took every card.
+            if bp is None and op is None and not valat_made:
                 add(
                     FieldError(
                         "bidder_points", "Required: the card points of the declarer's side (0-106)."
