@@ -151,7 +151,23 @@ class GameDealForm(forms.Form):
                 # the whole object or list, shown at its fieldset.
                 self.fields[f.name] = forms.CharField(required=False, widget=forms.HiddenInput)
             self.groups.append({"field": f, "rows": rows})
+        for name, value in self._starting_values().items():
+            self.initial.setdefault(name, value)
         self.document: dict | None = None
+
+    def _starting_values(self) -> dict[str, Any]:
+        """What a choice starts at before anything is chosen, from the core's description:
+        its default (a Played deal), else its "none" (no contra, no kontra). A choice
+        without either starts empty: the organizer must say it (the talon, the bid)."""
+        values = {}
+        for f in self.description:
+            if f.kind != described.CHOICE or f.never:
+                continue
+            if f.default is not None:
+                values[f.name] = f.default
+            elif "none" in f.values:
+                values[f.name] = "none"
+        return values
 
     # -- the page -------------------------------------------------------------------
 

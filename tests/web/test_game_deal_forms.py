@@ -399,3 +399,23 @@ def test_petrtyl_asks_the_partner_or_alone_unless_the_deal_says_alone(client, or
     post = {**post, "number": "2", "dealer": "Anna", "bidder": "Bill", "chief_in_talon": "on"}
     response = client.post(f"/tables/{table.pk}/deals/new/", post)
     assert response.status_code == 302, response.context["form"].errors
+
+
+@pytest.mark.parametrize(
+    "ruleset, n, starts",
+    [
+        ("la-vista", 4, {"kind": "played", "kontra": "none"}),
+        ("texas-xix", 4, {"kind": "played", "contra": "none"}),
+        ("petrtyl-three", 3, {"kind": "played", "contra": "none"}),
+    ],
+)
+def test_a_new_deal_starts_at_the_cores_defaults_and_nothing_else(
+    client, organizer, ruleset, n, starts
+):
+    """A Played deal with no contra, from the core's description (the view used to set
+    Nebraska's "kontra" for every game); the talon and the bid start empty: an organizer
+    who forgets them is asked, not given the first choice."""
+    table = seat(organizer, ruleset, n)
+    client.force_login(organizer)
+    form = client.get(f"/tables/{table.pk}/deals/new/").context["form"]
+    assert {k: v for k, v in form.initial.items() if k not in ("number", "dealer")} == starts

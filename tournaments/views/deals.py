@@ -199,7 +199,7 @@ def deal_entry(request, table, link=None):
     next_number = len(sheet.rows) + 1
     preview = None
     if form is None:
-        initial = {"number": next_number, "kind": "played", "kontra": "none"}
+        initial = {"number": next_number}
         if sheet.next_deal:
             initial["dealer"] = sheet.next_deal.dealer
         seats = [p.name for p in sheet.players]

@@ -85,6 +85,7 @@ def describe(
                 ("misdeal", "Misdeal"),
             ),
             required=True,
+            default="played",  # what a deal form starts at
         ),
         Field("bidder", "Bidder", PLAYER, "who won the bidding", required=True, applies=BIDDING),
         Field(

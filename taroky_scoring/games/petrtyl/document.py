@@ -122,6 +122,7 @@ def describe(ruleset: str) -> tuple[Field, ...]:
             "what happened to the deal",
             choices(*((k, KIND_WORDS[k]) for k in t.kinds())),
             required=True,
+            default="played",  # what a deal form starts at
         ),
         Field(
             "bidder",

@@ -403,6 +403,7 @@ class Texas(Game):
                 "what happened to the deal",
                 choices(*self.kinds(rules)),
                 required=True,
+                default="played",  # what a deal form starts at
             ),
             Field(
                 "bidder", "Declarer", PLAYER, "who won the bidding", required=True, applies=bidding
