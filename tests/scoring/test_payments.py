@@ -296,18 +296,3 @@ def test_other_kinds_of_deal(fields, net):
     assert settlement.net == net
     if fields["kind"] != "played":
         assert (settlement.bidder_won, settlement.game_value) == (None, None)
-
-
-def test_a_nebraska_valat_still_needs_the_card_points():
-    """Unlike Texas, a Nebraska valat does not say the count: the blind's cards that
-    are the opponents' count for them (contract, section 10; the golden file keeps
-    this refusal)."""
-    from taroky_scoring import OutcomeError, score
-
-    from .helpers import played
-
-    with pytest.raises(OutcomeError) as e:
-        score(played(valat="bidder", bidder_points=None))
-    assert [(x.field, x.message) for x in e.value.errors] == [
-        ("bidder_points", "Required: the card points of the bidder's team (0-70).")
-    ]

@@ -1100,25 +1100,6 @@ def test_help_says_the_partner_is_never_given_at_three():
     ) in out.getvalue()
 
 
-def test_a_sweep_made_needs_no_card_points():
-    """A Sweep made replaces the game: the count is not needed (the talon's other
-    half may still count for the opponents, so none is implied); a count given is
-    still checked, and a failed Sweep still needs it."""
-    swept = score(deal(bidder_points=None, sweep={"made": True}))
-    assert (swept.game_value, swept.net) == (
-        12,
-        {"Anna": 12, "Bill": -12, "Cyril": 12, "Dana": -12, "#pot": 0},
-    )
-    with pytest.raises(OutcomeError) as e:
-        score(deal(bidder_points=None, sweep={"announced": True, "made": False}))
-    assert [(x.field, x.message) for x in e.value.errors] == [
-        ("bidder_points", "Required: the card points of the declarer's side (0-70).")
-    ]
-    with pytest.raises(OutcomeError) as e:
-        score(deal(bidder_points=20, sweep={"made": True}))
-    assert [x.field for x in e.value.errors] == ["sweep"]
-
-
 def test_a_four_given_up_needs_no_box_for_the_chief_in_the_talon():
     """The kind says it ("Four given up, the called Chief in the talon"): declarer,
     Chief and talon are enough (the walkthrough was refused for want of the box), the

@@ -674,26 +674,3 @@ def test_texas_rotation_is_the_common_one_in_the_order_of_play():
     assert (after.dealer, after.forehand) == ("Cyril", "Dana")
     with pytest.raises(OutcomeError):
         game.next_deal(P + ["Emil"], rules, first_forehand="Anna")
-
-
-@pytest.mark.parametrize("ruleset", [XIX, XX, KING])
-def test_a_valat_made_needs_no_card_points(ruleset):
-    """A valat made says the points: its side took every card (106, or 0)."""
-    from taroky_scoring import game_for
-
-    game = game_for(ruleset)
-    rules = game.rules(ruleset)
-    bid = game.bids[-1][0]  # Prever in every Texas game
-    made = deal(ruleset, bid=bid, talon="first", valat={"team": "bidder", "made": True})
-    given = dict(made, bidder_points=106)
-    assert net(made) == net(given)
-    assert score(made).transfers[0].reason == "valat"
-    assert game.declarer_points(made, rules) == 106
-    theirs = dict(made, valat={"team": "opponents", "announced": True, "made": True})
-    assert net(theirs) == net(dict(theirs, opponent_points=106))
-    assert game.declarer_points(theirs, rules) == 0
-    # A valat announced and failed, or none, still needs the count.
-    failed = dict(made, valat={"team": "bidder", "announced": True, "made": False})
-    message = "Required: the card points of the declarer's side (0-106)."
-    assert refused(failed) == [("bidder_points", message)]
-    assert refused(dict(made, valat=None)) == [("bidder_points", message)]

@@ -357,7 +357,7 @@ def test_texas_and_petrtyl_forms_speak_the_games_words(organizer):
     declarer is never nobody, the kind is "Played", and the bid starts at "—"."""
     texas = GameDealForm(event=make_event(organizer, "texas-xix"), seats=NAMES[:4])
     assert texas.fields["bidder_points"].help_text == (
-        "of 106; 54 win; or give the opponents' points below; none needed for a valat made"
+        "of 106; 54 win; or give the opponents' points below (a valat made: 106 or 0)"
     )
     assert texas.fields["opponent_points"].help_text == (
         "of 106; or give the declarer's side's points above"
@@ -374,7 +374,7 @@ def test_texas_and_petrtyl_forms_speak_the_games_words(organizer):
     assert _choices(petrtyl, "partner")[-1] == ("none", "Alone")
     assert _choices(petrtyl, "dealer")[0] == ("", "—")
     assert petrtyl.fields["bidder_points"].help_text == (
-        "of 70; 36 win; or give the opponents' points below; none needed for a Sweep made"
+        "of 70; 36 win; or give the opponents' points below"
     )
     assert _choices(petrtyl, "kind")[0] == ("played", "Played")
     every_label = " ".join(

@@ -166,10 +166,7 @@ def _played(d: dict[str, Any], t: Table, add: Add) -> None:
     if alone_why and d.get("chief_last"):
         add(FieldError("chief_last", f"No Chief Last: {alone_why}."))
     if bid in ("four", "five"):
-        # A Sweep made replaces the game: no count is needed (one given is checked).
-        swept = bool(d.get("sweep")) and d["sweep"]["made"]
-        given = d.get("bidder_points") is not None or d.get("opponent_points") is not None
-        points = _points(d, t, add) if given or not swept else None
+        points = _points(d, t, add)
         _announcements(d, t, points, add)
     _declarations(d, t, add)
 

@@ -202,8 +202,7 @@ def describe(ruleset: str) -> tuple[Field, ...]:
             "bidder_points",
             "Declarer's side's card points",
             INT,
-            f"of {t.total}; {t.winning} win; or give the opponents' points below; none "
-            "needed for a Sweep made",
+            f"of {t.total}; {t.winning} win; or give the opponents' points below",
             minimum=0,
             maximum=t.total,
             applies=FOUR_OR_FIVE,

@@ -465,7 +465,7 @@ class Texas(Game):
                 "bidder_points",
                 "Declarer's side's card points",
                 INT,
-                "of 106; 54 win; or give the opponents' points below; none needed for a valat made",
+                "of 106; 54 win; or give the opponents' points below (a valat made: 106 or 0)",
                 minimum=0,
                 maximum=TOTAL,
                 applies=by_points,
@@ -571,27 +571,17 @@ class Texas(Game):
         return [word for word, _ in self.bids]
 
     def points(self, d: Mapping[str, Any]) -> int | None:
-        """The declarer's side's card points: as given (either side's count), else
-        implied by a valat made, whose side took every card (106, or 0)."""
         if d.get("bidder_points") is not None:
             return d["bidder_points"]
         if d.get("opponent_points") is not None:
             return TOTAL - d["opponent_points"]
-        valat = d.get("valat")
-        if isinstance(valat, Mapping) and valat.get("made") is True:
-            return TOTAL if valat.get("team") == "bidder" else 0
         return None
-
-    def declarer_points(self, document: Mapping[str, Any], rules: Any) -> int | None:
-        return self.points(document)
 
     def check_played(self, d: dict[str, Any], rules: Any, add) -> None:
         by_points = d["bid"] not in self.no_points_bids
         bp, op = d.get("bidder_points"), d.get("opponent_points")
-        valat_made = bool(d.get("valat")) and d["valat"]["made"]
         if by_points:
-            # A valat made says the points: its side took every card.
-            if bp is None and op is None and not valat_made:
+            if bp is None and op is None:
                 add(
                     FieldError(
                         "bidder_points", "Required: the card points of the declarer's side (0-106)."
