@@ -50,3 +50,13 @@ def page(browser):
     page.set_default_timeout(10_000)
     yield page
     context.close()
+
+
+@pytest.fixture
+def phone(browser):
+    """A page at a phone's size (390x844, touch)."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True)
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    yield page
+    context.close()

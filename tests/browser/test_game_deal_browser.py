@@ -48,22 +48,17 @@ def enter_texas(page, live_server, table, shot):
     assert nets(table) == {"Anna": 3, "Bill": -3, "Čada": 3, "Dana": -3}
 
 
-def test_a_texas_deal_on_a_phone(live_server, browser, organizer):
+def test_a_texas_deal_on_a_phone(live_server, phone, organizer):
+    page = phone
     table = seat(organizer, "texas-xix", 4)
-    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True)
-    page = context.new_page()
-    page.set_default_timeout(10_000)
-    try:
-        enter_texas(page, live_server, table, "/tmp/i14a-texas-phone.png")
-        # The deal page and the chip count fit the phone: wide tables scroll in their box
-        # (the history table made the whole page 602 px wide and zoomed it out).
-        deal = table.deals.get()
-        for url in (f"/deals/{deal.pk}/", f"/tables/{table.pk}/chips/"):
-            page.goto(live_server.url + url)
-            width = page.evaluate("document.documentElement.scrollWidth")
-            assert width <= 390, (url, width)
-    finally:
-        context.close()
+    enter_texas(page, live_server, table, "/tmp/i14a-texas-phone.png")
+    # The deal page and the chip count fit the phone: wide tables scroll in their box
+    # (the history table made the whole page 602 px wide and zoomed it out).
+    deal = table.deals.get()
+    for url in (f"/deals/{deal.pk}/", f"/tables/{table.pk}/chips/"):
+        page.goto(live_server.url + url)
+        width = page.evaluate("document.documentElement.scrollWidth")
+        assert width <= 390, (url, width)
 
 
 def test_a_texas_deal_at_desktop_size(live_server, page, organizer):
@@ -71,30 +66,23 @@ def test_a_texas_deal_at_desktop_size(live_server, page, organizer):
     enter_texas(page, live_server, table, "/tmp/i14a-texas-desktop.png")
 
 
-def test_a_petrtyl_deal_on_a_phone(live_server, browser, organizer):
+def test_a_petrtyl_deal_on_a_phone(live_server, phone, organizer):
+    page = phone
     table = seat(organizer, "petrtyl-three", 3)
-    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True)
-    page = context.new_page()
-    page.set_default_timeout(10_000)
-    try:
-        sign_in(page, live_server)
-        page.goto(f"{live_server.url}/tables/{table.pk}/deals/new/")
-        choose(page, "bidder", "Anna")
-        choose(page, "bid", "Four")
-        expect(page.locator("#field-talon")).to_be_visible()
-        choose(page, "talon", "first three")
-        page.fill("#id_bidder_points", "41")
-        page.wait_for_function(
-            "document.querySelector('#net-summary').textContent.includes('Anna +8')"
-        )
-        # The nets beside Save stay in view on the phone.
-        expect(page.locator("#net-summary")).to_be_in_viewport()
-        page.screenshot(path="/tmp/i14a-petrtyl-phone.png", full_page=True)
-        page.click("#save-deal")
-        page.wait_for_url(re.compile(rf".*/tables/{table.pk}/$"))
-        assert nets(table) == {"Anna": 8, "Bill": -4, "Čada": -4}
-    finally:
-        context.close()
+    sign_in(page, live_server)
+    page.goto(f"{live_server.url}/tables/{table.pk}/deals/new/")
+    choose(page, "bidder", "Anna")
+    choose(page, "bid", "Four")
+    expect(page.locator("#field-talon")).to_be_visible()
+    choose(page, "talon", "first three")
+    page.fill("#id_bidder_points", "41")
+    page.wait_for_function("document.querySelector('#net-summary').textContent.includes('Anna +8')")
+    # The nets beside Save stay in view on the phone.
+    expect(page.locator("#net-summary")).to_be_in_viewport()
+    page.screenshot(path="/tmp/i14a-petrtyl-phone.png", full_page=True)
+    page.click("#save-deal")
+    page.wait_for_url(re.compile(rf".*/tables/{table.pk}/$"))
+    assert nets(table) == {"Anna": 8, "Bill": -4, "Čada": -4}
 
 
 def test_the_event_form_shows_only_the_chosen_rulesets_house_rules(live_server, page, organizer):
@@ -177,38 +165,31 @@ def test_a_name_with_quotes_stays_text_in_the_live_preview(live_server, page, or
     assert names == ["Anna", "Bill", crafted, "Dana"]
 
 
-def test_a_valat_side_tapped_by_mistake_is_taken_back_on_a_phone(live_server, browser, organizer):
+def test_a_valat_side_tapped_by_mistake_is_taken_back_on_a_phone(live_server, phone, organizer):
+    page = phone
     """A radio cannot be unticked: the valat's and the bonus row's "—" take a mistaken
     tap back, and the deal saves with neither (each "—" a 44 px target)."""
     table = seat(organizer, "texas-xix", 4)
-    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True)
-    page = context.new_page()
-    page.set_default_timeout(10_000)
-    try:
-        sign_in(page, live_server)
-        page.goto(f"{live_server.url}/tables/{table.pk}/deals/new/")
-        choose(page, "bidder", "Anna")
-        choose(page, "bid", "Povinost")
-        choose(page, "partner", "Čada")
-        page.fill("#id_bidder_points", "60")
-        choose(page, "valat__team", "opponents")
-        choose(page, "bonuses__0__player", "Bill")
-        page.wait_for_function(
-            "document.querySelector('#net-summary').textContent.includes('Fix the marked')"
-        )
-        choose(page, "valat__team", "—")
-        choose(page, "bonuses__0__player", "—")
-        box = page.locator("#field-valat__team label", has_text="—").first.bounding_box()
-        assert box["height"] >= 44 and box["width"] >= 44
-        page.wait_for_function(
-            "document.querySelector('#net-summary').textContent.includes('Anna +3')"
-        )
-        page.click("#save-deal")
-        page.wait_for_url(re.compile(rf".*/tables/{table.pk}/$"))
-        assert nets(table) == {"Anna": 3, "Bill": -3, "Čada": 3, "Dana": -3}
-        assert "valat" not in table.deals.get().document
-    finally:
-        context.close()
+    sign_in(page, live_server)
+    page.goto(f"{live_server.url}/tables/{table.pk}/deals/new/")
+    choose(page, "bidder", "Anna")
+    choose(page, "bid", "Povinost")
+    choose(page, "partner", "Čada")
+    page.fill("#id_bidder_points", "60")
+    choose(page, "valat__team", "opponents")
+    choose(page, "bonuses__0__player", "Bill")
+    page.wait_for_function(
+        "document.querySelector('#net-summary').textContent.includes('Fix the marked')"
+    )
+    choose(page, "valat__team", "—")
+    choose(page, "bonuses__0__player", "—")
+    box = page.locator("#field-valat__team label", has_text="—").first.bounding_box()
+    assert box["height"] >= 44 and box["width"] >= 44
+    page.wait_for_function("document.querySelector('#net-summary').textContent.includes('Anna +3')")
+    page.click("#save-deal")
+    page.wait_for_url(re.compile(rf".*/tables/{table.pk}/$"))
+    assert nets(table) == {"Anna": 3, "Bill": -3, "Čada": 3, "Dana": -3}
+    assert "valat" not in table.deals.get().document
 
 
 def test_a_petrtyl_four_given_up_needs_no_box(live_server, page, organizer):
