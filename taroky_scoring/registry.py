@@ -140,6 +140,27 @@ class Game:
             cache[key] = resolve(self.name, self.preset(name), self.option_list, options)
         return cache[key]
 
+    def house_rules_words(self, options: Mapping[str, Any] | None) -> list[str]:
+        """House rules in words, one per option (the event's page).
+
+        >>> rules = {"kontra_allowed": False, "tarok1_last_rule": "team_wins"}
+        >>> for said in game_for("la-vista").house_rules_words(rules):
+        ...     print(said)
+        Kontra and rekontra on a Five and a Five Over: no
+        Tarok 1 Last is won when: the Tarok 1's team takes the last trick
+        """
+        known = {o.name: o for o in self.option_list}
+        said = []
+        for name, value in (options or {}).items():
+            option = known.get(name)
+            if option is None:
+                said.append(f"{name}: {value}")
+            elif isinstance(value, bool):
+                said.append(f"{option.label}: {'yes' if value else 'no'}")
+            else:
+                said.append(f"{option.label}: {option.label_of(value)}")
+        return said
+
     def listing(self) -> list[dict[str, Any]]:
         """Every preset: its game, source, players and options, for display."""
         return [

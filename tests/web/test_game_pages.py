@@ -381,3 +381,27 @@ def test_a_five_player_sheet_says_the_dealer_sits_out_only_where_he_does(
     seats = "Seats clockwise: Anna → Bill → Čada → Dana → Emil."
     assert (seats + " The dealer sits out each deal." in text) is sits_out
     assert seats in text
+
+
+def test_the_event_page_says_house_rules_in_words(client, organizer):
+    from tournaments import services
+    from tournaments.models import Event
+
+    event = services.create_event(
+        organizer,
+        name="Heun with house rules",
+        date=datetime.date(2026, 11, 20),
+        kind=Event.Kind.CLUB_NIGHT,
+        ruleset="la-vista",
+        house_rules={"kontra_allowed": False, "tarok1_last_rule": "team_wins"},
+        starting_chips=20,
+        session_end=Event.SessionEnd.FIXED_DEALS,
+        deals_per_session=20,
+    )
+    client.force_login(organizer)
+    html = client.get(f"/events/{event.pk}/").content.decode().replace("&#x27;", "'")
+    assert (
+        "House rules: Kontra and rekontra on a Five and a Five Over: no; "
+        "Tarok 1 Last is won when: the Tarok 1's team takes the last trick</p>" in html
+    )
+    assert "kontra_allowed" not in html
