@@ -17,18 +17,17 @@ NAMES = ["Anna", "Bill", "Čada", "Dana", "Emil"]
 
 
 def make_event(organizer, ruleset, **fields):
-    return services.create_event(
-        organizer,
-        name=f"{ruleset} night",
-        date=datetime.date(2026, 11, 20),
-        kind=Event.Kind.CLUB_NIGHT,
-        ruleset=ruleset,
-        house_rules={},
-        starting_chips=100,
-        session_end=Event.SessionEnd.FIXED_DEALS,
-        deals_per_session=20,
-        **fields,
-    )
+    """A club night of ``ruleset`` through the service; ``fields`` change any default."""
+    defaults = {
+        "name": f"{ruleset} night",
+        "date": datetime.date(2026, 11, 20),
+        "kind": Event.Kind.CLUB_NIGHT,
+        "house_rules": {},
+        "starting_chips": 100,
+        "session_end": Event.SessionEnd.FIXED_DEALS,
+        "deals_per_session": 20,
+    }
+    return services.create_event(organizer, ruleset=ruleset, **{**defaults, **fields})
 
 
 def seat(organizer, ruleset, n, first_forehand=0):

@@ -5,8 +5,6 @@ many queries. (Two rounds at least: the standings' chart shows from the second.)
 tests/web/test_games_pages.py grows one table's deals of every kind; this grows the
 rounds and tables too, on the pages that list them."""
 
-import datetime
-
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
@@ -14,6 +12,8 @@ from django.urls import reverse
 
 from tournaments import services
 from tournaments.models import Event
+
+from .test_every_game import make_event
 
 pytestmark = pytest.mark.django_db
 
@@ -59,16 +59,11 @@ def deal_doc(ruleset, names):
 
 
 def build(organizer, ruleset, rounds, tables, deals):
-    event = services.create_event(
+    event = make_event(
         organizer,
+        ruleset,
         name=f"{ruleset} {rounds}x{tables}x{deals}",
-        date=datetime.date(2026, 11, 20),
         kind=Event.Kind.TOURNAMENT,
-        ruleset=ruleset,
-        house_rules={},
-        starting_chips=100,
-        session_end=Event.SessionEnd.FIXED_DEALS,
-        deals_per_session=20,
         published=True,
     )
     players = [

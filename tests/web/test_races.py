@@ -12,6 +12,7 @@ from tournaments.models import Deal, Event, Player, Round, Seat
 from tournaments.services import deals
 
 from ..conftest import SEATS4, played_doc
+from .test_every_game import make_event
 
 RACES = 25
 
@@ -209,17 +210,7 @@ def test_an_event_edit_racing_the_first_deal(organizer):
     deal and changes nothing. Before, both could be saved: a deal scored under rules
     the event no longer had."""
     for i in range(RACES):
-        event = services.create_event(
-            organizer,
-            name=f"Race night {i}",
-            date=datetime.date(2026, 11, 20),
-            kind=Event.Kind.CLUB_NIGHT,
-            ruleset="la-vista",
-            house_rules={},
-            starting_chips=20,
-            session_end=Event.SessionEnd.FIXED_DEALS,
-            deals_per_session=20,
-        )
+        event = make_event(organizer, "la-vista", name=f"Race night {i}", starting_chips=20)
         rnd = services.create_round(event, organizer)
         players = [Player.objects.get_or_create(name=n)[0] for n in SEATS4]
         table = services.create_table(rnd, organizer, players, first_forehand=players[0])
@@ -253,20 +244,10 @@ def test_a_correction_racing_the_deal_that_takes_the_pot(organizer):
     """Deal 2's misdeal is corrected to a redeal while Cyril's Papoose Last takes the pot
     in deal 3: whichever comes first, deal 3 ends with the 4 chips the pot holds."""
     from tournaments.audit import audit_ledger
-    from tournaments.models import DealNet, Event
+    from tournaments.models import DealNet
     from tournaments.queries import pot_before
 
-    event = services.create_event(
-        organizer,
-        name="Petrtyl race",
-        date=datetime.date(2026, 11, 24),
-        kind=Event.Kind.CLUB_NIGHT,
-        ruleset="petrtyl",
-        house_rules={},
-        starting_chips=100,
-        session_end=Event.SessionEnd.FIXED_DEALS,
-        deals_per_session=20,
-    )
+    event = make_event(organizer, "petrtyl", name="Petrtyl race", date=datetime.date(2026, 11, 24))
     players = [Player.objects.create(name=n) for n in PETRTYL]
     papoose = petrtyl_doc(
         kind="played",

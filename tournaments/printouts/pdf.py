@@ -153,18 +153,10 @@ def _build(story, pagesize, header: Callable[[], list[str]]) -> bytes:
 
 # -- score sheets ---------------------------------------------------------------------
 
-FIXED_COLUMNS = [
-    ("#", 16),
-    ("Dealer", 52),
-    ("Bidder", 52),
-    ("Bid", 48),
-    ("Partner", 52),
-    ("Points", 28),
-    ("Valat", 38),
-    ("Bonuses", 78),
-    ("Declarations", 62),
-    ("Penalty", 36),
-]
+# The number and the dealer, then the widths of the game's eight outcome columns (their
+# words are the game's: Game.sheet_columns and Game.sheet_headings).
+LEAD_COLUMNS = [("#", 16), ("Dealer", 52)]
+FIXED_WIDTHS = [w for _, w in LEAD_COLUMNS] + [52, 48, 52, 28, 38, 78, 62, 36]
 
 
 def _sheet_header(event, table, title) -> list[str]:
@@ -176,17 +168,15 @@ def _sheet_header(event, table, title) -> list[str]:
 
 
 def _sheet_widths(pagesize, players: int) -> list[float]:
-    fixed = [w for _, w in FIXED_COLUMNS]
+    fixed = list(FIXED_WIDTHS)
     available = pagesize[0] - 2 * MARGIN - sum(fixed)
     each = available / (2 * players)
     return fixed + [each] * (2 * players)
 
 
-def _sheet_head_rows(players, labels: list[str] | None = None) -> list[list]:
+def _sheet_head_rows(players, labels: list[str]) -> list[list]:
     """The heading rows; ``labels`` are the outcome columns' words (the game's)."""
-    fixed = [label for label, _ in FIXED_COLUMNS]
-    if labels is not None:
-        fixed = fixed[:2] + labels
+    fixed = [label for label, _ in LEAD_COLUMNS] + labels
     first = [_p(label, HEADING) for label in fixed]
     second = [""] * len(fixed)
     for p in players:
@@ -195,7 +185,7 @@ def _sheet_head_rows(players, labels: list[str] | None = None) -> list[list]:
     return [first, second]
 
 
-def _sheet_style(table: Table, players: int, body_rows: int, n: int = len(FIXED_COLUMNS)) -> None:
+def _sheet_style(table: Table, players: int, body_rows: int, n: int = len(FIXED_WIDTHS)) -> None:
     """Spans and rules of a sheet whose players' columns start at column ``n``."""
     style = [("SPAN", (n + 2 * i, 0), (n + 2 * i + 1, 0)) for i in range(players)]
     style += [("SPAN", (c, 0), (c, 1)) for c in range(n)]
@@ -256,7 +246,7 @@ def score_sheet_pdf(table) -> bytes:
     ]
     data.append(
         ["", _p("Starting chips", SHEET)]
-        + [""] * (len(FIXED_COLUMNS) - 2)
+        + [""] * (len(FIXED_WIDTHS) - 2)
         + [x for _ in players for x in ("", str(event.starting_chips))]
     )
     spans = [("SPAN", (2 + a, 0), (2 + b, 1)) for a, b in heading_spans]
@@ -276,7 +266,7 @@ def score_sheet_pdf(table) -> bytes:
     # The Net row's pot: the chips in the pot now, as the page's Net row says.
     data.append(
         [_p("Net", SHEET_BOLD)]
-        + [""] * (len(FIXED_COLUMNS) - 2)
+        + [""] * (len(FIXED_WIDTHS) - 2)
         + [str(sheet.pot) if sheet.has_pot else ""]
         + [x for total, chips in sheet.total_pairs for x in (_signed(total), str(chips))]
     )
@@ -286,8 +276,8 @@ def score_sheet_pdf(table) -> bytes:
     for c, w in extra.items():
         widths[c] += w
     each = sum(extra.values()) / (2 * len(players))
-    widths[len(FIXED_COLUMNS) :] = [w - each for w in widths[len(FIXED_COLUMNS) :]]
-    grid = _grid(data, widths, header_rows=2, numeric_from=len(FIXED_COLUMNS))
+    widths[len(FIXED_WIDTHS) :] = [w - each for w in widths[len(FIXED_WIDTHS) :]]
+    grid = _grid(data, widths, header_rows=2, numeric_from=len(FIXED_WIDTHS))
     _sheet_style(grid, len(players), len(sheet.rows))
     grid.setStyle(TableStyle(spans))
     grid.setStyle(
@@ -392,8 +382,8 @@ def _blank_sheet_story(table, pagesize, prefix: str = "", link_url: str | None =
     # Fixed row heights: twenty deals, the reminder and the signatures fit on one page.
     heights = [None, None, 12] + [15] * rows + [15]
     widths = _sheet_widths(pagesize, len(players))
-    outcome = sum(widths[2 : len(FIXED_COLUMNS)])
-    widths = widths[:2] + _outcome_widths(labels, outcome) + widths[len(FIXED_COLUMNS) :]
+    outcome = sum(widths[2 : len(FIXED_WIDTHS)])
+    widths = widths[:2] + _outcome_widths(labels, outcome) + widths[len(FIXED_WIDTHS) :]
     grid = _grid(
         data,
         widths,

@@ -131,9 +131,9 @@ def _deal_form_context(table, sheet, form, link=None, **extra):
         "sheet": sheet,
         "form": form,
         "seats": [p.name for p in sheet.players],
-        # Whether the dealer sits out at this table, asked of the core: the page
+        # Whether the dealer sits out at this table (the form asked the core): the page
         # greys him out of the choices of those who play.
-        "dealer_sits_out": len(sheet.players) > sheet.event.game.active_players,
+        "dealer_sits_out": form.sits_out,
         "link": link,
         "preview_url": preview_url,
         **extra,
