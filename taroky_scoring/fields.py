@@ -43,24 +43,39 @@ LIST = "list"  # a list of objects each with the keys ``items``
 OPTIONS = "options"  # house rules: option -> value
 
 
-def when(field: str, *values: Any) -> Condition:
-    return {"field": field, "in": list(values)}
-
-
-def all_of(*conditions: Condition) -> Condition:
-    return {"all": list(conditions)}
-
-
-def any_of(*conditions: Condition) -> Condition:
-    return {"any": list(conditions)}
-
-
-def not_(condition: Condition) -> Condition:
-    return {"not": condition}
-
-
 # A field of the document this ruleset never uses (Clarkson's kontra): "any of none".
 NEVER: Condition = {"any": []}
+
+# The constructors fold what is decided already (``None`` is "always"), so that a
+# description, its JSON and its ``--help`` say no condition that cannot matter:
+#
+# >>> all_of(when("kind", "played"), not_(when("bid")))
+# {'field': 'kind', 'in': ['played']}
+
+
+def when(field: str, *values: Any) -> Condition:
+    """The document's ``field`` is one of ``values`` (none given: never)."""
+    return {"field": field, "in": list(values)} if values else NEVER
+
+
+def all_of(*conditions: Condition | None) -> Condition | None:
+    parts = [c for c in conditions if c is not None]
+    if NEVER in parts:
+        return NEVER
+    return {"all": parts} if len(parts) > 1 else (parts[0] if parts else None)
+
+
+def any_of(*conditions: Condition | None) -> Condition | None:
+    if None in conditions:
+        return None
+    parts = [c for c in conditions if c != NEVER]
+    return {"any": parts} if len(parts) > 1 else (parts[0] if parts else NEVER)
+
+
+def not_(condition: Condition | None) -> Condition | None:
+    if condition is None:
+        return NEVER
+    return None if condition == NEVER else {"not": condition}
 
 
 def compile_condition(condition: Condition | None):
@@ -442,11 +457,64 @@ def help_text(fields: Sequence[Field], indent: str = "  ") -> str:
     return "\n".join(lines)
 
 
-def condition_words(c: Condition) -> str:
+def condition_words(c: Condition | None) -> str:
+    """A condition as a sentence (``--help``'s "only when ...").
+
+    >>> condition_words(any_of(all_of(when("kind", "played"), when("bid", "four", "five")),
+    ...                        when("kind", "surrendered")))
+    'either kind is played and bid is four or five, or kind is surrendered'
+    >>> condition_words(all_of(any_of(when("kind", "played"), when("kind", "surrendered")),
+    ...                        not_(when("king_in_blind", True)), when("bid", "four", None)))
+    'kind is played or surrendered and king_in_blind is not true and bid is four or not given'
+    >>> condition_words(all_of(when("kind", "played"), not_(when("bid", "a", "b", "c"))))
+    'kind is played and bid is none of a, b, c'
+    >>> condition_words(not_(any_of(when("a", 1), when("b", 2))))
+    'neither a is 1 nor b is 2'
+    """
+    if c is None:
+        return "always"
+    if c == NEVER:
+        return "never"
+    if "field" in c:
+        return f"{c['field']} is {_either(c['in'], 'or')}"
+    if "not" in c:
+        inner = c["not"]
+        if "field" in inner:
+            values = inner["in"]
+            if len(values) == 1:
+                return f"{inner['field']} is not {_value_words(values[0])}"
+            if len(values) == 2:
+                return f"{inner['field']} is neither {_either(values, 'nor')}"
+            return f"{inner['field']} is none of {', '.join(map(_value_words, values))}"
+        if "any" in inner:
+            return "neither " + " nor ".join(condition_words(x) for x in inner["any"])
+        return f"not: {condition_words(inner)}"
     if "all" in c:
         return " and ".join(condition_words(x) for x in c["all"])
-    if "any" in c:
-        return "(" + " or ".join(condition_words(x) for x in c["any"]) + ")"
-    if "not" in c:
-        return f"not {condition_words(c['not'])}"
-    return f"{c['field']} is {' or '.join(_words([v]) for v in c['in'])}"
+    parts = _merged(c["any"])
+    said = [condition_words(x) for x in parts]
+    if any("all" in x for x in parts):
+        return "either " + ", or ".join(said)
+    return " or ".join(said)
+
+
+def _merged(conditions: Sequence[Condition]) -> list[Condition]:
+    """``any`` parts with the ``when``s of one field made one (kind is played or
+    surrendered)."""
+    merged: list[Condition] = []
+    for c in conditions:
+        same = next((m for m in merged if "field" in m and m["field"] == c.get("field")), None)
+        if same is not None:
+            same["in"] = [*same["in"], *c["in"]]
+        else:
+            merged.append(dict(c) if "field" in c else c)
+    return merged
+
+
+def _value_words(value: Any) -> str:
+    return "not given" if value is None else str(value).lower()
+
+
+def _either(values: Sequence[Any], word: str) -> str:
+    said = [_value_words(v) for v in values]
+    return f"{said[0]} {word} {said[1]}" if len(said) == 2 else f" {word} ".join(said)

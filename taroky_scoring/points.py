@@ -138,7 +138,7 @@ class Pack:
                 errors.append(
                     FieldError(
                         "counting",
-                        f"The deck has only {self.in_pack.get(card, 0)} {card.value}: not {n}.",
+                        f"The pack has only {self.in_pack.get(card, 0)} {card.value}: not {n}.",
                     )
                 )
         if len(parsed) > cards:
@@ -152,7 +152,7 @@ class Pack:
         if plain > self.plain_cards:
             errors.append(
                 FieldError(
-                    "cards", f"The deck has only {self.plain_cards} plain cards, not {plain}."
+                    "cards", f"The pack has only {self.plain_cards} plain cards, not {plain}."
                 )
             )
         if errors:

@@ -2,9 +2,13 @@
 
 import io
 import json
+import re
 import subprocess
 import sys
 
+import pytest
+
+from taroky_scoring import ruleset_names
 from taroky_scoring.cli import main
 
 from .test_cli import ROOT, run
@@ -115,3 +119,74 @@ def test_every_game_imports_and_scores_without_django():
         "48 ['clarkson', 'heun', 'la-vista', 'petrtyl', 'petrtyl-five', 'petrtyl-three', "
         "'petrtyl-two', 'texas-king', 'texas-xix', 'texas-xx']"
     )
+
+
+# A clause of a condition: "<field> is <value>[ or <value>...]", "is not", "is neither
+# ... nor ...", "is none of a, b, c"; clauses are joined by "and", "or" and "either ...,
+# or ...". Anything else (a dangling "is", "not kind is", brackets) is not a sentence.
+VALUE = r"[a-z0-9_]+(?: given)?"
+CLAUSE = (
+    rf"[a-z0-9_]+ is (?:not {VALUE}|neither {VALUE} nor {VALUE}|none of {VALUE}(?:, {VALUE})+"
+    rf"|{VALUE}(?: or {VALUE})*)"
+)
+SENTENCE = re.compile(rf"only when (?:either )?{CLAUSE}(?:(?:,? or | and ){CLAUSE})*")
+
+
+@pytest.mark.parametrize("ruleset", ruleset_names())
+def test_score_help_says_every_condition_as_a_sentence(ruleset):
+    code, out = cli("score", "--help", "--ruleset", ruleset)
+    assert code == 0
+    conditions = [line.strip() for line in out.splitlines() if "only when" in line]
+    assert conditions, "every ruleset has fields that apply only sometimes"
+    for said in conditions:
+        assert SENTENCE.fullmatch(said), said
+        assert "(" not in said and not said.endswith(" is")
+
+
+def _condition_of(help_text: str, field: str) -> str:
+    lines = help_text.splitlines()
+    start = next(i for i, line in enumerate(lines) if line.split()[:1] == [field])
+    for line in lines[start + 1 :]:
+        if not line.startswith(" " * 23):  # the next field
+            break
+        if line.strip().startswith(("only when", "never")):
+            return line.strip()
+    return "always"
+
+
+@pytest.mark.parametrize(
+    "ruleset, field, said",
+    [
+        # Texas XIX has no bid decided by a trick: its card points apply to every played deal
+        # (this once printed "only when kind is played and not bid is ").
+        ("texas-xix", "bidder_points", "only when kind is played"),
+        ("texas-xix", "valat", "only when kind is played"),
+        ("texas-xx", "bidder_points", "only when kind is played and bid is not zebrak"),
+        ("texas-xx", "mond_lost", "never: leave it empty"),
+        (
+            "texas-king",
+            "king_last",
+            "only when kind is played and bid is povenost and called is not queen",
+        ),
+        (
+            "la-vista",
+            "partner",
+            "only when kind is played or surrendered and king_in_blind is not true",
+        ),
+        ("clarkson", "kontra", "never: leave it empty"),
+        (
+            "petrtyl",
+            "called",
+            "only when either kind is played and bid is four or five, or kind is surrendered",
+        ),
+        (
+            "petrtyl",
+            "talon",
+            "only when either kind is played and bid is four, or kind is surrendered",
+        ),
+        ("petrtyl", "players", "always"),
+    ],
+)
+def test_score_help_condition_of_a_field(ruleset, field, said):
+    code, out = cli("score", "--help", "--ruleset", ruleset)
+    assert _condition_of(out, field) == said

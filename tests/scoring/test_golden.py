@@ -10,8 +10,9 @@ from taroky_scoring.registry import ruleset_names
 from .golden.generate import GOLDEN, inputs, run
 
 # The one message that changes as games are added: an unknown ruleset's error lists
-# every registered ruleset. The file keeps the list as it was before the move (the
-# three Nebraska presets); the rest of each output must be byte-identical.
+# every registered ruleset. The file keeps the list as it was when it was last written
+# (rewritten once since, when "The deck has only" became "The pack has only"); the rest
+# of each output must be byte-identical.
 CHOICES = re.compile(r"Choose one of: [^.]*\.")
 
 

@@ -564,7 +564,7 @@ def test_points_with_the_42_card_pack():
     with pytest.raises(OutcomeError) as e:
         card_points(24, [], ruleset="petrtyl-three")
     assert e.value.as_dict()["errors"] == [
-        {"field": "cards", "message": "The deck has only 23 plain cards, not 24."}
+        {"field": "cards", "message": "The pack has only 23 plain cards, not 24."}
     ]
     with pytest.raises(OutcomeError) as e:
         card_points(43, [], ruleset="petrtyl-three")
@@ -1114,7 +1114,35 @@ def test_a_four_given_up_needs_no_box_for_the_chief_in_the_talon():
     }
     s = score(walkthrough)
     assert s.net == {"Anna": -15, "Bill": 5, "Cyril": 5, "Dana": 5, "#pot": 0}
-    assert score({**walkthrough, "chief_in_talon": True, "bid": "four"}).net == s.net
+    # Section 17: either may be omitted; given, they must be true and four.
+    for given in (
+        {"chief_in_talon": True},
+        {"bid": "four"},
+        {"bid": "four", "chief_in_talon": True},
+    ):
+        assert score({**walkthrough, **given}).net == s.net
+        assert score({**walkthrough, **given}).transfers == s.transfers
+    for given, field, message in [
+        ({"bid": "five"}, "bid", "Only a Four may be given up."),
+        ({"bid": "three"}, "bid", "Only a Four may be given up."),
+        (
+            {"chief_in_talon": False},
+            "chief_in_talon",
+            "A Four is given up because the called Chief was in the talon: leave this out, "
+            "or true.",
+        ),
+        (
+            {"chief_in_talon": "yes", "bid": "five"},
+            None,
+            None,
+        ),
+    ]:
+        with pytest.raises(OutcomeError) as refused:
+            score({**walkthrough, **given})
+        if field is not None:
+            assert [(x.field, x.message) for x in refused.value.errors] == [(field, message)]
+        else:
+            assert [x.field for x in refused.value.errors] == ["bid", "chief_in_talon"]
     fields = {f.name: f for f in game_for("petrtyl").fields(game_for("petrtyl").rules("petrtyl"))}
     assert not fields["bid"].test(walkthrough)
     assert not fields["chief_in_talon"].test(walkthrough)

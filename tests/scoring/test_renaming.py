@@ -48,14 +48,18 @@ def test_a_texas_deal_is_renamed_in_bonuses_and_the_lost_mond():
         "bidder_points": 60,
         "mond_lost": "Cyril",
         "pagat": {"team": "bidder", "announced": False, "outcome": "won"},
-        "bonuses": [{"player": "Cyril", "kind": "krale"}, {"player": "Dana", "kind": "trull"}],
+        # Krale only by the declarer's side in a Povenost (section 13): Cyril's is a count.
+        "bonuses": [
+            {"player": "Cyril", "kind": "ten_trumps"},
+            {"player": "Dana", "kind": "trull"},
+        ],
     }
     renamed = rename_players(doc, TODAY)
     assert renamed == doc | {
         "players": NEW,
         "mond_lost": "Cyril Kučera",
         "bonuses": [
-            {"player": "Cyril Kučera", "kind": "krale"},
+            {"player": "Cyril Kučera", "kind": "ten_trumps"},
             {"player": "Dana", "kind": "trull"},
         ],
     }

@@ -378,11 +378,12 @@ BONUSES = [
 @pytest.mark.parametrize("kind, chips, xix_name, xx_name, king_name", BONUSES)
 def test_every_bonus_paid_by_each_other_player(kind, chips, xix_name, xx_name, king_name):
     names = (xix_name, xx_name, king_name)
-    for ruleset, name, bid in zip(
-        (XIX, XX, KING), names, ("povinost", "povinost", "povenost"), strict=True
-    ):
-        # Bill holds it; Anna's Povinost with Cyril is lost at 53 (2 or 1 each way).
-        doc = deal(ruleset, bid=bid, partner="Cyril", bidder_points=53)
+    # Bill holds it; Anna's Povinost with Cyril is lost at 53 (2 each way). In texas-king
+    # Anna plays a Prever (lost, 1 from her to each): no King is called, so an opponent
+    # may hold all four Kings (a Povenost's test is below).
+    games = ((XIX, POVINOST), (XX, POVINOST), (KING, PREVER))
+    for (ruleset, bid), name in zip(games, names, strict=True):
+        doc = deal(ruleset, **bid, bidder_points=53)
         plain = net(doc)
         s = score({**doc, "bonuses": [{"player": "Bill", "kind": kind}]})
         bonus = [t for t in s.transfers if t.reason == kind]
@@ -393,6 +394,45 @@ def test_every_bonus_paid_by_each_other_player(kind, chips, xix_name, xx_name, k
         ]
         assert bonus[0].explanation == f"Bill holds {name}: {chips} from each other player"
         assert s.net["Bill"] == plain["Bill"] + 3 * chips
+
+
+@pytest.mark.parametrize("kind", ["krale", "rosanne_pane", "spjst"])
+def test_a_king_called_povenost_refuses_all_four_kings_held_by_an_opponent(kind):
+    # Section 13: the holder of all four Kings holds the called King (Krale, Rosane Pane
+    # and SPJST each hold the four), so in a Povenost he is the declarer or the partner.
+    doc = deal(KING, bid="povenost", partner="Cyril", called="hearts", bidder_points=60)
+    name = {"krale": "Krale", "rosanne_pane": "Rosane Pane", "spjst": "SPJST"}[kind]
+    with pytest.raises(OutcomeError) as refused:
+        score(
+            {
+                **doc,
+                "bonuses": [{"player": "Dana", "kind": "eight_trumps"}, {"player": "Bill", "kind": kind}],
+            }
+        )
+    assert [(e.field, e.message) for e in refused.value.errors] == [
+        (
+            "bonuses",
+            f"Bonus 2: Bill claims {name}, but the holder of all four Kings holds the called "
+            "King: in a Povenost only the declarer or his partner can.",
+        )
+    ]
+    chips = {"krale": 4, "rosanne_pane": 6, "spjst": 10}[kind]
+    for holder in ("Anna", "Cyril"):  # the declarer, the partner
+        s = score({**doc, "bonuses": [{"player": holder, "kind": kind}]})
+        assert s.net[holder] - net(doc)[holder] == 3 * chips
+    # Alone (Anna called her own King): only she can hold them.
+    alone = {**doc, "partner": None}
+    with pytest.raises(OutcomeError):
+        score({**alone, "bonuses": [{"player": "Cyril", "kind": kind}]})
+    assert score({**alone, "bonuses": [{"player": "Anna", "kind": kind}]}).net["Anna"] > 0
+    # No King is called in a Prever or a No Trick, nor in the other Texas games.
+    for other in (
+        deal(KING, **PREVER, bidder_points=60),
+        deal(KING, bid="no_trick", bidder_took_a_trick=False),
+        deal(XIX, **POVINOST, bidder_points=60),
+    ):
+        s = score({**other, "bonuses": [{"player": "Bill", "kind": kind}]})
+        assert s.net["Bill"] - net(other)["Bill"] == 3 * chips
 
 
 def test_bonuses_are_never_multiplied_by_contra_or_valat():

@@ -68,8 +68,11 @@ def texas_deals(draw, ruleset):
                 pagat["contra"] = draw(st.sampled_from(CONTRA[ruleset]))
             doc["pagat"] = pagat
     if draw(st.booleans()):
-        holder = draw(st.sampled_from(players))
         kind = draw(st.sampled_from(["krale", "trull", "eight_trumps", "spjst", "no_trumps"]))
+        holders = players
+        if ruleset == "texas-king" and bid == "povenost" and kind in ("krale", "spjst"):
+            holders = [bidder, partner] if partner else [bidder]  # he holds the called King
+        holder = draw(st.sampled_from(holders))
         doc["bonuses"] = [{"player": holder, "kind": kind}]
     return doc
 

@@ -102,18 +102,21 @@ class Petrtyl(Game):
                 )
             )
             del document["partner"]
-        if document.get("kind") == "surrendered" and (
-            document.get("chief_in_talon") is True or document.get("bid") is not None
-        ):
-            # The kind says both: a Four given up with the called Chief in the talon.
-            # Saying them again (as documents did before) is harmless.
+        if document.get("kind") == "surrendered" and self.table.chief_called:
+            # The kind says both: a Four given up with the called Chief in the talon
+            # (section 17). They may be left out; given (as documents did before), they
+            # must say the same.
             if document.get("bid") not in (None, "four"):
                 errors.append(FieldError("bid", "Only a Four may be given up."))
-            document = {
-                k: v
-                for k, v in document.items()
-                if not (k == "chief_in_talon" and v is True) and k != "bid"
-            }
+            if document.get("chief_in_talon") not in (None, True):
+                errors.append(
+                    FieldError(
+                        "chief_in_talon",
+                        "A Four is given up because the called Chief was in the talon: "
+                        "leave this out, or true.",
+                    )
+                )
+            document = {k: v for k, v in document.items() if k not in ("bid", "chief_in_talon")}
         if document.get("kind") == "played" and document.get("bid") == "three":
             errors.append(
                 FieldError(

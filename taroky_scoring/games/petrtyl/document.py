@@ -17,6 +17,7 @@ from ...fields import (
     CHOICE,
     INT,
     LIST,
+    NEVER,
     OBJECT,
     OPTIONS,
     PLAYER,
@@ -33,7 +34,6 @@ from .tables import TABLES, Table
 PLAYED = when("kind", "played")
 FOUR_OR_FIVE = all_of(PLAYED, when("bid", "four", "five"))
 CHIEF_CALLED = any_of(FOUR_OR_FIVE, when("kind", "surrendered"))
-NEVER = any_of()
 
 KIND_WORDS = {
     "played": "Played",

@@ -22,8 +22,9 @@ from functools import cached_property
 
 from ...points import IN_DECK, PACKETS_OF_THREE, Pack
 
-# 18.16: the 42-card pack keeps the 22 trumps and the 16 court cards; its only numeral
-# cards are the four 10s and Aces. Counted in packets of three it holds 66 points.
+# 18.16: the 42-card pack is the 22 trumps (3 honours, 19 plain) and five cards of each
+# suit (its 4 court cards and 1 numeral card): 23 plain cards (section 12). Counted in
+# packets of three it holds 66 points.
 PACK_42 = Pack(cards=42, in_pack=dict(IN_DECK))
 
 TALON_WORDS = {

@@ -11,7 +11,7 @@ from typing import Any
 
 from ...doubling import TEXAS, TEXAS_XX
 from ...errors import FieldError
-from ...fields import BOOL, CHOICE, OBJECT, PLAYER, Field, all_of, choices, not_, when
+from ...fields import BOOL, CHOICE, NEVER, OBJECT, PLAYER, Field, all_of, choices, not_, when
 from ...options import BOOL as OPTION_BOOL
 from ...options import CHOICE as OPTION_CHOICE
 from ...options import INT as OPTION_INT
@@ -20,6 +20,7 @@ from ...registry import register
 from ...settlement import Transfer, from_each_other
 from .common import (
     BONUS_NAMES,
+    FOUR_KINGS,
     LAST_OUTCOMES,
     PLAYED,
     TALON_WORDS,
@@ -28,8 +29,6 @@ from .common import (
     TexasReason,
     difference,
 )
-
-NEVER = when("kind")  # a condition that never holds: the field is off under these rules
 
 
 def _talon_label(d: Mapping[str, Any]) -> str:
@@ -442,6 +441,35 @@ class TexasKing(Texas):
         if not won:
             chips, why = _prever_lost(chips, why, d["talon"], 2, 3)
         return won, chips, why
+
+    def check_more(self, d: Mapping[str, Any], rules: Any, add) -> None:
+        """In a Povenost a King is called (or a Queen by the holder of all four Kings), so
+        whoever holds all four Kings (Krale, Rosane Pane, SPJST) is the declarer or the
+        partner (section 13; Nebraska refuses the same).
+
+        >>> deal = {"ruleset": "texas-king", "players": ["A", "B", "C", "D"],
+        ...         "kind": "played", "bidder": "A", "bid": "povenost", "partner": "C",
+        ...         "bidder_points": 60, "bonuses": [{"player": "B", "kind": "krale"}]}
+        >>> TexasKing().parse(deal, TexasKing().rules("texas-king"))
+        Traceback (most recent call last):
+        ...
+        taroky_scoring.errors.OutcomeError: bonuses: Bonus 1: B claims Krale, but the
+        holder of all four Kings holds the called King: in a Povenost only the declarer
+        or his partner can.
+        """
+        if d["kind"] != "played" or d["bid"] != "povenost":
+            return
+        sides = (d["bidder"], d.get("partner"))
+        for n, b in enumerate(d.get("bonuses") or (), start=1):
+            if b["kind"] in FOUR_KINGS and b["player"] not in sides:
+                add(
+                    FieldError(
+                        "bonuses",
+                        f"Bonus {n}: {b['player']} claims {self.bonus_names[b['kind']]}, but "
+                        "the holder of all four Kings holds the called King: in a Povenost "
+                        "only the declarer or his partner can.",
+                    )
+                )
 
     def more_transfers(self, d: Mapping[str, Any], rules: Any) -> list[Transfer]:
         return _mond_transfers(

@@ -143,6 +143,8 @@ HONOUR_CARDS = {
     "rosanne_pane": ((1, 4),),
     "spjst": ((3, 4),),
 }
+# The honours that hold all four Kings (and so the King a Povenost calls).
+FOUR_KINGS = frozenset(k for k, held in HONOUR_CARDS.items() if all(n == 4 for _, n in held))
 # Each trump count's (fewest, most) trumps.
 TRUMP_RANGE = {
     "eight_trumps": (8, 9),
