@@ -14,6 +14,9 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 import taroky_scoring as core  # noqa: E402
+from taroky_scoring.games.nebraska.outcome import DealOutcome  # noqa: E402
+from taroky_scoring.games.nebraska.rotation import next_deal  # noqa: E402
+from taroky_scoring.games.nebraska.rulesets import ruleset as ruleset_of  # noqa: E402
 
 PLAYERS = [
     ("Ken Čada", "Clarkson"),
@@ -192,11 +195,11 @@ def scenarios(p):
 
 
 def table_deals(seats, ruleset, first_forehand, count, rng, kontra_allowed):
-    rules = core.ruleset(ruleset)
+    rules = ruleset_of(ruleset)
     deals = []
     previous = None
     for i in range(count):
-        nxt = core.next_deal(seats, rules, previous, first_forehand=first_forehand)
+        nxt = next_deal(seats, rules, previous, first_forehand=first_forehand)
         p = list(nxt.players)
         options = scenarios(p)
         # Long sessions walk through every scenario; short ones pick at random.
@@ -210,7 +213,7 @@ def table_deals(seats, ruleset, first_forehand, count, rng, kontra_allowed):
         doc.update(fields)
         core.parse_deal(doc)  # every demo deal must be valid
         deals.append({"document": doc})
-        o = core.DealOutcome.from_document(doc)
+        o = DealOutcome.from_document(doc)
         previous = core.PreviousDeal(nxt.dealer, o.kind, o.effective_bid, o.bidder)
     return deals
 
@@ -414,7 +417,7 @@ def other_game_deals(seats, ruleset, first_forehand, scenario_list):
         rename = dict(zip(seats_from(seats, first_forehand), p, strict=True))
         fields = json.loads(json.dumps(fields), object_hook=lambda d, r=rename: _renamed(d, r))
         doc = {"ruleset": ruleset, "players": p, "dealer": nxt.dealer, **fields}
-        settlement = core.score({**doc, "pot": pot} if game.has_pot else doc)  # must be valid
+        settlement = core.score(game.with_pot(doc, pot))  # must be valid
         pot += settlement.net.get("#pot", 0)
         deals.append({"document": doc})
         previous = core.PreviousDeal(nxt.dealer, doc["kind"], doc.get("bid"), doc.get("bidder"))

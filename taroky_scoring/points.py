@@ -166,32 +166,3 @@ class Pack:
 
 PACKETS_OF_THREE = Pack()
 SINGLY = Pack(packets=False)
-
-
-def card_points(cards: int, counting: Iterable[str] = (), ruleset: str | None = None) -> int:
-    """Points of a pile of ``cards`` cards whose counting cards are ``counting``, counted
-    as the game of ``ruleset`` counts (default: Nebraska's packets of three).
-
-    Seed 001's worked example counts four packets (Jack-3-4 = 2, Queen-2-Horseman = 6,
-    King-Queen-1 = 12, three plain taroky = 1) and two cards left over; by the
-    contract's rule the two-card remainder counts its sum minus 1, so 1 more:
-
-    >>> card_points(14, ["jack", "queen", "horseman", "king", "queen", "tarok1"])
-    22
-    >>> card_points(7, ["king", "queen"])
-    9
-    >>> card_points(7, ["king", "queen"], ruleset="heun")
-    9
-    >>> card_points(54, ["skies", "tarok21", "tarok1"] + ["king", "queen", "horseman",
-    ...                                                   "jack"] * 4)
-    70
-    >>> card_points(2, ["king", "king", "king"])
-    Traceback (most recent call last):
-    ...
-    taroky_scoring.errors.OutcomeError: counting: A pile of 2 cards cannot hold 3 counting cards.
-    """
-    if ruleset is None:
-        return PACKETS_OF_THREE.points(cards, counting)
-    from .registry import game_for  # the registry imports the games, which import this
-
-    return game_for(ruleset).pack.points(cards, counting)

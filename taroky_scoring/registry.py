@@ -80,6 +80,7 @@ from .rotation import (
 from .settlement import Settlement
 
 DEFAULT_RULESET = "la-vista"
+POT = "pot"  # the document's key for the chips in the pot before the deal (section 12)
 
 # A score sheet has room for eight columns of a deal's outcome, the pot's among them.
 SHEET_CELLS = 8
@@ -195,12 +196,46 @@ class Game:
     def payment_table(self, rules: Any) -> list[str]:
         raise NotImplementedError
 
+    # -- the pot (section 12: an account of the table's, not a player) ------------------
+
+    def pot_of(self, document: Mapping[str, Any]) -> int:
+        """The chips the deal's document says were in the pot before it (0 in a game
+        without a pot).
+
+        >>> game_for("petrtyl").pot_of({"pot": 4}), game_for("petrtyl").pot_of({})
+        (4, 0)
+        """
+        return (document.get(POT) or 0) if self.has_pot else 0
+
+    def with_pot(self, document: Mapping[str, Any], pot: int) -> Mapping[str, Any]:
+        """The document playing for ``pot``, the chips the ledger holds before the deal (a
+        pot is never typed in: the app fills it); a game without a pot's as it is.
+
+        >>> game_for("petrtyl").with_pot({"kind": "misdeal"}, 4)
+        {'kind': 'misdeal', 'pot': 4}
+        >>> game_for("texas-xix").with_pot({"kind": "played"}, 4)
+        {'kind': 'played'}
+        """
+        return {**document, POT: pot} if self.has_pot else document
+
+    # Keys a deal form does not ask: the envelope (the ruleset and house rules, who
+    # plays and who sits out, which the form fills from the table) and the pot (the
+    # ledger's).
+    FILLED_BY_THE_APP: ClassVar[frozenset[str]] = frozenset(
+        {"ruleset", "options", "players", "sitting_out", POT}
+    )
+
+    def entered_fields(self, rules: Any) -> tuple[Field, ...]:
+        """The fields a person enters for a deal: ``fields(rules)`` without what the app
+        fills (``FILLED_BY_THE_APP``)."""
+        return tuple(f for f in self.fields(rules) if f.name not in self.FILLED_BY_THE_APP)
+
     # -- display words -----------------------------------------------------------------
 
     # Keys a summary leaves out: said elsewhere on every page (the ruleset, the seats,
     # the dealer's column, the pot's own column).
     SUMMARY_SKIPS: ClassVar[frozenset[str]] = frozenset(
-        {"ruleset", "options", "players", "dealer", "pot"}
+        {"ruleset", "options", "players", "dealer", POT}
     )
 
     def summary_words(self, document: Mapping[str, Any], rules: Any) -> list[str]:
@@ -332,13 +367,22 @@ class Game:
         rules = self.rules_of(document)
         return self.parse(document, rules), rules
 
+    def dealer_sits_out(self, seats: int) -> bool:
+        """Whether the dealer sits out each deal at a table of ``seats`` (Nebraska's fifth
+        player): where more sit than play.
+
+        >>> game_for("la-vista").dealer_sits_out(5), game_for("petrtyl-five").dealer_sits_out(5)
+        (True, False)
+        """
+        return seats > self.active_players
+
     def deal_seating(self, seats: Sequence[str], dealer: str | None) -> NextDeal:
         """Who plays a deal that ``dealer`` dealt at a table of ``seats`` (in the order
         of play), and who sits out: where everyone seated plays, the seats as they are
         (the dealer may be unknown); where the table seats more than play, the dealer
         sits out and the others play from forehand, so the dealer must be named."""
         seats = list(seats)
-        if len(seats) <= self.active_players:
+        if not self.dealer_sits_out(len(seats)):
             forehand = after(seats, dealer) if dealer in seats else ""
             return NextDeal(dealer or "", forehand, tuple(seats), None)
         if dealer not in seats:
@@ -458,6 +502,31 @@ def game_of_document(document: Any) -> Game:
 def score(document: Any) -> Settlement:
     """The settlement of one deal document of any ruleset."""
     return game_of_document(document).score(document)
+
+
+def card_points(cards: int, counting: Iterable[str] = (), ruleset: str | None = None) -> int:
+    """Points of a pile of ``cards`` cards whose counting cards are ``counting``, counted
+    as the game of ``ruleset`` counts (default: la-vista's, Nebraska's packets of three).
+
+    Seed 001's worked example counts four packets (Jack-3-4 = 2, Queen-2-Horseman = 6,
+    King-Queen-1 = 12, three plain taroky = 1) and two cards left over; by the
+    contract's rule the two-card remainder counts its sum minus 1, so 1 more:
+
+    >>> card_points(14, ["jack", "queen", "horseman", "king", "queen", "tarok1"])
+    22
+    >>> card_points(7, ["king", "queen"])
+    9
+    >>> card_points(7, ["king", "queen"], ruleset="heun")
+    9
+    >>> card_points(54, ["skies", "tarok21", "tarok1"] + ["king", "queen", "horseman",
+    ...                                                   "jack"] * 4)
+    70
+    >>> card_points(2, ["king", "king", "king"])
+    Traceback (most recent call last):
+    ...
+    taroky_scoring.errors.OutcomeError: counting: A pile of 2 cards cannot hold 3 counting cards.
+    """
+    return game_for(ruleset or DEFAULT_RULESET).pack.points(cards, counting)
 
 
 def listing() -> list[dict[str, Any]]:

@@ -9,6 +9,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from .errors import OutcomeError
+from .fields import LIST, OBJECT, PLAYER
+from .registry import game_of_document
+
 # The contract's fields whose value is one player's name.
 NAME_FIELDS = ("sitting_out", "dealer", "bidder", "partner")
 
@@ -57,10 +61,6 @@ def _name_fields(document: Mapping[str, Any]) -> tuple[tuple[str, ...], dict[str
     >>> _name_fields({"ruleset": "petrtyl"})[1]["papoose_last"]
     ('player',)
     """
-    from .errors import OutcomeError
-    from .fields import LIST, OBJECT, PLAYER
-    from .registry import game_of_document
-
     at, inside = list(NAME_FIELDS), {"declarations": ("player",)}
     try:
         game = game_of_document(document)

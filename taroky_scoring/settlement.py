@@ -182,3 +182,37 @@ def product(base_label: str, base: int, factors: Sequence[tuple[str, int]]) -> t
         value *= factor
         words.append(f"{label} {factor}")
     return value, " x ".join(words) + f" = {value}"
+
+
+# -- what the standings read of a deal (every game) ------------------------------------
+
+
+def nets_in_deal(outcome: Any, settlement: Settlement) -> dict[str, int]:
+    """Each net of the players who took part in the deal (``outcome.players``, those who
+    played), for standings (deals played, best and worst deal); anyone else at the
+    table (Nebraska's dealer sitting out) only when the deal made them pay or receive,
+    as a misdealing dealer does. Accounts (``#pot``) are kept: the caller files them.
+
+    >>> from types import SimpleNamespace as Deal
+    >>> s = settlement(("A", "B", "C", "D", "E"), [Transfer("E", "A", 1, Side.WINS, "")])
+    >>> nets_in_deal(Deal(players=("A", "B", "C", "D")), s)
+    {'A': 1, 'B': 0, 'C': 0, 'D': 0, 'E': -1}
+    >>> s = settlement(("A", "B", "C", "D", "E"), [Transfer("B", "A", 1, Side.WINS, "")])
+    >>> nets_in_deal(Deal(players=("A", "B", "C", "D")), s)
+    {'A': 1, 'B': -1, 'C': 0, 'D': 0}
+    """
+    return {
+        name: chips for name, chips in settlement.net.items() if chips or name in outcome.players
+    }
+
+
+def won_as_bidder(outcome: Any, settlement: Settlement, name: str) -> bool | None:
+    """None unless ``name`` bid (``outcome.bidder``); then whether he won (a bid given up
+    or thrown in did not).
+
+    >>> from types import SimpleNamespace as Deal
+    >>> s = settlement(("A", "B"), [])
+    >>> won_as_bidder(Deal(bidder="A"), s, "A"), won_as_bidder(Deal(bidder="A"), s, "B")
+    (False, None)
+    """
+    return settlement.bidder_won is True if name == outcome.bidder else None

@@ -30,7 +30,6 @@ from dataclasses import dataclass, field
 import taroky_scoring as core
 
 from .models import POT_ACCOUNT, ChipCount, Deal, DealNet, DealVersion, LedgerEntry, Seat
-from .outcomes import has_pot
 from .services.deals import indexed_columns, nets_in_deal, settle_document, won_as_bidder
 
 Action = DealVersion.Action
@@ -196,9 +195,10 @@ class _DealAudit:
     def pot(self, before: int) -> None:
         """A live deal of a game with a pot says the pot the ledger holds before it."""
         deal = self.deal
-        if deal.voided or not has_pot(deal.document):
+        game = core.game_of_document(deal.document)
+        if deal.voided or not game.has_pot:
             return
-        said = deal.document.get("pot", 0)
+        said = game.pot_of(deal.document)
         if said != before:
             self.problem(
                 f"its document says the pot held {said} chips before it, the ledger {before}"

@@ -29,10 +29,6 @@ NOBODY = ""
 # A player field's explicit "nobody" (its ``none_label``, e.g. the bidder plays alone):
 # a choice of its own, so that no choice at all is not taken for it.
 NONE = "none"
-# Keys of the document the form does not ask: the ruleset, house rules, who plays and
-# who sits out (the form's own, from the seats and the dealer), and the pot's contents
-# (the service's, from the ledger).
-FILLED = ("ruleset", "options", "players", "sitting_out", "pot")
 # Errors about what the form fills from the seats are shown at the dealer, who decides it.
 SEATING = ("players", "sitting_out")
 # The empty choice. Every radio group of an object's or a list row's sub-field offers it,
@@ -125,8 +121,10 @@ class GameDealForm(forms.Form):
         self.game = event.game
         # Where the table seats more than play, the dealer sits out (the page greys him
         # out of the choices of those who play).
-        self.sits_out = len(self.seats) > self.game.active_players
-        self.description = tuple(f for f in self.game.fields(event.rules) if f.name not in FILLED)
+        self.sits_out = self.game.dealer_sits_out(len(self.seats))
+        # Who plays and sits out the form fills from the seats and the dealer, the pot
+        # the service from the ledger: the rest is asked.
+        self.description = self.game.entered_fields(event.rules)
         self.groups: list[dict] = []  # each top-level field and its form fields, in order
         for f in self.description:
             if f.never:
@@ -304,11 +302,13 @@ class GameDealForm(forms.Form):
         and the explicit "nobody" of a player field asked for (the bidder alone)."""
         game = core.game_of_document(document)
         initial: dict[str, Any] = {}
-        for f in game.fields(game.rules_of(document)):
-            if f.name not in FILLED and document.get(f.name) is None and f.asks(document):
+        entered = game.entered_fields(game.rules_of(document))
+        for f in entered:
+            if document.get(f.name) is None and f.asks(document):
                 initial[f.name] = NONE
+        asked = {f.name for f in entered}
         for key, value in document.items():
-            if key in FILLED or value is None:
+            if key not in asked or value is None:
                 continue
             if isinstance(value, dict):
                 for sub, v in value.items():

@@ -442,7 +442,7 @@ class TableForm(forms.Form):
         """How to seat the table, in the game's words from the core."""
         words = f"Seat the players {self.game.order_of_play}."
         sizes = self.game.table_sizes
-        if max(sizes) > self.game.active_players:
+        if self.game.dealer_sits_out(max(sizes)):
             words += f" With {_NUMBER_WORDS[max(sizes)]}, the dealer sits out each deal."
         elif len(sizes) == 1:
             words += f" {_NUMBER_WORDS[sizes[0]].capitalize()} play at a table."

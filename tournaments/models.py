@@ -16,6 +16,7 @@ from django.db.models import Q
 from django.urls import reverse
 
 import taroky_scoring as core
+from taroky_scoring.renaming import rename_players
 from taroky_scoring.settlement import POT
 
 from .names import clean_name
@@ -380,8 +381,6 @@ class Deal(models.Model):
 
     def document_under_todays_names(self) -> dict:
         """The document with each player as called now (a name fixed since it was saved)."""
-        from taroky_scoring.renaming import rename_players
-
         ids = self.versions.get(number=self.version).player_ids()
         today = dict(Player.objects.filter(pk__in=ids.values()).values_list("pk", "name"))
         return rename_players(

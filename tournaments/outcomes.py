@@ -70,12 +70,3 @@ def facts(outcome: Any) -> DealFacts:
 def document_facts(document: dict) -> DealFacts:
     """The facts of a saved deal's document (read by its game)."""
     return facts(core.parse_deal(document)[0])
-
-
-def has_pot(document) -> bool:
-    """Whether the deal's game keeps a pot (its document carries ``pot``, the ledger's).
-    False for a document no game reads: whoever checks it says what is wrong."""
-    try:
-        return core.game_of_document(document).has_pot
-    except (core.OutcomeError, TypeError, AttributeError, KeyError):
-        return False

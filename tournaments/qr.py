@@ -6,8 +6,11 @@ from functools import lru_cache
 
 import segno
 from django.conf import settings
+from django.urls import reverse
 from reportlab.lib import colors
 from reportlab.platypus import Flowable
+
+from .models import TableLink
 
 
 def hall_url(request, path: str) -> str:
@@ -23,10 +26,6 @@ def hall_url(request, path: str) -> str:
 
 def link_urls(request, tables) -> dict[int, str]:
     """Table id -> the address of its working link, for the printouts: one query."""
-    from django.urls import reverse
-
-    from .models import TableLink
-
     links = TableLink.objects.filter(table__in=tables, revoked_at__isnull=True).order_by(
         "created_at"
     )

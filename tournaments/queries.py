@@ -49,6 +49,14 @@ def pot_before(table_id: int, number: int | None = None) -> int:
     return sums["paid_in"] - sums["taken"]
 
 
+def with_ledger_pot(table_id: int, document: dict, number: int | None = None) -> dict:
+    """The deal ``document`` playing for the pot the table's ledger holds before its deal
+    ``number`` (None: now), as deals are saved (a pot is never typed in); a game without
+    a pot's as it is, with no query."""
+    game = core.game_of_document(document)
+    return game.with_pot(document, pot_before(table_id, number)) if game.has_pot else document
+
+
 @dataclass
 class SheetRow:
     deal: Deal

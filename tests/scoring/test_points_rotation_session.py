@@ -1,17 +1,9 @@
 import pytest
 
-from taroky_scoring import (
-    Bid,
-    DealKind,
-    OutcomeError,
-    PreviousDeal,
-    SessionEnd,
-    card_points,
-    next_deal,
-    preset_listing,
-    ruleset,
-    session_state,
-)
+from taroky_scoring import OutcomeError, PreviousDeal, SessionEnd, card_points, session_state
+from taroky_scoring.games.nebraska.outcome import Bid, DealKind
+from taroky_scoring.games.nebraska.rotation import next_deal
+from taroky_scoring.games.nebraska.rulesets import preset_listing, ruleset
 
 POINTS = [
     # Seed 000: King-8-7 is 5 + 1 + 1 - 2 = 5.

@@ -11,8 +11,9 @@ from pathlib import Path
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from taroky_scoring import DealOutcome, parse_deal, score
+from taroky_scoring import parse_deal, score
 from taroky_scoring.cli import main as cli_main
+from taroky_scoring.games.nebraska.outcome import DealOutcome
 
 from .strategies import any_deal, played_deals
 

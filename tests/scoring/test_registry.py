@@ -155,7 +155,7 @@ def test_every_ruleset_has_a_payment_table_for_its_blank_sheet():
 
 
 def test_every_game_says_every_reason_it_can_post_in_its_own_words():
-    from taroky_scoring import Reason
+    from taroky_scoring.games.nebraska.payments import Reason
     from taroky_scoring.games.petrtyl.payments import PetrtylReason
     from taroky_scoring.games.texas.common import TexasReason
 

@@ -406,7 +406,10 @@ def test_a_king_called_povenost_refuses_all_four_kings_held_by_an_opponent(kind)
         score(
             {
                 **doc,
-                "bonuses": [{"player": "Dana", "kind": "eight_trumps"}, {"player": "Bill", "kind": kind}],
+                "bonuses": [
+                    {"player": "Dana", "kind": "eight_trumps"},
+                    {"player": "Bill", "kind": kind},
+                ],
             }
         )
     assert [(e.field, e.message) for e in refused.value.errors] == [

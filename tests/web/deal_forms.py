@@ -1,6 +1,6 @@
 """Helpers for round trips through the deal form: what the page shows, posted back."""
 
-import taroky_scoring as core
+from taroky_scoring.games.nebraska.outcome import DealOutcome
 
 
 def form_data(**fields):
@@ -40,7 +40,7 @@ def post_data(form) -> dict:
 def canonical(document: dict) -> dict:
     """A document as the core reads it; absent, null, false and "none" say the same,
     and declarations have no order."""
-    doc = core.DealOutcome.from_document(document).to_document()
+    doc = DealOutcome.from_document(document).to_document()
     doc = {k: v for k, v in doc.items() if v not in (None, False, [], "none")}
     if "declarations" in doc:
         doc["declarations"] = sorted(doc["declarations"], key=lambda d: (d["kind"], d["player"]))

@@ -285,9 +285,10 @@ TEXAS_KING = [
     ),
     Case(
         "texas-king",
+        # The partner: in a Povenost only the declarer's side can hold the four Kings.
         "§13 Krale 4 from each",
-        povenost(bonuses=[{"player": "Dana", "kind": "krale"}]),
-        plus(sides(1), {"Dana": 12, "Anna": -4, "Bill": -4, "Čada": -4}),
+        povenost(bonuses=[{"player": "Čada", "kind": "krale"}]),
+        plus(sides(1), {"Čada": 12, "Anna": -4, "Bill": -4, "Dana": -4}),
     ),
     Case(
         "texas-king",

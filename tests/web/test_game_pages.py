@@ -171,7 +171,8 @@ def test_the_blank_sheets_give_the_games_columns_and_notes():
         ),
         (
             "la-vista",
-            "Bidder Bid Partner Points Valat Bonuses Declarations Penalty Anna",
+            # One list of the paper columns, blank or filled (it said "Penalty" here).
+            "Bidder Bid Partner Points Valat Bonuses Declarations Penalties Anna",
             None,
         ),
     ],

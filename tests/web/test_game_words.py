@@ -14,6 +14,7 @@ from pypdf import PdfReader
 
 import taroky_scoring as core
 from taroky_scoring import registry
+from taroky_scoring.games.nebraska.payments import Reason as NebraskaReason
 from tournaments import exchange, printouts, services
 from tournaments.models import (
     Deal,
@@ -184,7 +185,7 @@ def test_the_choices_are_every_games_values_from_the_core():
     from taroky_scoring.games.petrtyl.payments import PetrtylReason
     from taroky_scoring.games.texas.common import TexasReason
 
-    for enum in (core.Reason, TexasReason, PetrtylReason):
+    for enum in (NebraskaReason, TexasReason, PetrtylReason):
         assert {r.value for r in enum} <= set(reasons)
     assert reasons["pot"] == "Pot" and reasons["king_last"] == "King Last"
     kinds = dict(Deal._meta.get_field("kind").flatchoices)

@@ -40,7 +40,8 @@ def test_load_demo_is_idempotent(django_user_model):
 def test_demo_club_night_covers_every_rule():
     from django.core.management import call_command
 
-    import taroky_scoring as core
+    from taroky_scoring.games.nebraska.outcome import DealKind
+    from taroky_scoring.games.nebraska.payments import Reason
     from tournaments.models import Deal, DealVersion, Event, LedgerEntry, Seat
     from tournaments.queries import table_sheet
 
@@ -52,9 +53,9 @@ def test_demo_club_night_covers_every_rule():
         sheet = table_sheet(table)
         assert sheet.deals_played == 20 and sheet.session.ended
     deals = Deal.objects.filter(table__in=tables)
-    assert set(deals.values_list("kind", flat=True)) == {k.value for k in core.DealKind}
+    assert set(deals.values_list("kind", flat=True)) == {k.value for k in DealKind}
     reasons = set(LedgerEntry.objects.filter(event=night).values_list("reason", flat=True))
-    assert reasons == {r.value for r in core.Reason}
+    assert reasons == {r.value for r in Reason}
     actions = set(DealVersion.objects.filter(deal__in=deals).values_list("action", flat=True))
     assert actions == {"recorded", "corrected", "voided"}
     documents = [d.document for d in deals]

@@ -467,14 +467,17 @@ def test_repot_tables_repairs_stale_pots_once(five_deals, organizer, monkeypatch
 
 
 def test_a_correction_locks_the_table_before_reading_the_pot(five_deals, organizer, monkeypatch):
+    from tournaments import queries
     from tournaments.services import deals
 
     locked, read = [], []
-    lock_table, pot_before_ = deals.lock_table, deals.pot_before
+    lock_table, pot_before_ = deals.lock_table, queries.pot_before
     monkeypatch.setattr(deals, "lock_table", lambda pk: locked.append(pk) or lock_table(pk))
-    monkeypatch.setattr(
-        deals, "pot_before", lambda *a: read.append(list(locked)) or pot_before_(*a)
-    )
+    # The services read the pot directly and through queries.with_ledger_pot.
+    for module in (deals, queries):
+        monkeypatch.setattr(
+            module, "pot_before", lambda *a: read.append(list(locked)) or pot_before_(*a)
+        )
     services.correct_deal(five_deals.deals.get(number=2), thrown_in(), organizer, "a redeal")
     services.void_deal(five_deals.deals.get(number=1), organizer, "no misdeal")
     assert locked == [five_deals.pk, five_deals.pk]
@@ -602,3 +605,130 @@ def test_an_organizer_confirms_a_table_deal_whose_pot_he_changed(petrtyl_table, 
     assert audit_ledger([table.round.event_id]).problems == []
     # The deal page says what the app did, in words.
     assert second.versions.get(number=2).get_action_display() == "New pot"
+
+
+# -- only the deals whose pot changes ---------------------------------------------------
+
+
+def _legacy(table, number, **changed):
+    """Deal ``number``'s stored document changed past the services, as one saved before a
+    check of today's core would be: the same pot, something the core now refuses."""
+    deal = table.deals.get(number=number)
+    type(deal).objects.filter(pk=deal.pk).update(document={**deal.document, **changed})
+
+
+def test_a_later_deal_whose_pot_is_unchanged_is_not_checked_again(five_deals, organizer):
+    """Deal 4 says 80 card points (refused today). Correcting deal 2 changes only deal 3's
+    pot (8 -> 4; Cyril takes it, so deal 4 still finds 0): deal 4 stands as it is and does
+    not refuse the unrelated correction. A correction that moves deal 4's pot must check
+    it, and is refused naming it."""
+    table = five_deals
+    _legacy(table, 4, bidder_points=80)
+    redeal = services.correct_deal(table.deals.get(number=2), thrown_in(), organizer, "a redeal")
+    assert redeal.repotted == [3]
+    fourth = table.deals.get(number=4)
+    assert (fourth.version, fourth.document["bidder_points"]) == (1, 80)
+    assert [s[:3] for s in deal_states(table)] == [
+        (1, 1, 0),
+        (2, 2, 4),
+        (3, 2, 4),
+        (4, 1, 0),
+        (5, 1, 0),
+    ]
+    rows = LedgerEntry.objects.count()
+    with pytest.raises(services.DealError) as refused:
+        services.correct_deal(table.deals.get(number=3), papoose("lost"), organizer, "beaten")
+    assert refused.value.message == (
+        "Deal 3 cannot be corrected: deal 4 would then find 8 chips in the pot, and it cannot "
+        "be scored with them (Declarer's side's card points must be from 0 to 70, not 80.). "
+        "Correct or void deal 4 first; nothing was saved."
+    )
+    assert LedgerEntry.objects.count() == rows
+
+
+def _correction_post(deal, document, **extra):
+    from tournaments.dealforms import GameDealForm
+
+    data = GameDealForm.initial_from_document(document)
+    posted = {k: ("on" if v is True else str(v)) for k, v in data.items() if v is not False}
+    return {
+        **posted,
+        "number": str(deal.number),
+        "expected_version": str(deal.version),
+        "reason": "a redeal",
+        **extra,
+    }
+
+
+def test_the_correction_preview_shows_the_later_deals_whose_pot_changes(
+    five_deals, client, organizer
+):
+    """Deal 3 corrected to a failed Papoose Last: it pays the 8 in the pot instead of
+    taking them, so deal 4 finds 16 (not 0) and doubles them, deal 5 finds 32; both are
+    shown with their old and new pot and chips before Save, and nothing is saved."""
+    table = five_deals
+    client.force_login(organizer)
+    third = table.deals.get(number=3)
+    post = _correction_post(third, papoose("lost"))
+    expected = [
+        {
+            "number": 4,
+            "old_pot": 0,
+            "new_pot": 16,
+            "net": [
+                {"name": "Anna", "old": 3, "new": 3},
+                {"name": "Bill", "old": -3, "new": -3},
+                {"name": "Cyril", "old": 3, "new": -13},
+                {"name": "Dana", "old": -3, "new": -3},
+            ],
+        },
+        {
+            "number": 5,
+            "old_pot": 0,
+            "new_pot": 32,
+            "net": [
+                {"name": "Anna", "old": -4, "new": -4},
+                {"name": "Bill", "old": 0, "new": 0},
+                {"name": "Cyril", "old": 0, "new": 0},
+                {"name": "Dana", "old": 0, "new": 0},
+            ],
+        },
+    ]
+    live = client.post(reverse("deal-preview", args=[table.pk]), post).json()
+    assert live["later"] == expected
+    later_html = _text(live["later_html"])
+    assert "Later deals that will play for another pot" in later_html
+    assert "Deal 4 0 → 16 Anna +3 · Bill -3 · Cyril +3 → -13 · Dana -3" in later_html
+    assert "Deal 5 0 → 32 Anna -4 · Bill 0 · Cyril 0 · Dana 0" in later_html
+    # Without JavaScript: the Preview payments button shows the same on the page.
+    page = client.post(reverse("deal-correct", args=[third.pk]), {**post, "preview": "1"})
+    assert _text(page.content.decode()).count("Deal 4 0 → 16 Anna +3 · Bill -3 · Cyril +3") == 1
+    assert [s[:3] for s in deal_states(table)] == [(n, 1, p) for n, p in FIVE_POTS]
+    # A new deal's preview has no later deals; neither does the last deal's correction.
+    last = table.deals.get(number=5)
+    assert (
+        client.post(
+            reverse("deal-preview", args=[table.pk]), _correction_post(last, misdeal("Bill"))
+        ).json()["later"]
+        == []
+    )
+    fresh = {**_correction_post(last, misdeal("Bill")), "number": "6"}
+    assert "later" not in client.post(reverse("deal-preview", args=[table.pk]), fresh).json()
+
+
+def test_the_correction_preview_says_when_saving_would_be_refused(five_deals, client, organizer):
+    table = five_deals
+    _legacy(table, 4, bidder_points=80)
+    client.force_login(organizer)
+    third = table.deals.get(number=3)
+    live = client.post(
+        reverse("deal-preview", args=[table.pk]), _correction_post(third, papoose("lost"))
+    ).json()
+    assert "later" not in live
+    # Cyril's failed Papoose Last pays the 8 in, so deal 4 would find 16.
+    assert live["later_refused"] == (
+        "Deal 3 cannot be corrected: deal 4 would then find 16 chips in the pot, and it "
+        "cannot be scored with them (Declarer's side's card points must be from 0 to 70, not "
+        "80.). Correct or void deal 4 first; nothing was saved."
+    )
+    assert _text(live["later_html"]).strip() == f"Saving will be refused. {live['later_refused']}"

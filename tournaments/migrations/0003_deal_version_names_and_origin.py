@@ -2,7 +2,7 @@
 
 from django.db import migrations, models
 
-import taroky_scoring as core
+from taroky_scoring.games.nebraska.outcome import DealOutcome
 
 
 def name_the_players_of_saved_versions(apps, schema_editor):
@@ -15,7 +15,7 @@ def name_the_players_of_saved_versions(apps, schema_editor):
     }
     changed = []
     for version in DealVersion.objects.select_related("deal").iterator():
-        outcome = core.DealOutcome.from_document(version.document)
+        outcome = DealOutcome.from_document(version.document)
         table = version.deal.table_id
         version.names = {
             name: player_of[(table, name)]

@@ -3,14 +3,20 @@
 Views and management commands call these; they never write models themselves.
 """
 
-from .deals import correct_deal, record_deal, record_deals, repot_table, void_deal
+from .access import LinkError, find_link
+from .deals import (
+    correct_deal,
+    new_pots_after,
+    record_deal,
+    record_deals,
+    repot_table,
+    void_deal,
+)
 from .errors import BusyError, DealError, PermissionDenied, ServiceError, StaleDealError
 from .events import create_event, create_round, create_table, update_event
 from .links import (
-    LinkError,
     close_round,
     confirm_deal,
-    find_link,
     issue_link,
     issue_round_links,
     revoke_link,
@@ -41,6 +47,7 @@ __all__ = [
     "ServiceError",
     "StaleDealError",
     "correct_deal",
+    "new_pots_after",
     "create_event",
     "create_round",
     "create_table",

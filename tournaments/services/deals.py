@@ -10,72 +10,14 @@ from django.utils import timezone
 import taroky_scoring as core
 
 from ..models import POT_ACCOUNT, Deal, DealNet, DealVersion, LedgerEntry, Player, Table
-from ..outcomes import DealFacts, facts, has_pot
-from ..queries import pot_before, table_session
+from ..outcomes import DealFacts, facts
+from ..queries import pot_before, table_session, with_ledger_pot
+from .access import acting_user, authorize, check_link_may_change
 from .audit import audit
+from .checking import check_document
 from .errors import DealError, StaleDealError
-from .links import acting_user, authorize, check_link_may_change
 from .locking import atomic, lock_table
-
-
-def _ruleset_of(document: dict) -> tuple[str, dict]:
-    return document.get("ruleset") or core.DEFAULT_RULESET, document.get("options") or {}
-
-
-def _check_document(
-    table: Table, document: dict, seats: dict[str, Player], recorded_under: dict | None = None
-):
-    """Validate with the core and check the deal's players sit at this table.
-
-    A new deal uses the event's ruleset and house rules; a correction keeps those its
-    deal was recorded under (``recorded_under``, the deal's document). How many sit and
-    how many play are the game's (the core's ``table_sizes`` and ``active_players``).
-    Returns the deal's facts (``outcomes.DealFacts``) and its settlement.
-    """
-    try:
-        outcome, rules = core.parse_deal(document)
-    except core.OutcomeError as e:
-        raise DealError(
-            "The deal was not saved: please correct the marked fields.", e.errors
-        ) from e
-    if recorded_under is None:
-        recorded_under = table.event.deal_document_base()
-    if _ruleset_of(document) != _ruleset_of(recorded_under):
-        raise DealError(
-            "The deal's ruleset is not the one its deal was recorded under.",
-            (
-                core.FieldError(
-                    "ruleset", "A deal keeps the ruleset and house rules it was recorded under."
-                ),
-            ),
-        )
-    game = core.game_for(_ruleset_of(document)[0])
-    deal = facts(outcome)
-    strangers = [name for name in deal.everyone if name not in seats]
-    if strangers:
-        raise DealError(
-            "The deal names players who do not sit at this table.",
-            (core.FieldError("players", f"Not at this table: {', '.join(strangers)}."),),
-        )
-    if len(seats) not in game.table_sizes:
-        raise DealError(
-            f"This table seats {len(seats)} players; {game.title} is played at "
-            f"{' or '.join(str(n) for n in game.table_sizes)}.",
-            (core.FieldError("players", "This table's players cannot play this ruleset."),),
-        )
-    sits_out = len(seats) > game.active_players
-    if sits_out and deal.sitting_out is None:
-        raise DealError(
-            f"At a {_words(len(seats))}-player table the dealer sits out.",
-            (core.FieldError("dealer", "Choose the dealer, who sits out this deal."),),
-        )
-    if not sits_out and deal.sitting_out is not None:
-        message = f"Nobody sits out at a {_words(len(seats))}-player table."
-        raise DealError(message, (core.FieldError("sitting_out", message),))
-    return deal, game.settle(outcome, rules)
-
-
-_words = core.rotation.number_word  # a table's size in words, as the core says it
+from .pots import plan_new_pots
 
 
 def settle_document(document) -> tuple[DealFacts, core.Settlement]:
@@ -95,11 +37,6 @@ def nets_in_deal(deal: DealFacts, settlement) -> dict[str, int]:
 
 
 won_as_bidder = core.won_as_bidder
-
-
-def _with_pot(document, pot: int):
-    """A game with a pot gets the pot from the ledger, never from the form."""
-    return {**document, "pot": pot} if has_pot(document) else document
 
 
 def _seats(table: Table) -> dict[str, Player]:
@@ -247,8 +184,9 @@ def record_deal(
     user = acting_user(user, link)
     seats = _seats(table)
     last = table.deals.order_by("-number").values_list("number", flat=True).first() or 0
-    document = _with_pot(document, pot_before(table.pk, last + 1))
-    outcome, settlement = _check_document(table, document, seats)
+    # A game with a pot plays for the pot the ledger holds, never one from a form.
+    document = with_ledger_pot(table.pk, document, last + 1)
+    outcome, settlement = check_document(table, document, seats)
     if check_session:
         _require_session_running(table)
     if number is not None and number != last + 1:
@@ -303,8 +241,8 @@ def record_deals(table: Table, documents: list[dict], user) -> list[Deal]:
     pot = pot_before(table.pk, last + 1)
     checked, filled = [], []
     for doc in documents:
-        doc = _with_pot(doc, pot)
-        checked.append(_check_document(table, doc, seats))
+        doc = core.game_of_document(doc).with_pot(doc, pot)
+        checked.append(check_document(table, doc, seats))
         filled.append(doc)
         pot += checked[-1][1].net.get(POT_ACCOUNT, 0)
     documents = filled
@@ -402,8 +340,8 @@ def correct_deal(
     deal = _lock_current(deal, user, expected_version, link)
     user = acting_user(user, link)
     seats = _seats(deal.table)
-    document = _with_pot(document, pot_before(deal.table_id, deal.number))
-    outcome, settlement = _check_document(deal.table, document, seats, deal.document)
+    document = with_ledger_pot(deal.table_id, document, deal.number)
+    outcome, settlement = check_document(deal.table, document, seats, deal.document)
     checked = (document, outcome, settlement, seats)
     confirmation = _confirmation_fields(deal.table, link)
     _post_correction(deal, checked, user, reason, original, confirmation)
@@ -474,11 +412,11 @@ def void_deal(
 
 
 def _repot_later_deals(changed: Deal, user, verb: str, original: dict | None) -> list[int]:
-    """After ``changed`` was corrected or voided, give every later live deal of its table
-    the pot the ledger now holds before it (``_repot``); a later deal that cannot be
-    played with its new pot refuses the whole change. Returns the numbers of the deals
-    given a new version."""
-    if not has_pot(changed.document):
+    """After ``changed`` was corrected or voided, give each later live deal of its table
+    whose pot changes the pot the ledger now holds before it (``_repot``); a later deal
+    that cannot be played with its new pot refuses the whole change. Returns the numbers
+    of the deals given a new version."""
+    if not core.game_of_document(changed.document).has_pot:
         return []
     return _repot(
         changed.table,
@@ -490,47 +428,31 @@ def _repot_later_deals(changed: Deal, user, verb: str, original: dict | None) ->
     )
 
 
-def _repot(table, after: int, user, reason: str, refused: str, original) -> list[int]:
-    """Give every live deal of ``table`` after deal ``after`` the pot the ledger holds
-    before it, in order; a deal whose stored pot differs gets a *New pot* version (the
-    reversal of its rows and its new rows), so that every stored document says what the
-    ledger says. Runs in the caller's transaction, the table locked."""
-    later = list(
-        Deal.objects.select_for_update(of=("self",))
-        .filter(table_id=table.pk, number__gt=after, voided=False)
-        .order_by("number")
-    )
-    if not later:
+def new_pots_after(deal: Deal, settlement) -> list[dict]:
+    """The later deals of ``deal``'s table that would play for another pot if the deal
+    were corrected to ``settlement``, as ``NewPot.as_dict`` (a correction's preview:
+    nothing is locked or saved); DealError if the correction would be refused."""
+    if not core.game_of_document(deal.document).has_pot:
         return []
-    repotted = []
-    seats = _seats(table)
-    pot = pot_before(table.pk, later[0].number)
-    for deal in later:
-        # Names as the table's seats say them now (a name fixed since the deal was saved).
-        document = {**deal.document_under_todays_names(), "pot": pot}
-        finds = f"{refused}: deal {deal.number} would then find {pot} chips in the pot"
-        try:
-            outcome, settlement = _check_document(table, document, seats, deal.document)
-        except DealError as e:
-            why = "; ".join(err.message for err in e.field_errors) or e.message
-            raise DealError(
-                f"{finds}, and it cannot be scored with them ({why}). "
-                f"Correct or void deal {deal.number} first; nothing was saved."
-            ) from e
-        pot_after = pot + settlement.net.get(POT_ACCOUNT, 0)
-        if pot_after < 0:
-            raise DealError(
-                f"{finds}, and it takes {pot - pot_after} from it. "
-                f"Correct or void deal {deal.number} first; nothing was saved."
-            )
-        if deal.document.get("pot") != pot:
-            # The same outcome with the pot the ledger holds; whether the deal awaits an
-            # organizer's confirmation is left as it was (what was entered did not change).
-            checked = (document, outcome, settlement, seats)
-            _post_correction(deal, checked, user, reason, original, {}, DealVersion.Action.REPOTTED)
-            repotted.append(deal.number)
-        pot = pot_after
-    return repotted
+    pot = pot_before(deal.table_id, deal.number) + settlement.net.get(POT_ACCOUNT, 0)
+    refused = f"Deal {deal.number} cannot be corrected"
+    planned = plan_new_pots(deal.table, deal.number, pot, _seats(deal.table), refused)
+    return [new.as_dict() for new in planned]
+
+
+def _repot(table, after: int, user, reason: str, refused: str, original) -> list[int]:
+    """Give every live deal of ``table`` after deal ``after`` whose stored pot is not the
+    one the ledger holds before it a *New pot* version (the reversal of its rows and its
+    new rows), in order (``pots.plan_new_pots``), so that every stored document says
+    what the ledger says. Runs in the caller's transaction, the table locked."""
+    pot = pot_before(table.pk, after + 1)
+    planned = plan_new_pots(table, after, pot, _seats(table), refused, lock=True)
+    for new in planned:
+        # The same outcome with the pot the ledger holds; whether the deal awaits an
+        # organizer's confirmation is left as it was (what was entered did not change).
+        action = DealVersion.Action.REPOTTED
+        _post_correction(new.deal, new.checked, user, reason, original, {}, action)
+    return [new.number for new in planned]
 
 
 @atomic

@@ -1,92 +1,21 @@
-"""Table links, confirmation of deals entered at tables, undo, closing a round.
-
-A table link lets whoever holds it enter, correct and undo deals at its own table,
-with no account, while the link is not revoked and the round is open. Deals entered
-through a link are recorded as the signed-in user when there is one, otherwise as the
-inactive account TABLE_LINK_USERNAME; the audit says which table's link it was.
-"""
+"""Table links (issuing, reissuing, revoking; closing a round stops them), confirming
+the deals entered at tables, and a table's undo. What a link allows is ``access``."""
 
 from __future__ import annotations
 
 import secrets
 
-from django.contrib.auth import get_user_model
 from django.utils import timezone
 
 from ..models import Deal, DealConfirmation, DealVersion, Round, Table, TableLink
+from .access import authorize
 from .audit import audit
+from .deals import void_deal
 from .errors import DealError, PermissionDenied, ServiceError
 from .locking import atomic, lock_table
 from .permissions import require_organizer
 
-TABLE_LINK_USERNAME = "table-link"
 UNDO_REASON = "entered by mistake"
-
-
-class LinkError(PermissionDenied):
-    """The table link does not (or no longer) grant entering deals at this table."""
-
-
-def link_user():
-    """The account that deals entered through a link by nobody signed in are filed under."""
-    user, created = get_user_model().objects.get_or_create(
-        username=TABLE_LINK_USERNAME,
-        defaults={"is_active": False, "first_name": "Table", "last_name": "link"},
-    )
-    if created:
-        user.set_unusable_password()
-        user.save(update_fields=["password"])
-    return user
-
-
-def acting_user(user, link: TableLink | None):
-    """Who a change is recorded as: the signed-in user, or the table link's account."""
-    if link is not None and not getattr(user, "is_authenticated", False):
-        return link_user()
-    return user
-
-
-def find_link(token: str) -> TableLink:
-    """The working link with this token, or LinkError saying why it does not work."""
-    link = (
-        TableLink.objects.select_related("table__round__event")
-        .filter(token=str(token)[:64])
-        .first()
-    )
-    if link is None:
-        raise LinkError("This table link is not known. Ask the organizer for your table's link.")
-    check_link(link)
-    return link
-
-
-def check_link(link: TableLink, table: Table | None = None) -> None:
-    if link.revoked_at is not None:
-        raise LinkError(
-            "This table link was replaced by the organizer. Scan the new QR code at your table."
-        )
-    if table is not None and link.table_id != table.pk:
-        raise LinkError("This table link is for another table.")
-    if link.table.round.closed_at is not None:
-        raise LinkError(
-            f"Round {link.table.round.number} is closed: its table links take no more deals."
-        )
-
-
-def authorize(user, table: Table, link: TableLink | None) -> None:
-    """Inside a deal service's transaction: an organizer, or a working link of ``table``.
-
-    The link row is locked so that a revocation or a round's closing, which lock it
-    too, is either before this change or after it.
-    """
-    if link is None:
-        require_organizer(user, table.round.event)
-        return
-    link = (
-        TableLink.objects.select_for_update(of=("self",))
-        .select_related("table__round")
-        .get(pk=link.pk)
-    )
-    check_link(link, table)
 
 
 def _lock_table(table: Table, user) -> Table:
@@ -226,33 +155,6 @@ def last_deal(table: Table) -> Deal | None:
     return table.deals.order_by("-number").first()
 
 
-def why_link_cannot_change(deal: Deal) -> str | None:
-    """Why a table link may not correct or undo ``deal``, or None if it may.
-
-    A link changes only what its table just entered: the table's highest-numbered
-    deal, not voided, entered through a link and not confirmed by an organizer; so a
-    link cannot walk back through the table's history. The rest is the organizer's.
-    """
-    last = deal.table.deals.order_by("-number").values_list("pk", flat=True).first()
-    ask = "ask the organizer to change it."
-    if last != deal.pk:
-        return f"A table link changes only the table's last deal, not deal {deal.number}; {ask}"
-    if deal.voided:
-        return f"Deal {deal.number} was voided already; {ask}"
-    if deal.entered_via_id is None:
-        return f"Deal {deal.number} was entered by the organizer; {ask}"
-    if deal.confirmations.exists():
-        return f"Deal {deal.number} was confirmed by the organizer; {ask}"
-    return None
-
-
-def check_link_may_change(deal: Deal) -> None:
-    """DealError unless a table link may change ``deal`` (locked by the caller)."""
-    why = why_link_cannot_change(deal)
-    if why is not None:
-        raise DealError(why)
-
-
 @atomic
 def undo_last_deal(table: Table, user, number: int, link: TableLink | None = None) -> Deal:
     """Void the table's last deal with the reason "entered by mistake", in one step.
@@ -260,8 +162,6 @@ def undo_last_deal(table: Table, user, number: int, link: TableLink | None = Non
     ``number`` is the deal the person saw as the last one, so a double tap or a second
     phone does not undo the deal before it too.
     """
-    from .deals import void_deal
-
     # Locks in the one order: round (shared), table, link, then the deal in void_deal.
     table = lock_table(table.pk)
     authorize(user, table, link)

@@ -12,6 +12,7 @@ from taroky_scoring.rotation import number_word
 from .. import seating
 from ..models import ChipCount, Event, Player, Registration, Round, Seat, Table
 from ..names import clean_name
+from ..queries import table_sheet
 from .audit import audit
 from .errors import ServiceError
 from .locking import atomic, lock_round, lock_table
@@ -180,8 +181,6 @@ def set_first_forehand(table: Table, user, player: Player) -> Table:
 @atomic
 def record_chip_count(table: Table, user, counted: dict[Player, int]) -> list[ChipCount]:
     """Keep the physical chip count of a table's players next to what the ledger says."""
-    from ..queries import table_sheet
-
     table = lock_table(table.pk)
     require_organizer(user, table.round.event)
     sheet = table_sheet(table)

@@ -8,6 +8,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.http import JsonResponse
 from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_http_methods, require_POST
@@ -140,14 +141,14 @@ def _deal_form_context(table, sheet, form, link=None, **extra):
     }
 
 
-def _preview(form, table, number: int | None) -> dict:
+def _preview(form, table, number: int | None, corrected=None) -> dict:
     """The settlement of a deal form's current fields, or its errors. A game with a pot
     is scored with the pot the ledger holds before deal ``number``, as the service will
-    save it (None: the pot now)."""
+    save it (None: the pot now). A correction (``corrected``, the deal) also says which
+    later deals will then play for another pot (``later``), or why saving would be
+    refused (``later_refused``)."""
     if form.is_valid() and form.document is not None:
-        document = form.document
-        if form.event.game.has_pot:
-            document = {**document, "pot": queries.pot_before(table.pk, number)}
+        document = queries.with_ledger_pot(table.pk, form.document, number)
         settlement = core.score(document)
         said = settlement.as_dict()
         said["result"] = form.event.game.result_words(settlement)
@@ -155,6 +156,13 @@ def _preview(form, table, number: int | None) -> dict:
         for t in said["transfers"]:
             t["from"], t["to"] = account_words(t["from"]), account_words(t["to"])
         said["net"] = {account_words(a): chips for a, chips in said["net"].items()}
+        if corrected is not None:
+            try:
+                said["later"] = services.new_pots_after(corrected, settlement)
+            except services.DealError as e:
+                said["later_refused"] = e.message
+            # The live preview's script shows it as the page does.
+            said["later_html"] = render_to_string("tournaments/_later_pots.html", said)
         return {"ok": True, **said}
     errors = {field: [str(m) for m in msgs] for field, msgs in form.errors.items()}
     return {"ok": False, "errors": errors}
@@ -231,9 +239,10 @@ def deal_preview_for(request, table):
     event = table.round.event
     form = GameDealForm(request.POST, event=event, seats=seats)
     # The deal's number (the form's hidden field: the next deal's, or the corrected
-    # deal's) says which pot it plays for.
+    # deal's) says which pot it plays for, and whether it corrects a deal.
     number = form.cleaned_data.get("number") if form.is_valid() else None
-    return JsonResponse(_preview(form, table, number))
+    corrected = table.deals.filter(number=number, voided=False).first() if number else None
+    return JsonResponse(_preview(form, table, number, corrected))
 
 
 def deal_detail(request, pk):
@@ -281,7 +290,7 @@ def deal_correction(request, deal, link=None):
     preview = None
     if request.method == "POST":
         if "preview" in request.POST:
-            preview = _preview(form, table, deal.number)
+            preview = _preview(form, table, deal.number, corrected=deal)
         elif form.is_valid():
             try:
                 deal = services.correct_deal(

@@ -58,7 +58,7 @@ def link_sheet(request, link):
     sheet = queries.table_sheet(table)
     # The deal the link may correct or undo, if any (not the organizer's, not confirmed).
     last = services.links.last_deal(table)
-    if last is not None and services.links.why_link_cannot_change(last) is not None:
+    if last is not None and services.access.why_link_cannot_change(last) is not None:
         last = None
     return render(
         request,
@@ -93,7 +93,7 @@ def link_correct(request, link, number):
     deal = get_object_or_404(
         Deal.objects.select_related("table__round__event"), table_id=link.table_id, number=number
     )
-    why = services.links.why_link_cannot_change(deal)
+    why = services.access.why_link_cannot_change(deal)
     if why is not None:
         messages.error(request, why)
         return redirect(link)

@@ -150,9 +150,13 @@ class Nebraska(Game):
         return f"The bidder's team {verb}: game {settlement.game_value} per pair."
 
     def sheet_columns(self, rules: Ruleset, count: int = 8) -> list[str]:
-        # The paper sheet's own headings (Nebraska clubs' sheets).
-        columns = ["Bidder", "Bid", "Partner", "Points", "Valat", "Bonuses", "Declarations"]
-        return columns + ["Penalty"] + [""] * (count - 8)
+        """The paper sheet's own headings, blank or filled (``words.SHEET_HEADINGS``).
+
+        >>> Nebraska().sheet_columns(Nebraska().rules("la-vista"))[-2:]
+        ['Declarations', 'Penalties']
+        """
+        columns = [c.text for c in words.SHEET_HEADINGS]
+        return columns + [""] * (count - len(columns))
 
     def sheet_notes(self, rules: Ruleset, count: int = 8) -> list[str]:
         return []  # every column of the paper sheet is its own

@@ -389,36 +389,3 @@ def settle(outcome: DealOutcome, rules: Ruleset) -> Settlement:
         transfers = misdeal_transfers(outcome)
 
     return settlement(outcome.everyone, transfers, bidder_won, value)
-
-
-def nets_in_deal(outcome: DealOutcome, settlement: Settlement) -> dict[str, int]:
-    """Each net of the players who took part in the deal, for standings (deals played,
-    best and worst deal): the four active players, and a sitting-out dealer only when
-    a misdeal made them pay.
-
-    >>> o = DealOutcome(players=("Anna", "Bill", "Cyril", "Dana"), kind=DealKind.MISDEAL,
-    ...                 sitting_out="Emil", dealer="Emil")
-    >>> from .rulesets import ruleset
-    >>> nets_in_deal(o, settle(o, ruleset()))
-    {'Anna': 1, 'Bill': 1, 'Cyril': 1, 'Dana': 1, 'Emil': -4}
-    >>> o = DealOutcome(players=("Anna", "Bill", "Cyril", "Dana"), kind=DealKind.MISDEAL,
-    ...                 sitting_out="Emil", dealer="Anna")
-    >>> nets_in_deal(o, settle(o, ruleset()))
-    {'Anna': -3, 'Bill': 1, 'Cyril': 1, 'Dana': 1}
-    """
-    return {
-        name: chips for name, chips in settlement.net.items() if chips or name in outcome.players
-    }
-
-
-def won_as_bidder(outcome: DealOutcome, settlement: Settlement, name: str) -> bool | None:
-    """None unless ``name`` bid; then whether he won (a surrendered bid did not).
-
-    >>> o = DealOutcome(players=("Anna", "Bill", "Cyril", "Dana"), kind=DealKind.SURRENDERED,
-    ...                 bidder="Dana", bid=Bid.FOUR)
-    >>> from .rulesets import ruleset
-    >>> s = settle(o, ruleset())
-    >>> won_as_bidder(o, s, "Dana"), won_as_bidder(o, s, "Anna")
-    (False, None)
-    """
-    return settlement.bidder_won is True if name == outcome.bidder else None

@@ -18,6 +18,7 @@ from enum import StrEnum
 from typing import Any
 
 from ...errors import FieldError, OutcomeError
+from ...registry import ruleset_names
 
 
 class Tarok1LastRule(StrEnum):
@@ -148,8 +149,6 @@ def ruleset(name: str = DEFAULT_RULESET, options: Mapping[str, Any] | None = Non
     """
     errors = []
     if name not in PRESETS:
-        from ...registry import ruleset_names  # every game's rulesets, not only Nebraska's
-
         errors.append(
             FieldError(
                 "ruleset",

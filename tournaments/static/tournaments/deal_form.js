@@ -134,7 +134,9 @@
       var cls = n > 0 ? "pos" : n < 0 ? "neg" : "";
       return '<span class="' + cls + '" data-player="' + text(name) + '">' + text(name) + " " + signed(n) + "</span>";
     }).join(" · ");
-    previewBody.innerHTML = html + '</tbody></table><p class="net">' + net + "</p>";
+    // A correction: the later deals whose pot it moves, drawn by the server.
+    previewBody.innerHTML = html + '</tbody></table><p class="net">' + net + "</p>" +
+      (data.later_html || "");
     // The same nets beside Save: on a phone the full preview is below the form.
     if (summary) summary.innerHTML = net;
   }
