@@ -18,6 +18,7 @@ from django.utils import timezone
 
 from tournaments import exchange, services
 from tournaments.audit import AuditReport
+from tournaments.exchange import imports
 from tournaments.models import AuditEntry, Deal, DealConfirmation, DealVersion, Event, Player
 
 from ..conftest import played_doc
@@ -189,7 +190,7 @@ def test_the_import_is_audited_and_rolled_back_on_any_problem(
 ):
     document = exported(two_organizers_event)
     monkeypatch.setattr(
-        exchange, "audit_ledger", lambda events: AuditReport(problems=["something is off"])
+        imports, "audit_ledger", lambda events: AuditReport(problems=["something is off"])
     )
     refused(
         document,

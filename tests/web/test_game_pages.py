@@ -14,7 +14,7 @@ import taroky_scoring as core
 from tournaments import exchange, printouts, services
 from tournaments.forms import AddPlayerForm, RollCallForm, TableForm
 from tournaments.models import Event, Player
-from tournaments.printouts.pdf import _outcome_widths
+from tournaments.printouts.sheets import _outcome_widths
 from tournaments.queries import deal_detail
 
 from ..conftest import played_doc

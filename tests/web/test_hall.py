@@ -553,7 +553,8 @@ def test_find_your_seat_in_the_pack_runs_to_more_pages_for_a_big_round():
     from reportlab.platypus import PageBreak
 
     from tournaments.models import Event
-    from tournaments.printouts.pdf import _seat_finder, page_size
+    from tournaments.printouts.common import page_size
+    from tournaments.printouts.round_pack import _seat_finder
 
     rows = [{"name": f"Player {i:03d}", "table": i // 4 + 1, "seat": i % 4 + 1} for i in range(200)]
     for paper in ("letter", "a4"):

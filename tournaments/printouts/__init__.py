@@ -2,14 +2,11 @@
 and the chip chart shared by the PDFs and the HTML pages."""
 
 from .charts import chart_svg, chips_chart
-from .pdf import (
-    blank_sheet_pdf,
-    filename,
-    round_pack_pdf,
-    score_sheet_pdf,
-    standings_pdf,
-    statement_pdf,
-)
+from .common import filename
+from .round_pack import round_pack_pdf
+from .sheets import blank_sheet_pdf, score_sheet_pdf
+from .standings import standings_pdf
+from .statement import statement_pdf
 
 __all__ = [
     "blank_sheet_pdf",

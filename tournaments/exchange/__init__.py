@@ -1,0 +1,35 @@
+"""Whole events to and from JSON, the CSV downloads, and players from CSV.
+
+``document``: the format and the import's error; ``export``: an event as a document;
+``validation``: a document checked before anything is saved; ``imports``: an event
+created from a document; ``downloads``: the CSV downloads; ``players``: players from CSV.
+"""
+
+from .document import FORMAT, ExchangeError
+from .downloads import (
+    FORMULA_STARTS,
+    chip_counts_csv,
+    deals_csv,
+    ledger_csv,
+    spreadsheet_safe,
+    standings_csv,
+)
+from .export import export_event
+from .imports import import_event
+from .players import MAX_ROW_ERRORS, PlayersImport, import_players_csv
+
+__all__ = [
+    "FORMAT",
+    "FORMULA_STARTS",
+    "MAX_ROW_ERRORS",
+    "ExchangeError",
+    "PlayersImport",
+    "chip_counts_csv",
+    "deals_csv",
+    "export_event",
+    "import_event",
+    "import_players_csv",
+    "ledger_csv",
+    "spreadsheet_safe",
+    "standings_csv",
+]

@@ -1,0 +1,174 @@
+"""The CSV downloads: deals, ledger, standings and chip counts, every cell spreadsheet-safe."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from collections.abc import Iterable
+
+from ..models import ChipCount, Deal, Event, LedgerEntry
+from ..standings import standings
+
+# A spreadsheet runs a cell starting with one of these as a formula (=HYPERLINK, +cmd|,
+# @SUM, -2+3; tab and CR start one in some programs).
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def spreadsheet_safe(value):
+    """A text cell a spreadsheet shows as text: a leading ' if it could start a formula.
+
+    Only text is touched: numbers (a negative net included) stay numbers.
+    """
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+        return "'" + value
+    return value
+
+
+def _csv(rows: Iterable[Iterable]) -> str:
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerows([spreadsheet_safe(cell) for cell in row] for row in rows)
+    return out.getvalue()
+
+
+def _bidder_points(deal) -> int | str:
+    """The declarer's side's card points, from either side's count as the game reads
+    them; empty when the deal has none."""
+    if deal.kind != "played":
+        return ""
+    game = deal.game
+    points = game.declarer_points(deal.document, game.rules_of(deal.document))
+    return "" if points is None else points
+
+
+def deals_csv(event: Event) -> str:
+    deals = (
+        Deal.objects.filter(table__round__event=event)
+        .select_related("table__round", "dealer", "bidder")
+        .order_by("table__round__number", "table__number", "number")
+    )
+    rows = [
+        [
+            "round",
+            "table",
+            "deal",
+            "version",
+            "kind",
+            "dealer",
+            "bidder",
+            "bid",
+            "partner",
+            "bidder_points",
+            "bidder_won",
+            "voided",
+            "document",
+        ]
+    ]
+    for d in deals:
+        doc = d.document
+        rows.append(
+            [
+                d.table.round.number,
+                d.table.number,
+                d.number,
+                d.version,
+                d.kind,
+                d.dealer.name if d.dealer else "",
+                d.bidder.name if d.bidder else "",
+                d.bid,
+                doc.get("partner") or "",
+                _bidder_points(d),
+                "" if d.bidder_won is None else d.bidder_won,
+                d.voided,
+                json.dumps(doc, ensure_ascii=False),
+            ]
+        )
+    return _csv(rows)
+
+
+def ledger_csv(event: Event) -> str:
+    entries = (
+        LedgerEntry.objects.filter(event=event)
+        .select_related("deal__table__round", "deal_version", "payer", "payee", "created_by")
+        .order_by("id")
+    )
+    rows = [
+        [
+            "id",
+            "round",
+            "table",
+            "deal",
+            "version",
+            "from",
+            "to",
+            "chips",
+            "reason",
+            "explanation",
+            "reverses",
+            "created_by",
+            "created_at",
+        ]
+    ]
+    for e in entries:
+        rows.append(
+            [
+                e.pk,
+                e.deal.table.round.number,
+                e.deal.table.number,
+                e.deal.number,
+                e.deal_version.number,
+                e.payer_name,  # a player, or #pot (the table's pot)
+                e.payee_name,
+                e.chips,
+                e.reason,
+                e.explanation,
+                e.reverses_id or "",
+                e.created_by.get_username(),
+                e.created_at.isoformat(),
+            ]
+        )
+    return _csv(rows)
+
+
+def standings_csv(
+    event: Event, after_round: int | None = None, only_round: int | None = None
+) -> str:
+    word = event.game.bidder_word  # the game's word: "bidder", "declarer"
+    rows = [
+        [
+            "rank",
+            "player",
+            "club",
+            "net_chips",
+            "deals",
+            f"as_{word}",
+            f"{word}_wins",
+            "best_deal",
+            "worst_deal",
+            "byes",
+        ]
+    ]
+    for s in standings(event, after_round=after_round, only_round=only_round):
+        rows.append(
+            [
+                s.rank,
+                s.player.name,
+                s.club,
+                s.chips,
+                s.deals_played,
+                s.deals_as_bidder,
+                s.bidder_wins,
+                "" if s.best_deal is None else s.best_deal,
+                "" if s.worst_deal is None else s.worst_deal,
+                s.byes,
+            ]
+        )
+    return _csv(rows)
+
+
+def chip_counts_csv(event: Event) -> str:  # pragma: no cover - convenience download
+    rows = [["table", "player", "counted", "expected", "difference"]]
+    for c in ChipCount.objects.filter(table__round__event=event).select_related("table", "player"):
+        rows.append([c.table_id, c.player.name, c.counted, c.expected, c.difference])
+    return _csv(rows)

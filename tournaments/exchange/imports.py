@@ -1,0 +1,139 @@
+"""An event created from an export (``import_event``): the document checked, then every
+deal version replayed through the deal services and the ledger audited."""
+
+from __future__ import annotations
+
+from django.db import transaction
+
+from .. import services
+from ..audit import audit_ledger
+from ..models import Deal, DealVersion, Event, Player, Registration, Round
+from ..services.audit import audit
+from ..services.deals import record_deal
+from .document import ExchangeError
+from .validation import Plan
+
+
+def _restore_confirmation(deal: Deal, state: dict, user) -> None:
+    """An imported deal's confirmation state as exported: the replay recorded every deal
+    as the importing organizer's, which needs no confirmation."""
+    if state["awaiting"]:
+        Deal.objects.filter(pk=deal.pk).update(awaiting_confirmation=True)
+    for c in state["confirmed"]:
+        audit(
+            deal.table.round.event,
+            user,
+            "import_confirmation",
+            round=deal.table.round.number,
+            table=deal.table.number,
+            deal=deal.number,
+            **c,
+        )
+
+
+@transaction.atomic
+def import_event(document: dict, user) -> Event:
+    """Create an event from an export, replaying every deal version through the services.
+
+    Everything is checked first, with the pages' rules: the event's settings (the
+    event form), the players (the players form), rounds, tables and seats, and every
+    deal and version (numbers consecutive, each sequence once, versions in order).
+    The importing organizer records every version; who entered it and when, where it
+    came from, are kept on the version as recorded. The deal services refuse what they
+    would refuse on the pages (a deal past its table's session, a bad outcome). The
+    ledger audit then runs inside the transaction: any problem and nothing is saved.
+    """
+    plan = Plan(document)
+    event = services.create_event(user, **plan.event)
+    players = {}
+    for p in plan.players:
+        player, _ = Player.objects.get_or_create(
+            name=p["name"], defaults={"club": p["club"], "notes": p["notes"]}
+        )
+        players[p["name"]] = player
+        Registration.objects.create(event=event, player=player, withdrawn=p["withdrawn"])
+    in_order = {}
+    confirmations = {}
+    for r in plan.rounds:
+        rnd = services.create_round(event, user)
+        rnd.present.set(players[n] for n in r["present"])
+        rnd.byes.set(players[n] for n in r["byes"])
+        if r["seed"] is not None:
+            Round.objects.filter(pk=rnd.pk).update(seed=r["seed"])
+        for t in r["tables"]:
+            table = _step(
+                t["where"],
+                services.create_table,
+                rnd,
+                user,
+                [players[n] for n in t["seats"]],
+                players.get(t["first_forehand"]),
+            )
+            for d in t["deals"]:
+                confirmations[(table.pk, d["number"])] = d["confirmation"]
+                for v in d["versions"]:
+                    in_order[v["sequence"]] = (table, d["number"], v)
+    deals: dict[tuple[int, int], Deal] = {}
+    for _, (table, number, v) in sorted(in_order.items()):
+        original = {"author": v["created_by"], "at": v["created_at"]}
+        if v["number"] == 1:
+            deal = _step(
+                v["where"], record_deal, table, v["document"], user, number, original=original
+            )
+        else:
+            deal, before = deals[(table.pk, number)], v["number"] - 1
+            deal.refresh_from_db(fields=["version"])  # a later deal's pot may have changed
+            if v["number"] <= deal.version:
+                # Made already: correcting or voiding an earlier Petrtyl deal gives the
+                # later deals their new pot, as it did where the event came from.
+                _check_replayed(deal, v)
+                continue
+            if v["action"] == DealVersion.Action.REPOTTED:
+                raise ExchangeError(
+                    f"{v['where']}: a new pot its event made when an earlier deal changed, "
+                    "but no earlier deal of this file changes it."
+                )
+            if v["action"] == DealVersion.Action.VOIDED:
+                deal = _step(
+                    v["where"], services.void_deal, deal, user, v["reason"], before, original
+                )
+            else:
+                deal = _step(
+                    v["where"],
+                    services.correct_deal,
+                    deal,
+                    v["document"],
+                    user,
+                    v["reason"],
+                    before,
+                    original,
+                )
+        deals[(table.pk, number)] = deal
+    for key, state in confirmations.items():
+        _restore_confirmation(deals[key], state, user)
+    report = audit_ledger([event.pk])
+    if not report.ok:
+        raise ExchangeError(
+            "The imported event fails the ledger audit; nothing was imported: "
+            + "; ".join(report.problems[:5])
+        )
+    return event
+
+
+def _check_replayed(deal: Deal, v: dict) -> None:
+    """A version the import made on its own must be the one the export says."""
+    made = deal.versions.get(number=v["number"])
+    if (made.action, made.document, made.reason) != (v["action"], v["document"], v["reason"]):
+        raise ExchangeError(
+            f"{v['where']}: the version does not match the one its event made "
+            "when an earlier deal's pot changed."
+        )
+
+
+def _step(where: str, service, *args, **kwargs):
+    """A service call of the import; a refusal says where in the document it happened."""
+    try:
+        return service(*args, **kwargs)
+    except services.ServiceError as e:
+        details = "; ".join(f"{err.field}: {err.message}" for err in e.field_errors)
+        raise ExchangeError(f"{where}: {e.message}" + (f" ({details})" if details else "")) from e

@@ -1,0 +1,142 @@
+"""Players from a CSV file into the registry and an event (``import_players_csv``)."""
+
+from __future__ import annotations
+
+import csv
+import io
+from dataclasses import dataclass, field
+
+from django.db import transaction
+from django.template.defaultfilters import pluralize
+
+from .. import services
+from ..forms import PlayerFieldsForm
+from ..models import Event, Player, Registration
+from ..names import fold
+from ..services.audit import audit
+from ..services.permissions import require_organizer
+
+
+@dataclass
+class PlayersImport:
+    """What a players CSV import did, in words for the organizer."""
+
+    created: int = 0
+    existing: int = 0
+    notes: list[str] = field(default_factory=list)
+
+    def summary(self) -> str:
+        new = f"{self.created} new player{pluralize(self.created)}"
+        known = f"{self.existing} already in the registry"
+        return " ".join([f"Imported {new} and {known}.", *self.notes])
+
+
+MAX_ROW_ERRORS = 10
+
+
+def import_players_csv(text: str, event: Event | None = None, user=None) -> PlayersImport:
+    """Players from CSV with a header row: name, club (optional), notes (optional).
+
+    Every row is checked by the register form's rules first; one bad row imports
+    nothing. A name the registry has (exactly, or differing only in case and accents
+    from one player) is that player: their club is kept and the notes say so. With
+    ``event`` the players are also registered. The writes are a few bulk queries in
+    one short transaction, so a long list does not hold up deal entry.
+    """
+    if event is not None:
+        require_organizer(user, event)
+    reader = csv.DictReader(io.StringIO(text))
+    try:
+        header = reader.fieldnames
+    except csv.Error as e:
+        raise services.ServiceError(f"Line 1 is not readable as CSV: {e}.") from e
+    if not header or "name" not in [(f or "").strip().lower() for f in header]:
+        raise services.ServiceError("The CSV needs a header row with a 'name' column.")
+    rows: dict[str, dict] = {}  # folded name -> fields: look-alike rows are one player
+    problems = []
+    try:
+        for raw in reader:
+            row = {
+                k.strip().lower(): (v if isinstance(v, str) else "") for k, v in raw.items() if k
+            }
+            if not any(v.strip() for v in row.values()):
+                continue
+            form = PlayerFieldsForm(data=row)
+            if not form.is_valid():
+                for name, errors in form.errors.items():
+                    problems.append(f"Line {reader.line_num} ({name}): {' '.join(errors)}")
+                continue
+            rows.setdefault(fold(form.cleaned_data["name"]), form.cleaned_data)
+    except csv.Error as e:
+        if "field larger than field limit" in str(e):
+            e = "a field is longer than 128 KB"
+        raise services.ServiceError(
+            # line_num counts the lines read before the one that failed
+            f"Line {reader.line_num + 1} is not readable as CSV: {e}. Nothing was imported."
+        ) from None
+    if problems:
+        more = len(problems) - MAX_ROW_ERRORS
+        raise services.ServiceError(
+            " ".join(
+                ["Nothing was imported.", *problems[:MAX_ROW_ERRORS]]
+                + ([f"And {more} more."] if more > 0 else [])
+            )
+        )
+    return _save_players(rows, event, user)
+
+
+def _save_players(rows: dict[str, dict], event, user) -> PlayersImport:
+    result = PlayersImport()
+    with transaction.atomic():
+        registry = list(Player.objects.only("pk", "name", "club"))
+        by_name = {p.name: p for p in registry}
+        by_key: dict[str, list[Player]] = {}
+        for p in registry:
+            by_key.setdefault(fold(p.name), []).append(p)
+        chosen: dict[str, Player] = {}  # clean name in the file -> registry player
+        new = []
+        fill_club = []
+        for key, fields in rows.items():
+            name = fields["name"]
+            alike = by_key.get(key, [])
+            player = by_name.get(name) or (alike[0] if len(alike) == 1 else None)
+            if player is None:
+                new.append(Player(name=name, club=fields["club"], notes=fields["notes"]))
+                continue
+            chosen[name] = player
+            if player.name != name:
+                result.notes.append(f"“{name}” was taken as {player.name}, already registered.")
+            if fields["club"] and fields["club"] != player.club:
+                if player.club:
+                    result.notes.append(
+                        f"Kept {player.name}'s club {player.club} (the file says "
+                        f"{fields['club']}); change it in the admin if they moved."
+                    )
+                else:
+                    player.club = fields["club"]
+                    fill_club.append(player)
+        # ignore_conflicts: a player another import just added is simply there.
+        Player.objects.bulk_create(new, ignore_conflicts=True)
+        if fill_club:
+            Player.objects.bulk_update(fill_club, ["club"])
+        result.created = len(new)
+        result.existing = len({p.pk for p in chosen.values()})
+        if event is not None:
+            ids = {p.pk for p in chosen.values()} | set(
+                Player.objects.filter(name__in=[p.name for p in new]).values_list("pk", flat=True)
+            )
+            known = set(
+                Registration.objects.filter(event=event, player__in=ids).values_list(
+                    "player_id", flat=True
+                )
+            )
+            Registration.objects.bulk_create(
+                (Registration(event=event, player_id=pk) for pk in sorted(ids - known)),
+                ignore_conflicts=True,
+            )
+            # Registering again undoes a withdrawal, as on the Players page.
+            Registration.objects.filter(event=event, player__in=known, withdrawn=True).update(
+                withdrawn=False
+            )
+            audit(event, user, "import_players", created=result.created, known=result.existing)
+    return result

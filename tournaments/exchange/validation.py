@@ -1,0 +1,231 @@
+"""An export document checked with the pages' rules before an import saves anything
+(``Plan``)."""
+
+from __future__ import annotations
+
+import datetime
+import json
+
+from django import forms
+from django.utils import timezone
+from django.utils.dateparse import parse_datetime
+
+from ..forms import AddPlayerForm, EventForm
+from ..models import DealVersion, Event, Player
+from .document import FORMAT, ExchangeError
+
+
+class Plan:
+    """An export document checked through and through before anything is saved."""
+
+    def __init__(self, document):
+        if not isinstance(document, dict) or document.get("format") != FORMAT:
+            raise ExchangeError(f"Not a {FORMAT} document.")
+        self.event = self._event(self._get(document, "event", dict, "the document"))
+        self.players = [
+            self._player(p, f"player {i}")
+            for i, p in enumerate(self._get(document, "players", list, "the document"), 1)
+        ]
+        names = [p["name"] for p in self.players]
+        twice = sorted({n for n in names if names.count(n) > 1})
+        if twice:
+            raise ExchangeError(f"players: listed twice: {', '.join(twice)}.")
+        self.registered = set(names)
+        self.sequences: set[int] = set()
+        rounds = self._get(document, "rounds", list, "the document")
+        self._numbered(enumerate(rounds, 1), "rounds", "round")
+        self.rounds = [self._round(r, n) for n, r in enumerate(rounds, 1)]
+
+    # -- helpers ---------------------------------------------------------------------
+
+    @staticmethod
+    def _get(obj, key, kind, where, required=True):
+        if not isinstance(obj, dict):
+            raise ExchangeError(f"{where}: must be a JSON object.")
+        if key not in obj:
+            if required:
+                raise ExchangeError(f"{where}: '{key}' is missing.")
+            return None
+        value = obj[key]
+        if kind is int and isinstance(value, bool) or not isinstance(value, kind):
+            if value is None and not required:
+                return None
+            what = {dict: "an object", list: "a list", str: "text", int: "a whole number"}
+            raise ExchangeError(f"{where}: '{key}' must be {what.get(kind, kind.__name__)}.")
+        return value
+
+    def _numbered(self, items, where, what):
+        numbers = [self._get(item, "number", int, f"{where}, {what} {i}") for i, item in items]
+        if numbers != list(range(1, len(numbers) + 1)):
+            raise ExchangeError(f"{where}: {what}s must be numbered 1, 2, 3 ... (got {numbers}).")
+
+    def _names(self, value, where) -> list[str]:
+        if not isinstance(value, list) or not all(isinstance(n, str) for n in value):
+            raise ExchangeError(f"{where}: must be a list of names.")
+        strangers = sorted(set(value) - self.registered)
+        if strangers:
+            raise ExchangeError(f"{where}: not among the event's players: {', '.join(strangers)}.")
+        if len(set(value)) != len(value):
+            raise ExchangeError(f"{where}: a name is listed twice.")
+        return value
+
+    # -- the parts -------------------------------------------------------------------
+
+    def _event(self, spec) -> dict:
+        data = {}
+        for name in EventForm.Meta.fields:
+            value = spec.get(name, Event._meta.get_field(name).get_default())
+            if name == "house_rules":
+                value = json.dumps(value)
+            data[name] = "" if value is None else value
+        form = EventForm(data=data)
+        if not form.is_valid():
+            raise ExchangeError(
+                "event: "
+                + "; ".join(f"{field}: {' '.join(errs)}" for field, errs in form.errors.items())
+            )
+        return {name: form.cleaned_data[name] for name in EventForm.Meta.fields}
+
+    def _player(self, p, where) -> dict:
+        name = self._get(p, "name", str, where)
+        club = self._get(p, "club", str, where, required=False) or ""
+        notes = self._get(p, "notes", str, where, required=False) or ""
+        withdrawn = self._get(p, "withdrawn", bool, where, required=False) or False
+        form = AddPlayerForm(data={"name": name, "club": club}, registry=Player.objects.none())
+        notes_field = forms.CharField(required=False)
+        errors = {f: m for f, m in form.errors.items() if f != "__all__"}
+        try:
+            notes_field.clean(notes)
+        except forms.ValidationError as e:
+            errors["notes"] = e.messages
+        if errors:
+            raise ExchangeError(
+                f"{where} ({name[:40]!r}): "
+                + "; ".join(f"{f}: {' '.join(m)}" for f, m in errors.items())
+            )
+        return {
+            "name": form.cleaned_data["name"],
+            "club": form.cleaned_data["club"],
+            "notes": notes,
+            "withdrawn": withdrawn,
+        }
+
+    def _round(self, r, n) -> dict:
+        where = f"round {n}"
+        seed = self._get(r, "seed", int, where, required=False)
+        if seed is not None and not -(2**63) <= seed < 2**63:
+            raise ExchangeError(f"{where}: the seed is out of range.")
+        tables = self._get(r, "tables", list, where)
+        self._numbered(enumerate(tables, 1), where, "table")
+        result = {
+            "seed": seed,
+            "present": self._names(self._get(r, "present", list, where), f"{where}, present"),
+            "byes": self._names(self._get(r, "byes", list, where), f"{where}, byes"),
+            "tables": [self._table(t, f"{where}, table {i}") for i, t in enumerate(tables, 1)],
+        }
+        return result
+
+    def _table(self, t, where) -> dict:
+        seats = self._names(self._get(t, "seats", list, where), f"{where}, seats")
+        forehand = self._get(t, "first_forehand", str, where, required=False)
+        if forehand is not None and forehand not in seats:
+            raise ExchangeError(f"{where}: the first forehand does not sit at the table.")
+        deals = self._get(t, "deals", list, where)
+        self._numbered(enumerate(deals, 1), where, "deal")
+        return {
+            "where": where,
+            "seats": seats,
+            "first_forehand": forehand,
+            "deals": [self._deal(d, i, f"{where}, deal {i}") for i, d in enumerate(deals, 1)],
+        }
+
+    def _deal(self, d, number, where) -> dict:
+        versions = self._versions(d, where)
+        return {
+            "number": number,
+            "versions": versions,
+            "confirmation": self._confirmation(d, versions, where),
+        }
+
+    def _confirmation(self, d, versions, where) -> dict:
+        """A deal's confirmation state; exports made before it was exported have none."""
+        state = self._get(d, "confirmation", dict, where, required=False)
+        if state is None:
+            return {"awaiting": False, "confirmed": []}
+        awaiting = state.get("awaiting", False)
+        if not isinstance(awaiting, bool):
+            raise ExchangeError(f"{where}: 'awaiting' must be true or false.")
+        if awaiting and versions[-1]["action"] == DealVersion.Action.VOIDED:
+            raise ExchangeError(f"{where}: a voided deal cannot be awaiting confirmation.")
+        confirmed = []
+        for c in self._get(state, "confirmed", list, where, required=False) or []:
+            c = c if isinstance(c, dict) else {}
+            version, by, at = c.get("version"), c.get("by"), c.get("at")
+            try:
+                when = parse_datetime(at) if isinstance(at, str) else None
+            except ValueError:
+                when = None
+            if (
+                not isinstance(version, int)
+                or isinstance(version, bool)
+                or not isinstance(by, str)
+                or not 0 < len(by) <= 150
+                or when is None
+            ):
+                raise ExchangeError(
+                    f"{where}: give each confirmation's version, who confirmed it and an "
+                    "ISO date-time."
+                )
+            if not 0 < version <= len(versions):
+                raise ExchangeError(
+                    f"{where}: a confirmation names version {version}, which the deal "
+                    "does not have."
+                )
+            confirmed.append({"version": version, "by": by, "at": at})
+        return {"awaiting": awaiting, "confirmed": confirmed}
+
+    def _versions(self, d, where) -> list[dict]:
+        versions = self._get(d, "versions", list, where)
+        if not versions:
+            raise ExchangeError(f"{where}: has no versions.")
+        self._numbered(enumerate(versions, 1), where, "version")
+        result = []
+        Action = DealVersion.Action
+        for i, v in enumerate(versions, 1):
+            at = f"{where}, version {i}"
+            action = self._get(v, "action", str, at)
+            expected = (
+                [Action.RECORDED] if i == 1 else [Action.CORRECTED, Action.REPOTTED, Action.VOIDED]
+            )
+            if action not in expected or (i > 2 and result[-1]["action"] == Action.VOIDED):
+                raise ExchangeError(
+                    f"{at}: a deal is recorded, then corrected or voided, nothing after a void."
+                )
+            sequence = self._get(v, "sequence", int, at)
+            if sequence in self.sequences:
+                raise ExchangeError(f"{at}: sequence {sequence} is used twice.")
+            if result and sequence < result[-1]["sequence"]:
+                raise ExchangeError(f"{at}: saved before the version it changes.")
+            self.sequences.add(sequence)
+            created_by = self._get(v, "created_by", str, at)
+            try:
+                created_at = parse_datetime(self._get(v, "created_at", str, at))
+            except ValueError:
+                created_at = None
+            if created_at is None or len(created_by) > 150:
+                raise ExchangeError(f"{at}: give its author (a user name) and an ISO date-time.")
+            if timezone.is_naive(created_at):
+                created_at = timezone.make_aware(created_at, datetime.UTC)
+            result.append(
+                {
+                    "where": at,
+                    "number": i,
+                    "sequence": sequence,
+                    "action": action,
+                    "document": self._get(v, "document", dict, at),
+                    "reason": self._get(v, "reason", str, at, required=i > 1) or "",
+                    "created_by": created_by,
+                    "created_at": created_at,
+                }
+            )
+        return result

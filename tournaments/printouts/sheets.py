@@ -1,0 +1,335 @@
+"""The score sheets: filled (``score_sheet_pdf``) and blank (``blank_sheet_pdf``)."""
+
+from __future__ import annotations
+
+from reportlab.lib import colors
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.platypus import KeepTogether, Paragraph, Spacer, Table, TableStyle
+
+import taroky_scoring as core
+
+from .. import queries
+from ..qr import qr_drawing
+from . import fonts
+from .charts import chips_chart
+from .common import (
+    HEADING,
+    INK,
+    MARGIN,
+    RULE,
+    SHADE,
+    SMALL,
+    STYLE,
+    STYLE_BOLD,
+    _build,
+    _grid,
+    _p,
+    _signed,
+    page_size,
+    ruleset_words,
+)
+
+# The filled score sheet is read at the table: 9 pt, not the 7 pt of a dense grid.
+SHEET_SIZE = 9
+SHEET = ParagraphStyle("sheet", parent=STYLE, fontSize=SHEET_SIZE, leading=SHEET_SIZE * 1.2)
+SHEET_BOLD = ParagraphStyle("sheet-bold", parent=SHEET, fontName=fonts.BOLD)
+
+
+# The number and the dealer, then the widths of the game's eight outcome columns (their
+# words are the game's: Game.sheet_columns and Game.sheet_headings).
+LEAD_COLUMNS = [("#", 16), ("Dealer", 52)]
+FIXED_WIDTHS = [w for _, w in LEAD_COLUMNS] + [52, 48, 52, 28, 38, 78, 62, 36]
+
+
+def _sheet_header(event, table, title) -> list[str]:
+    return [
+        f"{event.name}: round {table.round.number}, table {table.number}: {title}",
+        f"{event.date:%A, %B %-d, %Y}{', ' + event.venue if event.venue else ''}",
+        ruleset_words(event),
+    ]
+
+
+def _sheet_widths(pagesize, players: int) -> list[float]:
+    fixed = list(FIXED_WIDTHS)
+    available = pagesize[0] - 2 * MARGIN - sum(fixed)
+    each = available / (2 * players)
+    return fixed + [each] * (2 * players)
+
+
+def _sheet_head_rows(players, labels: list[str]) -> list[list]:
+    """The heading rows; ``labels`` are the outcome columns' words (the game's)."""
+    fixed = [label for label, _ in LEAD_COLUMNS] + labels
+    first = [_p(label, HEADING) for label in fixed]
+    second = [""] * len(fixed)
+    for p in players:
+        first += [_p(p.name, STYLE_BOLD), ""]
+        second += ["±", "chips"]
+    return [first, second]
+
+
+def _sheet_style(table: Table, players: int, body_rows: int, n: int = len(FIXED_WIDTHS)) -> None:
+    """Spans and rules of a sheet whose players' columns start at column ``n``."""
+    style = [("SPAN", (n + 2 * i, 0), (n + 2 * i + 1, 0)) for i in range(players)]
+    style += [("SPAN", (c, 0), (c, 1)) for c in range(n)]
+    style += [("LINEBEFORE", (n + 2 * i, 0), (n + 2 * i, -1), 0.8, RULE) for i in range(players)]
+    style += [("BACKGROUND", (0, 0), (-1, 1), SHADE), ("FONTNAME", (0, 1), (-1, 1), fonts.BOLD)]
+    style += [("SPAN", (0, -1), (2, -1)), ("SPAN", (1, 2), (4, 2))]  # "Net", "Starting chips"
+    table.setStyle(TableStyle(style))
+
+
+def seats_words(game, players) -> str:
+    """The order of play and the seats in it, as every printout with seats says them
+    (the core's order of play; the dealer sits out where more sit than play)."""
+    seats = " → ".join(p.name for p in players)
+    sits_out = " The dealer sits out each deal." if len(players) > game.active_players else ""
+    return f"Seats {game.order_of_play}: {seats}.{sits_out}"
+
+
+def _outcome_widths(labels: list[str], area: float) -> list[float]:
+    """Widths of a blank sheet's outcome columns filling ``area``: each at least as wide
+    as its heading's longest word, the room left shared by that width (Notes twice)."""
+    least = [
+        6 + max(stringWidth(w, fonts.BOLD, 7) for w in (label or "-").split()) for label in labels
+    ]
+    weights = [w * (2 if label == "Notes" else 1) for w, label in zip(least, labels, strict=True)]
+    spare = max(0.0, area - sum(least))
+    return [w + spare * k / sum(weights) for w, k in zip(least, weights, strict=True)]
+
+
+def _spread(cells) -> tuple[list[str], list[tuple[int, int]]]:
+    """A row's cells over the sheet's outcome columns: each cell's words, then an empty
+    column for each further column it spans; and the (first, last) column of each span."""
+    out: list[str] = []
+    spans = []
+    column = 0
+    for cell in cells:
+        out += [cell.text] + [""] * (cell.span - 1)
+        if cell.span > 1:
+            spans.append((column, column + cell.span - 1))
+        column += cell.span
+    return out, spans
+
+
+def score_sheet_pdf(table) -> bytes:
+    """The filled score sheet of a table: every deal, changes, running chips, chart."""
+    sheet = queries.table_sheet(table)
+    event = sheet.event
+    pagesize = page_size(event, wide=True)
+    players = sheet.players
+    # The filled sheet in SHEET_SIZE type (the blank sheet keeps its small print). The
+    # outcome columns are the game's (its headings and its cells for each deal, a cell
+    # spanning columns where the game says so), then the pot after the deal when the
+    # game has one.
+    pot = [core.registry.Cell("Pot", kind="num")] if sheet.has_pot else []
+    labels, heading_spans = _spread(sheet.headings + pot)
+    data = [
+        [_p(c.text, SHEET_BOLD) if isinstance(c, Paragraph) else c for c in row]
+        for row in _sheet_head_rows(players, labels)
+    ]
+    data.append(
+        ["", _p("Starting chips", SHEET)]
+        + [""] * (len(FIXED_WIDTHS) - 2)
+        + [x for _ in players for x in ("", str(event.starting_chips))]
+    )
+    spans = [("SPAN", (2 + a, 0), (2 + b, 1)) for a, b in heading_spans]
+    for r, row in enumerate(sheet.rows, start=len(data)):
+        voided = " (voided)" if row.deal.voided else ""
+        cells, row_spans = _spread(row.cells)
+        spans += [("SPAN", (2 + a, r), (2 + b, r)) for a, b in row_spans]
+        data.append(
+            [
+                f"{row.deal.number}{voided and '*'}",
+                _p(row.deal.document.get("dealer") or "", SHEET),
+            ]
+            + [_p(c, SHEET) for c in cells]
+            + ([str(row.pot)] if sheet.has_pot else [])
+            + [x for change, chips in row.pairs for x in (_signed(change), str(chips))]
+        )
+    # The Net row's pot: the chips in the pot now, as the page's Net row says.
+    data.append(
+        [_p("Net", SHEET_BOLD)]
+        + [""] * (len(FIXED_WIDTHS) - 2)
+        + [str(sheet.pot) if sheet.has_pot else ""]
+        + [x for total, chips in sheet.total_pairs for x in (_signed(total), str(chips))]
+    )
+    # Points and Penalties a little wider than on the blank sheet, for 9 pt headings.
+    widths = _sheet_widths(pagesize, len(players))
+    extra = {5: 8, 9: 11}
+    for c, w in extra.items():
+        widths[c] += w
+    each = sum(extra.values()) / (2 * len(players))
+    widths[len(FIXED_WIDTHS) :] = [w - each for w in widths[len(FIXED_WIDTHS) :]]
+    grid = _grid(data, widths, header_rows=2, numeric_from=len(FIXED_WIDTHS))
+    _sheet_style(grid, len(players), len(sheet.rows))
+    grid.setStyle(TableStyle(spans))
+    grid.setStyle(
+        TableStyle(
+            [
+                ("FONTSIZE", (0, 0), (-1, -1), SHEET_SIZE),
+                ("FONTNAME", (0, -1), (-1, -1), fonts.BOLD),
+                ("LINEABOVE", (0, -1), (-1, -1), 0.8, INK),
+                ("ALIGN", (5, 2), (5, -1), "RIGHT"),
+                *([("ALIGN", (9, 0), (9, -1), "RIGHT")] if sheet.has_pot else []),  # the pot
+                ("TOPPADDING", (0, 0), (-1, -1), 2.5),
+                ("BOTTOMPADDING", (0, 0), (-1, -1), 2.5),
+            ]
+        )
+    )
+    series = sheet.chip_series()
+    state = sheet.state_words + (
+        " · * voided deal, counts nothing" if any(r.deal.voided for r in sheet.rows) else ""
+    )
+    if sheet.below_zero:
+        state += " · Below zero: " + ", ".join(f"{n} {c}" for n, c in sheet.below_zero)
+    story = [
+        _p(seats_words(core.game_for(event.ruleset), players), SMALL),
+        Spacer(1, 3),
+        grid,
+        Spacer(1, 6),
+        _p(state, SMALL),
+        Spacer(1, 8),
+        KeepTogether(
+            [
+                _p("Chips after each deal", STYLE_BOLD),
+                chips_chart(
+                    series,
+                    "deal",
+                    width=pagesize[0] - 2 * MARGIN,
+                    height=170,
+                    baseline=event.starting_chips,
+                ),
+            ]
+        ),
+        Spacer(1, 18),
+        _signatures(players, pagesize),
+    ]
+    return _build(story, pagesize, lambda: _sheet_header(event, table, "score sheet"))
+
+
+def _signatures(players, pagesize) -> Table:
+    width = (pagesize[0] - 2 * MARGIN) / len(players)
+    data = [["" for _ in players], [_p(f"Signature: {p.name}", SMALL) for p in players]]
+    table = Table(data, colWidths=[width] * len(players), rowHeights=[18, 11])
+    table.setStyle(
+        TableStyle(
+            [
+                ("LINEBELOW", (0, 0), (-1, 0), 0.5, INK),
+                ("LEFTPADDING", (0, 0), (-1, -1), 6),
+                ("RIGHTPADDING", (0, 0), (-1, -1), 12),
+            ]
+        )
+    )
+    return table
+
+
+def _seated(table) -> list:
+    """The table's players clockwise, from prefetched seats when the caller has them."""
+    if "seats" in getattr(table, "_prefetched_objects_cache", {}):
+        return [s.player for s in sorted(table.seats.all(), key=lambda s: s.position)]
+    return [s.player for s in table.seats.select_related("player").order_by("position")]
+
+
+def _link_box(link_url: str, size: float = 58) -> Table:
+    """The table link's QR code with a word of what it is for."""
+    box = Table(
+        [[qr_drawing(link_url, size), _p("Scan to enter this table's deals", SMALL)]],
+        colWidths=[size + 4, 70],
+    )
+    box.setStyle(
+        TableStyle([("VALIGN", (0, 0), (-1, -1), "MIDDLE"), ("LEFTPADDING", (0, 0), (-1, -1), 0)])
+    )
+    return box
+
+
+def _blank_sheet_story(table, pagesize, prefix: str = "", link_url: str | None = None) -> list:
+    event = table.round.event
+    players = _seated(table)
+    rows = event.deals_per_session or 20
+    game = core.game_for(event.ruleset)
+    # The game's outcome columns (those it needs, fewer and wider where it has fewer),
+    # then the pot's where the game has one, as on the filled sheet.
+    count = core.registry.SHEET_CELLS - (1 if game.has_pot else 0)
+    labels = [label for label in game.sheet_columns(event.rules, count) if label]
+    labels += ["Pot"] if game.has_pot else []
+    notes = game.sheet_notes(event.rules, count)
+    n = 2 + len(labels)
+    data = _sheet_head_rows(players, labels)
+    data.append(
+        ["", _p("Starting chips")]
+        + [""] * (n - 2)
+        + [x for _ in players for x in ("", str(event.starting_chips))]
+    )
+    data += [[str(n_)] + [""] * (n - 1 + 2 * len(players)) for n_ in range(1, rows + 1)]
+    data.append([_p("Net", STYLE_BOLD)] + [""] * (n - 1 + 2 * len(players)))
+    # Fixed row heights: twenty deals, the reminder and the signatures fit on one page.
+    heights = [None, None, 12] + [15] * rows + [15]
+    widths = _sheet_widths(pagesize, len(players))
+    outcome = sum(widths[2 : len(FIXED_WIDTHS)])
+    widths = widths[:2] + _outcome_widths(labels, outcome) + widths[len(FIXED_WIDTHS) :]
+    grid = _grid(
+        data,
+        widths,
+        header_rows=2,
+        numeric_from=n,
+        row_heights=heights,
+    )
+    _sheet_style(grid, len(players), rows, n)
+    grid.setStyle(
+        TableStyle(
+            [
+                ("VALIGN", (0, 2), (-1, -1), "MIDDLE"),
+                ("LINEABOVE", (0, -1), (-1, -1), 0.8, INK),
+            ]
+        )
+    )
+    box = Table(
+        [[_p("Payments", STYLE_BOLD)]]
+        + [[_p(line, SMALL)] for line in game.payment_table(event.rules)],
+        colWidths=[pagesize[0] - 2 * MARGIN],
+    )
+    box.setStyle(
+        TableStyle(
+            [
+                ("BOX", (0, 0), (-1, -1), 0.8, INK),
+                ("BACKGROUND", (0, 0), (-1, -1), colors.HexColor("#fbf9f5")),
+                ("TOPPADDING", (0, 0), (-1, -1), 0),
+                ("BOTTOMPADDING", (0, 0), (-1, -1), 0.5),
+            ]
+        )
+    )
+    heading = _p(prefix + seats_words(game, players), SMALL)
+    if link_url:
+        width = pagesize[0] - 2 * MARGIN
+        heading = Table([[heading, _link_box(link_url)]], colWidths=[width - 140, 140])
+        heading.setStyle(
+            TableStyle(
+                [
+                    ("VALIGN", (0, 0), (-1, -1), "BOTTOM"),
+                    ("LEFTPADDING", (0, 0), (-1, -1), 0),
+                    ("TOPPADDING", (0, 0), (-1, -1), 0),
+                    ("BOTTOMPADDING", (0, 0), (-1, -1), 0),
+                ]
+            )
+        )
+    said = [_p("Notes: " + "; ".join(notes) + ".", SMALL), Spacer(1, 3)] if notes else []
+    return [
+        heading,
+        Spacer(1, 3),
+        grid,
+        Spacer(1, 5),
+        *said,
+        KeepTogether([box, Spacer(1, 4), _signatures(players, pagesize)]),
+    ]
+
+
+def blank_sheet_pdf(table, link_url: str | None = None) -> bytes:
+    """A blank sheet for a physical game, names filled in, with the payment table and,
+    for an organizer, the QR code of the table's link."""
+    event = table.round.event
+    pagesize = page_size(event, wide=True)
+    return _build(
+        _blank_sheet_story(table, pagesize, link_url=link_url),
+        pagesize,
+        lambda: _sheet_header(event, table, "score sheet"),
+    )

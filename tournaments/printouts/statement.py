@@ -1,0 +1,83 @@
+"""A player's statement (``statement_pdf``): every transfer, the net so far and the
+chips at the table."""
+
+from __future__ import annotations
+
+from reportlab.platypus import Spacer, TableStyle
+
+from ..standings import statement
+from .common import (
+    MARGIN,
+    SMALL,
+    STYLE_BOLD,
+    TITLE,
+    _build,
+    _grid,
+    _p,
+    _signed,
+    page_size,
+    ruleset_words,
+)
+
+
+def statement_pdf(event, player) -> bytes:
+    pagesize = page_size(event)
+    lines = statement(event, player)
+    head = [
+        "Round",
+        "Table",
+        "Deal",
+        "Version",
+        "From / to",
+        "Rule",
+        "How",
+        "Chips",
+        "Net",
+        "At table",
+    ]
+    data = [[_p(h, STYLE_BOLD) for h in head]]
+    for line in lines:
+        e = line.entry
+        other = f"from {e.payer_words}" if line.change > 0 else f"to {e.payee_words}"
+        version = f"{e.deal_version.number}" + (f" {line.kind}" if line.kind else "")
+        deal = f"{e.deal.number}" + (" voided" if e.deal.voided else "")
+        data.append(
+            [
+                str(e.deal.table.round.number),
+                str(e.deal.table.number),
+                _p(deal),
+                _p(version),
+                _p(other),
+                _p(e.get_reason_display()),
+                _p(e.explanation),
+                _signed(line.change),
+                "" if line.balance is None else _signed(line.balance),
+                "" if line.chips is None else str(line.chips),
+            ]
+        )
+    width = pagesize[0] - 2 * MARGIN
+    widths = [30, 28, 34, 50, 80, 50, 0, 30, 30, 34]
+    widths[6] = width - sum(widths)
+    grid = _grid(data, widths)
+    grid.setStyle(TableStyle([("ALIGN", (7, 0), (9, -1), "RIGHT")]))
+    balance = lines[-1].balance if lines else 0
+    story = [
+        _p(f"Net chips: {_signed(balance)}", TITLE),
+        grid,
+        Spacer(1, 6),
+        _p(
+            f"Deals in the order they were played; seats {event.order_of_play}. "
+            "A correction reverses the deal's earlier transfers "
+            "(reversal) and posts the new ones (correction) under the deal; a voided deal is "
+            "reversed only. After a deal's last row: Net, the net chips over the event so "
+            f"far; At table, the chips in hand at that table ({event.starting_chips} at the "
+            "start plus the net there), as on the score sheet.",
+            SMALL,
+        ),
+    ]
+    header = [
+        f"{event.name}: statement of {player.name}",
+        f"{event.date:%A, %B %-d, %Y}{', ' + event.venue if event.venue else ''}",
+        ruleset_words(event),
+    ]
+    return _build(story, pagesize, lambda: header)
