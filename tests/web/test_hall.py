@@ -554,11 +554,11 @@ def test_find_your_seat_in_the_pack_runs_to_more_pages_for_a_big_round():
 
     from tournaments.models import Event
     from tournaments.printouts.common import page_size
-    from tournaments.printouts.round_pack import _seat_finder
+    from tournaments.printouts.round_pack import seat_finder
 
     rows = [{"name": f"Player {i:03d}", "table": i // 4 + 1, "seat": i % 4 + 1} for i in range(200)]
     for paper in ("letter", "a4"):
-        story = _seat_finder(rows, page_size(Event(paper_size=paper), wide=True), "find your seat")
+        story = seat_finder(rows, page_size(Event(paper_size=paper), wide=True), "find your seat")
         # 96 names a page (4 columns of 24): 200 names on three pages.
         assert sum(isinstance(f, PageBreak) for f in story) == 2
 

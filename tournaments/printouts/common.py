@@ -1,5 +1,5 @@
 """What every PDF shares: styles, paper, file names, the grid, the page header and
-footer (``_build``)."""
+footer (``build``)."""
 
 from __future__ import annotations
 
@@ -58,21 +58,21 @@ def ruleset_words(event: Event) -> str:
     return words + f"; starting chips {event.starting_chips}"
 
 
-def _p(text, style=STYLE) -> Paragraph:
-    return Paragraph(_escape(str(text)), style)
+def para(text, style=STYLE) -> Paragraph:
+    return Paragraph(escape(str(text)), style)
 
 
-def _escape(text: str) -> str:
+def escape(text: str) -> str:
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
-def _signed(n: int | None) -> str:
+def signed(n: int | None) -> str:
     if n is None:
         return ""
     return f"+{n}" if n > 0 else str(n)
 
 
-def _grid(data, widths, header_rows=1, numeric_from=None, row_heights=None) -> Table:
+def grid_table(data, widths, header_rows=1, numeric_from=None, row_heights=None) -> Table:
     table = Table(data, colWidths=widths, repeatRows=header_rows, rowHeights=row_heights)
     style = [
         ("FONTNAME", (0, 0), (-1, -1), fonts.REGULAR),
@@ -92,7 +92,7 @@ def _grid(data, widths, header_rows=1, numeric_from=None, row_heights=None) -> T
     return table
 
 
-def _build(story, pagesize, header: Callable[[], list[str]]) -> bytes:
+def build(story, pagesize, header: Callable[[], list[str]]) -> bytes:
     """A document whose every page starts with the same header lines."""
     buffer = io.BytesIO()
     lines = header()

@@ -17,13 +17,13 @@ from .common import (
     SMALL,
     STYLE_BOLD,
     TITLE,
-    _build,
-    _grid,
-    _p,
+    build,
+    grid_table,
     page_size,
+    para,
     ruleset_words,
 )
-from .sheets import _blank_sheet_story, _seated
+from .sheets import blank_sheet_story, seated
 
 CARD_NUMBER = ParagraphStyle(
     "card-number", fontName=fonts.BOLD, fontSize=150, leading=160, alignment=1
@@ -36,7 +36,7 @@ FINDER_ROWS = 24  # names a column holds on a landscape Letter or A4 page
 FINDER_COLUMNS = 4
 
 
-def _seat_finder(finder: list[dict], pagesize, title: str, order: str = "") -> list:
+def seat_finder(finder: list[dict], pagesize, title: str, order: str = "") -> list:
     """Every player alphabetically with table and seat (numbered in the ``order`` of
     play), in columns, as many pages as it takes (96 names a page)."""
     rows = [
@@ -50,8 +50,8 @@ def _seat_finder(finder: list[dict], pagesize, title: str, order: str = "") -> l
         if number:
             story.append(PageBreak())
         story += [
-            _p(title + (f" ({number + 1})" if number else ""), TITLE),
-            *([_p(f"Seats are numbered {order} from 1.", BODY)] if order else []),
+            para(title + (f" ({number + 1})" if number else ""), TITLE),
+            *([para(f"Seats are numbered {order} from 1.", BODY)] if order else []),
             _finder_page(page, pagesize),
         ]
     return story
@@ -61,12 +61,12 @@ def _finder_page(rows, pagesize) -> Table:
     columns = max(1, -(-len(rows) // FINDER_ROWS))
     per_column = -(-len(rows) // columns) if rows else 0
     width = (pagesize[0] - 2 * MARGIN) / max(columns, 2)
-    head = [_p("Player", STYLE_BOLD), _p("Table", STYLE_BOLD), _p("Seat", STYLE_BOLD)]
+    head = [para("Player", STYLE_BOLD), para("Table", STYLE_BOLD), para("Seat", STYLE_BOLD)]
     blocks = []
     for c in range(columns):
         part = rows[c * per_column : (c + 1) * per_column]
-        data = [head] + [[_p(n, BODY), _p(t, LARGE_BOLD), _p(s, BODY)] for n, t, s in part]
-        block = _grid(data, [width - 80, 40, 30], numeric_from=1)
+        data = [head] + [[para(n, BODY), para(t, LARGE_BOLD), para(s, BODY)] for n, t, s in part]
+        block = grid_table(data, [width - 80, 40, 30], numeric_from=1)
         block.setStyle(TableStyle([("FONTSIZE", (0, 0), (-1, -1), 9)]))
         blocks.append(block)
     layout = Table([blocks], colWidths=[width] * columns, hAlign="LEFT")
@@ -78,14 +78,14 @@ def _finder_page(rows, pagesize) -> Table:
 
 def _table_card(table, pagesize, link_url: str | None) -> list:
     """A page to stand on the table: its number large, its players, its link's QR code."""
-    players = _seated(table)
+    players = seated(table)
     names = " → ".join(p.name for p in players)
     story = [
         Spacer(1, 20),
-        _p(f"Table {table.number}", CARD_NUMBER),
+        para(f"Table {table.number}", CARD_NUMBER),
         Spacer(1, 10),
-        _p(names, CARD_NAMES),
-        _p(f"Seats {table.round.event.order_of_play}", CARD_NOTE),
+        para(names, CARD_NAMES),
+        para(f"Seats {table.round.event.order_of_play}", CARD_NOTE),
     ]
     if link_url:
         size = 190
@@ -93,7 +93,7 @@ def _table_card(table, pagesize, link_url: str | None) -> list:
         story += [
             Spacer(1, 14),
             qr,
-            _p("Scan to enter this table's deals (no account needed).", CARD_NOTE),
+            para("Scan to enter this table's deals (no account needed).", CARD_NOTE),
         ]
     return story
 
@@ -108,33 +108,33 @@ def round_pack_pdf(rnd, link_urls: dict[int, str] | None = None) -> bytes:
     tables = list(rnd.tables.prefetch_related("seats__player").order_by("number"))
     finder = seat_finder_rows(rnd, tables)
     byes = [r["name"] for r in finder if r["table"] is None]
-    story = _seat_finder(
+    story = seat_finder(
         finder, pagesize, f"Round {rnd.number}: find your seat", event.order_of_play
     )
     story.append(PageBreak())
-    data = [[_p("Table", LARGE_BOLD), _p(f"Players, {event.order_of_play}", LARGE_BOLD)]]
+    data = [[para("Table", LARGE_BOLD), para(f"Players, {event.order_of_play}", LARGE_BOLD)]]
     for t in tables:
-        names = [p.name for p in _seated(t)]
-        data.append([_p(f"Table {t.number}", LARGE_BOLD), _p(" → ".join(names), LARGE)])
-    story.append(_p(f"Round {rnd.number}: seats {event.order_of_play}", TITLE))
-    seat_list = _grid(data, [70, pagesize[0] - 2 * MARGIN - 70])
+        names = [p.name for p in seated(t)]
+        data.append([para(f"Table {t.number}", LARGE_BOLD), para(" → ".join(names), LARGE)])
+    story.append(para(f"Round {rnd.number}: seats {event.order_of_play}", TITLE))
+    seat_list = grid_table(data, [70, pagesize[0] - 2 * MARGIN - 70])
     seat_list.setStyle(TableStyle([("FONTSIZE", (0, 0), (-1, -1), 10)]))
     story.append(seat_list)
     if byes:
-        story += [Spacer(1, 6), _p(f"Bye: {', '.join(byes)}", LARGE)]
+        story += [Spacer(1, 6), para(f"Bye: {', '.join(byes)}", LARGE)]
     if rnd.seed is not None:
-        story += [Spacer(1, 4), _p(f"Drawn with seed {rnd.seed}.", SMALL)]
+        story += [Spacer(1, 4), para(f"Drawn with seed {rnd.seed}.", SMALL)]
     for t in tables:
         t.round = rnd  # the sheets read the event from it: no query per table
         url = link_urls.get(t.pk)
         story += [PageBreak(), *_table_card(t, pagesize, url)]
         story += [
             PageBreak(),
-            *_blank_sheet_story(t, pagesize, prefix=f"Table {t.number} · ", link_url=url),
+            *blank_sheet_story(t, pagesize, prefix=f"Table {t.number} · ", link_url=url),
         ]
     header = [
         f"{event.name}: round {rnd.number}",
         f"{event.date:%A, %B %-d, %Y}{', ' + event.venue if event.venue else ''}",
         ruleset_words(event),
     ]
-    return _build(story, pagesize, lambda: header)
+    return build(story, pagesize, lambda: header)

@@ -22,12 +22,12 @@ from .common import (
     SMALL,
     STYLE,
     STYLE_BOLD,
-    _build,
-    _grid,
-    _p,
-    _signed,
+    build,
+    grid_table,
     page_size,
+    para,
     ruleset_words,
+    signed,
 )
 
 # The filled score sheet is read at the table: 9 pt, not the 7 pt of a dense grid.
@@ -60,10 +60,10 @@ def _sheet_widths(pagesize, players: int) -> list[float]:
 def _sheet_head_rows(players, labels: list[str]) -> list[list]:
     """The heading rows; ``labels`` are the outcome columns' words (the game's)."""
     fixed = [label for label, _ in LEAD_COLUMNS] + labels
-    first = [_p(label, HEADING) for label in fixed]
+    first = [para(label, HEADING) for label in fixed]
     second = [""] * len(fixed)
     for p in players:
-        first += [_p(p.name, STYLE_BOLD), ""]
+        first += [para(p.name, STYLE_BOLD), ""]
         second += ["±", "chips"]
     return [first, second]
 
@@ -82,7 +82,7 @@ def seats_words(game, players) -> str:
     """The order of play and the seats in it, as every printout with seats says them
     (the core's order of play; the dealer sits out where more sit than play)."""
     seats = " → ".join(p.name for p in players)
-    sits_out = " The dealer sits out each deal." if len(players) > game.active_players else ""
+    sits_out = " The dealer sits out each deal." if game.dealer_sits_out(len(players)) else ""
     return f"Seats {game.order_of_play}: {seats}.{sits_out}"
 
 
@@ -124,11 +124,11 @@ def score_sheet_pdf(table) -> bytes:
     pot = [core.registry.Cell("Pot", kind="num")] if sheet.has_pot else []
     labels, heading_spans = _spread(sheet.headings + pot)
     data = [
-        [_p(c.text, SHEET_BOLD) if isinstance(c, Paragraph) else c for c in row]
+        [para(c.text, SHEET_BOLD) if isinstance(c, Paragraph) else c for c in row]
         for row in _sheet_head_rows(players, labels)
     ]
     data.append(
-        ["", _p("Starting chips", SHEET)]
+        ["", para("Starting chips", SHEET)]
         + [""] * (len(FIXED_WIDTHS) - 2)
         + [x for _ in players for x in ("", str(event.starting_chips))]
     )
@@ -140,18 +140,18 @@ def score_sheet_pdf(table) -> bytes:
         data.append(
             [
                 f"{row.deal.number}{voided and '*'}",
-                _p(row.deal.document.get("dealer") or "", SHEET),
+                para(row.deal.document.get("dealer") or "", SHEET),
             ]
-            + [_p(c, SHEET) for c in cells]
+            + [para(c, SHEET) for c in cells]
             + ([str(row.pot)] if sheet.has_pot else [])
-            + [x for change, chips in row.pairs for x in (_signed(change), str(chips))]
+            + [x for change, chips in row.pairs for x in (signed(change), str(chips))]
         )
     # The Net row's pot: the chips in the pot now, as the page's Net row says.
     data.append(
-        [_p("Net", SHEET_BOLD)]
+        [para("Net", SHEET_BOLD)]
         + [""] * (len(FIXED_WIDTHS) - 2)
         + [str(sheet.pot) if sheet.has_pot else ""]
-        + [x for total, chips in sheet.total_pairs for x in (_signed(total), str(chips))]
+        + [x for total, chips in sheet.total_pairs for x in (signed(total), str(chips))]
     )
     # Points and Penalties a little wider than on the blank sheet, for 9 pt headings.
     widths = _sheet_widths(pagesize, len(players))
@@ -160,7 +160,7 @@ def score_sheet_pdf(table) -> bytes:
         widths[c] += w
     each = sum(extra.values()) / (2 * len(players))
     widths[len(FIXED_WIDTHS) :] = [w - each for w in widths[len(FIXED_WIDTHS) :]]
-    grid = _grid(data, widths, header_rows=2, numeric_from=len(FIXED_WIDTHS))
+    grid = grid_table(data, widths, header_rows=2, numeric_from=len(FIXED_WIDTHS))
     _sheet_style(grid, len(players), len(sheet.rows))
     grid.setStyle(TableStyle(spans))
     grid.setStyle(
@@ -183,15 +183,15 @@ def score_sheet_pdf(table) -> bytes:
     if sheet.below_zero:
         state += " · Below zero: " + ", ".join(f"{n} {c}" for n, c in sheet.below_zero)
     story = [
-        _p(seats_words(core.game_for(event.ruleset), players), SMALL),
+        para(seats_words(core.game_for(event.ruleset), players), SMALL),
         Spacer(1, 3),
         grid,
         Spacer(1, 6),
-        _p(state, SMALL),
+        para(state, SMALL),
         Spacer(1, 8),
         KeepTogether(
             [
-                _p("Chips after each deal", STYLE_BOLD),
+                para("Chips after each deal", STYLE_BOLD),
                 chips_chart(
                     series,
                     "deal",
@@ -204,12 +204,12 @@ def score_sheet_pdf(table) -> bytes:
         Spacer(1, 18),
         _signatures(players, pagesize),
     ]
-    return _build(story, pagesize, lambda: _sheet_header(event, table, "score sheet"))
+    return build(story, pagesize, lambda: _sheet_header(event, table, "score sheet"))
 
 
 def _signatures(players, pagesize) -> Table:
     width = (pagesize[0] - 2 * MARGIN) / len(players)
-    data = [["" for _ in players], [_p(f"Signature: {p.name}", SMALL) for p in players]]
+    data = [["" for _ in players], [para(f"Signature: {p.name}", SMALL) for p in players]]
     table = Table(data, colWidths=[width] * len(players), rowHeights=[18, 11])
     table.setStyle(
         TableStyle(
@@ -223,7 +223,7 @@ def _signatures(players, pagesize) -> Table:
     return table
 
 
-def _seated(table) -> list:
+def seated(table) -> list:
     """The table's players clockwise, from prefetched seats when the caller has them."""
     if "seats" in getattr(table, "_prefetched_objects_cache", {}):
         return [s.player for s in sorted(table.seats.all(), key=lambda s: s.position)]
@@ -233,7 +233,7 @@ def _seated(table) -> list:
 def _link_box(link_url: str, size: float = 58) -> Table:
     """The table link's QR code with a word of what it is for."""
     box = Table(
-        [[qr_drawing(link_url, size), _p("Scan to enter this table's deals", SMALL)]],
+        [[qr_drawing(link_url, size), para("Scan to enter this table's deals", SMALL)]],
         colWidths=[size + 4, 70],
     )
     box.setStyle(
@@ -242,9 +242,9 @@ def _link_box(link_url: str, size: float = 58) -> Table:
     return box
 
 
-def _blank_sheet_story(table, pagesize, prefix: str = "", link_url: str | None = None) -> list:
+def blank_sheet_story(table, pagesize, prefix: str = "", link_url: str | None = None) -> list:
     event = table.round.event
-    players = _seated(table)
+    players = seated(table)
     rows = event.deals_per_session or 20
     game = core.game_for(event.ruleset)
     # The game's outcome columns (those it needs, fewer and wider where it has fewer),
@@ -256,18 +256,18 @@ def _blank_sheet_story(table, pagesize, prefix: str = "", link_url: str | None =
     n = 2 + len(labels)
     data = _sheet_head_rows(players, labels)
     data.append(
-        ["", _p("Starting chips")]
+        ["", para("Starting chips")]
         + [""] * (n - 2)
         + [x for _ in players for x in ("", str(event.starting_chips))]
     )
     data += [[str(n_)] + [""] * (n - 1 + 2 * len(players)) for n_ in range(1, rows + 1)]
-    data.append([_p("Net", STYLE_BOLD)] + [""] * (n - 1 + 2 * len(players)))
+    data.append([para("Net", STYLE_BOLD)] + [""] * (n - 1 + 2 * len(players)))
     # Fixed row heights: twenty deals, the reminder and the signatures fit on one page.
     heights = [None, None, 12] + [15] * rows + [15]
     widths = _sheet_widths(pagesize, len(players))
     outcome = sum(widths[2 : len(FIXED_WIDTHS)])
     widths = widths[:2] + _outcome_widths(labels, outcome) + widths[len(FIXED_WIDTHS) :]
-    grid = _grid(
+    grid = grid_table(
         data,
         widths,
         header_rows=2,
@@ -284,8 +284,8 @@ def _blank_sheet_story(table, pagesize, prefix: str = "", link_url: str | None =
         )
     )
     box = Table(
-        [[_p("Payments", STYLE_BOLD)]]
-        + [[_p(line, SMALL)] for line in game.payment_table(event.rules)],
+        [[para("Payments", STYLE_BOLD)]]
+        + [[para(line, SMALL)] for line in game.payment_table(event.rules)],
         colWidths=[pagesize[0] - 2 * MARGIN],
     )
     box.setStyle(
@@ -298,7 +298,7 @@ def _blank_sheet_story(table, pagesize, prefix: str = "", link_url: str | None =
             ]
         )
     )
-    heading = _p(prefix + seats_words(game, players), SMALL)
+    heading = para(prefix + seats_words(game, players), SMALL)
     if link_url:
         width = pagesize[0] - 2 * MARGIN
         heading = Table([[heading, _link_box(link_url)]], colWidths=[width - 140, 140])
@@ -312,7 +312,7 @@ def _blank_sheet_story(table, pagesize, prefix: str = "", link_url: str | None =
                 ]
             )
         )
-    said = [_p("Notes: " + "; ".join(notes) + ".", SMALL), Spacer(1, 3)] if notes else []
+    said = [para("Notes: " + "; ".join(notes) + ".", SMALL), Spacer(1, 3)] if notes else []
     return [
         heading,
         Spacer(1, 3),
@@ -328,8 +328,8 @@ def blank_sheet_pdf(table, link_url: str | None = None) -> bytes:
     for an organizer, the QR code of the table's link."""
     event = table.round.event
     pagesize = page_size(event, wide=True)
-    return _build(
-        _blank_sheet_story(table, pagesize, link_url=link_url),
+    return build(
+        blank_sheet_story(table, pagesize, link_url=link_url),
         pagesize,
         lambda: _sheet_header(event, table, "score sheet"),
     )

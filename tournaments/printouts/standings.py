@@ -16,12 +16,12 @@ from .common import (
     RULE,
     SHADE,
     SMALL,
-    _build,
-    _escape,
-    _p,
-    _signed,
+    build,
+    escape,
     page_size,
+    para,
     ruleset_words,
+    signed,
 )
 
 # Standings go on the hall's wall: type sized to fill the page, from WALL_MIN points
@@ -54,19 +54,19 @@ def standings_pdf(event, after_round: int | None = None, only_round: int | None 
             [
                 str(s.rank),
                 s.player.name,
-                _signed(s.chips) if s.chips else "0",
+                signed(s.chips) if s.chips else "0",
                 str(s.deals_played),
                 f"{s.bidder_wins} of {s.deals_as_bidder}" if s.deals_as_bidder else "",
             ]
             + ([str(s.byes or "")] if any_byes else [])
         )
-    data = [[_p(h, small) for h in head]]
+    data = [[para(h, small) for h in head]]
     for s, t in zip(rows, texts[1:], strict=True):
-        name = _escape(s.player.name) + (" (withdrawn)" if s.withdrawn else "")
-        club = f"<font size={size * 0.6:.1f}> {_escape(s.club)}</font>" if s.club else ""
+        name = escape(s.player.name) + (" (withdrawn)" if s.withdrawn else "")
+        club = f"<font size={size * 0.6:.1f}> {escape(s.club)}</font>" if s.club else ""
         data.append(
-            [_p(t[0], bold), Paragraph(f"<b>{name}</b>{club}", cell), _p(t[2], bold)]
-            + [_p(x, cell) for x in t[3:]]
+            [para(t[0], bold), Paragraph(f"<b>{name}</b>{club}", cell), para(t[2], bold)]
+            + [para(x, cell) for x in t[3:]]
         )
     # Number columns as wide as their widest figure; the names get the rest.
     numbers = [
@@ -91,13 +91,13 @@ def standings_pdf(event, after_round: int | None = None, only_round: int | None 
             row[c].style = ParagraphStyle(f"r{c}", parent=row[c].style, alignment=2)
     grid.setStyle(TableStyle(style))
     story = [
-        _p(
+        para(
             title,
             ParagraphStyle("wall-title", parent=bold, fontSize=size * 1.3, leading=size * 1.6),
         ),
         grid,
         Spacer(1, 6),
-        _p(
+        para(
             "Ties share a rank. Net chips are summed from the chip ledger"
             + (f", plus {event.bye_chips} per bye." if event.bye_chips else ".")
             + f" Bids won: deals won as {event.game.bidder_word}, of those bid."
@@ -109,7 +109,7 @@ def standings_pdf(event, after_round: int | None = None, only_round: int | None 
     if series and len(series[0][1]) > 2:
         story += [
             PageBreak(),
-            _p("Net chips after each round (top 10)", LARGE_BOLD),
+            para("Net chips after each round (top 10)", LARGE_BOLD),
             chips_chart(series, "round", width=width, height=min(height - 40, width), baseline=0),
         ]
     header = [
@@ -117,4 +117,4 @@ def standings_pdf(event, after_round: int | None = None, only_round: int | None 
         f"{event.date:%A, %B %-d, %Y}{', ' + event.venue if event.venue else ''}",
         ruleset_words(event),
     ]
-    return _build(story, pagesize, lambda: header)
+    return build(story, pagesize, lambda: header)

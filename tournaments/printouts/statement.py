@@ -11,12 +11,12 @@ from .common import (
     SMALL,
     STYLE_BOLD,
     TITLE,
-    _build,
-    _grid,
-    _p,
-    _signed,
+    build,
+    grid_table,
     page_size,
+    para,
     ruleset_words,
+    signed,
 )
 
 
@@ -35,7 +35,7 @@ def statement_pdf(event, player) -> bytes:
         "Net",
         "At table",
     ]
-    data = [[_p(h, STYLE_BOLD) for h in head]]
+    data = [[para(h, STYLE_BOLD) for h in head]]
     for line in lines:
         e = line.entry
         other = f"from {e.payer_words}" if line.change > 0 else f"to {e.payee_words}"
@@ -45,27 +45,27 @@ def statement_pdf(event, player) -> bytes:
             [
                 str(e.deal.table.round.number),
                 str(e.deal.table.number),
-                _p(deal),
-                _p(version),
-                _p(other),
-                _p(e.get_reason_display()),
-                _p(e.explanation),
-                _signed(line.change),
-                "" if line.balance is None else _signed(line.balance),
+                para(deal),
+                para(version),
+                para(other),
+                para(e.get_reason_display()),
+                para(e.explanation),
+                signed(line.change),
+                "" if line.balance is None else signed(line.balance),
                 "" if line.chips is None else str(line.chips),
             ]
         )
     width = pagesize[0] - 2 * MARGIN
     widths = [30, 28, 34, 50, 80, 50, 0, 30, 30, 34]
     widths[6] = width - sum(widths)
-    grid = _grid(data, widths)
+    grid = grid_table(data, widths)
     grid.setStyle(TableStyle([("ALIGN", (7, 0), (9, -1), "RIGHT")]))
     balance = lines[-1].balance if lines else 0
     story = [
-        _p(f"Net chips: {_signed(balance)}", TITLE),
+        para(f"Net chips: {signed(balance)}", TITLE),
         grid,
         Spacer(1, 6),
-        _p(
+        para(
             f"Deals in the order they were played; seats {event.order_of_play}. "
             "A correction reverses the deal's earlier transfers "
             "(reversal) and posts the new ones (correction) under the deal; a voided deal is "
@@ -80,4 +80,4 @@ def statement_pdf(event, player) -> bytes:
         f"{event.date:%A, %B %-d, %Y}{', ' + event.venue if event.venue else ''}",
         ruleset_words(event),
     ]
-    return _build(story, pagesize, lambda: header)
+    return build(story, pagesize, lambda: header)
