@@ -75,11 +75,13 @@ def main():
     client = Client()
     client.force_login(user)
     runs = 15  # medians of 15: steadier than 7 on a machine doing other work
+    numbers = iter(range(1, 1_000))
 
     def post_deal():
         response = client.post(
             reverse("deal-create", args=[entry_table.pk]),
             {
+                "number": next(numbers),  # a new deal's form carries its number
                 "kind": "played",
                 "dealer": names[3],
                 "bidder": names[0],

@@ -1,0 +1,259 @@
+"""Retake the docs' screenshots (docs/*.png) from the current pages, on the demo data.
+
+Starts the app as `make run` does (`manage.py serve`: waitress, DEBUG off) on
+127.0.0.1 with a new SQLite database in a temporary folder, so the demo is loaded
+fresh, signs in as the demo organizer and drives Debian's Chromium through Playwright:
+
+  deal-entry.png    a Nebraska deal being entered, with its live payments
+  score-sheet.png   a Nebraska club night's score sheet
+  table-links.png   a tournament round's table links with their QR codes
+  phone-deal.png    a deal entered on a phone through a table's link
+  dispute.png       a corrected deal: its transfers and its versions
+  standings.png     a tournament's standings with the chart
+  wall.png          the wall
+
+The phones' address (the QR codes, the wall) is shown as http://192.168.1.20:8000/,
+as on a hall's Wi-Fi. Each picture is reduced to 256 colours (they are pages of flat
+colour) to stay small. Nothing of the project's own database is touched; the table
+links it issues live only in the temporary database.
+
+Run: .venv/bin/python scripts/screenshots.py [--out docs] [--only NAME ...]
+Needs the test extras (Playwright: `make install-test`) and /usr/bin/chromium.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import secrets
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+HOST = "127.0.0.1"
+HALL_URL = "http://192.168.1.20:8000/"
+CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
+DESKTOP = {"width": 1280, "height": 900}
+PHONE = {"width": 390, "height": 844}
+WALL = {"width": 1280, "height": 720}
+LOGIN = ("organizer", "taroky-demo")
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind((HOST, 0))
+        return s.getsockname()[1]
+
+
+def start_server(folder: Path, port: int) -> subprocess.Popen:
+    env = {k: v for k, v in os.environ.items() if k not in ("DJANGO_SETTINGS_MODULE", "DEBUG")}
+    env.update(
+        DATABASE_URL=f"sqlite:///{folder / 'db.sqlite3'}",
+        SECRET_KEY="screenshots-" + secrets.token_urlsafe(40),
+        HALL_URL=HALL_URL,
+    )
+    os.environ.update(DATABASE_URL=env["DATABASE_URL"], SECRET_KEY=env["SECRET_KEY"])
+    server = subprocess.Popen(
+        [sys.executable, "manage.py", "serve", f"{HOST}:{port}"],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    deadline = time.monotonic() + 120
+    while True:
+        try:
+            with urllib.request.urlopen(f"http://{HOST}:{port}/healthz", timeout=5):
+                return server
+        except OSError:
+            if server.poll() is not None or time.monotonic() > deadline:
+                server.kill()
+                sys.exit(f"The server did not start:\n{server.stderr.read()}")
+            time.sleep(0.5)
+
+
+def demo_ids() -> dict[str, int]:
+    """The pages to show, found in the demo by what they are, not by their numbers."""
+    sys.path.insert(0, str(ROOT))
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "taroky_site.settings")
+    import django
+
+    django.setup()
+    from tournaments.models import Deal, Event
+
+    thursday = Event.objects.get(name="Thursday club night")
+    clarkson = Event.objects.get(name="Clarkson Taroky Tournament")
+    texas = Event.objects.get(name="Texas XIX club night")
+    last_round = clarkson.rounds.order_by("-number").first()
+    corrected = (
+        Deal.objects.filter(table__round__event=texas, versions__action="corrected")
+        .order_by("number")
+        .first()
+    )
+    tables = last_round.tables.order_by("number")
+    return {
+        "clarkson": clarkson.pk,
+        "round": last_round.pk,
+        "entry_table": tables.last().pk,
+        "sheet_table": thursday.rounds.get(number=1).tables.get(number=1).pk,
+        "corrected_deal": corrected.pk,
+    }
+
+
+def choose(page, field: str, label: str) -> None:
+    page.locator(
+        f"#field-{field} label", has_text=re.compile(rf"^\s*{re.escape(label)}")
+    ).first.click()
+
+
+def wait_for_preview(page, text: str) -> None:
+    page.wait_for_function(
+        "t => document.querySelector('#preview-body').textContent.includes(t)", arg=text
+    )
+
+
+def fill_nebraska_four(page, seats: list[str]) -> None:
+    """A Four with the second half of the blind, won with 41, King Last announced."""
+    bidder, partner = seats[1], seats[3]
+    choose(page, "bidder", bidder)
+    choose(page, "bid", "Four")
+    choose(page, "blind", "Second half")
+    choose(page, "partner", partner)
+    page.fill("#id_bidder_points", "41")
+    wait_for_preview(page, f"{bidder.split()[0]}")
+    wait_for_preview(page, "+5")
+
+
+def check_width(page, name: str) -> None:
+    """Say so if the page is wider than the screen (a phone would scroll sideways)."""
+    wider = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+    if wider > 0:
+        print(f"{name}: the page is {wider} px wider than the screen", file=sys.stderr)
+
+
+def seats_of(page) -> list[str]:
+    return page.locator("#field-bidder label").all_inner_texts()
+
+
+def save(path: Path) -> None:
+    """Reduce to 256 colours: the pages are flat colour, and the docs stay small."""
+    from PIL import Image
+
+    with Image.open(path) as image:
+        reduced = image.convert("RGB").quantize(colors=256, method=Image.Quantize.MEDIANCUT)
+        reduced.save(path, optimize=True)
+    print(f"{path}: {path.stat().st_size // 1024} KB")
+
+
+def take(out: Path, only: set[str], base: str, ids: dict[str, int], browser) -> None:
+    def wanted(name):
+        return not only or name in only
+
+    def context(viewport, **kw):
+        ctx = browser.new_context(viewport=viewport, **kw)
+        page = ctx.new_page()
+        page.set_default_timeout(15_000)
+        page.goto(f"{base}/accounts/login/")
+        page.fill("#id_username", LOGIN[0])
+        page.fill("#id_password", LOGIN[1])
+        page.click("button[type=submit]")
+        page.wait_for_load_state("load")
+        return ctx, page
+
+    ctx, page = context(DESKTOP)
+    if wanted("deal-entry"):
+        page.goto(f"{base}/tables/{ids['entry_table']}/deals/new/")
+        fill_nebraska_four(page, seats_of(page))
+        page.evaluate("window.scrollTo(0, 0)")
+        page.screenshot(path=out / "deal-entry.png")
+        save(out / "deal-entry.png")
+    if wanted("score-sheet"):
+        page.goto(f"{base}/tables/{ids['sheet_table']}/")
+        page.set_viewport_size({"width": 1280, "height": 1000})
+        page.screenshot(path=out / "score-sheet.png")
+        page.set_viewport_size(DESKTOP)
+        save(out / "score-sheet.png")
+    # Issue the round's table links (in the temporary database), for the QR codes.
+    page.goto(f"{base}/rounds/{ids['round']}/links/")
+    if page.locator("#issue-links").count():
+        page.click("#issue-links")
+        page.wait_for_load_state("load")
+    links = page.locator(".link-url a").all_inner_texts()
+    if wanted("table-links"):
+        page.screenshot(path=out / "table-links.png")
+        save(out / "table-links.png")
+    if wanted("dispute"):
+        page.goto(f"{base}/deals/{ids['corrected_deal']}/")
+        page.set_viewport_size({"width": 1280, "height": 1100})
+        page.screenshot(path=out / "dispute.png")
+        page.set_viewport_size(DESKTOP)
+        save(out / "dispute.png")
+    if wanted("standings"):
+        page.goto(f"{base}/events/{ids['clarkson']}/standings/")
+        page.screenshot(path=out / "standings.png", full_page=True)
+        save(out / "standings.png")
+    ctx.close()
+
+    if wanted("wall"):
+        ctx = browser.new_context(viewport=WALL)
+        page = ctx.new_page()
+        page.goto(f"{base}/events/{ids['clarkson']}/wall/")
+        page.wait_for_load_state("networkidle")
+        page.screenshot(path=out / "wall.png")
+        save(out / "wall.png")
+        ctx.close()
+
+    if wanted("phone-deal") and links:
+        # A phone holds no account: only the table's link. Its address is the hall's
+        # (HALL_URL); the phone here reaches the same server on 127.0.0.1.
+        ctx = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+        page = ctx.new_page()
+        page.set_default_timeout(15_000)
+        path = links[0].split("://", 1)[1].split("/", 1)[1]
+        page.goto(f"{base}/{path}deal/")
+        fill_nebraska_four(page, seats_of(page))
+        page.evaluate("window.scrollTo(0, 0)")
+        check_width(page, "phone-deal")
+        page.screenshot(path=out / "phone-deal.png")
+        save(out / "phone-deal.png")
+        ctx.close()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--out", default=str(ROOT / "docs"), help="folder (default docs/)")
+    parser.add_argument("--only", nargs="*", default=[], help="names, e.g. wall standings")
+    args = parser.parse_args()
+    out = Path(args.out).resolve()
+    out.mkdir(parents=True, exist_ok=True)
+    from playwright.sync_api import sync_playwright
+
+    with tempfile.TemporaryDirectory() as folder:
+        port = free_port()
+        server = start_server(Path(folder), port)
+        try:
+            ids = demo_ids()
+            with sync_playwright() as p:
+                browser = p.chromium.launch(
+                    executable_path=CHROMIUM,
+                    headless=True,
+                    args=["--disable-gpu", "--disable-quic", "--no-sandbox"],
+                )
+                try:
+                    take(out, set(args.only), f"http://{HOST}:{port}", ids, browser)
+                finally:
+                    browser.close()
+        finally:
+            server.terminate()
+            server.wait(timeout=20)
+
+
+if __name__ == "__main__":
+    main()
