@@ -1,4 +1,4 @@
-# The commands of the README: `make run`, `make dev` and `make test`.
+# `make run` and `make test` are the README's; `make dev`, `lint`, `bench` and the rest are in docs/operations.md.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin

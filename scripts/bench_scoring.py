@@ -76,7 +76,9 @@ def make_texas_deal(rng: random.Random, ruleset: str) -> dict:
         if rng.random() < 0.2:
             doc["pagat"] = {"team": "bidder", "announced": False, "outcome": "lost"}
     if rng.random() < 0.2:
-        doc["bonuses"] = [{"player": rng.choice(PLAYERS), "kind": "krale"}]
+        # In a Povenost a King is called: only the declarer's side holds all four.
+        holders = [bidder, doc["partner"]] if bid == "povenost" else PLAYERS
+        doc["bonuses"] = [{"player": rng.choice(holders), "kind": "krale"}]
     return doc
 
 

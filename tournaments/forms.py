@@ -13,7 +13,7 @@ from django.db.backends.base.operations import BaseDatabaseOperations
 import taroky_scoring as core
 from taroky_scoring.points import CountingCard
 
-from .models import ChipCount, Deal, Event, Player, Round, ruleset_choices
+from .models import ChipCount, Deal, Event, Player, Round, Season, ruleset_choices
 from .names import clean_name, fold
 
 
@@ -540,3 +540,114 @@ class WithdrawForm(forms.Form):
     def __init__(self, *args, event, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["withdraw"].queryset = Player.objects.filter(registrations__event=event)
+
+
+class PointsTableField(forms.CharField):
+    """Placement points typed as a list, "10, 8, 6, 5": whole numbers, 0 or more."""
+
+    def __init__(self, encoder=None, decoder=None, **kwargs):
+        # The model's JSONField offers its encoder: a list typed as text needs none.
+        kwargs.pop("max_length", None)
+        super().__init__(max_length=500, **kwargs)
+
+    def prepare_value(self, value):
+        if isinstance(value, list):
+            return ", ".join(str(v) for v in value)
+        return value
+
+    def to_python(self, value):
+        text = super().to_python(value)
+        parts = [p.strip() for p in text.replace(";", ",").split(",")]
+        parts = [p for p in parts if p]
+        points = []
+        for part in parts:
+            if not part.lstrip("-").isdecimal():
+                raise ValidationError(
+                    f"“{part}” is not a whole number: give points like 10, 8, 6, 5."
+                )
+            number = int(part)
+            if number < 0:
+                raise ValidationError(f"Points cannot be below 0 (not {number}).")
+            if number > Season.MAX_POINTS:
+                raise ValidationError(f"At most {Season.MAX_POINTS:,} points a place.")
+            points.append(number)
+        if len(points) > Season.MAX_PLACES:
+            raise ValidationError(f"At most {Season.MAX_PLACES} places.")
+        return points
+
+
+class SeasonForm(forms.ModelForm):
+    """A season's settings and its scoring; the scoring is shown disabled (fixed) while
+    the season is published."""
+
+    TIE_BREAKS = 3  # one select a place in the order: first, then, then
+
+    class Meta:
+        model = Season
+        fields = [name for name in Season.SETTINGS if name != "tie_breaks"]
+        widgets = {
+            "start_date": forms.DateInput(attrs={"type": "date"}),
+            "end_date": forms.DateInput(attrs={"type": "date"}),
+            "basis": forms.RadioSelect,
+        }
+        field_classes = {"placement_points": PointsTableField}
+
+    FIXED_HELP = "Fixed while the season is published: unpublish it to change how it ranks."
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["placement_points"].required = False
+        choices = [("", "—")] + list(Season.TieBreak.choices)
+        current = list(self.instance.tie_breaks if self.instance.pk else Season().tie_breaks)
+        for i in range(self.TIE_BREAKS):
+            self.fields[f"tie_break_{i + 1}"] = forms.ChoiceField(
+                label="Ties broken first by" if i == 0 else "then by",
+                choices=choices,
+                required=False,
+                initial=current[i] if i < len(current) else "",
+            )
+        for name in ("participation_points", "planned_events", "best_of"):
+            self.fields[name].validators += [MaxValueValidator(Season.MAX_EVENTS * 10)]
+        self.fixed = bool(self.instance.pk and self.instance.published)
+        if self.fixed:
+            for name in self.scoring_fields():
+                self.fields[name].disabled = True
+                self.fields[name].help_text = self.FIXED_HELP
+
+    def scoring_fields(self) -> list[str]:
+        names = [n for n in Season.SCORING if n != "tie_breaks"]
+        return names + [f"tie_break_{i + 1}" for i in range(self.TIE_BREAKS)]
+
+    def clean(self):
+        data = super().clean()
+        chosen = [data.get(f"tie_break_{i + 1}") for i in range(self.TIE_BREAKS)]
+        chosen = [c for c in chosen if c]
+        for i in range(self.TIE_BREAKS):
+            name = f"tie_break_{i + 1}"
+            if data.get(name) and chosen.count(data[name]) > 1:
+                self.add_error(name, "Each tie-break once.")
+        data["tie_breaks"] = list(dict.fromkeys(chosen))
+        return data
+
+    def settings(self) -> dict:
+        """The season's fields as the service takes them."""
+        data = self.cleaned_data
+        return {name: data[name] for name in Season.SETTINGS}
+
+
+class SeasonEventForm(forms.Form):
+    """An event to count in a season: one the organizer organizes."""
+
+    event = forms.ModelChoiceField(queryset=Event.objects.none(), label="Event")
+
+    def __init__(self, *args, user, **kwargs):
+        super().__init__(*args, **kwargs)
+        events = Event.objects.order_by("-date", "name")
+        if not user.is_superuser:
+            events = events.filter(organizers=user)
+        self.fields["event"].queryset = events.select_related("season")
+        self.fields["event"].label_from_instance = self._label
+
+    @staticmethod
+    def _label(event: Event) -> str:
+        return f"{event} — in {event.season}" if event.season_id else str(event)

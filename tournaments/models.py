@@ -69,6 +69,183 @@ def reason_choices() -> list[tuple[str, str]]:
     return core.registry.reason_choices()
 
 
+def default_placement_points() -> list[int]:
+    """Points for 1st, 2nd, 3rd ... of an event, as many clubs give them."""
+    return [10, 8, 6, 5, 4, 3, 2, 1]
+
+
+def default_tie_breaks() -> list[str]:
+    return [Season.TieBreak.CHIPS, Season.TieBreak.EVENTS_WON, Season.TieBreak.HEAD_TO_HEAD]
+
+
+class Season(models.Model):
+    """A club's season or a tournament series: standings across its events, of any game.
+
+    Its scoring (``SCORING``) says how the events count: the chips won, or placement
+    points per event (a table for 1st, 2nd, ... and points for taking part), optionally
+    only each player's best N of the M events, and ties broken in a stated order. The
+    scoring is fixed once the season is published; every change is in the audit.
+    """
+
+    class Basis(models.TextChoices):
+        CHIPS = "chips", "Total chips won"
+        PLACEMENT = "placement", "Placement points per event"
+
+    class TieBreak(models.TextChoices):
+        CHIPS = "chips", "Chips won over the season"
+        EVENTS_WON = "events_won", "Events won"
+        HEAD_TO_HEAD = "head_to_head", "Head-to-head: placed above the other in more events"
+
+    # Bounds an organizer's numbers must keep (a table of points is short and small).
+    MAX_PLACES = 64
+    MAX_POINTS = 10_000
+    MAX_EVENTS = 1_000
+
+    name = models.CharField(max_length=150)
+    club = models.CharField("club or series", max_length=100, blank=True)
+    start_date = models.DateField()
+    end_date = models.DateField()
+    basis = models.CharField(
+        "the season ranks by", max_length=20, choices=Basis.choices, default=Basis.CHIPS
+    )
+    placement_points = models.JSONField(
+        "points for 1st, 2nd, 3rd ...",
+        default=default_placement_points,
+        blank=True,
+        help_text="Placement points only: the points of each place in an event.",
+    )
+    participation_points = models.PositiveIntegerField(
+        "points for taking part",
+        default=0,
+        help_text="Placement points only: added for every event a player plays.",
+    )
+    planned_events = models.PositiveIntegerField(
+        "events in the season (M)",
+        null=True,
+        blank=True,
+        help_text="How many events the season has; needed to count the best N of them.",
+    )
+    best_of = models.PositiveIntegerField(
+        "count each player's best N events",
+        null=True,
+        blank=True,
+        help_text="Leave empty to count every event.",
+    )
+    tie_breaks = models.JSONField(
+        "ties broken by, in order", default=default_tie_breaks, blank=True
+    )
+    published = models.BooleanField(
+        default=False,
+        help_text="Anyone may read the season's standings; its scoring is then fixed.",
+    )
+    organizers = models.ManyToManyField(
+        settings.AUTH_USER_MODEL, related_name="organized_seasons", blank=True
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-start_date", "name"]
+
+    SETTINGS = (
+        "name",
+        "club",
+        "start_date",
+        "end_date",
+        "basis",
+        "placement_points",
+        "participation_points",
+        "planned_events",
+        "best_of",
+        "tie_breaks",
+        "published",
+    )
+    # How the season ranks: fixed once it is published.
+    SCORING = (
+        "basis",
+        "placement_points",
+        "participation_points",
+        "planned_events",
+        "best_of",
+        "tie_breaks",
+    )
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("season-detail", args=[self.pk])
+
+    def clean(self):
+        errors: dict[str, list[str]] = {}
+        if self.start_date and self.end_date and self.end_date < self.start_date:
+            errors.setdefault("end_date", []).append("The season ends on or after its start.")
+        points = self.placement_points
+        if not isinstance(points, list) or not all(
+            isinstance(p, int) and not isinstance(p, bool) for p in points
+        ):
+            errors.setdefault("placement_points", []).append(
+                "Give whole numbers of points, one a place: 10, 8, 6, 5."
+            )
+        elif any(p < 0 for p in points):
+            errors.setdefault("placement_points", []).append("Points cannot be below 0.")
+        elif any(p > self.MAX_POINTS for p in points) or len(points) > self.MAX_PLACES:
+            errors.setdefault("placement_points", []).append(
+                f"At most {self.MAX_PLACES} places of at most {self.MAX_POINTS:,} points."
+            )
+        if self.basis == self.Basis.PLACEMENT and not points and not self.participation_points:
+            errors.setdefault("placement_points", []).append(
+                "Give the points of at least the first place (or for taking part)."
+            )
+        for name in ("planned_events", "best_of"):
+            value = getattr(self, name)
+            if value is not None and not 1 <= value <= self.MAX_EVENTS:
+                errors.setdefault(name, []).append(f"From 1 to {self.MAX_EVENTS:,}.")
+        if self.best_of is not None and "best_of" not in errors:
+            if self.planned_events is None:
+                errors.setdefault("planned_events", []).append(
+                    "Give how many events the season has (M) to count the best N."
+                )
+            elif self.best_of > self.planned_events:
+                errors.setdefault("best_of", []).append(
+                    f"N ({self.best_of}) cannot be larger than the season's {self.planned_events} "
+                    "events (M)."
+                )
+        breaks = self.tie_breaks
+        known = set(self.TieBreak.values)
+        if (
+            not isinstance(breaks, list)
+            or not all(isinstance(b, str) and b in known for b in breaks)
+            or len(set(breaks)) != len(breaks)
+        ):
+            errors.setdefault("tie_breaks", []).append(
+                f"Each of {', '.join(self.TieBreak.values)} at most once, in order."
+            )
+        if errors:
+            raise ValidationError(errors)
+
+    @property
+    def counts_best(self) -> bool:
+        return self.best_of is not None
+
+    @property
+    def scoring_words(self) -> str:
+        """How the season ranks, in a sentence (its page and printouts)."""
+        if self.basis == self.Basis.PLACEMENT:
+            table = ", ".join(str(p) for p in self.placement_points)
+            said = f"Placement points per event ({table} for 1st, 2nd, ...)"
+            if self.participation_points:
+                said += f", {self.participation_points} for taking part"
+        else:
+            said = "Total chips won"
+        if self.best_of is not None:
+            said += f"; each player's best {self.best_of} of {self.planned_events} events count"
+        words = dict(self.TieBreak.choices)
+        breaks = [words[b].split(":")[0].lower() for b in self.tie_breaks or ()]
+        if breaks:
+            said += f"; ties broken by {', then '.join(breaks)}"
+        return said + "."
+
+
 class Event(models.Model):
     class Kind(models.TextChoices):
         CLUB_NIGHT = "club_night", "Club night"
@@ -120,6 +297,14 @@ class Event(models.Model):
     )
     organizers = models.ManyToManyField(
         settings.AUTH_USER_MODEL, related_name="organized_events", blank=True
+    )
+    season = models.ForeignKey(
+        Season,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="events",
+        help_text="The season whose standings the event counts in (at most one).",
     )
     players = models.ManyToManyField(
         Player, related_name="events", blank=True, through="Registration"
@@ -693,6 +878,7 @@ class AuditEntry(models.Model):
     """Who changed what in an event, for every state change a service makes."""
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="audit", null=True)
+    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="audit", null=True)
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+", null=True
     )

@@ -45,3 +45,48 @@ class StandingsTable(tables.Table):
         url = self.statement_url.format(record.player.pk)
         withdrawn = " (withdrawn)" if record.withdrawn else ""
         return format_html('<a href="{}">{}</a>{}', url, record.player.name, withdrawn)
+
+
+class SeasonStandingsTable(tables.Table):
+    """A season's standings (tournaments.seasons.SeasonStanding rows)."""
+
+    rank = tables.Column(verbose_name="Rank")
+    player = tables.Column(verbose_name="Player", order_by=("player__name",))
+    club = tables.Column(verbose_name="Club", accessor="player__club")
+    total = tables.Column(verbose_name="Points")
+    chips = SignedColumn(verbose_name="Chips")
+    events_played = tables.Column(verbose_name="Events")
+    events_won = tables.Column(verbose_name="Won")
+    dropped = tables.Column(verbose_name="Dropped", orderable=False, empty_values=())
+
+    class Meta:
+        attrs = {"class": "standings", "id": "season-standings"}
+        order_by = ("rank",)
+        template_name = "tournaments/standings_table.html"
+
+    def __init__(self, *args, season_table, **kwargs):
+        self.standing = season_table
+        season = season_table.season
+        self.statement_url = reverse("season-statement", args=[season.pk, 0]).replace("/0/", "/{}/")
+        exclude = [] if season.counts_best else ["dropped"]
+        super().__init__(*args, exclude=exclude, **kwargs)
+        if not season_table.by_points:
+            # Ranked by chips: the total is the chips of the events that count.
+            self.columns["total"].column.verbose_name = (
+                "Counted chips" if season.counts_best else "Chips"
+            )
+            if not season.counts_best:
+                self.columns.hide("chips")
+
+    def render_player(self, record):
+        url = self.statement_url.format(record.player.pk)
+        tie = f" (tie broken by {record.decided_by})" if record.decided_by else ""
+        return format_html('<a href="{}">{}</a>{}', url, record.player.name, tie)
+
+    def render_total(self, record, value):
+        if self.standing.by_points:
+            return value
+        return SignedColumn().render(value)
+
+    def render_dropped(self, record):
+        return ", ".join(f"{r.event.date:%b} {r.event.date.day}" for r in record.dropped) or "—"

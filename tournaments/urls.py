@@ -1,6 +1,6 @@
 from django.urls import path
 
-from .views import deals, events, hall, reports, rounds
+from .views import deals, events, hall, reports, rounds, seasons
 
 urlpatterns = [
     path("", events.home, name="home"),
@@ -50,5 +50,20 @@ urlpatterns = [
     path("events/<int:pk>/inbox/", hall.inbox, name="inbox"),
     path("events/<int:pk>/wall/", hall.wall, name="wall"),
     path("events/<int:pk>/wall/live/", hall.wall_live, name="wall-live"),
+    # Seasons and players across events (seasons.py).
+    path("seasons/new/", seasons.season_create, name="season-create"),
+    path("seasons/<int:pk>/", seasons.season_detail, name="season-detail"),
+    path("seasons/<int:pk>/edit/", seasons.season_edit, name="season-edit"),
+    path("seasons/<int:pk>/events/", seasons.season_events, name="season-events"),
+    path("seasons/<int:pk>/standings.csv", seasons.season_csv, name="season-csv"),
+    path("seasons/<int:pk>/standings.pdf", seasons.season_pdf, name="season-pdf"),
+    path(
+        "seasons/<int:pk>/players/<int:player_pk>/",
+        seasons.season_statement,
+        name="season-statement",
+    ),
+    path("seasons/<int:pk>/wall/", seasons.season_wall, name="season-wall"),
+    path("seasons/<int:pk>/wall/live/", seasons.season_wall_live, name="season-wall-live"),
+    path("players/<int:pk>/", seasons.player_detail, name="player-detail"),
     path("healthz", events.healthz, name="healthz"),
 ]

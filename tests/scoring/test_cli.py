@@ -136,3 +136,24 @@ def test_input_nested_too_deeply_is_an_error_not_a_traceback(command):
         {"errors": [{"field": "input", "message": "The input nests too deeply."}]},
         "",
     )
+
+
+def test_a_reader_that_stops_early_gets_no_traceback():
+    """``score --help | head``: the reader went away before the output was written. The
+    command stops quietly (exit 1), as Python advises, instead of a BrokenPipe
+    traceback."""
+    read, write = os.pipe()
+    os.close(read)  # nobody will read: the first write fails at once
+    try:
+        for args in (["score", "--help", "--ruleset", "texas-xx"], ["rulesets"]):
+            result = subprocess.run(
+                [sys.executable, "-m", "taroky_scoring", *args],
+                stdout=write,
+                stderr=subprocess.PIPE,
+                text=True,
+                cwd=ROOT,
+                timeout=60,
+            )
+            assert (result.returncode, result.stderr) == (1, "")
+    finally:
+        os.close(write)

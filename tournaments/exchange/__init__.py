@@ -11,6 +11,7 @@ from .downloads import (
     chip_counts_csv,
     deals_csv,
     ledger_csv,
+    season_standings_csv,
     spreadsheet_safe,
     standings_csv,
 )
@@ -30,6 +31,7 @@ __all__ = [
     "import_event",
     "import_players_csv",
     "ledger_csv",
+    "season_standings_csv",
     "spreadsheet_safe",
     "standings_csv",
 ]

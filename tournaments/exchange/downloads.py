@@ -172,3 +172,23 @@ def chip_counts_csv(event: Event) -> str:  # pragma: no cover - convenience down
     for c in ChipCount.objects.filter(table__round__event=event).select_related("table", "player"):
         rows.append([c.table_id, c.player.name, c.counted, c.expected, c.difference])
     return _csv(rows)
+
+
+def season_standings_csv(table) -> str:
+    """A season's standings (``seasons.SeasonTable``): a row a player with his total,
+    chips, events played and won, then his value in each event (points or chips; empty
+    where he did not play) and the events dropped (best N)."""
+    head = ["rank", "player", "club", "points" if table.by_points else "chips_counted"]
+    head += ["chips", "events", "events_won", "tie_broken_by"]
+    head += [f"{e.date:%Y-%m-%d} {e.name}" for e in table.events]
+    head += ["dropped"]
+    rows = [head]
+    for s in table.rows:
+        value = {r.event.pk: r.value for r in s.results}
+        rows.append(
+            [s.rank, s.player.name, s.player.club, s.total, s.chips, s.events_played]
+            + [s.events_won, s.decided_by]
+            + [value.get(e.pk, "") for e in table.events]
+            + ["; ".join(f"{r.event.date:%Y-%m-%d} {r.event.name}" for r in s.dropped)]
+        )
+    return _csv(rows)

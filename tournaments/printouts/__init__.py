@@ -5,7 +5,7 @@ from .charts import chart_svg, chips_chart
 from .common import filename
 from .round_pack import round_pack_pdf
 from .sheets import blank_sheet_pdf, score_sheet_pdf
-from .standings import standings_pdf
+from .standings import season_standings_pdf, standings_pdf
 from .statement import statement_pdf
 
 __all__ = [
@@ -15,6 +15,7 @@ __all__ = [
     "filename",
     "round_pack_pdf",
     "score_sheet_pdf",
+    "season_standings_pdf",
     "standings_pdf",
     "statement_pdf",
 ]

@@ -1,12 +1,14 @@
-"""The standings for the wall (``standings_pdf``): overall, after a round or for one
-round."""
+"""The standings for the wall: an event's (``standings_pdf``: overall, after a round or
+for one round) and a season's (``season_standings_pdf``)."""
 
 from __future__ import annotations
 
+from reportlab.lib.pagesizes import LETTER
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import PageBreak, Paragraph, Spacer, Table, TableStyle
 
+from ..seasons import chips_series
 from ..standings import standings, standings_series
 from . import fonts
 from .charts import chips_chart
@@ -29,49 +31,32 @@ from .common import (
 WALL_MIN, WALL_MAX = 16, 30
 
 
-def standings_pdf(event, after_round: int | None = None, only_round: int | None = None) -> bytes:
-    pagesize = page_size(event)
-    rows = standings(event, after_round=after_round, only_round=only_round)
-    width = pagesize[0] - 2 * MARGIN
-    height = pagesize[1] - 2 * MARGIN - 11 * 3 - 6
-    any_byes = any(s.byes for s in rows)
-    title = "Standings" + (
-        f": round {only_round}"
-        if only_round
-        else f" after round {after_round}"
-        if after_round
-        else ""
-    )
-    # Rows plus the header row and the title (about two rows) fill the page.
-    size = max(WALL_MIN, min(WALL_MAX, height / (len(rows) + 3) / 1.3))
+def wall_styles(rows: int, height: float):
+    """Type sized to fill the page with ``rows`` rows (and the header and title): the
+    cell, bold and small styles, and the size."""
+    size = max(WALL_MIN, min(WALL_MAX, height / (rows + 3) / 1.3))
     cell = ParagraphStyle("wall", fontName=fonts.REGULAR, fontSize=size, leading=size * 1.15)
     bold = ParagraphStyle("wall-bold", parent=cell, fontName=fonts.BOLD)
     small = ParagraphStyle("wall-small", parent=cell, fontSize=size * 0.6, leading=size * 0.7)
-    head = ["", "Player", "Net chips", "Deals", "Bids won"] + (["Byes"] if any_byes else [])
-    texts = [head]
-    for s in rows:
-        texts.append(
-            [
-                str(s.rank),
-                s.player.name,
-                signed(s.chips) if s.chips else "0",
-                str(s.deals_played),
-                f"{s.bidder_wins} of {s.deals_as_bidder}" if s.deals_as_bidder else "",
-            ]
-            + ([str(s.byes or "")] if any_byes else [])
-        )
+    return size, cell, bold, small
+
+
+def wall_grid(head: list[str], texts: list[list[str]], names: list[str], width: float, styles):
+    """The standings in large type: a row a player (``texts``: rank, name, then the
+    figures, the third column in bold; ``names``: the name column's markup), the name
+    column taking what the figures leave."""
+    size, cell, bold, small = styles
     data = [[para(h, small) for h in head]]
-    for s, t in zip(rows, texts[1:], strict=True):
-        name = escape(s.player.name) + (" (withdrawn)" if s.withdrawn else "")
-        club = f"<font size={size * 0.6:.1f}> {escape(s.club)}</font>" if s.club else ""
+    for t, name in zip(texts, names, strict=True):
         data.append(
-            [para(t[0], bold), Paragraph(f"<b>{name}</b>{club}", cell), para(t[2], bold)]
+            [para(t[0], bold), Paragraph(name, cell), para(t[2], bold)]
             + [para(x, cell) for x in t[3:]]
         )
     # Number columns as wide as their widest figure; the names get the rest.
+    every = [head, *texts]
     numbers = [
         8
-        + max(stringWidth(t[c], fonts.BOLD, size if r else size * 0.6) for r, t in enumerate(texts))
+        + max(stringWidth(t[c], fonts.BOLD, size if r else size * 0.6) for r, t in enumerate(every))
         for c in [0, *range(2, len(head))]
     ]
     widths = [numbers[0], width - sum(numbers), *numbers[1:]]
@@ -90,12 +75,55 @@ def standings_pdf(event, after_round: int | None = None, only_round: int | None 
         for c in [0, *range(2, len(row))]:
             row[c].style = ParagraphStyle(f"r{c}", parent=row[c].style, alignment=2)
     grid.setStyle(TableStyle(style))
+    return grid
+
+
+def _name(name: str, club: str, size: float, note: str = "") -> str:
+    club = f"<font size={size * 0.6:.1f}> {escape(club)}</font>" if club else ""
+    return f"<b>{escape(name)}{note}</b>{club}"
+
+
+def _title(text: str, bold) -> Paragraph:
+    size = bold.fontSize
+    return para(
+        text, ParagraphStyle("wall-title", parent=bold, fontSize=size * 1.3, leading=size * 1.6)
+    )
+
+
+def standings_pdf(event, after_round: int | None = None, only_round: int | None = None) -> bytes:
+    pagesize = page_size(event)
+    rows = standings(event, after_round=after_round, only_round=only_round)
+    width = pagesize[0] - 2 * MARGIN
+    height = pagesize[1] - 2 * MARGIN - 11 * 3 - 6
+    any_byes = any(s.byes for s in rows)
+    title = "Standings" + (
+        f": round {only_round}"
+        if only_round
+        else f" after round {after_round}"
+        if after_round
+        else ""
+    )
+    # Rows plus the header row and the title (about two rows) fill the page.
+    styles = wall_styles(len(rows), height)
+    size, bold = styles[0], styles[2]
+    head = ["", "Player", "Net chips", "Deals", "Bids won"] + (["Byes"] if any_byes else [])
+    texts = [
+        [
+            str(s.rank),
+            s.player.name,
+            signed(s.chips) if s.chips else "0",
+            str(s.deals_played),
+            f"{s.bidder_wins} of {s.deals_as_bidder}" if s.deals_as_bidder else "",
+        ]
+        + ([str(s.byes or "")] if any_byes else [])
+        for s in rows
+    ]
+    names = [
+        _name(s.player.name, s.club, size, " (withdrawn)" if s.withdrawn else "") for s in rows
+    ]
     story = [
-        para(
-            title,
-            ParagraphStyle("wall-title", parent=bold, fontSize=size * 1.3, leading=size * 1.6),
-        ),
-        grid,
+        _title(title, bold),
+        wall_grid(head, texts, names, width, styles),
         Spacer(1, 6),
         para(
             "Ties share a rank. Net chips are summed from the chip ledger"
@@ -116,5 +144,60 @@ def standings_pdf(event, after_round: int | None = None, only_round: int | None 
         f"{event.name}: {title.lower()}",
         f"{event.date:%A, %B %-d, %Y}{', ' + event.venue if event.venue else ''}",
         ruleset_words(event),
+    ]
+    return build(story, pagesize, lambda: header)
+
+
+def season_standings_pdf(table) -> bytes:
+    """A season's standings (``seasons.SeasonTable``) for the wall, in the same large
+    type, on the paper of its latest event, and its chart of chips after each event."""
+    season = table.season
+    pagesize = page_size(table.events[-1]) if table.events else LETTER
+    rows = table.rows
+    width = pagesize[0] - 2 * MARGIN
+    height = pagesize[1] - 2 * MARGIN - 11 * 3 - 6
+    styles = wall_styles(len(rows), height)
+    size, bold = styles[0], styles[2]
+    total = "Points" if table.by_points else "Chips"
+    head = ["", "Player", total, "Events", "Won"] + (["Dropped"] if season.counts_best else [])
+    texts = [
+        [
+            str(s.rank),
+            s.player.name,
+            str(s.total) if table.by_points else (signed(s.total) if s.total else "0"),
+            str(s.events_played),
+            str(s.events_won or ""),
+        ]
+        + ([str(len(s.dropped) or "")] if season.counts_best else [])
+        for s in rows
+    ]
+    names = [
+        _name(s.player.name, s.player.club, size, f" ({s.decided_by})" if s.decided_by else "")
+        for s in rows
+    ]
+    story = [
+        _title("Season standings", bold),
+        wall_grid(head, texts, names, width, styles),
+        Spacer(1, 6),
+        para(
+            f"{season.scoring_words} A tie broken says by what, in brackets; players still "
+            "equal share a rank. Chips are summed from each event's chip ledger.",
+            SMALL,
+        ),
+    ]
+    series = chips_series(table)
+    if series and len(table.events) > 1:
+        story += [
+            PageBreak(),
+            para("Chips after each event (top 10)", LARGE_BOLD),
+            chips_chart(series, "event", width=width, height=min(height - 40, width), baseline=0),
+        ]
+    dates = f"{season.start_date:%B %-d, %Y} to {season.end_date:%B %-d, %Y}"
+    header = [
+        f"{season.name}: season standings",
+        f"{season.club + ', ' if season.club else ''}{dates}",
+        f"{len(table.events)} events: "
+        + ", ".join(f"{e.date:%b %-d} {e.name}" for e in table.events[-6:])
+        + (" ..." if len(table.events) > 6 else ""),
     ]
     return build(story, pagesize, lambda: header)

@@ -53,6 +53,14 @@ def update_event(event: Event, user, **fields) -> Event:
             f"recorded: this event's deals were scored under them ({', '.join(changed)} "
             "not changed)."
         )
+    if fields.get("published") is False and event.published and event.season_id:
+        season = event.season
+        if season.published:
+            raise ServiceError(
+                f"This event counts in the published season {season.name}, which shows its "
+                "results to everybody: unpublish the season first, or remove the event "
+                "from it."
+            )
     for name, value in fields.items():
         setattr(event, name, value)
     _full_clean(event)

@@ -1,8 +1,8 @@
-"""Who may read and who may change an event."""
+"""Who may read and who may change an event or a season."""
 
 from __future__ import annotations
 
-from ..models import Event
+from ..models import Event, Season
 from .errors import PermissionDenied
 
 
@@ -27,3 +27,18 @@ def can_create_events(user) -> bool:
 def require_organizer(user, event: Event) -> None:
     if not can_manage(user, event):
         raise PermissionDenied("Only the organizers of this event may change it.")
+
+
+def can_manage_season(user, season: Season) -> bool:
+    if not getattr(user, "is_authenticated", False):
+        return False
+    return user.is_superuser or any(o.pk == user.pk for o in season.organizers.all())
+
+
+def can_view_season(user, season: Season) -> bool:
+    return season.published or can_manage_season(user, season)
+
+
+def require_season_organizer(user, season: Season) -> None:
+    if not can_manage_season(user, season):
+        raise PermissionDenied("Only the organizers of this season may change it.")

@@ -18,9 +18,9 @@ from ..forms import (
     PlayersCsvForm,
     WithdrawForm,
 )
-from ..models import Event, Player, Registration, Seat, Table
+from ..models import Event, Player, Registration, Season, Seat, Table
 from ..names import clean_name
-from ..services.permissions import can_create_events, can_manage
+from ..services.permissions import can_create_events, can_manage, can_view_season
 from .common import (
     NeedsSignIn,
     check_manage,
@@ -44,11 +44,26 @@ def _events_for(user):
     return events.filter(published=True)
 
 
+def _seasons_for(user):
+    seasons = Season.objects.annotate(event_count=Count("events", distinct=True)).order_by(
+        "-start_date", "name", "pk"
+    )
+    if user.is_authenticated and user.is_superuser:
+        return seasons
+    if user.is_authenticated:
+        return seasons.filter(Q(published=True) | Q(organizers=user)).distinct()
+    return seasons.filter(published=True)
+
+
 def home(request):
     return render(
         request,
         "tournaments/home.html",
-        {"events": _events_for(request.user), "can_create": can_create_events(request.user)},
+        {
+            "events": _events_for(request.user),
+            "seasons": _seasons_for(request.user),
+            "can_create": can_create_events(request.user),
+        },
     )
 
 
@@ -109,6 +124,10 @@ def event_detail(request, pk):
             "players": event.players.all(),
             "can_manage": can_manage(request.user, event),
             "rules": event.ruleset_listing,
+            # Its season, where the visitor may read it.
+            "season": event.season
+            if event.season and can_view_season(request.user, event.season)
+            else None,
         },
     )
 

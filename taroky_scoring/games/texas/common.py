@@ -334,7 +334,10 @@ class Texas(Game):
     def describe(self, rules: Any) -> tuple[Field, ...]:
         words = tuple((w, self.doubling.label(w)) for w in self.doubling.words)
         contra = Field("contra", "Contra", CHOICE, "doubling", choices(*words), default="none")
-        bidding = when("kind", "played", "surrendered")
+        # A declarer bids in a played deal, and in a surrendered one where a house rule
+        # allows a throw-in (texas-xix's called_trump_throw_in).
+        kinds = [k for k, _ in self.kinds(rules)]
+        bidding = when("kind", *(k for k in ("played", "surrendered") if k in kinds))
         by_points = all_of(PLAYED, not_(when("bid", *self.no_points_bids)))
         called = tuple(self.called.items())
         bonus_kinds = [

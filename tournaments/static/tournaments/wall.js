@@ -1,18 +1,18 @@
 // The wall: fetch the changing part every few seconds and swap it in only when it
-// changed (no reload, no flicker); when a new round is drawn, alternate between the
-// standings and its seat list.
+// changed (no reload, no flicker); where it has several panels (an event's standings and
+// the next round's seat list; a season's standings and its latest event's), show each
+// in turn.
 (function () {
   "use strict";
   var box = document.getElementById("wall-live");
   if (!box || !window.fetch) return;
   var REFRESH_MS = 5000, CYCLE_MS = 15000;
-  var shown = "standings", last = box.innerHTML;
+  var shown = 0, last = box.innerHTML;  // the panel shown, by its place
 
   function showPanel() {
     var panels = box.querySelectorAll("[data-panel]");
-    var names = Array.prototype.map.call(panels, function (p) { return p.dataset.panel; });
-    if (names.indexOf(shown) < 0) shown = "standings";
-    panels.forEach(function (p) { p.hidden = panels.length > 1 && p.dataset.panel !== shown; });
+    if (shown >= panels.length) shown = 0;
+    panels.forEach(function (p, i) { p.hidden = panels.length > 1 && i !== shown; });
   }
 
   function refresh() {
@@ -30,7 +30,7 @@
   }
 
   setInterval(function () {
-    shown = shown === "standings" ? "seats" : "standings";
+    shown += 1;
     showPanel();
   }, CYCLE_MS);
   showPanel();

@@ -1,0 +1,358 @@
+"""A club's season: standings across events, worked by hand.
+
+Four La Vista club nights, five players. Every chip below is worked from the contract:
+a Four (second half) won with 41 is 5 a pair (section 4), a Five alone won is 8 from
+each of three, a misdeal costs the dealer 1 to each of the other three (section 3).
+
+| event | table (seats)        | deals                                   | chips                        | places                  |
+|-------|----------------------|-----------------------------------------|------------------------------|-------------------------|
+| Jan 8 | Anna Bill Cyril Dana | Anna+Cyril Four won; Dana misdeals       | A +6, C +6, B -4, D -8       | A 1, C 1, B 3, D 4      |
+| Feb 5 | Anna Bill Cyril Emil | Bill's Five alone won; Emil misdeals     | B +25, A -7, C -7, E -11     | B 1, A 2, C 2, E 4      |
+| Mar 5 | Anna Bill Dana Emil  | Dana+Emil Four won                       | D +5, E +5, A -5, B -5       | D 1, E 1, A 3, B 3      |
+| Apr 2 | Anna Bill Cyril Dana | Dana misdeals                            | A +1, B +1, C +1, D -3       | A 1, B 1, C 1, D 4      |
+
+Cyril misses March, Dana February, Emil January and April. Dana is renamed "Dana
+Nováková" in the registry after January: she stays one row.
+"""
+
+import datetime
+import html
+import re
+
+import pytest
+from django.urls import reverse
+
+from tournaments import exchange, services
+from tournaments.models import AuditEntry, Event, Player, Season
+from tournaments.seasons import season_standings
+from tournaments.services import seasons as season_services
+
+NAMES = ["Anna", "Bill", "Cyril", "Dana", "Emil"]
+
+
+def four_won(seats, bidder, partner):
+    return {
+        "ruleset": "la-vista",
+        "players": seats,
+        "kind": "played",
+        "bidder": bidder,
+        "bid": "four",
+        "partner": partner,
+        "blind": "second",
+        "bidder_points": 41,
+    }
+
+
+def five_alone_won(seats, bidder):
+    return {
+        "ruleset": "la-vista",
+        "players": seats,
+        "kind": "played",
+        "bidder": bidder,
+        "bid": "five",
+        "partner": None,
+        "king_in_blind": True,
+        "bidder_points": 40,
+    }
+
+
+def misdeal(seats, dealer):
+    return {"ruleset": "la-vista", "players": seats, "kind": "misdeal", "dealer": dealer}
+
+
+def club_night(organizer, date, seats, deals, published=True):
+    event = services.create_event(
+        organizer,
+        name=f"Club night {date:%b %-d}",
+        date=date,
+        venue="Sokol hall",
+        kind=Event.Kind.CLUB_NIGHT,
+        ruleset="la-vista",
+        house_rules={},
+        starting_chips=20,
+        session_end=Event.SessionEnd.FIXED_DEALS,
+        deals_per_session=20,
+        published=published,
+    )
+    rnd = services.create_round(event, organizer)
+    players = [Player.objects.get(name=n) for n in seats]
+    table = services.create_table(rnd, organizer, players, first_forehand=players[0])
+    for make in deals:
+        services.record_deal(table, make([p.name for p in players]), organizer)
+    return event
+
+
+@pytest.fixture
+def nights(organizer):
+    for name in NAMES:
+        Player.objects.create(name=name, club="Sokol")
+    jan = club_night(
+        organizer,
+        datetime.date(2026, 1, 8),
+        ["Anna", "Bill", "Cyril", "Dana"],
+        [lambda s: four_won(s, "Anna", "Cyril"), lambda s: misdeal(s, "Dana")],
+    )
+    Player.objects.filter(name="Dana").update(name="Dana Nováková")
+    feb = club_night(
+        organizer,
+        datetime.date(2026, 2, 5),
+        ["Anna", "Bill", "Cyril", "Emil"],
+        [lambda s: five_alone_won(s, "Bill"), lambda s: misdeal(s, "Emil")],
+    )
+    mar = club_night(
+        organizer,
+        datetime.date(2026, 3, 5),
+        ["Anna", "Bill", "Dana Nováková", "Emil"],
+        [lambda s: four_won(s, "Dana Nováková", "Emil")],
+    )
+    apr = club_night(
+        organizer,
+        datetime.date(2026, 4, 2),
+        ["Anna", "Bill", "Cyril", "Dana Nováková"],
+        [lambda s: misdeal(s, "Dana Nováková")],
+    )
+    return [jan, feb, mar, apr]
+
+
+def make_season(organizer, nights, **scoring):
+    season = season_services.create_season(
+        organizer,
+        name="Sokol season 2026",
+        club="Sokol",
+        start_date=datetime.date(2026, 1, 1),
+        end_date=datetime.date(2026, 6, 30),
+        published=False,
+        **scoring,
+    )
+    for event in nights:
+        season_services.add_event(season, event, organizer)
+    return season
+
+
+def text(response) -> str:
+    """A page's words, tags and extra spaces gone."""
+    words = re.sub(r"<[^>]+>", " ", response.content.decode())
+    return re.sub(r"\s+", " ", html.unescape(words))
+
+
+def ranked(season):
+    return [
+        (
+            row.rank,
+            row.player.name,
+            row.total,
+            row.chips,
+            row.events_played,
+            row.events_won,
+            [f"{r.event.date:%b}{'' if r.counted else ' dropped'}" for r in row.results],
+            row.decided_by,
+        )
+        for row in season_standings(season).rows
+    ]
+
+
+PLACEMENT = dict(
+    basis=Season.Basis.PLACEMENT,
+    placement_points=[10, 8, 6, 5],
+    participation_points=0,
+    planned_events=4,
+    best_of=3,
+    tie_breaks=["chips", "events_won", "head_to_head"],
+)
+
+
+def test_placement_points_best_three_of_four_with_a_tie_broken_by_chips(organizer, nights):
+    """Points: Jan A 10, C 10, B 6, D 5; Feb B 10, A 8, C 8, E 5; Mar D 10, E 10, A 6,
+    B 6; Apr A 10, B 10, C 10, D 5. Best 3: Anna 10+8+10 (Mar's 6 dropped) = 28; Bill
+    6+10+10 (a 6 dropped: the later, March) = 26; Cyril played three: 28; Dana 5+10+5 =
+    20; Emil 15. Anna and Cyril tie at 28: chips break it (Cyril 6-7+1 = 0, Anna
+    6-7-5+1 = -5)."""
+    season = make_season(organizer, nights, **PLACEMENT)
+    assert ranked(season) == [
+        (1, "Cyril", 28, 0, 3, 2, ["Jan", "Feb", "Apr"], "chips"),
+        (2, "Anna", 28, -5, 4, 2, ["Jan", "Feb", "Mar dropped", "Apr"], "chips"),
+        (3, "Bill", 26, 17, 4, 2, ["Jan", "Feb", "Mar dropped", "Apr"], ""),
+        (4, "Dana Nováková", 20, -6, 3, 1, ["Jan", "Mar", "Apr"], ""),
+        (5, "Emil", 15, -6, 2, 1, ["Feb", "Mar"], ""),
+    ]
+    rows = {r.player.name: r for r in season_standings(season).rows}
+    assert [(r.rank, r.points, r.chips) for r in rows["Anna"].results] == [
+        (1, 10, 6),
+        (2, 8, -7),
+        (3, 6, -5),
+        (1, 10, 1),
+    ]
+
+
+def test_ties_no_stated_order_breaks_share_a_rank(organizer, nights):
+    """Events won do not part Anna and Cyril (two each), nor head to head (January and
+    April shared first place, February shared second): they share first place."""
+    season = make_season(
+        organizer, nights, **{**PLACEMENT, "tie_breaks": ["events_won", "head_to_head"]}
+    )
+    assert [(r[0], r[1], r[7]) for r in ranked(season)][:3] == [
+        (1, "Anna", ""),
+        (1, "Cyril", ""),
+        (3, "Bill", ""),
+    ]
+
+
+def test_total_chips_of_every_event(organizer, nights):
+    """Chips: Bill -4+25-5+1 = 17, Cyril 6-7+1 = 0, Anna -5, Dana -8+5-3 = -6, Emil -11+5
+    = -6. Dana and Emil: equal chips, one event won each (March, shared), head to head
+    even (March): they share fourth place."""
+    season = make_season(organizer, nights, basis=Season.Basis.CHIPS)
+    assert ranked(season) == [
+        (1, "Bill", 17, 17, 4, 2, ["Jan", "Feb", "Mar", "Apr"], ""),
+        (2, "Cyril", 0, 0, 3, 2, ["Jan", "Feb", "Apr"], ""),
+        (3, "Anna", -5, -5, 4, 2, ["Jan", "Feb", "Mar", "Apr"], ""),
+        (4, "Dana Nováková", -6, -6, 3, 1, ["Jan", "Mar", "Apr"], ""),
+        (4, "Emil", -6, -6, 2, 1, ["Feb", "Mar"], ""),
+    ]
+
+
+def test_head_to_head_decides_between_the_players_still_tied(organizer, nights):
+    """Best 2 of 4 by chips: Bill 25+1 = 26; Anna 6+1 = 7, Cyril 6+1 = 7; Dana 5-3 = 2;
+    Emil 5-11 = -6. Anna and Cyril: head to head only. They shared January's and April's
+    first place and February's second: even, so they share a rank; by chips (all events)
+    Cyril's 0 is above Anna's -5."""
+    scoring = dict(basis=Season.Basis.CHIPS, planned_events=4, best_of=2)
+    season = make_season(organizer, nights, **scoring, tie_breaks=["head_to_head"])
+    assert [(r[0], r[1], r[2]) for r in ranked(season)] == [
+        (1, "Bill", 26),
+        (2, "Anna", 7),
+        (2, "Cyril", 7),
+        (4, "Dana Nováková", 2),
+        (5, "Emil", -6),
+    ]
+    season = season_services.update_season(season, organizer, tie_breaks=["head_to_head", "chips"])
+    assert [(r[0], r[1], r[7]) for r in ranked(season)][1:3] == [
+        (2, "Cyril", "chips"),
+        (3, "Anna", "chips"),
+    ]
+
+
+def test_head_to_head_counts_places_above_the_others_still_tied():
+    from tournaments.seasons import Placing, Result, SeasonStanding, _split
+
+    events = [Event(pk=n) for n in (1, 2, 3)]
+
+    def row(name, ranks):
+        results = [Result(Placing(events[i], r, 0, 4), 0, 0) for i, r in enumerate(ranks) if r]
+        return SeasonStanding(0, Player(name=name), results, 10, 0, 0)
+
+    # X above Y in events 1 and 2, Y above X in 3; Z played event 3 only, above both.
+    x, y, z = row("X", [1, 2, 3]), row("Y", [2, 3, 1]), row("Z", [0, 0, 2])
+    parts = _split([x, y, z], ["head_to_head"])
+    # X: above Y twice (1, 2) = 2; Y: above X once (3), above Z once (3) = 2; Z: above
+    # X once (3) = 1. X and Y stay tied, Z after them.
+    assert [[r.player.name for r in p] for p in parts] == [["X", "Y"], ["Z"]]
+
+
+def test_the_season_page_csv_and_statement(client, organizer, nights):
+    season = make_season(organizer, nights, **PLACEMENT)
+    season_services.update_season(season, organizer, published=True)
+    page = text(client.get(reverse("season-detail", args=[season.pk])))
+    assert (
+        "Placement points per event (10, 8, 6, 5 for 1st, 2nd, ...); each player's best 3 "
+        "of 4 events count; ties broken by chips won over the season, then events won, "
+        "then head-to-head." in page
+    )
+    assert "1 Cyril (tie broken by chips) Sokol 28 0 3 2 —" in page
+    assert "2 Anna (tie broken by chips) Sokol 28 -5 4 2 Mar 5" in page
+    assert "4 Dana Nováková Sokol 20 -6 3 1 —" in page
+    csv = exchange.season_standings_csv(season_standings(season)).splitlines()
+    assert csv[0] == (
+        "rank,player,club,points,chips,events,events_won,tie_broken_by,"
+        "2026-01-08 Club night Jan 8,2026-02-05 Club night Feb 5,"
+        "2026-03-05 Club night Mar 5,2026-04-02 Club night Apr 2,dropped"
+    )
+    assert csv[2] == "2,Anna,Sokol,28,-5,4,2,chips,10,8,6,10,2026-03-05 Club night Mar 5"
+    assert csv[4] == "4,Dana Nováková,Sokol,20,-6,3,1,,5,,10,5,"  # numbers stay numbers
+    dana = Player.objects.get(name="Dana Nováková")
+    statement = text(client.get(reverse("season-statement", args=[season.pk, dana.pk])))
+    assert "Rank 4 of 5" in statement
+    assert "2026-01-08 Club night Jan 8 4 of 4 -8 5 counted" in statement
+    assert "2026-03-05 Club night Mar 5 1 of 4 +5 10 counted" in statement
+    assert "Not played: 2026-02-05 Club night Feb 5." in statement
+
+
+def test_scoring_is_fixed_once_published_and_every_change_is_recorded(organizer, nights):
+    season = make_season(organizer, nights, **PLACEMENT)
+    season_services.update_season(season, organizer, best_of=2)
+    season_services.update_season(season, organizer, published=True)
+    with pytest.raises(season_services.SeasonError) as refused:
+        season_services.update_season(season, organizer, best_of=4)
+    assert refused.value.fields == {"best_of": ["Fixed while the season is published."]}
+    season_services.update_season(season, organizer, published=False)
+    season_services.update_season(season, organizer, best_of=4, published=True)
+    changes = [
+        (a.user.username, a.detail.get("scoring"))
+        for a in AuditEntry.objects.filter(season=season, action="update_season").order_by("id")
+    ]
+    assert changes == [
+        ("org", {"best_of": [3, 2]}),
+        ("org", None),
+        ("org", None),
+        ("org", {"best_of": [2, 4]}),
+    ]
+
+
+@pytest.mark.parametrize(
+    "fields, field, message",
+    [
+        (
+            {"placement_points": [10, -2]},
+            "placement_points",
+            "Points cannot be below 0.",
+        ),
+        (
+            {"placement_points": ["ten"]},
+            "placement_points",
+            "Give whole numbers of points, one a place: 10, 8, 6, 5.",
+        ),
+        (
+            {"planned_events": 4, "best_of": 5},
+            "best_of",
+            "N (5) cannot be larger than the season's 4 events (M).",
+        ),
+        (
+            {"best_of": 3},
+            "planned_events",
+            "Give how many events the season has (M) to count the best N.",
+        ),
+        (
+            {"tie_breaks": ["chips", "chips"]},
+            "tie_breaks",
+            "Each of chips, events_won, head_to_head at most once, in order.",
+        ),
+    ],
+)
+def test_bad_scoring_is_refused_at_its_field(organizer, fields, field, message):
+    with pytest.raises(season_services.SeasonError) as refused:
+        season_services.create_season(
+            organizer,
+            name="x",
+            start_date=datetime.date(2026, 1, 1),
+            end_date=datetime.date(2026, 2, 1),
+            **{"basis": Season.Basis.PLACEMENT, **fields},
+        )
+    assert refused.value.fields[field] == [message]
+
+
+def test_an_event_counts_in_one_season_once(organizer, nights):
+    season = make_season(organizer, nights[:2], basis=Season.Basis.CHIPS)
+    with pytest.raises(season_services.SeasonError) as twice:
+        season_services.add_event(season, nights[0], organizer)
+    assert twice.value.fields == {
+        "event": ["Club night Jan 8 (2026-01-08) is in this season already."]
+    }
+    other = make_season(organizer, [], basis=Season.Basis.CHIPS)
+    with pytest.raises(season_services.SeasonError) as elsewhere:
+        season_services.add_event(other, nights[1], organizer)
+    assert elsewhere.value.fields == {
+        "event": [
+            "Club night Feb 5 (2026-02-05) counts in Sokol season 2026 already; remove it "
+            "there first."
+        ]
+    }

@@ -1,0 +1,275 @@
+"""Season standings, a player's season statement and his results across events.
+
+Everything is summed from the deal nets (``DealNet``, checked against the ledger by
+``audit_ledger``), never from stored totals, in a fixed number of queries whatever the
+number of events and deals: one GROUP BY (event, player) over the events' current nets,
+one count of byes, the registrations. Players are matched across events by the
+registry (player ids), never by name, so a renamed player stays one row.
+
+How a season ranks (``Season``'s scoring):
+
+- each event ranks its players by chips (the event's standings: net plus bye credits;
+  equal chips share a place);
+- a player's value of an event is its chips, or under placement points the points of
+  his place (a shared place gives each the points of that place) plus the points for
+  taking part;
+- with best N of M, only each player's N best values count (the earlier event first
+  among equal values); the rest are dropped;
+- the season's players rank by the sum of their counted values; equal sums are broken
+  in the season's order by the chips of every event, the events won, and head to
+  head (among the players still tied: how often each finished above another of them
+  in an event both played); players still equal share a rank.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections import defaultdict
+from dataclasses import dataclass, field
+
+from django.db.models import Count, Sum
+
+from .models import DealNet, Event, Player, Registration, Round, Season
+
+
+@dataclass(frozen=True)
+class Placing:
+    """A player's result in one event: his place (shared places share the number) and
+    chips (net plus bye credits), as the event's standings say."""
+
+    event: Event
+    rank: int
+    chips: int
+    players: int  # how many the event ranked
+
+
+def event_placings(events: list[Event]) -> tuple[dict[int, Player], dict[int, dict[int, Placing]]]:
+    """Every registered player's placing in each of ``events``: (players by id,
+    {event id: {player id: Placing}}), in three queries whatever their number."""
+    ids = [e.pk for e in events]
+    nets = (
+        DealNet.objects.current()
+        .filter(event_id__in=ids)
+        .values("event_id", "player_id")
+        .annotate(net=Sum("chips"))
+        .values_list("event_id", "player_id", "net")
+        .order_by()
+    )
+    chips: dict[tuple[int, int], int] = {(e, p): n for e, p, n in nets}
+    byes = (
+        Round.byes.through.objects.filter(round__event_id__in=ids)
+        .values("round__event_id", "player_id")
+        .annotate(n=Count("id"))
+        .values_list("round__event_id", "player_id", "n")
+        .order_by()
+    )
+    bye_chips = {e.pk: e.bye_chips for e in events}
+    for event_id, player_id, n in byes:
+        key = (event_id, player_id)
+        chips[key] = chips.get(key, 0) + n * bye_chips[event_id]
+    players: dict[int, Player] = {}
+    entered: dict[int, list[int]] = defaultdict(list)
+    for reg in Registration.objects.filter(event_id__in=ids).select_related("player").order_by():
+        players[reg.player_id] = reg.player
+        entered[reg.event_id].append(reg.player_id)
+    by_id = {e.pk: e for e in events}
+    placings: dict[int, dict[int, Placing]] = {}
+    for event_id in ids:
+        ranked = sorted(
+            entered[event_id],
+            key=lambda p: (-chips.get((event_id, p), 0), players[p].name),
+        )
+        placings[event_id] = {}
+        for i, pid in enumerate(ranked):
+            own = chips.get((event_id, pid), 0)
+            before = ranked[i - 1] if i else None
+            shared = before is not None and chips.get((event_id, before), 0) == own
+            rank = placings[event_id][before].rank if shared else i + 1
+            placings[event_id][pid] = Placing(by_id[event_id], rank, own, len(ranked))
+    return players, placings
+
+
+@dataclass
+class Result:
+    """One event of a player's season: his placing, its points, the value it counts for
+    (chips, or points) and whether it counted (best N) or was dropped."""
+
+    placing: Placing
+    points: int
+    value: int
+    counted: bool = True
+
+    @property
+    def event(self) -> Event:
+        return self.placing.event
+
+    @property
+    def rank(self) -> int:
+        return self.placing.rank
+
+    @property
+    def chips(self) -> int:
+        return self.placing.chips
+
+
+@dataclass
+class SeasonStanding:
+    rank: int
+    player: Player
+    results: list[Result]  # the events he played, in the season's order
+    total: int  # what the season ranks by: counted chips or counted points
+    chips: int  # the chips of every event he played
+    events_won: int
+    decided_by: str = ""  # the tie-break that set him apart from an equal total
+
+    @property
+    def events_played(self) -> int:
+        return len(self.results)
+
+    @property
+    def dropped(self) -> list[Result]:
+        return [r for r in self.results if not r.counted]
+
+
+@dataclass
+class SeasonTable:
+    season: Season
+    events: list[Event]
+    rows: list[SeasonStanding] = field(default_factory=list)
+
+    @property
+    def by_points(self) -> bool:
+        return self.season.basis == Season.Basis.PLACEMENT
+
+    def row_of(self, player_id: int) -> SeasonStanding | None:
+        return next((r for r in self.rows if r.player.pk == player_id), None)
+
+
+def place_points(season: Season, rank: int) -> int:
+    """The points of a place under the season's table, and for taking part.
+
+    >>> s = Season(placement_points=[10, 8, 6], participation_points=1)
+    >>> [place_points(s, r) for r in (1, 2, 3, 4)]
+    [11, 9, 7, 1]
+    """
+    table = season.placement_points or []
+    return (table[rank - 1] if rank <= len(table) else 0) + season.participation_points
+
+
+def season_events(season: Season) -> list[Event]:
+    return list(season.events.order_by("date", "name", "pk"))
+
+
+def season_standings(season: Season, events: list[Event] | None = None) -> SeasonTable:
+    """The season's standings (see the module's docstring for how it ranks)."""
+    events = season_events(season) if events is None else events
+    players, placings = event_placings(events)
+    by_points = season.basis == Season.Basis.PLACEMENT
+    results: dict[int, list[Result]] = defaultdict(list)
+    for event in events:
+        for pid, placing in placings[event.pk].items():
+            points = place_points(season, placing.rank) if by_points else 0
+            value = points if by_points else placing.chips
+            results[pid].append(Result(placing, points, value))
+    rows = []
+    for pid, played in results.items():
+        if season.best_of is not None and len(played) > season.best_of:
+            order = {id(r): i for i, r in enumerate(played)}  # the season's order
+            best = sorted(played, key=lambda r: (-r.value, order[id(r)]))[: season.best_of]
+            kept = {id(r) for r in best}
+            for r in played:
+                r.counted = id(r) in kept
+        rows.append(
+            SeasonStanding(
+                rank=0,
+                player=players[pid],
+                results=played,
+                total=sum(r.value for r in played if r.counted),
+                chips=sum(r.chips for r in played),
+                events_won=sum(1 for r in played if r.rank == 1),
+            )
+        )
+    return SeasonTable(season, events, _rank(season, rows))
+
+
+TIE_BREAK_WORDS = {
+    Season.TieBreak.CHIPS: "chips",
+    Season.TieBreak.EVENTS_WON: "events won",
+    Season.TieBreak.HEAD_TO_HEAD: "head to head",
+}
+
+
+def _rank(season: Season, rows: list[SeasonStanding]) -> list[SeasonStanding]:
+    ordered: list[list[SeasonStanding]] = []
+    rows.sort(key=lambda r: (-r.total, r.player.name))
+    for _, same in itertools.groupby(rows, key=lambda r: r.total):
+        ordered += _split(list(same), list(season.tie_breaks or ()))
+    position = 1
+    out = []
+    for group in ordered:
+        for row in sorted(group, key=lambda r: r.player.name):
+            row.rank = position
+            out.append(row)
+        position += len(group)
+    return out
+
+
+def _measure(key: str, row: SeasonStanding, group: list[SeasonStanding]) -> int:
+    if key == Season.TieBreak.CHIPS:
+        return row.chips
+    if key == Season.TieBreak.EVENTS_WON:
+        return row.events_won
+    # Head to head: how often he finished above each other player still tied with him,
+    # in the events both played.
+    mine = {r.event.pk: r.rank for r in row.results}
+    above = 0
+    for other in group:
+        if other is row:
+            continue
+        for r in other.results:
+            if r.event.pk in mine and mine[r.event.pk] < r.rank:
+                above += 1
+    return above
+
+
+def _split(group: list[SeasonStanding], breaks: list[str]) -> list[list[SeasonStanding]]:
+    """``group`` (equal totals) in order by the tie-breaks, each still-equal set together."""
+    if len(group) == 1 or not breaks:
+        return [group]
+    key, rest = breaks[0], breaks[1:]
+    values = {id(r): _measure(key, r, group) for r in group}
+    ordered = sorted(group, key=lambda r: -values[id(r)])
+    parts = [list(p) for _, p in itertools.groupby(ordered, key=lambda r: values[id(r)])]
+    if len(parts) > 1:
+        for row in group:
+            row.decided_by = row.decided_by or str(TIE_BREAK_WORDS[key])
+    return [g for part in parts for g in _split(part, rest)]
+
+
+# -- a player across events and seasons --------------------------------------------------
+
+
+def player_placings(player: Player, events: list[Event]) -> list[Placing]:
+    """The player's placing in each of ``events`` he played (registered), in order."""
+    _, placings = event_placings(events)
+    return [placings[e.pk][player.pk] for e in events if player.pk in placings[e.pk]]
+
+
+def chips_series(table: SeasonTable, limit: int = 10) -> list[tuple[str, list[int]]]:
+    """The chips of the first ``limit`` players summed after each event of the season (a
+    missed event adds nothing), for the chart."""
+    series = []
+    for row in table.rows[:limit]:
+        own = {r.event.pk: r.chips for r in row.results}
+        total, values = 0, [0]
+        for event in table.events:
+            total += own.get(event.pk, 0)
+            values.append(total)
+        series.append((row.player.name, values))
+    return series
+
+
+def player_statistics(player: Player, events: list[Event]) -> list[dict]:
+    """The player's statistics in each game he played among ``events``, from the deal
+    documents through the core (filled in below once the core says its statistics)."""
+    return []

@@ -1,0 +1,147 @@
+"""Seasons: creating and editing one, and adding or removing its events.
+
+Who may change a season: its organizers (and superusers). Adding an event also needs
+the event's organizer: a season does not take over somebody else's club night. An
+event belongs to at most one season (``Event.season``). The scoring is fixed once the
+season is published; every change of a season is in the audit, with who and when.
+"""
+
+from __future__ import annotations
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+
+from ..models import AuditEntry, Event, Season
+from .errors import PermissionDenied, ServiceError
+from .permissions import can_create_events, require_organizer, require_season_organizer
+
+
+def _audit(season, user, action: str, **detail) -> None:
+    AuditEntry.objects.create(season=season, user=user, action=action, detail=detail)
+
+
+class SeasonError(ServiceError):
+    """A season's form or request is wrong: ``fields`` name the fields and say why."""
+
+    def __init__(self, message: str, fields: dict[str, list[str]] | None = None):
+        super().__init__(message)
+        self.fields = fields or {}
+
+
+def _full_clean(season: Season) -> None:
+    try:
+        season.full_clean(exclude=["organizers"])
+    except ValidationError as e:
+        raise SeasonError("The season was not saved: see the marked fields.", e.message_dict) from e
+
+
+@transaction.atomic
+def create_season(user, **fields) -> Season:
+    """A new season; its creator becomes its first organizer."""
+    if not can_create_events(user):
+        raise PermissionDenied("Only organizer accounts may create seasons.")
+    season = Season(**fields)
+    _full_clean(season)
+    season.save()
+    season.organizers.add(user)
+    _audit(season, user, "create_season", **_scoring(season))
+    return season
+
+
+def _scoring(season: Season) -> dict:
+    return {name: getattr(season, name) for name in Season.SCORING}
+
+
+@transaction.atomic
+def update_season(season: Season, user, **fields) -> Season:
+    """Change a season's settings. Its scoring (``Season.SCORING``) is fixed while it is
+    published: unpublish it first, and the change is on record."""
+    season = Season.objects.select_for_update().prefetch_related("organizers").get(pk=season.pk)
+    require_season_organizer(user, season)
+    before = _scoring(season)
+    changed = {
+        name: [before[name], fields[name]]
+        for name in Season.SCORING
+        if name in fields and fields[name] != before[name]
+    }
+    if changed and season.published:
+        raise SeasonError(
+            "The scoring of a published season is fixed: unpublish it to change how it "
+            "ranks (the change is recorded).",
+            {name: ["Fixed while the season is published."] for name in changed},
+        )
+    if fields.get("published") and not season.published:
+        hidden = list(season.events.filter(published=False).order_by("date"))
+        if hidden:
+            names = ", ".join(str(e) for e in hidden)
+            raise SeasonError(
+                "A published season shows every one of its events' results.",
+                {"published": [f"Publish its events first: {names}."]},
+            )
+    for name, value in fields.items():
+        setattr(season, name, value)
+    _full_clean(season)
+    if season.best_of is not None and season.events.count() > season.planned_events:
+        raise SeasonError(
+            "The season has more events than that.",
+            {
+                "planned_events": [
+                    f"The season has {season.events.count()} events already: M cannot be fewer."
+                ]
+            },
+        )
+    season.save()
+    detail = {"fields": sorted(fields)}
+    if changed:
+        detail["scoring"] = changed  # from -> to, for the season's page
+    _audit(season, user, "update_season", **detail)
+    return season
+
+
+@transaction.atomic
+def add_event(season: Season, event: Event, user) -> Event:
+    """Count ``event`` in ``season``: an organizer of both; an event in at most one season."""
+    season = Season.objects.select_for_update().prefetch_related("organizers").get(pk=season.pk)
+    require_season_organizer(user, season)
+    event = Event.objects.select_for_update().prefetch_related("organizers").get(pk=event.pk)
+    require_organizer(user, event)
+    if event.season_id == season.pk:
+        raise SeasonError(
+            f"{event} is in this season already.",
+            {"event": [f"{event} is in this season already."]},
+        )
+    if event.season_id is not None:
+        other = Season.objects.get(pk=event.season_id)
+        raise SeasonError(
+            f"{event} counts in {other.name} already: an event belongs to one season.",
+            {"event": [f"{event} counts in {other.name} already; remove it there first."]},
+        )
+    if season.published and not event.published:
+        message = (
+            f"{event} is not published, and the season is: publish the event first (a "
+            "published season shows its events' results to everybody)."
+        )
+        raise SeasonError(message, {"event": [message]})
+    if season.planned_events is not None and season.events.count() >= season.planned_events:
+        message = (
+            f"The season has its {season.planned_events} events (M) already: raise M on the "
+            "season's form to add more."
+        )
+        raise SeasonError(message, {"event": [message]})
+    event.season = season
+    event.save(update_fields=["season"])
+    _audit(season, user, "add_event", event=event.pk, name=str(event))
+    return event
+
+
+@transaction.atomic
+def remove_event(season: Season, event: Event, user) -> Event:
+    season = Season.objects.select_for_update().prefetch_related("organizers").get(pk=season.pk)
+    require_season_organizer(user, season)
+    event = Event.objects.select_for_update().get(pk=event.pk)
+    if event.season_id != season.pk:
+        raise SeasonError(f"{event} is not in this season.")
+    event.season = None
+    event.save(update_fields=["season"])
+    _audit(season, user, "remove_event", event=event.pk, name=str(event))
+    return event

@@ -1,0 +1,300 @@
+"""Seasons: creating and editing one, its events, its standings (page, PDF, CSV, the
+wall), a player's season statement, and a player's page across events and seasons.
+
+Pages read through seasons.py and write only through services."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.core.exceptions import PermissionDenied
+from django.db.models import Q
+from django.http import Http404
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.text import slugify
+from django.views.decorators.http import require_http_methods, require_POST
+from django_tables2 import RequestConfig
+
+from .. import exchange, printouts, seasons, services
+from ..forms import SeasonEventForm, SeasonForm
+from ..models import AuditEntry, Event, Player, Season
+from ..qr import hall_url, qr_svg
+from ..services import seasons as season_services
+from ..services.permissions import (
+    can_create_events,
+    can_manage,
+    can_manage_season,
+    can_view_season,
+)
+from ..tables import SeasonStandingsTable
+from .common import NeedsSignIn, csv_download, organizer_view, pdf_response
+from .hall import _columns
+
+
+def season_or_404(request, pk) -> Season:
+    season = get_object_or_404(Season.objects.prefetch_related("organizers"), pk=pk)
+    # An unpublished season is invisible (404) to everyone but its organizers.
+    if not can_view_season(request.user, season):
+        raise Http404("No such season")
+    return season
+
+
+def _check_manage(request, season: Season) -> None:
+    if can_manage_season(request.user, season):
+        return
+    if not request.user.is_authenticated:
+        raise NeedsSignIn
+    raise PermissionDenied("Only the organizers of this season may change it.")
+
+
+def _form_errors(form, error: services.ServiceError) -> None:
+    fields = getattr(error, "fields", {})
+    placed = False
+    for name, errors in fields.items():
+        target = name if name in form.fields else None
+        if name == "tie_breaks":
+            target = "tie_break_1"
+        for message in errors:
+            form.add_error(target, message)
+            placed = True
+    if not placed:
+        form.add_error(None, error.message)
+
+
+@organizer_view
+@require_http_methods(["GET", "POST"])
+def season_create(request):
+    if not request.user.is_authenticated:
+        raise NeedsSignIn
+    if not can_create_events(request.user):
+        raise PermissionDenied("Only organizer accounts may create seasons.")
+    form = SeasonForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            season = season_services.create_season(request.user, **form.settings())
+        except services.ServiceError as e:
+            _form_errors(form, e)
+        else:
+            messages.success(request, f"Season “{season.name}” created: add its events.")
+            return redirect(season)
+    return render(request, "tournaments/season_form.html", {"form": form})
+
+
+@organizer_view
+@require_http_methods(["GET", "POST"])
+def season_edit(request, pk):
+    season = season_or_404(request, pk)
+    _check_manage(request, season)
+    form = SeasonForm(request.POST or None, instance=season)
+    if request.method == "POST" and form.is_valid():
+        try:
+            season_services.update_season(season, request.user, **form.settings())
+        except services.ServiceError as e:
+            _form_errors(form, e)
+        else:
+            messages.success(request, "Season saved.")
+            return redirect(season)
+    return render(request, "tournaments/season_form.html", {"form": form, "season": season})
+
+
+def _standings_context(request, season: Season) -> dict:
+    table = seasons.season_standings(season)
+    rows = SeasonStandingsTable(table.rows, season_table=table)
+    RequestConfig(request, paginate=False).configure(rows)
+    series = seasons.chips_series(table)
+    chart = (
+        printouts.chart_svg(printouts.chips_chart(series, "event", baseline=0))
+        if len(table.events) > 1 and series
+        else None
+    )
+    players = {}
+    for row in table.rows:
+        for r in row.results:
+            players[r.event.pk] = r.placing.players
+    event_rows = [
+        {"event": e, "players": players.get(e.pk, 0), "rules": e.ruleset_listing["title"]}
+        for e in table.events
+    ]
+    return {
+        "season": season,
+        "standing": table,
+        "table": rows,
+        "chart": chart,
+        "event_rows": event_rows,
+    }
+
+
+def season_detail(request, pk):
+    season = season_or_404(request, pk)
+    manage = can_manage_season(request.user, season)
+    context = _standings_context(request, season)
+    changes = AuditEntry.objects.filter(season=season, action="update_season").select_related(
+        "user"
+    )
+    context.update(
+        can_manage=manage,
+        add_form=SeasonEventForm(user=request.user) if manage else None,
+        # Changes of how the season ranks, with who and when (a published season shows
+        # them to everybody).
+        scoring_changes=[c for c in changes.order_by("created_at") if "scoring" in c.detail],
+    )
+    return render(request, "tournaments/season_detail.html", context)
+
+
+@organizer_view
+@require_POST
+def season_events(request, pk):
+    """Add an event to the season, or remove one."""
+    season = season_or_404(request, pk)
+    _check_manage(request, season)
+    if "remove" in request.POST:
+        event = get_object_or_404(Event, pk=_pk(request.POST["remove"]), season=season)
+        try:
+            season_services.remove_event(season, event, request.user)
+        except services.ServiceError as e:
+            messages.error(request, e.message)
+        else:
+            messages.success(request, f"{event} no longer counts in the season.")
+        return redirect(season)
+    form = SeasonEventForm(request.POST, user=request.user)
+    if form.is_valid():
+        try:
+            event = season_services.add_event(season, form.cleaned_data["event"], request.user)
+        except services.ServiceError as e:
+            _form_errors(form, e)
+        else:
+            messages.success(request, f"{event} counts in the season.")
+            return redirect(season)
+    context = _standings_context(request, season)
+    context.update(can_manage=True, add_form=form, scoring_changes=[])
+    return render(request, "tournaments/season_detail.html", context, status=400)
+
+
+def _pk(value) -> int:
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        raise Http404("No such event") from None
+
+
+def season_csv(request, pk):
+    season = season_or_404(request, pk)
+    table = seasons.season_standings(season)
+    return csv_download(exchange.season_standings_csv(table), f"{season_slug(season)}.csv")
+
+
+def season_pdf(request, pk):
+    season = season_or_404(request, pk)
+    table = seasons.season_standings(season)
+    return pdf_response(printouts.season_standings_pdf(table), f"{season_slug(season)}.pdf")
+
+
+def season_slug(season: Season) -> str:
+    return f"{slugify(season.name)}-{season.start_date:%Y}-standings"
+
+
+def season_statement(request, pk, player_pk):
+    """A player's season: each event, his place, chips, points, counted or dropped."""
+    season = season_or_404(request, pk)
+    player = get_object_or_404(Player, pk=player_pk)
+    table = seasons.season_standings(season)
+    row = table.row_of(player.pk)
+    if row is None:
+        raise Http404("The player played no event of this season")
+    played = {r.event.pk for r in row.results}
+    return render(
+        request,
+        "tournaments/season_statement.html",
+        {
+            "season": season,
+            "standing": table,
+            "row": row,
+            "player": player,
+            "missed": [e for e in table.events if e.pk not in played],
+        },
+    )
+
+
+# -- the wall ---------------------------------------------------------------------------
+
+
+def _wall_context(season: Season) -> dict:
+    table = seasons.season_standings(season)
+    latest = table.events[-1] if table.events else None
+    context = {"season": season, "columns": _columns(table.rows), "standing": table}
+    if latest is not None:
+        # The latest event's standings, from the season's own rows (no more queries).
+        rows = [
+            (r.rank, row.player.name, row.player, r.chips)
+            for row in table.rows
+            for r in row.results
+            if r.event.pk == latest.pk
+        ]
+        context["latest"] = latest
+        context["latest_columns"] = _columns(sorted(rows, key=lambda r: (r[0], r[1])))
+    return context
+
+
+def season_wall(request, pk):
+    """The season's standings in large type for a projector, alternating with the
+    standings of its latest event, refreshed in place."""
+    season = season_or_404(request, pk)
+    url = hall_url(request, season.get_absolute_url())
+    context = _wall_context(season)
+    context.update(hall_url=url, hall_qr=qr_svg(url, scale=5))
+    return render(request, "tournaments/season_wall.html", context)
+
+
+def season_wall_live(request, pk):
+    season = season_or_404(request, pk)
+    return render(request, "tournaments/season_wall_live.html", _wall_context(season))
+
+
+# -- a player across events and seasons -------------------------------------------------
+
+
+def player_detail(request, pk):
+    """Every event and season the player played that the visitor may read: place and
+    chips per event, a chart of his chips over each season, his statistics."""
+    player = get_object_or_404(Player, pk=pk)
+    user = request.user
+    events = (
+        Event.objects.filter(registrations__player=player)
+        .select_related("season")
+        .prefetch_related("organizers")
+    )
+    if not (user.is_authenticated and user.is_superuser):
+        visible = Q(published=True)
+        if user.is_authenticated:
+            visible |= Q(organizers=user)
+        events = events.filter(visible)
+    events = list(events.distinct().order_by("date", "name", "pk"))
+    # Organizer accounts see every player of the registry; others, players of events
+    # they may read.
+    if not events and not can_create_events(user):
+        raise Http404("No such player")
+    placings = seasons.player_placings(player, events)
+    by_season: dict[Season | None, list] = {}
+    for placing in placings:
+        by_season.setdefault(placing.event.season, []).append(placing)
+    charts = []
+    for season, rows in by_season.items():
+        if season is None or len(rows) < 2:
+            continue
+        total, values = 0, [0]
+        for placing in rows:
+            total += placing.chips
+            values.append(total)
+        drawing = printouts.chips_chart([(player.name, values)], "event", baseline=0)
+        charts.append((season, printouts.chart_svg(drawing)))
+    return render(
+        request,
+        "tournaments/player_detail.html",
+        {
+            "player": player,
+            "placings": placings,
+            "seasons": [s for s in by_season if s is not None],
+            "charts": charts,
+            "statistics": seasons.player_statistics(player, events),
+            "can_manage": any(can_manage(user, e) for e in events),
+        },
+    )
