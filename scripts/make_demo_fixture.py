@@ -573,9 +573,27 @@ def main():
         voided=5,
         chips=300,
     )
+    # The club's fall season: its four club nights, of three games, by placement points,
+    # each player's best three nights counting.
+    nights = [club_night, texas_xix, texas_xx, petrtyl]
+    season = {
+        "name": "Fall club season 2026",
+        "club": "Czech and Slovak Educational Center",
+        "start_date": "2026-09-01",
+        "end_date": "2026-12-31",
+        "basis": "placement",
+        "placement_points": [10, 8, 6, 5, 4, 3, 2, 1],
+        "participation_points": 1,
+        "planned_events": 4,
+        "best_of": 3,
+        "tie_breaks": ["chips", "events_won", "head_to_head"],
+        "published": True,
+        "events": [[e["name"], e["date"]] for e in nights],
+    }
     fixture = {
         "players": [{"name": n, "club": c} for n, c in PLAYERS],
         "events": [club_night, tournament, texas_xix, texas_xx, petrtyl],
+        "seasons": [season],
     }
     out = ROOT / "fixtures" / "demo_events.json"
     out.write_text(json.dumps(fixture, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")

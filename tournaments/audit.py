@@ -18,6 +18,10 @@ what its own ledger rows net to and its settlement's, one for every player in th
 (none for a voided deal). Chip counts: what each count expected is the starting chips
 plus the player's ledger rows at the table posted before it.
 
+Seasons: each player's chips in each event of a season, as the season's standings
+sum them (from the deal nets, plus bye credits), are what the ledger's rows net to plus
+the bye credits; nothing of a season's standings is stored.
+
 Names in documents are resolved through each version's own ``names`` (player ids), so
 renaming a player changes nothing here.
 """
@@ -29,7 +33,18 @@ from dataclasses import dataclass, field
 
 import taroky_scoring as core
 
-from .models import POT_ACCOUNT, ChipCount, Deal, DealNet, DealVersion, LedgerEntry, Seat
+from .models import (
+    POT_ACCOUNT,
+    ChipCount,
+    Deal,
+    DealNet,
+    DealVersion,
+    LedgerEntry,
+    Round,
+    Season,
+    Seat,
+)
+from .seasons import event_placings, season_events
 from .services.deals import indexed_columns, nets_in_deal, settle_document, won_as_bidder
 
 Action = DealVersion.Action
@@ -41,6 +56,7 @@ class AuditReport:
     entries: int = 0
     nets: int = 0
     chip_counts: int = 0
+    seasons: int = 0
     problems: list[str] = field(default_factory=list)
 
     @property
@@ -107,6 +123,7 @@ def audit_ledger(event_ids: list[int] | None = None) -> AuditReport:
     for deal_id, rows in rows_by_deal.items():
         report.problems.append(f"{len(rows)} ledger rows point at missing deal {deal_id}")
     _audit_chip_counts(counts, entries, report)
+    _audit_seasons(entries, event_ids, report)
     return report
 
 
@@ -336,3 +353,36 @@ def _audit_chip_counts(counts, entries, report) -> None:
                 f"{_where_table(c.table)}: the chip count of {c.player.name} expected "
                 f"{c.expected}, the ledger says {expected}"
             )
+
+
+def _audit_seasons(entries, event_ids, report) -> None:
+    """Every season with an audited event: the chips its standings give each player in
+    each event are the ledger's (plus bye credits)."""
+    seasons = Season.objects.filter(events__isnull=False).distinct().order_by("pk")
+    if event_ids:
+        seasons = seasons.filter(events__in=event_ids)
+    ledger: Counter = Counter()  # (event id, player id) -> net in the ledger
+    for e in entries:
+        if e.payee_id is not None:
+            ledger[(e.event_id, e.payee_id)] += e.chips
+        if e.payer_id is not None:
+            ledger[(e.event_id, e.payer_id)] -= e.chips
+    for season in seasons:
+        events = season_events(season)
+        byes = Counter(
+            Round.byes.through.objects.filter(round__event__in=events).values_list(
+                "round__event_id", "player_id"
+            )
+        )
+        players, placings = event_placings(events)
+        for event in events:
+            if event_ids and event.pk not in event_ids:
+                continue
+            for pid, placing in placings[event.pk].items():
+                expected = ledger[(event.pk, pid)] + byes[(event.pk, pid)] * event.bye_chips
+                if placing.chips != expected:
+                    report.problems.append(
+                        f"Season {season.name}: {event}: {players[pid].name}'s chips in the "
+                        f"standings are {placing.chips}, the ledger's {expected}"
+                    )
+        report.seasons += 1

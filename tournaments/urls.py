@@ -57,6 +57,7 @@ urlpatterns = [
     path("seasons/<int:pk>/events/", seasons.season_events, name="season-events"),
     path("seasons/<int:pk>/standings.csv", seasons.season_csv, name="season-csv"),
     path("seasons/<int:pk>/standings.pdf", seasons.season_pdf, name="season-pdf"),
+    path("seasons/<int:pk>/season.json", seasons.season_json, name="season-json"),
     path(
         "seasons/<int:pk>/players/<int:player_pk>/",
         seasons.season_statement,

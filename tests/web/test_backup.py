@@ -12,8 +12,9 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 from django.db.models import Q
 
-from tournaments.models import Event, LedgerEntry
+from tournaments.models import Event, LedgerEntry, Season
 from tournaments.queries import net_by_player
+from tournaments.seasons import season_standings
 from tournaments.standings import standings
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -37,6 +38,12 @@ def summary():
             .filter(Q(payer_is_pot=True) | Q(payee_is_pot=True))
             .count(),
         }
+    # The demo's season: its standings, summed again from the restored events.
+    for season in Season.objects.order_by("pk"):
+        events[f"season {season.name}"] = [
+            [s.rank, s.player.name, s.total, s.chips, [r.counted for r in s.results]]
+            for s in season_standings(season).rows
+        ]
     return events
 
 
@@ -64,7 +71,7 @@ def test_backup_and_restore_into_an_empty_database(tmp_path):
         return result.stdout
 
     run("migrate", "-v0")
-    assert "Restored 5 events" in run("restore_db", str(backup))
+    assert "Restored 5 events, 1 season and" in run("restore_db", str(backup))
     assert "0 problems" in run("audit_ledger")
     script = "import json; from tests.web.test_backup import summary; print(json.dumps(summary()))"
     restored = json.loads(run("shell", "-v0", "-c", script))

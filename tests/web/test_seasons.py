@@ -4,12 +4,14 @@ Four La Vista club nights, five players. Every chip below is worked from the con
 a Four (second half) won with 41 is 5 a pair (section 4), a Five alone won is 8 from
 each of three, a misdeal costs the dealer 1 to each of the other three (section 3).
 
-| event | table (seats)        | deals                                   | chips                        | places                  |
-|-------|----------------------|-----------------------------------------|------------------------------|-------------------------|
-| Jan 8 | Anna Bill Cyril Dana | Anna+Cyril Four won; Dana misdeals       | A +6, C +6, B -4, D -8       | A 1, C 1, B 3, D 4      |
-| Feb 5 | Anna Bill Cyril Emil | Bill's Five alone won; Emil misdeals     | B +25, A -7, C -7, E -11     | B 1, A 2, C 2, E 4      |
-| Mar 5 | Anna Bill Dana Emil  | Dana+Emil Four won                       | D +5, E +5, A -5, B -5       | D 1, E 1, A 3, B 3      |
-| Apr 2 | Anna Bill Cyril Dana | Dana misdeals                            | A +1, B +1, C +1, D -3       | A 1, B 1, C 1, D 4      |
+- Jan 8, Anna Bill Cyril Dana: Anna and Cyril win a Four; Dana misdeals. Chips A +6,
+  C +6, B -4, D -8; places A 1, C 1 (shared), B 3, D 4.
+- Feb 5, Anna Bill Cyril Emil: Bill's Five alone won; Emil misdeals. B +25, A -7,
+  C -7, E -11; B 1, A 2, C 2, E 4.
+- Mar 5, Anna Bill Dana Emil: Dana and Emil win a Four. D +5, E +5, A -5, B -5;
+  D 1, E 1, A 3, B 3.
+- Apr 2, Anna Bill Cyril Dana: Dana misdeals. A +1, B +1, C +1, D -3; A 1, B 1, C 1,
+  D 4.
 
 Cyril misses March, Dana February, Emil January and April. Dana is renamed "Dana
 Nováková" in the registry after January: she stays one row.
@@ -17,6 +19,7 @@ Nováková" in the registry after January: she stays one row.
 
 import datetime
 import html
+import io
 import re
 
 import pytest
@@ -356,3 +359,97 @@ def test_an_event_counts_in_one_season_once(organizer, nights):
             "there first."
         ]
     }
+
+
+# -- a season to JSON and back; the audit ----------------------------------------------
+
+
+def test_a_season_exported_and_imported_comes_back_exactly(organizer, nights, other_organizer):
+    season = make_season(organizer, nights, **PLACEMENT)
+    for event in nights:
+        services.update_event(event, organizer, published=True)
+    season = season_services.update_season(season, organizer, published=True)
+    document = exchange.export_season(season)
+    assert [e["event"]["name"] for e in document["events"]] == [e.name for e in nights]
+    before = ranked(season)
+    # The events are the season's: imported anew (another copy of each), with the season.
+    copy = exchange.import_season(document, other_organizer)
+    assert copy.pk != season.pk and copy.published
+    assert list(copy.organizers.all()) == [other_organizer]
+    assert exchange.export_season(copy) == document
+    assert ranked(copy) == before
+
+
+@pytest.mark.parametrize(
+    "change, message",
+    [
+        (lambda d: d.update(format="taroky-event/1"), "Not a taroky-season/1 document."),
+        (lambda d: d.update(events="none"), "events: must be a list of exported events."),
+        (
+            lambda d: d["season"].update(best_of=9),
+            "season: best_of: N (9) cannot be larger than the season's 4 events (M).",
+        ),
+        (
+            lambda d: d["season"].update(start_date="June"),
+            "season: 'start_date' must be a date like 2026-01-31.",
+        ),
+        (lambda d: d["season"].update(colour="red"), "season: unknown fields: colour."),
+        (
+            lambda d: d["events"][2]["rounds"][0].update(number=3),
+            "event 3: rounds: rounds must be numbered 1, 2, 3 ... (got [3]).",
+        ),
+    ],
+)
+def test_a_bad_season_document_imports_nothing(organizer, nights, change, message):
+    season = make_season(organizer, nights, **PLACEMENT)
+    document = exchange.export_season(season)
+    change(document)
+    counts = (Season.objects.count(), Event.objects.count())
+    with pytest.raises(exchange.ExchangeError) as refused:
+        exchange.import_season(document, organizer)
+    assert refused.value.message == message
+    assert (Season.objects.count(), Event.objects.count()) == counts
+
+
+def test_export_and_import_season_commands(organizer, nights, tmp_path):
+    from django.core.management import call_command
+
+    season = make_season(organizer, nights, basis=Season.Basis.CHIPS)
+    path = tmp_path / "season.json"
+    call_command("export_season", season.pk, output=str(path), stderr=io.StringIO())
+    out = io.StringIO()
+    call_command("import_season", str(path), user="org", stdout=out)
+    copy = Season.objects.exclude(pk=season.pk).get()
+    assert out.getvalue() == f"Imported Sokol season 2026 as season {copy.pk} with 4 events.\n"
+    assert ranked(copy) == ranked(season)
+
+
+def test_the_audit_checks_each_seasons_standings_against_the_ledger(organizer, nights):
+    """A deal net posted past the services (Bill +50 in February) would lift his season:
+    the audit says so, for the deal and for the season."""
+    from tournaments.audit import audit_ledger
+    from tournaments.models import DealNet
+
+    season = make_season(organizer, nights, basis=Season.Basis.CHIPS)
+    assert audit_ledger().problems == []
+    assert audit_ledger().seasons == 1
+    net = DealNet.objects.filter(event=nights[1], player__name="Bill").order_by("pk").first()
+    DealNet.objects.bulk_create(
+        [
+            DealNet(
+                event_id=net.event_id,
+                table_id=net.table_id,
+                deal_id=net.deal_id,
+                version=net.version + 1,  # a version no deal has: nothing supersedes it
+                player_id=net.player_id,
+                chips=50,
+                won_as_bidder=None,
+            )
+        ]
+    )
+    assert ranked(season)[0][:4] == (1, "Bill", 67, 67)
+    problems = audit_ledger([nights[1].pk]).problems
+    assert problems[-1] == (
+        "Season Sokol season 2026: Club night Feb 5 (2026-02-05): Bill's chips in the "
+        "standings are 75, the ledger's 25"
+    )

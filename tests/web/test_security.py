@@ -65,14 +65,37 @@ WRITE_FORMS = {
 WRITE_POSTS = {"round-create", "deal-preview", "deal-void", "table-first-forehand", "table-undo"}
 # A table link's pages: whoever holds the link, whatever their account, for its table.
 LINK = {"link-sheet", "link-deal", "link-preview", "link-correct", "link-undo"}
-CREATE = {"event-create"}
+CREATE = {"event-create", "season-create"}
 OTHER = {"logout", "password_change", "password_change_done"}
+# A season's pages: read where it is published (or by its organizers), changed by its
+# organizers (test_season_permission_matrix); a player's page: test_player_page_...
+SEASON_READ = {
+    "season-detail",
+    "season-csv",
+    "season-pdf",
+    "season-statement",
+    "season-wall",
+    "season-wall-live",
+}
+SEASON_WRITE = {"season-edit", "season-events", "season-json"}
+PLAYER = {"player-detail"}
 
 
 def test_every_url_is_in_the_matrix():
     names = {name for name in get_resolver().reverse_dict if isinstance(name, str)}
     app = {n for n in names if not n.startswith("admin")}
-    assert app == PUBLIC | READ | WRITE_FORMS | WRITE_POSTS | CREATE | OTHER | LINK
+    assert app == (
+        PUBLIC
+        | READ
+        | WRITE_FORMS
+        | WRITE_POSTS
+        | CREATE
+        | OTHER
+        | LINK
+        | SEASON_READ
+        | SEASON_WRITE
+        | PLAYER
+    )
 
 
 @pytest.fixture
@@ -513,3 +536,101 @@ def test_the_admin_cannot_change_what_an_events_deals_were_scored_under(
     page = client.get(reverse("admin:tournaments_table_change", args=[table.pk])).content.decode()
     assert 'name="seats-0-player"' not in page
     assert "Čada" in page  # still shown, read-only
+
+
+@pytest.fixture
+def season_world(world, organizer):
+    from tournaments.services import seasons
+
+    season = seasons.create_season(
+        organizer,
+        name="Heun parish season",
+        start_date=world["event"].date,
+        end_date=world["event"].date,
+    )
+    seasons.add_event(season, world["event"], organizer)
+    return {**world, "season": season}
+
+
+SEASON_SHOWS = {
+    "season-detail": "Heun parish season",
+    "season-csv": "rank,player,club,chips_counted",
+    "season-statement": "Heun parish season",
+    "season-wall": "Heun parish season · the wall",
+    "season-wall-live": "Season standings",
+    "season-edit": 'value="Heun parish season"',
+    "season-json": '"format": "taroky-season/1"',
+}
+
+
+@pytest.mark.parametrize("published", [False, True])
+@pytest.mark.parametrize("role", ROLES)
+def test_season_permission_matrix(
+    season_world, role, published, django_user_model, stranger, other_organizer, organizer
+):
+    """A season reads like an event: published, by anyone; else only by its organizers
+    (404 for the rest); only its organizers change it."""
+    from tournaments.services import seasons
+
+    season, player = season_world["season"], season_world["player"]
+    if published:
+        services.update_event(season_world["event"], organizer, published=True)
+    seasons.update_season(season, organizer, published=published)
+    client = client_for(role, django_user_model, stranger, other_organizer, organizer)
+    args = {
+        "season-statement": [season.pk, player.pk],
+    }
+    for name in sorted(SEASON_READ | SEASON_WRITE):
+        url = reverse(name, args=args.get(name, [season.pk]))
+        response = client.get(url)
+        if name in SEASON_WRITE:
+            post = client.post(url, {"event": season_world["event"].pk, "name": "x"})
+            if role in ("organizer", "superuser"):
+                assert post.status_code in (200, 302, 400), (name, post.status_code)
+            elif not may_read(role, published):
+                assert post.status_code == 404, (name, post.status_code)
+            elif role == "anonymous":
+                assert post.status_code == 302 and reverse("login") in post["Location"], name
+            else:
+                assert post.status_code == 403, (name, post.status_code)
+            if name == "season-events":
+                continue  # a POST only
+        if may_read(role, published) and (
+            name in SEASON_READ or role in ("organizer", "superuser")
+        ):
+            assert response.status_code == 200, (name, response.status_code)
+            body = response.content
+            if name in SEASON_SHOWS:
+                assert SEASON_SHOWS[name] in body.decode(), name
+            else:
+                assert body.startswith(b"%PDF-"), name
+        elif not may_read(role, published):
+            assert response.status_code == 404, (name, response.status_code)
+            assert "Heun parish season" not in response.content.decode()
+        elif role == "anonymous":
+            assert response.status_code == 302, (name, response.status_code)
+        else:
+            assert response.status_code == 403, (name, response.status_code)
+    season.refresh_from_db()
+    assert season.name == "Heun parish season"  # nobody renamed it with a bad form
+    assert list(season.events.all()) == [season_world["event"]]
+
+
+@pytest.mark.parametrize("published", [False, True])
+@pytest.mark.parametrize("role", ROLES)
+def test_player_page_shows_only_events_the_visitor_may_read(
+    world, role, published, django_user_model, stranger, other_organizer, organizer
+):
+    services.update_event(world["event"], organizer, published=published)
+    client = client_for(role, django_user_model, stranger, other_organizer, organizer)
+    response = client.get(reverse("player-detail", args=[world["player"].pk]))
+    sees_event = may_read(role, published)
+    if sees_event:
+        assert response.status_code == 200
+        assert "Heun parish night" in response.content.decode()
+    elif role == "other_organizer":  # organizer accounts see every registered player
+        assert response.status_code == 200
+        assert "Heun parish night" not in response.content.decode()
+    else:
+        assert response.status_code == 404
+        assert "Heun parish night" not in response.content.decode()

@@ -2,7 +2,8 @@
 
 ``document``: the format and the import's error; ``export``: an event as a document;
 ``validation``: a document checked before anything is saved; ``imports``: an event
-created from a document; ``downloads``: the CSV downloads; ``players``: players from CSV.
+created from a document; ``seasons``: a season and its events, both ways;
+``downloads``: the CSV downloads; ``players``: players from CSV.
 """
 
 from .document import FORMAT, ExchangeError
@@ -18,18 +19,22 @@ from .downloads import (
 from .export import export_event
 from .imports import import_event
 from .players import MAX_ROW_ERRORS, PlayersImport, import_players_csv
+from .seasons import SEASON_FORMAT, export_season, import_season
 
 __all__ = [
     "FORMAT",
     "FORMULA_STARTS",
     "MAX_ROW_ERRORS",
+    "SEASON_FORMAT",
     "ExchangeError",
     "PlayersImport",
     "chip_counts_csv",
     "deals_csv",
     "export_event",
+    "export_season",
     "import_event",
     "import_players_csv",
+    "import_season",
     "ledger_csv",
     "season_standings_csv",
     "spreadsheet_safe",

@@ -5,6 +5,8 @@ Pages read through seasons.py and write only through services."""
 
 from __future__ import annotations
 
+import json
+
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
 from django.db.models import Q
@@ -26,7 +28,7 @@ from ..services.permissions import (
     can_view_season,
 )
 from ..tables import SeasonStandingsTable
-from .common import NeedsSignIn, csv_download, organizer_view, pdf_response
+from .common import NeedsSignIn, csv_download, download, organizer_view, pdf_response
 from .hall import _columns
 
 
@@ -186,6 +188,15 @@ def season_pdf(request, pk):
     season = season_or_404(request, pk)
     table = seasons.season_standings(season)
     return pdf_response(printouts.season_standings_pdf(table), f"{season_slug(season)}.pdf")
+
+
+@organizer_view
+def season_json(request, pk):
+    """The whole season with its events as JSON (``import_season`` reads it)."""
+    season = season_or_404(request, pk)
+    _check_manage(request, season)
+    body = json.dumps(exchange.export_season(season), ensure_ascii=False, indent=1)
+    return download(body, f"{slugify(season.name)}-{season.start_date:%Y}.json", "application/json")
 
 
 def season_slug(season: Season) -> str:

@@ -2,6 +2,7 @@ from django.core.management.base import BaseCommand, CommandError
 
 from tournaments.audit import audit_ledger
 from tournaments.models import Event
+from tournaments.views.common import counted
 
 
 class Command(BaseCommand):
@@ -10,9 +11,9 @@ class Command(BaseCommand):
         "rows each version posted are exactly the scoring core's settlement of its "
         "document (explanations included), every earlier version's rows are reversed, "
         "deal and version numbers run without gaps, the current version's document is "
-        "the deal's, no row is filed under another deal, table or event; the deal nets "
-        "and chip counts agree with the ledger. Prints a summary; exits with status 1 "
-        "if anything is wrong."
+        "the deal's, no row is filed under another deal, table or event; the deal nets, "
+        "chip counts and seasons' standings agree with the ledger. Prints a summary; "
+        "exits with status 1 if anything is wrong."
     )
 
     def add_arguments(self, parser):
@@ -36,5 +37,9 @@ class Command(BaseCommand):
             f"and {report.nets} deal nets: "
             f"{len(report.problems)} problems."
         )
+        if report.seasons:
+            self.stdout.write(
+                f"Checked the standings of {counted(report.seasons, 'season')} against the ledger."
+            )
         if not report.ok:
             raise CommandError("The ledger audit found problems.")

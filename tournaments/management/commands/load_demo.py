@@ -7,7 +7,8 @@ from django.core.management.base import BaseCommand
 from django.db import transaction
 
 from tournaments import services
-from tournaments.models import Event, Player
+from tournaments.models import Event, Player, Season
+from tournaments.services import seasons
 
 DEMO_USERNAME = "organizer"
 DEMO_PASSWORD = "taroky-demo"
@@ -36,6 +37,11 @@ class Command(BaseCommand):
                 continue
             self.load_event(spec, organizer)
             self.stdout.write(f"Loaded demo event: {spec['name']}")
+        for spec in demo.get("seasons", []):
+            if Season.objects.filter(name=spec["name"]).exists():
+                continue
+            self.load_season(dict(spec), organizer)
+            self.stdout.write(f"Loaded demo season: {spec['name']}")
 
     def demo_organizer(self, path):
         """The demo account: created if its user name is free, else left exactly as it is.
@@ -69,6 +75,20 @@ class Command(BaseCommand):
             )
             return None
         return organizer
+
+    @transaction.atomic
+    def load_season(self, spec, organizer):
+        """A season of demo events (by name and date), through the season services; its
+        events that are no longer there (deleted by an organizer) are left out."""
+        events = spec.pop("events")
+        published = spec.pop("published", False)
+        season = seasons.create_season(organizer, **spec, published=False)
+        for name, date in events:
+            event = Event.objects.filter(name=name, date=date, season=None).first()
+            if event is not None and event.organizers.filter(pk=organizer.pk).exists():
+                seasons.add_event(season, event, organizer)
+        if published:
+            seasons.update_season(season, organizer, published=True)
 
     @transaction.atomic
     def load_event(self, spec, organizer):

@@ -7,7 +7,8 @@ from django.db import DatabaseError, connection, transaction
 
 from tournaments.audit import audit_ledger
 from tournaments.management.files import read_json
-from tournaments.models import Event, Player
+from tournaments.models import Event, Player, Season
+from tournaments.views.common import counted
 
 
 class Command(BaseCommand):
@@ -40,8 +41,8 @@ class Command(BaseCommand):
                     f"({len(report.problems)} problems).\n{shown}"
                 )
         self.stdout.write(
-            f"Restored {Event.objects.count()} events and {Player.objects.count()} players; "
-            "the ledger audit found no problem."
+            f"Restored {Event.objects.count()} events, {counted(Season.objects.count(), 'season')}"
+            f" and {Player.objects.count()} players; the ledger audit found no problem."
         )
 
     def load(self, data, path) -> None:

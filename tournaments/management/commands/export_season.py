@@ -1,0 +1,33 @@
+import json
+import sys
+
+from django.core.management.base import BaseCommand, CommandError
+
+from tournaments.exchange import export_season
+from tournaments.management.files import check_writable, write_text
+from tournaments.models import Season
+
+
+class Command(BaseCommand):
+    help = (
+        "Write one season as a JSON document: its settings and scoring, and each of its "
+        "events as export_event writes it. import_season creates it again elsewhere."
+    )
+
+    def add_arguments(self, parser):
+        parser.add_argument("season_id", type=int, help="The season's id (see its page's URL).")
+        parser.add_argument("-o", "--output", help="File to write (default: standard output).")
+
+    def handle(self, *args, season_id, output=None, **options):
+        if output:
+            check_writable(output)
+        try:
+            season = Season.objects.get(pk=season_id)
+        except Season.DoesNotExist:
+            raise CommandError(f"No season with id {season_id}.") from None
+        text = json.dumps(export_season(season), ensure_ascii=False, indent=1)
+        if output:
+            write_text(output, text + "\n")
+            self.stderr.write(f"Wrote {season} to {output}")
+        else:
+            sys.stdout.write(text + "\n")
