@@ -75,13 +75,15 @@ def random_deal(rng: random.Random, players: list[str], dealer: str, sitting_out
     return doc
 
 
-def make_synthetic_event(user, size: Size, seed: int = 1, name: str | None = None) -> Event:
+def make_synthetic_event(
+    user, size: Size, seed: int = 1, name: str | None = None, date: datetime.date | None = None
+) -> Event:
     """An event of ``size`` whose every deal went through the deal services."""
     rng = random.Random(seed)
     event = services.create_event(
         user,
         name=name or f"Synthetic {size.players}x{size.rounds}",
-        date=datetime.date(2026, 11, 22),
+        date=date or datetime.date(2026, 11, 22),
         kind=Event.Kind.TOURNAMENT,
         ruleset="la-vista",
         house_rules={},

@@ -453,3 +453,132 @@ def test_the_audit_checks_each_seasons_standings_against_the_ledger(organizer, n
         "Season Sokol season 2026: Club night Feb 5 (2026-02-05): Bill's chips in the "
         "standings are 75, the ledger's 25"
     )
+
+
+# -- the season's forms: bad input at its field ----------------------------------------
+
+
+SEASON_FORM = {
+    "name": "Spring season",
+    "club": "Sokol",
+    "start_date": "2026-03-01",
+    "end_date": "2026-06-30",
+    "basis": "placement",
+    "placement_points": "10, 8, 6",
+    "participation_points": "1",
+    "planned_events": "",
+    "best_of": "",
+    "tie_break_1": "chips",
+    "tie_break_2": "events_won",
+    "tie_break_3": "",
+}
+
+
+@pytest.mark.parametrize(
+    "changed, field, message",
+    [
+        (
+            {"placement_points": "10, -8, 6"},
+            "placement_points",
+            "Points cannot be below 0 (not -8).",
+        ),
+        (
+            {"placement_points": "10, eight"},
+            "placement_points",
+            "“eight” is not a whole number: give points like 10, 8, 6, 5.",
+        ),
+        (
+            {"planned_events": "4", "best_of": "6"},
+            "best_of",
+            "N (6) cannot be larger than the season's 4 events (M).",
+        ),
+        (
+            {"best_of": "3"},
+            "planned_events",
+            "Give how many events the season has (M) to count the best N.",
+        ),
+        (
+            {"best_of": "99999999999"},
+            "best_of",
+            "Ensure this value is less than or equal to 10000.",
+        ),
+        ({"tie_break_2": "chips"}, "tie_break_2", "Each tie-break once."),
+        ({"end_date": "2026-01-01"}, "end_date", "The season ends on or after its start."),
+    ],
+)
+def test_the_season_form_says_what_is_wrong_at_the_field(
+    client, organizer, changed, field, message
+):
+    client.force_login(organizer)
+    response = client.post(reverse("season-create"), {**SEASON_FORM, **changed})
+    assert response.status_code == 200
+    assert response.context["form"].errors[field] == [message]
+    assert Season.objects.count() == 0
+
+
+def test_the_season_form_creates_and_adds_events_by_their_field(client, organizer, nights):
+    client.force_login(organizer)
+    response = client.post(reverse("season-create"), SEASON_FORM)
+    season = Season.objects.get()
+    assert response["Location"] == reverse("season-detail", args=[season.pk])
+    assert (season.placement_points, season.participation_points, season.tie_breaks) == (
+        [10, 8, 6],
+        1,
+        ["chips", "events_won"],
+    )
+    add = reverse("season-events", args=[season.pk])
+    assert client.post(add, {"event": nights[0].pk}).status_code == 302
+    twice = client.post(add, {"event": nights[0].pk})
+    assert twice.status_code == 400
+    assert twice.context["add_form"].errors == {
+        "event": ["Club night Jan 8 (2026-01-08) is in this season already."]
+    }
+    other = season_services.create_season(
+        organizer,
+        name="Other",
+        start_date=datetime.date(2026, 1, 1),
+        end_date=datetime.date(2026, 2, 1),
+    )
+    elsewhere = client.post(reverse("season-events", args=[other.pk]), {"event": nights[0].pk})
+    assert elsewhere.context["add_form"].errors == {
+        "event": [
+            "Club night Jan 8 (2026-01-08) counts in Spring season already; remove it there first."
+        ]
+    }
+    missing = client.post(add, {"event": "123456789012345678901"})
+    assert missing.context["add_form"].errors == {
+        "event": ["Select a valid choice. That choice is not one of the available choices."]
+    }
+    gone = client.post(add, {"remove": "x"})
+    assert gone.status_code == 404
+
+
+def test_the_season_pdf_in_large_type(client, organizer, nights):
+    from pypdf import PdfReader
+
+    season = make_season(organizer, nights, **PLACEMENT)
+    client.force_login(organizer)
+    response = client.get(reverse("season-pdf", args=[season.pk]))
+    assert (
+        response["Content-Disposition"] == 'inline; filename="sokol-season-2026-2026-standings.pdf"'
+    )
+    pages = PdfReader(io.BytesIO(response.content)).pages
+    first = re.sub(r"\s+", " ", pages[0].extract_text())
+    assert "Sokol season 2026: season standings" in first
+    assert "Sokol, January 1, 2026 to June 30, 2026" in first
+    assert "Points Events Won Dropped" in first
+    assert "1 Cyril (chips) Sokol 28 3 2" in first
+    assert "2 Anna (chips) Sokol 28 4 2 1" in first
+    assert "5 Emil Sokol 15 2 1" in first
+    assert "Chips after each event (top 10)" in pages[1].extract_text()
+
+
+def test_the_season_wall_shows_the_season_and_its_latest_night(client, organizer, nights):
+    season = make_season(organizer, nights, **PLACEMENT)
+    client.force_login(organizer)
+    live = text(client.get(reverse("season-wall-live", args=[season.pk])))
+    assert "Season standings · 4 events # Player Points Events 1 Cyril 28 3 2 Anna 28 4" in live
+    assert (
+        "Club night Apr 2 · April 2 # Player Chips 1 Anna +1 1 Bill +1 1 Cyril +1 "
+        "4 Dana Nováková -3" in live
+    )

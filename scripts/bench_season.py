@@ -1,0 +1,105 @@
+"""Benchmark a club's season: 52 weekly club nights of 16 players (4 tables of four),
+40 deals a table, every deal through the deal services (2% corrected, 0.5% voided), in
+one season counting each player's best 40 nights by placement points.
+
+Prints how long the season's pages take on the server (median of repeated requests
+through Django's test client, DEBUG off) and how many queries each costs: the season's
+standings, a player's season, the wall's refresh, the CSV, the PDF and a player's page.
+Target: the standings under 300 ms on SQLite.
+
+Run: .venv/bin/python scripts/bench_season.py [--nights 52] [--runs 15]
+     DATABASE_URL=postgres://postgres@127.0.0.1:5432/bench .venv/bin/python scripts/bench_season.py
+(without DATABASE_URL a fresh temporary SQLite file; a PostgreSQL database is emptied)
+"""
+
+import argparse
+import datetime
+import statistics
+import time
+
+import _django  # noqa: F401  (sets up Django in a throwaway database)
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.core.management import call_command
+from django.db import connection
+from django.test import Client
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+
+from tournaments.models import Deal, Player, Season
+from tournaments.services import seasons
+from tournaments.synthetic import Size, make_synthetic_event
+
+MAX_NIGHTS = 520  # ten years of Thursdays: the script is bounded
+
+
+def measure(client, url, runs):
+    times, queries = [], 0
+    for _ in range(runs):
+        with CaptureQueriesContext(connection) as captured:
+            start = time.perf_counter()
+            response = client.get(url)
+            times.append(time.perf_counter() - start)
+        assert response.status_code == 200, (url, response.status_code)
+        queries = max(queries, len(captured))
+    return statistics.median(times) * 1000, queries
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--nights", type=int, default=52)
+    parser.add_argument("--runs", type=int, default=15)
+    args = parser.parse_args()
+    nights = max(1, min(args.nights, MAX_NIGHTS))
+    settings.ALLOWED_HOSTS.append("testserver")
+    if connection.vendor == "postgresql":
+        call_command("flush", interactive=False, verbosity=0)
+    user = get_user_model().objects.create_user("bench", is_staff=True, is_superuser=True)
+    start = time.perf_counter()
+    season = seasons.create_season(
+        user,
+        name="Bench season",
+        start_date=datetime.date(2026, 1, 1),
+        end_date=datetime.date(2026, 12, 31),
+        basis=Season.Basis.PLACEMENT,
+        planned_events=nights,
+        best_of=max(1, nights - 12),
+    )
+    for n in range(nights):
+        event = make_synthetic_event(
+            user,
+            Size(players=16, rounds=1, deals_per_table=40),
+            seed=n + 1,
+            name=f"Club night {n + 1}",
+            date=datetime.date(2026, 1, 1) + datetime.timedelta(days=7 * n),
+        )
+        seasons.add_event(season, event, user)
+    season = seasons.update_season(season, user, published=True)
+    built = time.perf_counter() - start
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute("VACUUM ANALYZE")
+            cursor.execute("CHECKPOINT")
+    deals = Deal.objects.count()
+    player = Player.objects.order_by("name").first()
+    client = Client()
+    client.force_login(user)
+    pages = {
+        "season standings": reverse("season-detail", args=[season.pk]),
+        "a player's season": reverse("season-statement", args=[season.pk, player.pk]),
+        "the wall's refresh": reverse("season-wall-live", args=[season.pk]),
+        "standings CSV": reverse("season-csv", args=[season.pk]),
+        "standings PDF": reverse("season-pdf", args=[season.pk]),
+        "a player's page": reverse("player-detail", args=[player.pk]),
+    }
+    print(
+        f"{connection.vendor}: {nights} nights, 16 players, {deals:,} deals "
+        f"(built in {built:.0f} s); median of {args.runs} requests"
+    )
+    for name, url in pages.items():
+        ms, queries = measure(client, url, args.runs)
+        print(f"  {name:<20} {ms:7.1f} ms  {queries:3d} queries")
+
+
+if __name__ == "__main__":
+    main()
