@@ -656,6 +656,23 @@ def test_the_page_benchmark_runs(scratch_database, tmp_path):
     assert "standings / bare aggregate:" in out.stdout
 
 
+def test_the_season_benchmark_runs_short(scratch_database, tmp_path):
+    """scripts/bench_season.py with 4 nights and 2 requests a page instead of 52 and 15,
+    on SQLite and (in CI's PostgreSQL run) PostgreSQL."""
+    out = subprocess.run(
+        [str(PYTHON), "scripts/bench_season.py", "--nights", "4", "--runs", "2"],
+        cwd=ROOT,
+        env=script_env(scratch_database, tmp_path),
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert out.returncode == 0, out.stdout + out.stderr
+    assert re.search(r"(sqlite|postgresql): 4 nights, 16 players, 640 deals", out.stdout)
+    for page in ("season standings", "a player's season", "a player's page"):
+        assert re.search(rf"{page} +[\d.]+ ms +\d+ queries", out.stdout), out.stdout
+
+
 def test_the_hall_load_test_runs_short(scratch_database, tmp_path):
     """scripts/load_hall.py with 2 tables for 2 + 2 seconds instead of 40 for 60 + 30."""
     out = subprocess.run(
