@@ -1,0 +1,69 @@
+"""A season's page and a player's page in Chromium, at a phone's size and a desktop's:
+what a visitor reads, that nothing spills sideways on a phone, and the way from the
+season to a player's season and to the player's page."""
+
+import os
+
+import pytest
+
+from tournaments import services
+from tournaments.services import seasons
+
+from ..web.test_seasons import PLACEMENT, make_season, nights  # noqa: F401  (fixture)
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+SHOTS = os.environ.get("SCREENSHOTS_DIR")  # set it to keep the pictures and look at them
+
+
+@pytest.fixture
+def published_season(organizer, nights):  # noqa: F811
+    season = make_season(organizer, nights, **PLACEMENT)
+    for event in nights:
+        services.update_event(event, organizer, published=True)
+    return seasons.update_season(season, organizer, published=True)
+
+
+def _shot(page, name):
+    if SHOTS:
+        page.screenshot(path=os.path.join(SHOTS, f"{name}.png"), full_page=True)
+
+
+def _fits(page) -> bool:
+    """Nothing wider than the window: the page never scrolls sideways."""
+    return page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+
+
+@pytest.mark.parametrize("size", ["phone", "page"])
+def test_a_visitor_reads_the_season_and_follows_a_player(
+    live_server, published_season, size, request
+):
+    page = request.getfixturevalue(size)
+    page.goto(f"{live_server.url}/seasons/{published_season.pk}/")
+    assert page.locator("h1").inner_text() == "Sokol season 2026"
+    rows = page.locator("#season-standings tbody tr")
+    assert rows.count() == 5
+    assert rows.nth(0).locator("td").nth(1).inner_text() == "Cyril (tie broken by chips)"
+    assert rows.nth(1).locator("td").all_inner_texts()[3:] == ["28", "-5", "4", "2", "Mar 5"]
+    assert page.locator("figure.chart svg").count() == 1
+    assert _fits(page)
+    _shot(page, f"season-{size}")
+    page.get_by_role("link", name="Dana Nováková").click()
+    assert page.locator("h1").inner_text() == "Dana Nováková's season"
+    assert page.locator("#season-rank").inner_text() == "4"
+    assert page.locator("#missed").inner_text() == "Not played: 2026-02-05 Club night Feb 5."
+    assert _fits(page)
+    page.get_by_role("link", name="all of Dana Nováková's events").click()
+    assert page.locator("h1").inner_text() == "Dana Nováková"
+    events = page.locator("#player-events tbody tr")
+    assert events.count() == 3
+    assert events.nth(0).locator("td").all_inner_texts() == [
+        "2026-01-08",
+        "Club night Jan 8",
+        "Sokol season 2026",
+        "4 of 4",
+        "-8",
+    ]
+    assert page.locator("#player-seasons figure.chart svg").count() == 1
+    assert _fits(page)
+    _shot(page, f"player-{size}")
