@@ -47,6 +47,9 @@ PLACEHOLDER = re.compile(r"^[A-Z][A-Z0-9_]*$")
 SUITE_ONLY = (
     *("DATABASE_URL", "DJANGO_SETTINGS_MODULE", "SECRET_KEY", "DEBUG", "HOST"),
     *("MAKEFLAGS", "MFLAGS", "MAKELEVEL", "MAKEOVERRIDES"),
+    # Set by the browser tests for live_server (tests/browser/conftest.py); `check
+    # --deploy` rightly refuses it, as a reader's shell would not have it.
+    "DJANGO_ALLOW_ASYNC_UNSAFE",
 )
 
 
