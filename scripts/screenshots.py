@@ -11,6 +11,8 @@ fresh, signs in as the demo organizer and drives Debian's Chromium through Playw
   dispute.png       a corrected deal: its transfers and its versions
   standings.png     a tournament's standings with the chart
   wall.png          the wall
+  correction-pot.png  a Petrtyl correction's preview: the later deals whose pot moves
+  season.png        the demo's fall club season: its standings and chart
 
 The phones' address (the QR codes, the wall) is shown as http://192.168.1.20:8000/,
 as on a hall's Wi-Fi. Each picture is reduced to 256 colours (they are pages of flat
@@ -86,7 +88,7 @@ def demo_ids() -> dict[str, int]:
     import django
 
     django.setup()
-    from tournaments.models import Deal, Event
+    from tournaments.models import Deal, Event, Season
 
     thursday = Event.objects.get(name="Thursday club night")
     clarkson = Event.objects.get(name="Clarkson Taroky Tournament")
@@ -98,7 +100,16 @@ def demo_ids() -> dict[str, int]:
         .first()
     )
     tables = last_round.tables.order_by("number")
+    petrtyl = Event.objects.get(name="Petrtyl four-handed club night")
+    # The pot's last misdeal: deals after it play for the chips it paid in.
+    misdeal = (
+        Deal.objects.filter(table__round__event=petrtyl, kind="misdeal", voided=False)
+        .order_by("-number")
+        .first()
+    )
     return {
+        "misdeal": misdeal.pk,
+        "season": Season.objects.get(name="Fall club season 2026").pk,
         "clarkson": clarkson.pk,
         "round": last_round.pk,
         "entry_table": tables.last().pk,
@@ -199,6 +210,20 @@ def take(out: Path, only: set[str], base: str, ids: dict[str, int], browser) -> 
         page.goto(f"{base}/events/{ids['clarkson']}/standings/")
         page.screenshot(path=out / "standings.png", full_page=True)
         save(out / "standings.png")
+    if wanted("correction-pot"):
+        # The misdeal was a redeal after all: the later deals' pot would be empty.
+        page.goto(f"{base}/deals/{ids['misdeal']}/correct/")
+        choose(page, "kind", "Thrown in")
+        wait_for_preview(page, "Later deals that will play for another pot")
+        page.locator("#preview").scroll_into_view_if_needed()
+        page.locator("#preview").screenshot(path=out / "correction-pot.png")
+        save(out / "correction-pot.png")
+    if wanted("season"):
+        page.goto(f"{base}/seasons/{ids['season']}/")
+        page.set_viewport_size({"width": 1280, "height": 1000})
+        page.screenshot(path=out / "season.png")
+        page.set_viewport_size(DESKTOP)
+        save(out / "season.png")
     ctx.close()
 
     if wanted("wall"):

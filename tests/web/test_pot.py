@@ -698,11 +698,12 @@ def test_the_correction_preview_shows_the_later_deals_whose_pot_changes(
     assert live["later"] == expected
     later_html = _text(live["later_html"])
     assert "Later deals that will play for another pot" in later_html
-    assert "Deal 4 0 → 16 Anna +3 · Bill -3 · Cyril +3 → -13 · Dana -3" in later_html
-    assert "Deal 5 0 → 32 Anna -4 · Bill 0 · Cyril 0 · Dana 0" in later_html
+    assert "Deal 4 : the pot 0 → 16; Anna +3 · Bill -3 · Cyril +3 → -13 · Dana -3" in later_html
+    assert "Deal 5 : the pot 0 → 32; Anna -4 · Bill 0 · Cyril 0 · Dana 0" in later_html
     # Without JavaScript: the Preview payments button shows the same on the page.
     page = client.post(reverse("deal-correct", args=[third.pk]), {**post, "preview": "1"})
-    assert _text(page.content.decode()).count("Deal 4 0 → 16 Anna +3 · Bill -3 · Cyril +3") == 1
+    page_text = _text(page.content.decode())
+    assert page_text.count("Deal 4 : the pot 0 → 16; Anna +3 · Bill -3 · Cyril +3 → -13") == 1
     assert [s[:3] for s in deal_states(table)] == [(n, 1, p) for n, p in FIVE_POTS]
     # A new deal's preview has no later deals; neither does the last deal's correction.
     last = table.deals.get(number=5)
