@@ -178,19 +178,24 @@ def take(out: Path, only: set[str], base: str, ids: dict[str, int], browser) -> 
         page.wait_for_load_state("load")
         return ctx, page
 
+    def shot(page, name, height=None, full_page=False):
+        """The page as ``name``.png, a window ``height`` tall (or the whole page)."""
+        if height:
+            page.set_viewport_size({"width": DESKTOP["width"], "height": height})
+        page.screenshot(path=out / f"{name}.png", full_page=full_page)
+        if height:
+            page.set_viewport_size(DESKTOP)
+        save(out / f"{name}.png")
+
     ctx, page = context(DESKTOP)
     if wanted("deal-entry"):
         page.goto(f"{base}/tables/{ids['entry_table']}/deals/new/")
         fill_nebraska_four(page, seats_of(page))
         page.evaluate("window.scrollTo(0, 0)")
-        page.screenshot(path=out / "deal-entry.png")
-        save(out / "deal-entry.png")
+        shot(page, "deal-entry")
     if wanted("score-sheet"):
         page.goto(f"{base}/tables/{ids['sheet_table']}/")
-        page.set_viewport_size({"width": 1280, "height": 1000})
-        page.screenshot(path=out / "score-sheet.png")
-        page.set_viewport_size(DESKTOP)
-        save(out / "score-sheet.png")
+        shot(page, "score-sheet", height=1000)
     # Issue the round's table links (in the temporary database), for the QR codes.
     page.goto(f"{base}/rounds/{ids['round']}/links/")
     if page.locator("#issue-links").count():
@@ -198,18 +203,13 @@ def take(out: Path, only: set[str], base: str, ids: dict[str, int], browser) -> 
         page.wait_for_load_state("load")
     links = page.locator(".link-url a").all_inner_texts()
     if wanted("table-links"):
-        page.screenshot(path=out / "table-links.png")
-        save(out / "table-links.png")
+        shot(page, "table-links")
     if wanted("dispute"):
         page.goto(f"{base}/deals/{ids['corrected_deal']}/")
-        page.set_viewport_size({"width": 1280, "height": 1100})
-        page.screenshot(path=out / "dispute.png")
-        page.set_viewport_size(DESKTOP)
-        save(out / "dispute.png")
+        shot(page, "dispute", height=1100)
     if wanted("standings"):
         page.goto(f"{base}/events/{ids['clarkson']}/standings/")
-        page.screenshot(path=out / "standings.png", full_page=True)
-        save(out / "standings.png")
+        shot(page, "standings", full_page=True)
     if wanted("correction-pot"):
         # The misdeal was a redeal after all: the later deals' pot would be empty.
         page.goto(f"{base}/deals/{ids['misdeal']}/correct/")
@@ -220,10 +220,7 @@ def take(out: Path, only: set[str], base: str, ids: dict[str, int], browser) -> 
         save(out / "correction-pot.png")
     if wanted("season"):
         page.goto(f"{base}/seasons/{ids['season']}/")
-        page.set_viewport_size({"width": 1280, "height": 1000})
-        page.screenshot(path=out / "season.png")
-        page.set_viewport_size(DESKTOP)
-        save(out / "season.png")
+        shot(page, "season", height=1000)
     ctx.close()
 
     if wanted("wall"):

@@ -53,3 +53,14 @@ def check_writable(path: str) -> None:
         raise CommandError(f"{path} is a folder: give a file name.")
     if not target.parent.is_dir():
         raise CommandError(f"Cannot write {path}: there is no folder {target.parent}.")
+
+
+def write_document(command, document: Any, output: str | None, what: str) -> None:
+    """An export command's JSON: into ``output`` (saying so on standard error), or to
+    standard output."""
+    text = json.dumps(document, ensure_ascii=False, indent=1) + "\n"
+    if output:
+        write_text(output, text)
+        command.stderr.write(f"Wrote {what} to {output}")
+    else:
+        command.stdout.write(text, ending="")

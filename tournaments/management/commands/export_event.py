@@ -1,10 +1,7 @@
-import json
-import sys
-
 from django.core.management.base import BaseCommand, CommandError
 
 from tournaments.exchange import export_event
-from tournaments.management.files import check_writable, write_text
+from tournaments.management.files import check_writable, write_document
 from tournaments.models import Event
 
 
@@ -30,9 +27,4 @@ class Command(BaseCommand):
             event = Event.objects.get(pk=event_id)
         except Event.DoesNotExist:
             raise CommandError(f"No event with id {event_id}.") from None
-        text = json.dumps(export_event(event), ensure_ascii=False, indent=1)
-        if output:
-            write_text(output, text + "\n")
-            self.stderr.write(f"Wrote {event} to {output}")
-        else:
-            sys.stdout.write(text + "\n")
+        write_document(self, export_event(event), output, str(event))

@@ -1,10 +1,7 @@
-import json
-import sys
-
 from django.core.management.base import BaseCommand, CommandError
 
 from tournaments.exchange import export_season
-from tournaments.management.files import check_writable, write_text
+from tournaments.management.files import check_writable, write_document
 from tournaments.models import Season
 
 
@@ -25,9 +22,4 @@ class Command(BaseCommand):
             season = Season.objects.get(pk=season_id)
         except Season.DoesNotExist:
             raise CommandError(f"No season with id {season_id}.") from None
-        text = json.dumps(export_season(season), ensure_ascii=False, indent=1)
-        if output:
-            write_text(output, text + "\n")
-            self.stderr.write(f"Wrote {season} to {output}")
-        else:
-            sys.stdout.write(text + "\n")
+        write_document(self, export_season(season), output, str(season))
