@@ -76,7 +76,9 @@ def make_texas_deal(rng: random.Random, ruleset: str) -> dict:
         if rng.random() < 0.2:
             doc["pagat"] = {"team": "bidder", "announced": False, "outcome": "lost"}
     if rng.random() < 0.2:
-        doc["bonuses"] = [{"player": rng.choice(PLAYERS), "kind": "krale"}]
+        # All four Kings hold the called King in a Povenost: the declarer's side has them.
+        side = [bidder, doc["partner"]] if bid == "povenost" else PLAYERS
+        doc["bonuses"] = [{"player": rng.choice(side), "kind": "krale"}]
     return doc
 
 
