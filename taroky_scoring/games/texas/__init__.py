@@ -336,6 +336,7 @@ class TexasKing(Texas):
     alone_words = "Alone (called his own King)"
     no_points_bids = ("no_trick",)
     valat_contra = False
+    has_king_last = True
     called = {
         "povenost": (
             ("clubs", "clubs"),

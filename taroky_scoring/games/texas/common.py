@@ -36,6 +36,8 @@ from ...options import Option
 from ...points import SINGLY
 from ...registry import Game
 from ...settlement import Settlement, Transfer, between_sides, from_each_other, settlement
+from ...statistics import Facts
+from . import statistics
 from .words import BONUS_NAMES, REASON_WORDS, TexasReason
 
 TOTAL = 106
@@ -231,6 +233,7 @@ class Texas(Game):
     alone_words: ClassVar[str] = "Alone (called his own trump)"
     pagat_contra_always: ClassVar[bool] = True
     pagat_with_valat: ClassVar[bool] = False  # Pagat payments stand when a valat is made
+    has_king_last: ClassVar[bool] = False  # King Last in a Povenost (texas-king)
     base_options: ClassVar[tuple[Option, ...]] = (
         Option("starting_chips", "Starting chips", OPTION_INT, 100, minimum=1),
     )
@@ -245,6 +248,20 @@ class Texas(Game):
 
     def valat_value(self, bid: str, announced: bool) -> int:
         return 40 if announced else 20
+
+    # -- a player's statistics (``statistics``) ----------------------------------------
+
+    def statistics_groups(self) -> tuple[tuple[str, str], ...]:
+        """The roles, then the Texas groups (the doubling titled by the game's word).
+
+        >>> from taroky_scoring import game_for
+        >>> dict(game_for("texas-xx").statistics_groups())["doubling"]
+        'Hrb'
+        """
+        return super().statistics_groups() + statistics.groups(self)
+
+    def deal_facts(self, document: Mapping[str, Any], settlement: Settlement) -> Facts:
+        return statistics.deal_facts(self, document)
 
     # -- what a deal stores, in the game's words ---------------------------------------
 
