@@ -51,6 +51,7 @@ format: install-test
 bench: install
 	$(BIN)/python scripts/bench_scoring.py
 	$(BIN)/python scripts/bench_petrtyl.py
+	$(BIN)/python scripts/bench_statistics.py
 
 clean:
 	rm -rf $(VENV) var .pytest_cache .ruff_cache .hypothesis

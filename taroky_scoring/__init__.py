@@ -11,6 +11,9 @@ ruleset. The entry points, the same for every game:
 - ``card_points(cards, counting, ruleset)``: recount a pile.
 - ``session_state(...)``: session end; ``nets_in_deal``, ``won_as_bidder``: what the
   standings read of a settled deal.
+- ``player_statistics(deals)``: a player's statistics over deal documents of any game
+  (a ``Tally`` of rows in each game's words); ``deal_statistics(document, player)``:
+  his ``Stat``s in one deal.
 
 A game's own types (Nebraska's ``DealOutcome``, its enums and presets) are imported
 from its module, ``taroky_scoring.games.<game>``.
@@ -32,10 +35,12 @@ from .registry import (
     DEFAULT_RULESET,
     Game,
     card_points,
+    deal_statistics,
     game_for,
     game_of_document,
     games,
     listing,
+    player_statistics,
     register,
     rules_for,
     ruleset_names,
@@ -44,6 +49,7 @@ from .registry import (
 from .rotation import NextDeal, PreviousDeal
 from .session import SessionEnd, SessionState, session_state
 from .settlement import Settlement, Transfer, nets_in_deal, won_as_bidder
+from .statistics import Stat, Tally
 
 __all__ = [
     "DEFAULT_RULESET",
@@ -56,14 +62,18 @@ __all__ = [
     "SessionEnd",
     "SessionState",
     "Settlement",
+    "Stat",
+    "Tally",
     "Transfer",
     "card_points",
+    "deal_statistics",
     "game_for",
     "game_of_document",
     "games",
     "listing",
     "nets_in_deal",
     "parse_deal",
+    "player_statistics",
     "register",
     "rules_for",
     "ruleset_names",

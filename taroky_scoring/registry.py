@@ -8,7 +8,8 @@ branches on a ruleset's name. What games share is written once beside them:
 between the sides, from each other player), ``doubling`` (doubling words),
 ``fields`` (the document described as data, its reader and ``--help``), ``options``
 (typed options, presets, house-rule overrides), ``points`` (the pack and its
-counting), ``rotation`` (dealer rotation), ``session`` (session end).
+counting), ``rotation`` (dealer rotation), ``session`` (session end), ``statistics``
+(a player's statistics over deals, in each game's words).
 
 How to add a game
 -----------------
@@ -48,6 +49,15 @@ How to add a game
    - optionally ``next_deal`` (the default is the common rotation of ``rotation``),
      ``sheet_headings`` and ``sheet_cells`` (a filled score sheet's columns; the
      default is one column, the deal's ``summary``) and ``declarer_points``.
+   - optionally ``deal_facts`` and ``statistics_groups`` (a player's statistics, see
+     ``statistics``): ``deal_facts(document, settlement)`` tells a deal as
+     ``statistics.Facts`` in the game's words (its contract; the payments doubled, with
+     the doubling word; valats and last-trick announcements; holdings, penalties and
+     the pot, each by the reasons of the transfers that pay it), and
+     ``statistics_groups()`` gives each group's title in the game's words. The default
+     tells who declared, with whom and the bid (``bid_label``), so a new game has its
+     statistics by role at once; ``deal_statistics(document, settlement, player)``, the
+     method a page calls, needs no change (a game may still override it).
 
 3. Import the module in ``taroky_scoring/games/__init__.py`` (registration happens at
    import), add its README section and its tests under ``tests/scoring/``.
@@ -55,8 +65,9 @@ How to add a game
 The default methods (``rules``, ``score``, ``next_deal``, ``listing``) need no change;
 nothing in the web layer changes either: its choices of kinds, bids and reasons are
 the registry's ``kind_choices``, ``bid_choices`` and ``reason_choices`` (callables, no
-migration), and its pages say a stored value with ``kind_label``, ``bid_label`` and
-``reason_label`` of the deal's game.
+migration), its pages say a stored value with ``kind_label``, ``bid_label`` and
+``reason_label`` of the deal's game, and a player's statistics are the groups of
+``player_statistics(deals).groups()``, titled and worded by each deal's game.
 """
 
 from __future__ import annotations
@@ -78,6 +89,7 @@ from .rotation import (
     first_or_next_dealer,
 )
 from .settlement import Settlement
+from .statistics import Facts, Stat, Tally, stats_of
 
 DEFAULT_RULESET = "la-vista"
 POT = "pot"  # the document's key for the chips in the pot before the deal (section 12)
@@ -318,6 +330,49 @@ class Game:
             return self.total_points - document["opponent_points"]
         return None
 
+    # -- a player's statistics (``statistics``) ------------------------------------------
+
+    def statistics_groups(self) -> tuple[tuple[str, str], ...]:
+        """The statistics' groups as (key, title) in the game's words, in the order a page
+        shows them. The default: the player's role in a deal, in ``bidder_word``.
+
+        >>> game_for("texas-xix").statistics_groups()[:2]
+        (('declarer', 'As declarer'), ('partner', 'As partner'))
+        """
+        word = self.bidder_word
+        return (
+            ("declarer", f"As {word}"),
+            ("partner", "As partner"),
+            ("opponents", f"Against the {word}"),
+            ("other", f"Deals without a {word}"),
+        )
+
+    def deal_facts(self, document: Mapping[str, Any], settlement: Settlement) -> Facts:
+        """What happened in a deal (its document as saved), told for statistics. The
+        default tells who declared, with whom, and the bid (or, without a declarer, the
+        kind) in the game's words; a game adds its doublings, events and own payments."""
+        bidder = document.get("bidder")
+        if bidder is None:
+            return Facts(document["players"], self.kind_label(document["kind"]))
+        bid = document.get("bid")
+        contract = self.bid_label(bid) if bid else self.kind_label(document["kind"])
+        return Facts(document["players"], contract, bidder, document.get("partner"))
+
+    def deal_statistics(
+        self, document: Mapping[str, Any], settlement: Settlement, player: str
+    ) -> list[Stat]:
+        """``player``'s statistics in one deal: the document as saved, the core's
+        settlement of it, and the player's name in it (``statistics.stats_of``).
+
+        >>> deal = {"ruleset": "texas-xix", "players": ["A", "B", "C", "D"],
+        ...         "kind": "played", "bidder": "A", "bid": "povinost", "partner": "C",
+        ...         "bidder_points": 60, "contra": "contra"}
+        >>> game_for("texas-xix").deal_statistics(deal, score(deal), "B")
+        [Stat(group='opponents', item='Povinost', won=False, chips=-6),
+         Stat(group='doubling', item='Contra given', won=False, chips=-6)]
+        """
+        return stats_of(self.deal_facts(document, settlement), settlement, player)
+
     # -- what the web stores beside the document, in the game's words -----------------
 
     def deal_kinds(self) -> tuple[tuple[str, str], ...]:
@@ -502,6 +557,50 @@ def game_of_document(document: Any) -> Game:
 def score(document: Any) -> Settlement:
     """The settlement of one deal document of any ruleset."""
     return game_of_document(document).score(document)
+
+
+def deal_statistics(document: Any, player: str, settlement: Settlement | None = None) -> list[Stat]:
+    """``player``'s statistics in one deal document of any ruleset (scored here unless
+    its ``settlement`` is given).
+
+    >>> deal = {"players": ["Anna", "Bill", "Cyril", "Dana"], "kind": "played",
+    ...         "bidder": "Anna", "bid": "five", "partner": "Cyril", "bidder_points": 41,
+    ...         "declarations": [{"player": "Bill", "kind": "three_high"}]}
+    >>> deal_statistics(deal, "Bill")
+    [Stat(group='opponents', item='Five', won=False, chips=-2),
+     Stat(group='bonuses', item='Three High', won=None, chips=6)]
+    """
+    game = game_of_document(document)
+    return game.deal_statistics(document, settlement or game.score(document), player)
+
+
+def player_statistics(deals: Iterable[tuple[Any, str]]) -> Tally:
+    """A player's statistics over ``deals``: each a deal document of any ruleset and his
+    name in it. Each is scored through the core; a deal he did not take part in (sitting
+    out, and not the misdealing dealer) is not counted.
+
+    >>> table = {"players": ["Anna", "Bill", "Cyril", "Dana"]}
+    >>> won = {**table, "kind": "played", "bidder": "Anna", "bid": "four",
+    ...        "blind": "first", "partner": "Cyril", "bidder_points": 40}
+    >>> thrown = {**table, "kind": "thrown_in"}
+    >>> tally = player_statistics([(won, "Anna"), (thrown, "Anna")])
+    >>> tally.deals, tally.chips, tally.chips_per_deal
+    (2, 4, 2.0)
+    >>> [(g.title, [(r.item, r.times, r.won, r.chips) for r in g.rows]) for g in tally.groups()]
+    [('As bidder', [('Four, first half', 1, 1, 4)]),
+     ('Deals without a bidder', [('Thrown in', 1, 0, 0)])]
+    """
+    tally = Tally()
+    groups: dict[int, tuple[tuple[str, str], ...]] = {}
+    for document, player in deals:
+        game = game_of_document(document)
+        settlement = game.score(document)
+        stats = game.deal_statistics(document, settlement, player)
+        if stats:
+            if id(game) not in groups:
+                groups[id(game)] = game.statistics_groups()
+            tally.count(stats, settlement.net.get(player, 0), groups[id(game)])
+    return tally
 
 
 def card_points(cards: int, counting: Iterable[str] = (), ruleset: str | None = None) -> int:

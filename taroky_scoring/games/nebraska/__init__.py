@@ -3,8 +3,9 @@
 Four play; at a five-player table the dealer sits out. Play is clockwise; 70 card
 points counted in packets of three, 36 win. Its modules: ``rulesets`` (presets and
 options), ``document`` (the deal document as data), ``outcome`` (reading it),
-``validation``, ``payments`` (settlement and the printed payment table) and
-``rotation`` (Heun's bidder deals after a Four).
+``validation``, ``payments`` (settlement and the printed payment table),
+``rotation`` (Heun's bidder deals after a Four) and ``statistics`` (a deal told for a
+player's statistics).
 """
 
 from __future__ import annotations
@@ -16,7 +17,8 @@ from ...options import BOOL, CHOICE, INT, Option, Preset
 from ...points import PACKETS_OF_THREE
 from ...registry import Cell, Game, register
 from ...settlement import Settlement
-from . import words
+from ...statistics import Facts
+from . import statistics, words
 from .document import describe
 from .outcome import ACTIVE_PLAYERS, TABLE_SIZES, TOTAL_POINTS, WINNING_POINTS, DealOutcome
 from .payments import FOUR_BASE, reminder, settle
@@ -178,6 +180,17 @@ class Nebraska(Game):
 
     def next_deal(self, seats, rules, previous=None, first_forehand=None):
         return next_deal(seats, rules, previous, first_forehand)
+
+    def statistics_groups(self) -> tuple[tuple[str, str], ...]:
+        """The roles (in "bidder"), then Nebraska's own groups.
+
+        >>> [title for _, title in Nebraska().statistics_groups()][-5:]
+        ['King Last and Tarok 1 Last', 'Valat', 'Kontra', 'Declarations', 'Penalties']
+        """
+        return super().statistics_groups() + statistics.GROUPS
+
+    def deal_facts(self, document: Any, settlement: Settlement) -> Facts:
+        return statistics.deal_facts(document)
 
 
 NEBRASKA = Nebraska

@@ -6,8 +6,9 @@ One game, its table sizes as data: ``tables.TABLES`` holds a row per ruleset
 more than half the card points (36 of 70, 34 of 66). Its modules: ``tables`` (section
 18), ``document`` (the deal document as data), ``checks`` (what the fields say about
 each other, impossible declarations), ``payments`` (the settlement, the pot and the
-printed table). Each ruleset is registered as a ``Petrtyl`` bound to its row, so the
-registry's per-game attributes (players, pack, points) hold for it.
+printed table) and ``statistics`` (a deal told for a player's statistics). Each ruleset
+is registered as a ``Petrtyl`` bound to its row, so the registry's per-game attributes
+(players, pack, points) hold for it.
 
 >>> from taroky_scoring import score
 >>> s = score({"ruleset": "petrtyl", "players": ["Anna", "Bill", "Cyril", "Dana"],
@@ -29,6 +30,8 @@ from ...fields import Reader
 from ...options import INT, Option, Preset, Rules
 from ...registry import Game, register
 from ...settlement import Settlement
+from ...statistics import Facts
+from . import statistics
 from .checks import check
 from .document import describe
 from .payments import REASON_WORDS, payment_table, settle
@@ -133,6 +136,12 @@ class Petrtyl(Game):
 
     def payment_reasons(self) -> tuple[tuple[str, str], ...]:
         return tuple((r.value, w) for r, w in REASON_WORDS.items())
+
+    def statistics_groups(self) -> tuple[tuple[str, str], ...]:
+        return super().statistics_groups() + statistics.groups(self.table)
+
+    def deal_facts(self, document: Mapping[str, Any], settlement: Settlement) -> Facts:
+        return statistics.deal_facts(document, self.table)
 
 
 def _bind(table: Table) -> type[Petrtyl]:

@@ -84,7 +84,15 @@ def times(base: int, factors: Sequence[tuple[str, int]]) -> tuple[int, str]:
     return value, " x ".join([str(base), *(f"{w} {f}" for w, f in factors)]) + f" = {value}"
 
 
-def _bid_words(d: Mapping[str, Any], t: Table) -> str:
+def bid_words(d: Mapping[str, Any], t: Table) -> str:
+    """The bid in Petrtyl's words, a Four with the talon it took.
+
+    >>> from taroky_scoring.games.petrtyl.tables import TABLES
+    >>> bid_words({"bid": "four", "talon": "second"}, TABLES["petrtyl"])
+    'Four (second three of the talon)'
+    >>> bid_words({"bid": "four"}, TABLES["petrtyl-five"]), bid_words({"bid": "five"}, None)
+    ('Four (the whole talon)', 'Five')
+    """
     if d["bid"] == "four" and t.halves:
         return f"Four ({TALON_WORDS[d['talon']]})"
     if d["bid"] == "four":
@@ -136,7 +144,7 @@ def settle(d: Mapping[str, Any], t: Table) -> Settlement:
     if kind == "surrendered":
         value = t.four_value(d.get("talon"))
         why = (
-            f"{_bid_words({**d, 'bid': 'four'}, t)} given up, the called Chief in the talon: "
+            f"{bid_words({**d, 'bid': 'four'}, t)} given up, the called Chief in the talon: "
             f"{value} to each other player"
         )
         transfers = from_each_other(
@@ -212,7 +220,7 @@ def _game(d: Mapping[str, Any], t: Table) -> tuple[bool, int, str]:
         won = points >= t.winning
         base = t.game_value(bid, d.get("talon"))
         head = (
-            f"{_bid_words(d, t)} {'won' if won else 'lost'} with {points} of {t.total} card points"
+            f"{bid_words(d, t)} {'won' if won else 'lost'} with {points} of {t.total} card points"
         )
     value, words = times(base, PETRTYL.factors(d.get("contra")))
     return won, value, f"{head}: {words}"
@@ -241,7 +249,7 @@ def _sweep(d: Mapping[str, Any], t: Table, sweep: Mapping[str, Any]) -> tuple[bo
     value, words = times(base, factors)
     head = "Sweep announced and " if announced else "Sweep "
     head += "made" if made else "not made"
-    in_bid = "a " + _bid_words(d, t)
+    in_bid = "a " + bid_words(d, t)
     if not made:
         return False, value, f"{head}: the declarer's side pays it in {in_bid}: {words}"
     return True, value, f"{head} in {in_bid}: {words}"

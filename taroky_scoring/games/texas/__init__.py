@@ -18,17 +18,8 @@ from ...options import INT as OPTION_INT
 from ...options import INT_OR_NULL, Option, Preset
 from ...registry import register
 from ...settlement import Transfer, from_each_other
-from .common import (
-    BONUS_NAMES,
-    FOUR_KINGS,
-    LAST_OUTCOMES,
-    PLAYED,
-    TALON_WORDS,
-    WINNING,
-    Texas,
-    TexasReason,
-    difference,
-)
+from .common import FOUR_KINGS, LAST_OUTCOMES, PLAYED, WINNING, Texas, difference
+from .words import BONUS_NAMES, TALON_WORDS, TexasReason
 
 
 def _talon_label(d: Mapping[str, Any]) -> str:
@@ -345,6 +336,7 @@ class TexasKing(Texas):
     alone_words = "Alone (called his own King)"
     no_points_bids = ("no_trick",)
     valat_contra = False
+    has_king_last = True
     called = {
         "povenost": (
             ("clubs", "clubs"),

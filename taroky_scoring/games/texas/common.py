@@ -11,7 +11,6 @@ from __future__ import annotations
 import itertools
 from collections import Counter
 from collections.abc import Mapping
-from enum import StrEnum
 from typing import Any, ClassVar
 
 from ...doubling import Doubling
@@ -37,31 +36,13 @@ from ...options import Option
 from ...points import SINGLY
 from ...registry import Game
 from ...settlement import Settlement, Transfer, between_sides, from_each_other, settlement
+from ...statistics import Facts
+from . import statistics
+from .words import BONUS_NAMES, REASON_WORDS, TexasReason
 
 TOTAL = 106
 WINNING = 54
 TIE = 53
-
-
-class TexasReason(StrEnum):
-    """Why chips moved in a Texas deal."""
-
-    GAME = "game"
-    VALAT = "valat"
-    PAGAT = "pagat"
-    KING_LAST = "king_last"
-    MOND_LOST = "mond_lost"
-    SURRENDER = "surrender"
-    EIGHT_TRUMPS = "eight_trumps"
-    TEN_TRUMPS = "ten_trumps"
-    TRULL = "trull"
-    PANE = "pane"
-    TRULL_PANE = "trull_pane"
-    KRALE = "krale"
-    ROSANNE_PANE = "rosanne_pane"
-    SPJST = "spjst"
-    TWO_TRUMPS = "two_trumps"
-    NO_TRUMPS = "no_trumps"
 
 
 # -- the difference formula -------------------------------------------------------------
@@ -111,28 +92,6 @@ BONUS_CHIPS = {
     "spjst": 10,
     "two_trumps": 2,
     "no_trumps": 4,
-}
-# The bonuses' names the three games share; a game overrides those it says otherwise.
-BONUS_NAMES = {
-    "eight_trumps": "Taroky",
-    "ten_trumps": "Tarocky",
-    "trull": "Trull",
-    "pane": "Pane",
-    "trull_pane": "Trull Pane",
-    "krale": "Krale",
-    "rosanne_pane": "Rosanne Pane",
-    "spjst": "SPJST",
-    "two_trumps": "Two trumps",
-    "no_trumps": "Uni",
-}
-# The words of the other reasons a transfer is paid for (the bonuses': their names).
-REASON_WORDS = {
-    TexasReason.GAME: "Game",
-    TexasReason.VALAT: "Valat",
-    TexasReason.PAGAT: "Pagat",
-    TexasReason.KING_LAST: "King Last",
-    TexasReason.MOND_LOST: "Mond (XXI) lost",
-    TexasReason.SURRENDER: "Povinost thrown in",
 }
 # Each honour's possible (Trull cards, Kings); Pane is four 5-point cards, 2 or 3 Kings.
 HONOUR_CARDS = {
@@ -244,11 +203,6 @@ TALON = choices(
     ("second", "second three"),
     ("first_after_second", "first three after seeing the second"),
 )
-TALON_WORDS = {
-    "first": "first three",
-    "second": "second three",
-    "first_after_second": "back to the first three",
-}
 
 
 def side_words(team: str) -> str:
@@ -279,6 +233,7 @@ class Texas(Game):
     alone_words: ClassVar[str] = "Alone (called his own trump)"
     pagat_contra_always: ClassVar[bool] = True
     pagat_with_valat: ClassVar[bool] = False  # Pagat payments stand when a valat is made
+    has_king_last: ClassVar[bool] = False  # King Last in a Povenost (texas-king)
     base_options: ClassVar[tuple[Option, ...]] = (
         Option("starting_chips", "Starting chips", OPTION_INT, 100, minimum=1),
     )
@@ -293,6 +248,20 @@ class Texas(Game):
 
     def valat_value(self, bid: str, announced: bool) -> int:
         return 40 if announced else 20
+
+    # -- a player's statistics (``statistics``) ----------------------------------------
+
+    def statistics_groups(self) -> tuple[tuple[str, str], ...]:
+        """The roles, then the Texas groups (the doubling titled by the game's word).
+
+        >>> from taroky_scoring import game_for
+        >>> dict(game_for("texas-xx").statistics_groups())["doubling"]
+        'Hrb'
+        """
+        return super().statistics_groups() + statistics.groups(self)
+
+    def deal_facts(self, document: Mapping[str, Any], settlement: Settlement) -> Facts:
+        return statistics.deal_facts(self, document)
 
     # -- what a deal stores, in the game's words ---------------------------------------
 
