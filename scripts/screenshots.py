@@ -13,6 +13,7 @@ fresh, signs in as the demo organizer and drives Debian's Chromium through Playw
   wall.png          the wall
   correction-pot.png  a Petrtyl correction's preview: the later deals whose pot moves
   season.png        the demo's fall club season: its standings and chart
+  player.png        a player's page: events, seasons, statistics in each game's words
 
 The phones' address (the QR codes, the wall) is shown as http://192.168.1.20:8000/,
 as on a hall's Wi-Fi. Each picture is reduced to 256 colours (they are pages of flat
@@ -88,7 +89,7 @@ def demo_ids() -> dict[str, int]:
     import django
 
     django.setup()
-    from tournaments.models import Deal, Event, Season
+    from tournaments.models import Deal, Event, Player, Season
 
     thursday = Event.objects.get(name="Thursday club night")
     clarkson = Event.objects.get(name="Clarkson Taroky Tournament")
@@ -110,6 +111,8 @@ def demo_ids() -> dict[str, int]:
     return {
         "misdeal": misdeal.pk,
         "season": Season.objects.get(name="Fall club season 2026").pk,
+        # The season's leader, who played Texas and Petrtyl nights.
+        "player": Player.objects.get(name="Pete Vlasák").pk,
         "clarkson": clarkson.pk,
         "round": last_round.pk,
         "entry_table": tables.last().pk,
@@ -221,6 +224,9 @@ def take(out: Path, only: set[str], base: str, ids: dict[str, int], browser) -> 
     if wanted("season"):
         page.goto(f"{base}/seasons/{ids['season']}/")
         shot(page, "season", height=1000)
+    if wanted("player"):
+        page.goto(f"{base}/players/{ids['player']}/")
+        shot(page, "player", height=1400)
     ctx.close()
 
     if wanted("wall"):

@@ -27,9 +27,11 @@ import itertools
 from collections import defaultdict
 from dataclasses import dataclass, field
 
-from django.db.models import Count, Sum
+from django.db.models import Count, F, Sum
 
-from .models import DealNet, Event, Player, Registration, Round, Season
+import taroky_scoring as core
+
+from .models import DealNet, DealVersion, Event, Player, Registration, Round, Season
 
 
 @dataclass(frozen=True)
@@ -270,6 +272,30 @@ def chips_series(table: SeasonTable, limit: int = 10) -> list[tuple[str, list[in
 
 
 def player_statistics(player: Player, events: list[Event]) -> list[dict]:
-    """The player's statistics in each game he played among ``events``, from the deal
-    documents through the core (filled in below once the core says its statistics)."""
-    return []
+    """The player's statistics in each game he played among ``events``, computed from
+    the deal documents through the core (``taroky_scoring.player_statistics``), in
+    each game's words: one block a game, as ``Tally.as_dict`` says it, with its title.
+    Two queries whatever the number of deals: the deals he took part in (his current
+    deal nets) and their current versions' documents with the names they were saved
+    under."""
+    took_part = DealNet.objects.current().filter(player=player, event__in=events)
+    versions = DealVersion.objects.filter(
+        deal_id__in=took_part.values("deal_id"), number=F("deal__version")
+    ).values_list("document", "names")
+    by_game: dict[str, list[tuple[dict, str]]] = defaultdict(list)
+    titles: dict[str, str] = {}
+    for document, names in versions.order_by("deal__table__round__event__date", "deal_id"):
+        name = next((n for n, pk in names.items() if pk == player.pk), None)
+        if name is None:
+            continue  # pragma: no cover - every deal net is a player named in the deal
+        game = core.game_of_document(document)
+        key = game.family or game.name
+        titles[key] = game.title
+        by_game[key].append((document, name))
+    blocks = []
+    for key, deals in by_game.items():
+        tally = core.player_statistics(deals).as_dict()
+        for group in tally["groups"]:
+            group["results"] = any(r["won"] or r["lost"] for r in group["rows"])
+        blocks.append({"key": key, "title": titles[key], **tally})
+    return blocks

@@ -65,5 +65,14 @@ def test_a_visitor_reads_the_season_and_follows_a_player(
         "-8",
     ]
     assert page.locator("#player-seasons figure.chart svg").count() == 1
+    stats = page.locator("#statistics-nebraska")
+    assert stats.locator("h2").inner_text() == "Nebraska Taroky: 4 deals"
+    assert stats.locator("table").nth(0).locator("tbody td").all_inner_texts() == [
+        "Four, second half",
+        "1",
+        "1",
+        "0",
+        "+5",
+    ]
     assert _fits(page)
     _shot(page, f"player-{size}")

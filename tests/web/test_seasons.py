@@ -582,3 +582,30 @@ def test_the_season_wall_shows_the_season_and_its_latest_night(client, organizer
         "Club night Apr 2 · April 2 # Player Chips 1 Anna +1 1 Bill +1 1 Cyril +1 "
         "4 Dana Nováková -3" in live
     )
+
+
+def test_a_players_page_has_every_event_and_his_statistics_in_the_games_words(
+    client, organizer, nights
+):
+    """Anna's six deals (worked at the top): her Four with Cyril in January (+5), the
+    misdeals of Dana (twice) and Emil (+1 each), Bill's Five against her (-8) and Dana's
+    Four against her in March (-5): -5 in all, -0.83 a deal."""
+    make_season(organizer, nights, **PLACEMENT)
+    client.force_login(organizer)
+    anna = Player.objects.get(name="Anna")
+    page = text(client.get(reverse("player-detail", args=[anna.pk])))
+    assert "Anna Sokol · 4 events in 1 season" in page
+    assert (
+        "2026-01-08 Club night Jan 8 Sokol season 2026 1 of 4 +6 "
+        "2026-02-05 Club night Feb 5 Sokol season 2026 2 of 4 -7 "
+        "2026-03-05 Club night Mar 5 Sokol season 2026 3 of 4 -5 "
+        "2026-04-02 Club night Apr 2 Sokol season 2026 1 of 4 +1" in page
+    )
+    assert page.count("Chips after each event of Sokol season 2026") == 1
+    assert (
+        "Nebraska Taroky: 6 deals Chips -5 · per deal -0.83 "
+        "As bidder Times Won Lost Chips Four, second half 1 1 0 +5 "
+        "Against the bidder Times Won Lost Chips Five 1 0 1 -8 Four, second half 1 0 1 -5 "
+        "Deals without a bidder Times Chips Misdeal 3 +3 "
+        "Penalties Times Chips Received for others' penalties 3 +3" in page
+    )
