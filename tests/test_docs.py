@@ -609,13 +609,15 @@ def test_the_commands_without_make_are_what_make_run_runs():
 
 
 def test_make_bench_runs_the_two_benchmarks():
-    """`make bench` is the two scoring benchmarks (run by operations.md at 20,000 deals)."""
+    """`make bench` is the two scoring benchmarks (run by operations.md at 20,000 deals)
+    and the statistics' (run there at 2,000)."""
     made = make_n("bench")
-    assert made[-2:] == [
+    assert made[-3:] == [
         ".venv/bin/python scripts/bench_scoring.py",
         ".venv/bin/python scripts/bench_petrtyl.py",
+        ".venv/bin/python scripts/bench_statistics.py",
     ]
-    for script in made[-2:]:
+    for script in made[-3:-1]:
         out = subprocess.run(
             [*shlex.split(script), "1000"], cwd=ROOT, capture_output=True, text=True, check=True
         ).stdout
