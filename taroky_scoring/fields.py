@@ -470,6 +470,8 @@ def condition_words(c: Condition | None) -> str:
     'kind is played and bid is none of a, b, c'
     >>> condition_words(not_(any_of(when("a", 1), when("b", 2))))
     'neither a is 1 nor b is 2'
+    >>> condition_words(all_of(any_of(when("a", 1), when("b", 2)), when("c", 3)))
+    'either a is 1 or b is 2, and c is 3'
     """
     if c is None:
         return "always"
@@ -490,7 +492,17 @@ def condition_words(c: Condition | None) -> str:
             return "neither " + " nor ".join(condition_words(x) for x in inner["any"])
         return f"not: {condition_words(inner)}"
     if "all" in c:
-        return " and ".join(condition_words(x) for x in c["all"])
+        # An "or" of different fields inside an "and" says "either": no brackets to read.
+        said = [
+            f"either {condition_words(x)}"
+            if "any" in x
+            and len(_merged(x["any"])) > 1
+            and not condition_words(x).startswith("either")
+            else condition_words(x)
+            for x in c["all"]
+        ]
+        joined = ", and " if any(s.startswith("either") for s in said) else " and "
+        return joined.join(said)
     parts = _merged(c["any"])
     said = [condition_words(x) for x in parts]
     if any("all" in x for x in parts):

@@ -15,6 +15,7 @@ from taroky_scoring.points import CountingCard
 
 from .models import ChipCount, Deal, Event, Player, Round, Season, ruleset_choices
 from .names import clean_name, fold
+from .services.permissions import can_view_season
 
 
 def column_range(model, name: str) -> tuple[int, int]:
@@ -556,6 +557,8 @@ class PointsTableField(forms.CharField):
         return value
 
     def to_python(self, value):
+        if isinstance(value, list):  # the season's own (a disabled field's initial)
+            return value
         text = super().to_python(value)
         parts = [p.strip() for p in text.replace(";", ",").split(",")]
         parts = [p for p in parts if p]
@@ -565,6 +568,8 @@ class PointsTableField(forms.CharField):
                 raise ValidationError(
                     f"“{part}” is not a whole number: give points like 10, 8, 6, 5."
                 )
+            if len(part) > len(str(Season.MAX_POINTS)) + 1:  # before int(): no huge numbers
+                raise ValidationError(f"At most {Season.MAX_POINTS:,} points a place.")
             number = int(part)
             if number < 0:
                 raise ValidationError(f"Points cannot be below 0 (not {number}).")
@@ -645,9 +650,15 @@ class SeasonEventForm(forms.Form):
         events = Event.objects.order_by("-date", "name")
         if not user.is_superuser:
             events = events.filter(organizers=user)
-        self.fields["event"].queryset = events.select_related("season")
-        self.fields["event"].label_from_instance = self._label
+        events = events.select_related("season").prefetch_related("season__organizers")
+        self.fields["event"].queryset = events
 
-    @staticmethod
-    def _label(event: Event) -> str:
-        return f"{event} — in {event.season}" if event.season_id else str(event)
+        def label(event: Event) -> str:
+            # Which season, where the organizer may read it (else only that it has one).
+            if event.season_id is None:
+                return str(event)
+            if can_view_season(user, event.season):
+                return f"{event} — in {event.season}"
+            return f"{event} — in another season"
+
+        self.fields["event"].label_from_instance = label

@@ -198,9 +198,17 @@ class Season(models.Model):
             )
         for name in ("planned_events", "best_of"):
             value = getattr(self, name)
-            if value is not None and not 1 <= value <= self.MAX_EVENTS:
+            if not isinstance(value, int) or isinstance(value, bool):
+                if value is not None:  # clean_fields says what it is not
+                    errors.setdefault(name, [])
+                continue
+            if not 1 <= value <= self.MAX_EVENTS:
                 errors.setdefault(name, []).append(f"From 1 to {self.MAX_EVENTS:,}.")
-        if self.best_of is not None and "best_of" not in errors:
+        if (
+            self.best_of is not None
+            and not errors.get("best_of")
+            and "planned_events" not in errors
+        ):
             if self.planned_events is None:
                 errors.setdefault("planned_events", []).append(
                     "Give how many events the season has (M) to count the best N."
@@ -220,6 +228,7 @@ class Season(models.Model):
             errors.setdefault("tie_breaks", []).append(
                 f"Each of {', '.join(self.TieBreak.values)} at most once, in order."
             )
+        errors = {name: said for name, said in errors.items() if said}
         if errors:
             raise ValidationError(errors)
 

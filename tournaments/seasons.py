@@ -32,6 +32,7 @@ from django.db.models import Count, F, Sum
 import taroky_scoring as core
 
 from .models import DealNet, DealVersion, Event, Player, Registration, Round, Season
+from .standings import shared_ranks
 
 
 @dataclass(frozen=True)
@@ -46,8 +47,10 @@ class Placing:
 
 
 def event_placings(events: list[Event]) -> tuple[dict[int, Player], dict[int, dict[int, Placing]]]:
-    """Every registered player's placing in each of ``events``: (players by id,
-    {event id: {player id: Placing}}), in three queries whatever their number."""
+    """The placing in each of ``events`` of every player who took part (a deal, or a
+    bye): (players by id, {event id: {player id: Placing}}), in three queries whatever
+    their number. A player registered who played no deal and had no bye (he did not
+    come) has no place: places are among those who played."""
     ids = [e.pk for e in events]
     nets = (
         DealNet.objects.current()
@@ -71,23 +74,21 @@ def event_placings(events: list[Event]) -> tuple[dict[int, Player], dict[int, di
         chips[key] = chips.get(key, 0) + n * bye_chips[event_id]
     players: dict[int, Player] = {}
     entered: dict[int, list[int]] = defaultdict(list)
-    for reg in Registration.objects.filter(event_id__in=ids).select_related("player").order_by():
-        players[reg.player_id] = reg.player
-        entered[reg.event_id].append(reg.player_id)
+    registered = Registration.objects.filter(event_id__in=ids).select_related("player")
+    for reg in registered.order_by():
+        if (reg.event_id, reg.player_id) in chips:  # he played, or had a bye
+            players[reg.player_id] = reg.player
+            entered[reg.event_id].append(reg.player_id)
     by_id = {e.pk: e for e in events}
     placings: dict[int, dict[int, Placing]] = {}
     for event_id in ids:
-        ranked = sorted(
-            entered[event_id],
-            key=lambda p: (-chips.get((event_id, p), 0), players[p].name),
+        ranked = shared_ranks(
+            entered[event_id], lambda p, e=event_id: chips[(e, p)], lambda p: players[p].name
         )
-        placings[event_id] = {}
-        for i, pid in enumerate(ranked):
-            own = chips.get((event_id, pid), 0)
-            before = ranked[i - 1] if i else None
-            shared = before is not None and chips.get((event_id, before), 0) == own
-            rank = placings[event_id][before].rank if shared else i + 1
-            placings[event_id][pid] = Placing(by_id[event_id], rank, own, len(ranked))
+        placings[event_id] = {
+            pid: Placing(by_id[event_id], rank, chips[(event_id, pid)], len(ranked))
+            for rank, pid in ranked
+        }
     return players, placings
 
 
@@ -235,7 +236,9 @@ def _measure(key: str, row: SeasonStanding, group: list[SeasonStanding]) -> int:
 
 
 def _split(group: list[SeasonStanding], breaks: list[str]) -> list[list[SeasonStanding]]:
-    """``group`` (equal totals) in order by the tie-breaks, each still-equal set together."""
+    """``group`` (equal totals) in order by the tie-breaks, each still-equal set together.
+    A row the tie-breaks set apart on its own says by which (``decided_by``); rows that
+    stay equal say nothing (they share a rank)."""
     if len(group) == 1 or not breaks:
         return [group]
     key, rest = breaks[0], breaks[1:]
@@ -243,8 +246,9 @@ def _split(group: list[SeasonStanding], breaks: list[str]) -> list[list[SeasonSt
     ordered = sorted(group, key=lambda r: -values[id(r)])
     parts = [list(p) for _, p in itertools.groupby(ordered, key=lambda r: values[id(r)])]
     if len(parts) > 1:
-        for row in group:
-            row.decided_by = row.decided_by or str(TIE_BREAK_WORDS[key])
+        for part in parts:
+            if len(part) == 1:
+                part[0].decided_by = str(TIE_BREAK_WORDS[key])
     return [g for part in parts for g in _split(part, rest)]
 
 
@@ -257,17 +261,25 @@ def player_placings(player: Player, events: list[Event]) -> list[Placing]:
     return [placings[e.pk][player.pk] for e in events if player.pk in placings[e.pk]]
 
 
+def running_totals(chips) -> list[int]:
+    """0, then the sum after each figure: a chart's line.
+
+    >>> running_totals([6, -7, 0, 1])
+    [0, 6, -1, -1, 0]
+    """
+    values = [0]
+    for n in chips:
+        values.append(values[-1] + n)
+    return values
+
+
 def chips_series(table: SeasonTable, limit: int = 10) -> list[tuple[str, list[int]]]:
     """The chips of the first ``limit`` players summed after each event of the season (a
     missed event adds nothing), for the chart."""
     series = []
     for row in table.rows[:limit]:
         own = {r.event.pk: r.chips for r in row.results}
-        total, values = 0, [0]
-        for event in table.events:
-            total += own.get(event.pk, 0)
-            values.append(total)
-        series.append((row.player.name, values))
+        series.append((row.player.name, running_totals(own.get(e.pk, 0) for e in table.events)))
     return series
 
 
@@ -285,7 +297,7 @@ def player_statistics(player: Player, events: list[Event]) -> list[dict]:
     by_game: dict[str, list[tuple[dict, str]]] = defaultdict(list)
     titles: dict[str, str] = {}
     for document, names in versions.order_by("deal__table__round__event__date", "deal_id"):
-        name = next((n for n, pk in names.items() if pk == player.pk), None)
+        name = next((n for n, pk in names.items() if int(pk) == player.pk), None)
         if name is None:
             continue  # pragma: no cover - every deal net is a player named in the deal
         game = core.game_of_document(document)

@@ -10,6 +10,7 @@ rows themselves.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from django.db.models import Count, Max, Min, Q, Sum
 
@@ -76,13 +77,28 @@ def deal_totals(event, first: int = 1, last: int = ALL_ROUNDS) -> dict[int, Tota
     return {row.pop("player_id"): Totals(**row) for row in rows}
 
 
+def shared_ranks(items, chips_of, name_of) -> list[tuple[int, Any]]:
+    """``items`` in order, most chips first (then by name), each with its rank: equal
+    chips share a rank (1, 2, 2, 4). The one rule of an event's places (its standings,
+    and the places a season counts).
+
+    >>> shared_ranks(["A", "B", "C", "D"], {"A": 5, "B": 9, "C": 5, "D": 1}.get, str)
+    [(1, 'B'), (2, 'A'), (2, 'C'), (4, 'D')]
+    """
+    ordered = sorted(items, key=lambda i: (-chips_of(i), name_of(i)))
+    ranked: list[tuple[int, Any]] = []
+    for i, item in enumerate(ordered):
+        same = i and chips_of(ordered[i - 1]) == chips_of(item)
+        ranked.append((ranked[-1][0] if same else i + 1, item))
+    return ranked
+
+
 def rank(rows: list[Standing]) -> list[Standing]:
     """Order by chips, best first; equal chips share a rank (1, 2, 2, 4)."""
-    rows.sort(key=lambda s: (-s.chips, s.player.name))
-    for i, row in enumerate(rows):
-        same = i and rows[i - 1].chips == row.chips
-        row.rank = rows[i - 1].rank if same else i + 1
-    return rows
+    ranked = shared_ranks(rows, lambda s: s.chips, lambda s: s.player.name)
+    for position, row in ranked:
+        row.rank = position
+    return [row for _, row in ranked]
 
 
 def standings(event, after_round: int | None = None, only_round: int | None = None):

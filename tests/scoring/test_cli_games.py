@@ -129,7 +129,7 @@ CLAUSE = (
     rf"[a-z0-9_]+ is (?:not {VALUE}|neither {VALUE} nor {VALUE}|none of {VALUE}(?:, {VALUE})+"
     rf"|{VALUE}(?: or {VALUE})*)"
 )
-SENTENCE = re.compile(rf"only when (?:either )?{CLAUSE}(?:(?:,? or | and ){CLAUSE})*")
+SENTENCE = re.compile(rf"only when (?:either )?{CLAUSE}(?:(?:,? or |,? and )(?:either )?{CLAUSE})*")
 
 
 @pytest.mark.parametrize("ruleset", ruleset_names())

@@ -733,3 +733,26 @@ def test_the_correction_preview_says_when_saving_would_be_refused(five_deals, cl
         "80.). Correct or void deal 4 first; nothing was saved."
     )
     assert _text(live["later_html"]).strip() == f"Saving will be refused. {live['later_refused']}"
+
+
+def test_the_correction_preview_costs_the_same_queries_for_one_or_two_new_pots(
+    five_deals, client, organizer
+):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    table = five_deals
+    client.force_login(organizer)
+
+    def preview(number, document):
+        deal = table.deals.get(number=number)
+        with CaptureQueriesContext(connection) as captured:
+            said = client.post(
+                reverse("deal-preview", args=[table.pk]), _correction_post(deal, document)
+            ).json()
+        return [d["number"] for d in said["later"]], len(captured)
+
+    one, queries_one = preview(2, thrown_in())  # deal 3 takes 4, not 8
+    two, queries_two = preview(3, papoose("lost"))  # deals 4 and 5 find 16 and 32
+    assert (one, two) == ([3], [4, 5])
+    assert queries_one == queries_two

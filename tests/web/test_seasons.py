@@ -609,3 +609,99 @@ def test_a_players_page_has_every_event_and_his_statistics_in_the_games_words(
         "Deals without a bidder Times Chips Misdeal 3 +3 "
         "Penalties Times Chips Received for others' penalties 3 +3" in page
     )
+
+
+def test_a_tie_break_says_so_only_for_rows_it_sets_apart():
+    from tournaments.seasons import Placing, Result, SeasonStanding, _split
+
+    event = Event(pk=1)
+
+    def row(name, chips, won):
+        results = [Result(Placing(event, 1 if won else 2, chips, 4), 0, 0)]
+        return SeasonStanding(0, Player(name=name), results, 10, chips, 1 if won else 0)
+
+    # A has the most chips; B and C are equal on chips, C won an event, B did not.
+    a, b, c = row("A", 9, False), row("B", 1, False), row("C", 1, True)
+    parts = _split([a, b, c], ["chips"])
+    assert [[r.player.name for r in p] for p in parts] == [["A"], ["B", "C"]]
+    assert [r.decided_by for r in (a, b, c)] == ["chips", "", ""]
+    a.decided_by = ""
+    parts = _split([a, b, c], ["chips", "events_won"])
+    assert [[r.player.name for r in p] for p in parts] == [["A"], ["C"], ["B"]]
+    assert [r.decided_by for r in (a, b, c)] == ["chips", "events won", "events won"]
+
+
+def test_a_published_season_is_edited_and_unpublished_through_its_form(client, organizer, nights):
+    """Its scoring fields are disabled (fixed); the rest still saves, and unpublishing
+    it opens the scoring again."""
+    season = make_season(organizer, nights[:2], basis=Season.Basis.PLACEMENT)
+    for event in nights[:2]:
+        services.update_event(event, organizer, published=True)
+    season_services.update_season(season, organizer, published=True)
+    client.force_login(organizer)
+    edit = reverse("season-edit", args=[season.pk])
+    form = client.get(edit).context["form"]
+    assert form.fields["placement_points"].disabled and form.fields["tie_break_1"].disabled
+    posted = {**SEASON_FORM, "name": "Sokol spring", "published": "on", "placement_points": "1"}
+    assert client.post(edit, posted).status_code == 302
+    season.refresh_from_db()
+    assert (season.name, season.placement_points) == ("Sokol spring", [10, 8, 6, 5, 4, 3, 2, 1])
+    posted = {**posted, "published": ""}
+    assert client.post(edit, posted).status_code == 302
+    season.refresh_from_db()
+    assert season.published is False
+    assert client.post(edit, {**posted, "placement_points": "12, 9"}).status_code == 302
+    season.refresh_from_db()
+    assert season.placement_points == [12, 9]
+
+
+def test_a_huge_number_in_the_points_is_a_message_not_a_server_error(client, organizer):
+    # int() of 5,000 digits raises ValueError (Python's limit): the length is checked first.
+    client.force_login(organizer)
+    response = client.post(
+        reverse("season-create"), {**SEASON_FORM, "placement_points": "9" * 5000}
+    )
+    assert response.context["form"].errors["placement_points"] == ["At most 10,000 points a place."]
+
+
+def test_a_player_who_did_not_come_has_no_place_in_the_season(organizer, nights):
+    """Emil is registered for January but played no deal there: the season counts his
+    February and March only, and January's places stay among the four who played."""
+    from tournaments.models import Registration
+
+    Registration.objects.create(event=nights[0], player=Player.objects.get(name="Emil"))
+    season = make_season(organizer, nights, **PLACEMENT)
+    assert [r for r in ranked(season) if r[1] == "Emil"] == [
+        (5, "Emil", 15, -6, 2, 1, ["Feb", "Mar"], "")
+    ]
+    jan = {r.player.name: r.results[0].placing for r in season_standings(season).rows}
+    assert (jan["Anna"].players, jan["Dana Nováková"].rank) == (4, 4)
+
+
+def test_the_player_page_does_not_name_a_season_the_visitor_may_not_read(client, organizer, nights):
+    make_season(organizer, nights, **PLACEMENT)  # not published
+    for event in nights:
+        services.update_event(event, organizer, published=True)
+    anna = Player.objects.get(name="Anna")
+    page = text(client.get(reverse("player-detail", args=[anna.pk])))
+    assert "2026-01-08 Club night Jan 8 1 of 4 +6" in page
+    assert "Sokol season" not in page
+    client.force_login(organizer)
+    assert "Sokol season 2026" in text(client.get(reverse("player-detail", args=[anna.pk])))
+
+
+@pytest.mark.parametrize(
+    "field, value, message",
+    [
+        ("best_of", "x", "season: 'best_of' must be a whole number or null."),
+        ("name", ["a"], "season: 'name' must be text."),
+        ("placement_points", "10,8", "season: 'placement_points' must be a list."),
+        ("published", "yes", "season: 'published' must be true or false."),
+    ],
+)
+def test_a_season_import_says_what_a_field_must_be(organizer, nights, field, value, message):
+    document = exchange.export_season(make_season(organizer, nights, **PLACEMENT))
+    document["season"][field] = value
+    with pytest.raises(exchange.ExchangeError) as refused:
+        exchange.import_season(document, organizer)
+    assert refused.value.message == message

@@ -37,6 +37,28 @@ def _settings(spec) -> dict:
     if unknown:
         raise ExchangeError(f"season: unknown fields: {', '.join(unknown)}.")
     settings = {name: spec[name] for name in Season.SETTINGS if name in spec}
+    text, whole, whole_or_null = (
+        (str, "text"),
+        (int, "a whole number"),
+        (
+            (int, type(None)),
+            "a whole number or null",
+        ),
+    )
+    kinds = {
+        "name": text,
+        "club": text,
+        "basis": text,
+        "placement_points": (list, "a list"),
+        "tie_breaks": (list, "a list"),
+        "participation_points": whole,
+        "planned_events": whole_or_null,
+        "best_of": whole_or_null,
+    }
+    for name, (kind, words) in kinds.items():
+        value = settings.get(name)
+        if name in settings and (not isinstance(value, kind) or isinstance(value, bool)):
+            raise ExchangeError(f"season: '{name}' must be {words}.")
     for name in ("start_date", "end_date"):
         try:
             settings[name] = datetime.date.fromisoformat(spec[name])

@@ -16,9 +16,12 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-import taroky_scoring as core
+from django.db.models import F
 
-from ..models import POT_ACCOUNT, Deal, LedgerEntry
+import taroky_scoring as core
+from taroky_scoring.renaming import rename_players
+
+from ..models import POT_ACCOUNT, Deal, DealVersion, LedgerEntry
 from ..queries import net_by_deal_and_player
 from .checking import check_document
 from .errors import DealError
@@ -72,6 +75,13 @@ def plan_new_pots(
     # one query for all: the chips of an unchanged deal stand as they are.
     held = net_by_deal_and_player(LedgerEntry.objects.filter(deal__in=later))
     names = {player.pk: name for name, player in seats.items()}
+    # Who each name of a deal's document is (its current version's), one query for all:
+    # a deal given a new pot is posted under the names the table's seats have now.
+    saved_as = dict(
+        DealVersion.objects.filter(deal__in=later, number=F("deal__version")).values_list(
+            "deal_id", "names"
+        )
+    )
     planned = []
     for deal in later:
         game = core.game_of_document(deal.document)
@@ -82,7 +92,8 @@ def plan_new_pots(
             pot += old[POT_ACCOUNT]
             continue
         # Names as the table's seats say them now (a name fixed since the deal was saved).
-        document = game.with_pot(deal.document_under_todays_names(), pot)
+        today = {n: names.get(int(pk), n) for n, pk in (saved_as.get(deal.pk) or {}).items()}
+        document = game.with_pot(rename_players(deal.document, today), pot)
         finds = f"{refused}: deal {deal.number} would then find {pot} chips in the pot"
         try:
             outcome, settlement = check_document(table, document, seats, deal.document)

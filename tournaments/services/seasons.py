@@ -12,8 +12,14 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 
 from ..models import AuditEntry, Event, Season
+from .audit import audit
 from .errors import PermissionDenied, ServiceError
-from .permissions import can_create_events, require_organizer, require_season_organizer
+from .permissions import (
+    can_create_events,
+    can_view_season,
+    require_organizer,
+    require_season_organizer,
+)
 
 
 def _audit(season, user, action: str, **detail) -> None:
@@ -71,7 +77,10 @@ def update_season(season: Season, user, **fields) -> Season:
             {name: ["Fixed while the season is published."] for name in changed},
         )
     if fields.get("published") and not season.published:
-        hidden = list(season.events.filter(published=False).order_by("date"))
+        # The events locked: none is unpublished meanwhile (update_event locks its event
+        # first, then reads its season).
+        events = season.events.select_for_update(of=("self",)).order_by("date")
+        hidden = [e for e in events if not e.published]
         if hidden:
             names = ", ".join(str(e) for e in hidden)
             raise SeasonError(
@@ -81,7 +90,7 @@ def update_season(season: Season, user, **fields) -> Season:
     for name, value in fields.items():
         setattr(season, name, value)
     _full_clean(season)
-    if season.best_of is not None and season.events.count() > season.planned_events:
+    if season.planned_events is not None and season.events.count() > season.planned_events:
         raise SeasonError(
             "The season has more events than that.",
             {
@@ -111,10 +120,12 @@ def add_event(season: Season, event: Event, user) -> Event:
             {"event": [f"{event} is in this season already."]},
         )
     if event.season_id is not None:
-        other = Season.objects.get(pk=event.season_id)
+        other = Season.objects.prefetch_related("organizers").get(pk=event.season_id)
+        # Its name, where the organizer may read that season.
+        named = other.name if can_view_season(user, other) else "another season"
         raise SeasonError(
-            f"{event} counts in {other.name} already: an event belongs to one season.",
-            {"event": [f"{event} counts in {other.name} already; remove it there first."]},
+            f"{event} counts in {named} already: an event belongs to one season.",
+            {"event": [f"{event} counts in {named} already; remove it there first."]},
         )
     if season.published and not event.published:
         message = (
@@ -131,6 +142,7 @@ def add_event(season: Season, event: Event, user) -> Event:
     event.season = season
     event.save(update_fields=["season"])
     _audit(season, user, "add_event", event=event.pk, name=str(event))
+    audit(event, user, "add_to_season", season=season.pk, name=season.name)
     return event
 
 
@@ -144,4 +156,5 @@ def remove_event(season: Season, event: Event, user) -> Event:
     event.season = None
     event.save(update_fields=["season"])
     _audit(season, user, "remove_event", event=event.pk, name=str(event))
+    audit(event, user, "remove_from_season", season=season.pk, name=season.name)
     return event

@@ -23,7 +23,6 @@ from ..qr import hall_url, qr_svg
 from ..services import seasons as season_services
 from ..services.permissions import (
     can_create_events,
-    can_manage,
     can_manage_season,
     can_view_season,
 )
@@ -271,7 +270,7 @@ def player_detail(request, pk):
     events = (
         Event.objects.filter(registrations__player=player)
         .select_related("season")
-        .prefetch_related("organizers")
+        .prefetch_related("season__organizers")
     )
     if not (user.is_authenticated and user.is_superuser):
         visible = Q(published=True)
@@ -284,28 +283,28 @@ def player_detail(request, pk):
     if not events and not can_create_events(user):
         raise Http404("No such player")
     placings = seasons.player_placings(player, events)
-    by_season: dict[Season | None, list] = {}
+    # His seasons that the visitor may read (a published event may count in a season
+    # not published yet: its name is not shown).
+    by_season: dict[Season, list] = {}
     for placing in placings:
-        by_season.setdefault(placing.event.season, []).append(placing)
+        season = placing.event.season
+        if season is not None and can_view_season(user, season):
+            by_season.setdefault(season, []).append(placing)
     charts = []
     for season, rows in by_season.items():
-        if season is None or len(rows) < 2:
-            continue
-        total, values = 0, [0]
-        for placing in rows:
-            total += placing.chips
-            values.append(total)
-        drawing = printouts.chips_chart([(player.name, values)], "event", baseline=0)
-        charts.append((season, printouts.chart_svg(drawing)))
+        if len(rows) > 1:
+            series = [(player.name, seasons.running_totals(p.chips for p in rows))]
+            drawing = printouts.chips_chart(series, "event", baseline=0)
+            charts.append((season, printouts.chart_svg(drawing)))
     return render(
         request,
         "tournaments/player_detail.html",
         {
             "player": player,
             "placings": placings,
-            "seasons": [s for s in by_season if s is not None],
+            "seasons": list(by_season),
+            "season_ids": {s.pk for s in by_season},
             "charts": charts,
             "statistics": seasons.player_statistics(player, events),
-            "can_manage": any(can_manage(user, e) for e in events),
         },
     )
