@@ -14,13 +14,17 @@ that never applies under the rules (Clarkson's kontra) is not on the form.
 
 from __future__ import annotations
 
+import functools
+import json
 from typing import Any
 
 from django import forms
+from django.utils.html import json_script
 
 import taroky_scoring as core
 from taroky_scoring import fields as described
 
+from .fieldhtml import game_fields_html
 from .forms import bounded
 from .models import Deal, Event
 
@@ -39,6 +43,26 @@ CLEAR = "—"
 # (a row's Contra "none" alone is no row).
 EMPTY = (None, "", False, "none")
 SEP = "__"  # an object's or a list row's sub-field: "<field>__<key>", "<field>__<row>__<key>"
+
+
+@functools.lru_cache(maxsize=128)
+def _described(ruleset: str, house_rules: str, starting_chips: int):
+    """The event's fields (the core's description of what is entered) and the page
+    script's JSON of them. Keyed on everything they are made from (the ruleset, the
+    house rules, the starting chips), so an edited event gets its own entry: a cache in
+    each process's memory that is never stale, whichever process served the edit."""
+    options = json.loads(house_rules)
+    options["starting_chips"] = starting_chips
+    game = core.game_for(ruleset)
+    description = game.entered_fields(core.registry.rules_for(ruleset, options))
+    script = json_script([f.as_dict() for f in description], "deal-fields")
+    return description, script
+
+
+def described_for(event: Event):
+    """``_described`` of the event: (fields, the ``json_script`` element of them)."""
+    rules = json.dumps(event.house_rules or {}, sort_keys=True)
+    return _described(event.ruleset, rules, event.starting_chips)
 
 
 def _player_choices(f: described.Field, seats, sits_out: bool, part: bool = False):
@@ -124,7 +148,7 @@ class GameDealForm(forms.Form):
         self.sits_out = self.game.dealer_sits_out(len(self.seats))
         # Who plays and sits out the form fills from the seats and the dealer, the pot
         # the service from the ledger: the rest is asked.
-        self.description = self.game.entered_fields(event.rules)
+        self.description, self._script = described_for(event)
         self.groups: list[dict] = []  # each top-level field and its form fields, in order
         for f in self.description:
             if f.never:
@@ -172,6 +196,11 @@ class GameDealForm(forms.Form):
     def description_json(self) -> list[dict[str, Any]]:
         """The core's description as JSON, for the page script (``json_script``)."""
         return [f.as_dict() for f in self.description]
+
+    def fields_html(self):
+        """The form's fields and the description's script element, as the page shows them
+        (``fieldhtml``: Django's widget HTML without its templates)."""
+        return game_fields_html(self, self._script)
 
     def layout(self) -> list[dict]:
         """What the template draws: each field, or a fieldset of rows of sub-fields."""
