@@ -52,7 +52,13 @@ def main():
     parser.add_argument("--tables", type=int, default=10)
     parser.add_argument("--warm", type=int, default=10, help="deals a table before measuring")
     parser.add_argument("--repeats", type=int, default=60, help="measured cycles")
-    parser.add_argument("--profile", action="store_true", help="print cProfile's top 30")
+    parser.add_argument(
+        "--profile",
+        nargs="?",
+        const="all",
+        choices=["all", "form", "save", "sheet"],
+        help="print cProfile's top functions (of one request: form, save or sheet)",
+    )
     args = parser.parse_args()
     if "DATABASE_URL" not in os.environ:
         os.environ["DATABASE_URL"] = f"sqlite:///{tempfile.mkdtemp()}/cycle.sqlite3"
@@ -71,20 +77,27 @@ def main():
     client = Client()
     rng = random.Random(1)
 
+    profile = cProfile.Profile() if args.profile else None
+
     def cycle(i, timings=None):
         token, names = tokens[i], seats[i]
         marks = {}
 
         def timed(name, fn):
             counter = Counter()
+            profiled = timings is not None and profile and args.profile in ("all", name.split()[0])
             with connection.execute_wrapper(counter):
+                if profiled:
+                    profile.enable()
                 start = time.thread_time()
                 response = fn()
                 spent = time.thread_time() - start
+                if profiled:
+                    profile.disable()
             marks[name] = (spent * 1000, counter.count)
             return response
 
-        form = timed("deal form GET", lambda: client.get(f"/t/{token}/deal/"))
+        form = timed("form GET", lambda: client.get(f"/t/{token}/deal/"))
         text = form.content.decode()
         assert form.status_code == 200, form.status_code
         body = {
@@ -102,7 +115,7 @@ def main():
         }
         saved = timed("save POST", lambda: client.post(f"/t/{token}/deal/", body))
         assert saved.status_code == 302, saved.content.decode()[:2000]
-        sheet = timed("table sheet GET", lambda: client.get(saved["Location"]))
+        sheet = timed("sheet GET", lambda: client.get(saved["Location"]))
         assert sheet.status_code == 200
         if timings is not None:
             for name, value in marks.items():
@@ -112,13 +125,8 @@ def main():
         for i in range(len(tokens)):
             cycle(i)
     timings: dict[str, list] = {}
-    profile = cProfile.Profile() if args.profile else None
-    if profile:
-        profile.enable()
     for n in range(args.repeats):
         cycle(n % len(tokens), timings)
-    if profile:
-        profile.disable()
     print(
         f"deal cycle on {connection.vendor}, DEBUG off, table links, {args.tables} tables, "
         f"sheets of {args.warm} to {args.warm + -(-args.repeats // args.tables)} deals; "

@@ -59,10 +59,25 @@ def _described(ruleset: str, house_rules: str, starting_chips: int):
     return description, script
 
 
+def _rules_key(event: Event) -> tuple:
+    return (
+        event.ruleset,
+        json.dumps(event.house_rules or {}, sort_keys=True),
+        event.starting_chips,
+    )
+
+
 def described_for(event: Event):
     """``_described`` of the event: (fields, the ``json_script`` element of them)."""
-    rules = json.dumps(event.house_rules or {}, sort_keys=True)
-    return _described(event.ruleset, rules, event.starting_chips)
+    return _described(*_rules_key(event))
+
+
+# The fields of a new deal's form as HTML, by what they are made of: the event's rules,
+# the seats and the starting values (the dealer the rotation suggests). The same within
+# a round at a table, so most forms are written once per process; a change of any of
+# them is another key, so an entry is never stale.
+_NEW_FORM_HTML: dict[tuple, str] = {}
+_NEW_FORM_HTML_SIZE = 512
 
 
 def _player_choices(f: described.Field, seats, sits_out: bool, part: bool = False):
@@ -148,7 +163,8 @@ class GameDealForm(forms.Form):
         self.sits_out = self.game.dealer_sits_out(len(self.seats))
         # Who plays and sits out the form fills from the seats and the dealer, the pot
         # the service from the ledger: the rest is asked.
-        self.description, self._script = described_for(event)
+        self._rules_key = _rules_key(event)
+        self.description, self._script = _described(*self._rules_key)
         self.groups: list[dict] = []  # each top-level field and its form fields, in order
         for f in self.description:
             if f.never:
@@ -199,8 +215,20 @@ class GameDealForm(forms.Form):
 
     def fields_html(self):
         """The form's fields and the description's script element, as the page shows them
-        (``fieldhtml``: Django's widget HTML without its templates)."""
-        return game_fields_html(self, self._script)
+        (``fieldhtml``: Django's widget HTML without its templates). A new form's HTML is
+        kept by everything it depends on (``_NEW_FORM_HTML``); a posted one is written."""
+        if self.is_bound:
+            return game_fields_html(self, self._script)
+        # The number is its own hidden field, outside these fields.
+        initial = sorted((k, v) for k, v in self.initial.items() if k != "number")
+        key = (self._rules_key, tuple(self.seats), json.dumps(initial, default=str))
+        html = _NEW_FORM_HTML.get(key)
+        if html is None:
+            html = game_fields_html(self, self._script)
+            if len(_NEW_FORM_HTML) >= _NEW_FORM_HTML_SIZE:
+                _NEW_FORM_HTML.clear()
+            _NEW_FORM_HTML[key] = html
+        return html
 
     def layout(self) -> list[dict]:
         """What the template draws: each field, or a fieldset of rows of sub-fields."""

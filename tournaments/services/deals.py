@@ -5,6 +5,7 @@ A deal's audit trail is its DealVersion rows: who, when, what and why.
 
 from __future__ import annotations
 
+from django.db.models import Count, Max, Q
 from django.utils import timezone
 
 import taroky_scoring as core
@@ -183,12 +184,13 @@ def record_deal(
     authorize(user, table, link)
     user = acting_user(user, link)
     seats = _seats(table)
-    last = table.deals.order_by("-number").values_list("number", flat=True).first() or 0
+    counts = table.deals.aggregate(last=Max("number"), live=Count("pk", filter=Q(voided=False)))
+    last = counts["last"] or 0
     # A game with a pot plays for the pot the ledger holds, never one from a form.
     document = with_ledger_pot(table.pk, document, last + 1)
     outcome, settlement = check_document(table, document, seats)
     if check_session:
-        _require_session_running(table)
+        _require_session_running(table, seats, counts["live"])
     if number is not None and number != last + 1:
         raise DealError(
             f"Deal {number} was already entered; the next deal at this table is {last + 1}."
@@ -215,8 +217,8 @@ def record_deal(
     return deal
 
 
-def _require_session_running(table: Table) -> None:
-    state = table_session(table)
+def _require_session_running(table: Table, seats=None, live: int | None = None) -> None:
+    state = table_session(table, seats, live)
     if state.ended:
         live = state.deals_played
         why = (

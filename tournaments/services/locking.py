@@ -69,14 +69,16 @@ def lock_table(pk: int) -> Table:
         "This table is no longer in its round: the round was drawn again. "
         "Open the round's new tables."
     )
-    ids = Table.objects.filter(pk=pk).values_list("round_id", "round__event_id").first()
-    if ids is None:
-        raise gone
-    round_id, event_id = ids
-    # The event's ruleset, house rules and starting chips stay as they are while a deal
-    # is scored under them: an edit of the event waits (and then finds the deal).
-    _share(Event, event_id)
-    share_round(round_id)
+    if connection.vendor == "postgresql":
+        ids = Table.objects.filter(pk=pk).values_list("round_id", "round__event_id").first()
+        if ids is None:
+            raise gone
+        round_id, event_id = ids
+        # The event's ruleset, house rules and starting chips stay as they are while a
+        # deal is scored under them: an edit of the event waits (and then finds the deal).
+        _share(Event, event_id)
+        share_round(round_id)
+    # (SQLite: the transaction holds the whole database already, BEGIN IMMEDIATE.)
     try:
         return (
             Table.objects.select_for_update(of=("self",)).select_related("round__event").get(pk=pk)

@@ -200,7 +200,7 @@ def deal_entry(request, table, link=None):
             else:
                 messages.success(request, f"Deal {deal.number} saved.")
                 return redirect(back)
-    sheet = queries.table_sheet(table)
+    sheet = queries.table_sheet(table, cells=False)
     if sheet.session.ended:
         messages.error(request, f"{sheet.state_words}: this table takes no more deals.")
         return redirect(back)

@@ -47,7 +47,9 @@ def _with_link(view):
 
 
 def _link_table(link: TableLink) -> Table:
-    return queries.table_with_event(link.table_id)
+    """The link's table, its round, event and first forehand: read with the link
+    (``find_link``); a link's pages need nothing of the event's organizers."""
+    return link.table
 
 
 @require_http_methods(["GET"])
@@ -56,9 +58,10 @@ def link_sheet(request, link):
     """The table's score sheet as its link shows it: enter, correct or undo a deal."""
     table = _link_table(link)
     sheet = queries.table_sheet(table)
-    # The deal the link may correct or undo, if any (not the organizer's, not confirmed).
-    last = services.links.last_deal(table)
-    if last is not None and services.access.why_link_cannot_change(last) is not None:
+    # The deal the link may correct or undo, if any (not the organizer's, not confirmed):
+    # the sheet's last row is the table's highest-numbered deal.
+    last = sheet.rows[-1].deal if sheet.rows else None
+    if last is not None and services.access.why_link_cannot_change(last, last.pk) is not None:
         last = None
     return render(
         request,
