@@ -271,6 +271,11 @@ class VersionView:
     summary: str
 
 
+def deal_words(document) -> str:
+    """The deal in its game's own words, from the core (every game, Nebraska too)."""
+    return _summary(document)
+
+
 def _summary(document) -> str:
     """The deal in its game's own words, from the core (every game, Nebraska too)."""
     game = core.game_of_document(document)
