@@ -51,4 +51,5 @@ urlpatterns = [
     path("events/<int:pk>/wall/", hall.wall, name="wall"),
     path("events/<int:pk>/wall/live/", hall.wall_live, name="wall-live"),
     path("healthz", events.healthz, name="healthz"),
+    path("sw.js", events.service_worker, name="service-worker"),
 ]
