@@ -108,8 +108,9 @@ TEMPLATES = [
 
 WSGI_APPLICATION = "taroky_site.wsgi.application"
 
-# The app is served by waitress with this many threads (`manage.py serve`).
-SERVER_THREADS = 8
+# The app is served by waitress with this many threads (`manage.py serve`); with
+# several processes (`serve --processes N`, gunicorn) each process has this many.
+SERVER_THREADS = int(os.environ.get("SERVER_THREADS") or 8)
 
 # How long a change waits for a lock held by another change (the table's, the round's,
 # SQLite's write lock) before it is refused with "nothing was saved ... try again": a
@@ -143,7 +144,8 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     # psycopg's pool, shared by the server's threads: never more connections than
     # threads, and no connection set-up per request. A request that finds every
-    # connection busy waits up to 10 s.
+    # connection busy waits up to 10 s. One pool per server process: with several
+    # (gunicorn), PostgreSQL sees WEB_PROCESSES x SERVER_THREADS connections at most.
     DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
         "min_size": 1,
         "max_size": SERVER_THREADS,
