@@ -243,17 +243,27 @@
     if (heading) heading.textContent = "Deal " + n;
   }
 
+  // The server's answer as JSON; a page that is not (a link revoked, a server error)
+  // as {result: "http", status}. A Wi-Fi that neither answers nor fails is given up
+  // after 20 seconds, as no answer.
   function post(deal) {
+    var abort = window.AbortController ? new AbortController() : null;
+    var timer = abort ? setTimeout(function () { abort.abort(); }, 20000) : null;
     return fetch(location.pathname, {
       method: "POST",
       body: deal.body,
       credentials: "same-origin",
+      signal: abort ? abort.signal : undefined,
       headers: {
         "Accept": "application/json",
         "Content-Type": "application/x-www-form-urlencoded",
         "X-Requested-With": "fetch",
       },
-    }).then(function (r) { return r.json(); });
+    }).then(function (r) {
+      clearTimeout(timer);
+      var json = (r.headers.get("Content-Type") || "").indexOf("application/json") === 0;
+      return json ? r.json() : { result: "http", status: r.status };
+    }, function (error) { clearTimeout(timer); throw error; });
   }
 
   function restore(body) {
@@ -277,7 +287,19 @@
     var deal = list[0];
     post(deal).then(function (data) {
       sending = false;
-      if (data.result === "busy") { kept(afterSave); return; }
+      if (data.result === "busy" || (data.result === "http" && data.status >= 500)) {
+        kept(afterSave);
+        return;
+      }
+      if (data.result === "http") {
+        // Refused by the server as a page (this link no longer works, the form expired):
+        // the deal stays on the phone, where the organizer can read it.
+        if (saveButton) saveButton.disabled = false;
+        showNotice("<p><strong>Deal " + deal.number + " was not sent: the server refused it " +
+          "(" + data.status + "). It stays on this phone: show it to the organizer.</strong></p>" +
+          '<button type="button" id="send-now" class="secondary">Send now</button>', "conflict");
+        return;
+      }
       keep(outbox().filter(function (d) { return d.number !== deal.number; }));
       if (data.result === "saved" || data.result === "already_saved") {
         if (outbox().length) { flush(afterSave); return; }
