@@ -134,6 +134,13 @@ class Phone:
         self.conn = None
         self.etag = None
 
+    def close(self) -> None:
+        """Hang up: a phone done with its phase frees its connection at once (a server
+        holds only so many: waitress 100, and idle ones linger for 120 s)."""
+        if self.conn is not None:
+            self.conn.close()
+            self.conn = None
+
     def sign_in(self, username: str, password: str) -> None:
         status, _, page = self.request("GET", "/accounts/login/")
         token = CSRF.search(page).group(1)
@@ -238,18 +245,21 @@ def run_phase(port, event, tokens, seats, seconds, mean_pause, seed):
     def table(i):
         rng = random.Random(seed * 1000 + i)
         phone = Phone(port)
-        while True:
-            if mean_pause:
-                pause = rng.expovariate(1 / mean_pause)
-                if time.monotonic() + pause >= stop:
+        try:
+            while True:
+                if mean_pause:
+                    pause = rng.expovariate(1 / mean_pause)
+                    if time.monotonic() + pause >= stop:
+                        return
+                    time.sleep(pause)
+                if time.monotonic() >= stop:
                     return
-                time.sleep(pause)
-            if time.monotonic() >= stop:
-                return
-            try:
-                enter_deal(phone, tokens[i], seats[i], rng, results, i)
-            except Exception as e:  # noqa: BLE001 - counted and shown
-                results.error(f"{type(e).__name__}: {e}")
+                try:
+                    enter_deal(phone, tokens[i], seats[i], rng, results, i)
+                except Exception as e:  # noqa: BLE001 - counted and shown
+                    results.error(f"{type(e).__name__}: {e}")
+        finally:
+            phone.close()
 
     def poller(path, every, into, organizer=False):
         """A page polled with conditional requests, as the wall's script does."""
@@ -272,6 +282,7 @@ def run_phase(port, event, tokens, seats, seconds, mean_pause, seed):
                 with results.lock:
                     into.append(time.perf_counter() - start)
                 time.sleep(every)
+            phone.close()
 
         return poll
 
@@ -375,6 +386,7 @@ def poll_bench(port, event, tokens, seconds: float, conditional: bool):
                 errors.append(f"HTTP {status}")
             n += 1
             unchanged += status == 304
+        phone.close()
         counts.append((n, unchanged))
 
     threads = [threading.Thread(target=poll, args=(p,)) for p in paths]
