@@ -420,13 +420,20 @@ def check_ledger(event: int, results_list) -> str:
 
 
 def start_server(port: int, processes: int):
+    """``manage.py serve`` in a process of its own; what it logs goes to a file under
+    var/load_hall/ (a pipe nobody reads fills up, and the server then hangs in its next
+    log line: waitress says "Task queue depth" whenever every thread is busy)."""
     env = {k: v for k, v in os.environ.items() if k != "DJANGO_SETTINGS_MODULE"}
     command = [sys.executable, "manage.py", "serve", f"{HOST}:{port}", "--no-demo"]
     if processes > 1:
         command += ["--processes", str(processes)]
+    folder = ROOT / "var" / "load_hall"
+    folder.mkdir(parents=True, exist_ok=True)
+    log = open(folder / f"server-{processes}.log", "w")  # noqa: SIM115 - kept with the server
     server = subprocess.Popen(
-        command, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True
+        command, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, text=True
     )
+    server.log = log
     deadline = time.monotonic() + 60
     while True:
         try:
@@ -435,7 +442,8 @@ def start_server(port: int, processes: int):
         except OSError:
             pass
         if server.poll() is not None or time.monotonic() > deadline:
-            sys.exit(f"The server did not start:\n{server.stderr.read()}")
+            log.flush()
+            sys.exit(f"The server did not start:\n{Path(log.name).read_text()[-3000:]}")
         time.sleep(0.3)
     if processes > 1:  # every worker up
         deadline = time.monotonic() + 30
@@ -450,6 +458,7 @@ def stop_server(server):
         server.wait(timeout=15)
     except subprocess.TimeoutExpired:
         server.kill()
+    server.log.close()
 
 
 def main():

@@ -13,6 +13,7 @@ import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.parse
 from pathlib import Path
@@ -56,11 +57,13 @@ class Server:
             "SECRET_KEY": SECRET,
             "DEBUG": "",
         }
+        # What the server logs goes to a file: a pipe nobody reads could fill and stop it.
+        self.log = tempfile.TemporaryFile(mode="w+")
         self.process = subprocess.Popen(
             [sys.executable, "manage.py", "serve", f"127.0.0.1:{self.port}", "--no-demo", *args],
             cwd=ROOT,
             env=env,
-            stdout=subprocess.PIPE,
+            stdout=self.log,
             stderr=subprocess.STDOUT,
             text=True,
         )
@@ -73,7 +76,8 @@ class Server:
                 pass
             if self.process.poll() is not None or time.monotonic() > deadline:
                 self.stop()
-                raise AssertionError(f"the server did not start: {self.process.stdout.read()}")
+                self.log.seek(0)
+                raise AssertionError(f"the server did not start: {self.log.read()}")
             time.sleep(0.2)
 
     def stop(self):
@@ -84,6 +88,7 @@ class Server:
             except subprocess.TimeoutExpired:  # pragma: no cover
                 self.process.kill()
                 self.process.wait()
+        self.log.close()
 
 
 class Phone:
