@@ -14,6 +14,7 @@ that never applies under the rules (Clarkson's kontra) is not on the form.
 
 from __future__ import annotations
 
+import copy
 import functools
 import json
 from typing import Any
@@ -145,6 +146,53 @@ def _field(f: described.Field, seats, sits_out: bool, part: bool = False) -> for
     return forms.CharField(label=f.label, required=False, max_length=100)
 
 
+@functools.lru_cache(maxsize=256)
+def _form_fields(rules_key: tuple, seats: tuple, sits_out: bool):
+    """The form fields of a deal form (name, field) in order, and its groups (each
+    top-level described field and the names of its form fields, by rows), for the rules
+    (``_rules_key``) and the seats: built once, copied for each form (``_copy_field``).
+    Keyed on all they are made of, so never stale in any process."""
+    description, _ = _described(*rules_key)
+    fields: list[tuple[str, forms.Field]] = []
+    groups: list[dict] = []  # each top-level field and its form fields, in order
+    for f in description:
+        if f.never:
+            continue
+        if f.kind == described.OBJECT:
+            names = [f"{f.name}{SEP}{i.name}" for i in f.items]
+            for item, name in zip(f.items, names, strict=True):
+                fields.append((name, _field(item, seats, sits_out, part=True)))
+            rows = [names]
+        elif f.kind == described.LIST:
+            rows = []
+            for row in range(f.max_items or len(seats)):
+                names = [f"{f.name}{SEP}{row}{SEP}{i.name}" for i in f.items]
+                for item, name in zip(f.items, names, strict=True):
+                    fields.append((name, _field(item, seats, sits_out, part=True)))
+                rows.append(names)
+        else:
+            fields.append((f.name, _field(f, seats, sits_out)))
+            rows = None
+        if rows is not None:
+            # A hidden field of the group's own name carries the core's errors about
+            # the whole object or list, shown at its fieldset.
+            fields.append((f.name, forms.CharField(required=False, widget=forms.HiddenInput)))
+        groups.append({"field": f, "rows": rows})
+    return tuple(fields), tuple(groups)
+
+
+def _copy_field(prototype: forms.Field) -> forms.Field:
+    """A form's own copy of a cached field: what a form may change (the widget and its
+    attributes, the validators) is its own; the choices, never changed, are shared (a
+    deep copy of every field was a fifth of a deal's save)."""
+    field = copy.copy(prototype)
+    field.widget = copy.copy(prototype.widget)
+    field.widget.attrs = dict(prototype.widget.attrs)
+    field.validators = list(prototype.validators)
+    field.error_messages = dict(prototype.error_messages)
+    return field
+
+
 class GameDealForm(forms.Form):
     """A deal of any game at a table of ``seats`` (in the order of play)."""
 
@@ -165,30 +213,9 @@ class GameDealForm(forms.Form):
         # the service from the ledger: the rest is asked.
         self._rules_key = _rules_key(event)
         self.description, self._script = _described(*self._rules_key)
-        self.groups: list[dict] = []  # each top-level field and its form fields, in order
-        for f in self.description:
-            if f.never:
-                continue
-            if f.kind == described.OBJECT:
-                names = [f"{f.name}{SEP}{i.name}" for i in f.items]
-                for item, name in zip(f.items, names, strict=True):
-                    self.fields[name] = _field(item, self.seats, self.sits_out, part=True)
-                rows = [names]
-            elif f.kind == described.LIST:
-                rows = []
-                for row in range(f.max_items or len(self.seats)):
-                    names = [f"{f.name}{SEP}{row}{SEP}{i.name}" for i in f.items]
-                    for item, name in zip(f.items, names, strict=True):
-                        self.fields[name] = _field(item, self.seats, self.sits_out, part=True)
-                    rows.append(names)
-            else:
-                self.fields[f.name] = _field(f, self.seats, self.sits_out)
-                rows = None
-            if rows is not None:
-                # A hidden field of the group's own name carries the core's errors about
-                # the whole object or list, shown at its fieldset.
-                self.fields[f.name] = forms.CharField(required=False, widget=forms.HiddenInput)
-            self.groups.append({"field": f, "rows": rows})
+        fields, self.groups = _form_fields(self._rules_key, tuple(self.seats), self.sits_out)
+        for name, prototype in fields:
+            self.fields[name] = _copy_field(prototype)
         for name, value in self._starting_values().items():
             self.initial.setdefault(name, value)
         self.document: dict | None = None
