@@ -1,21 +1,31 @@
 """Load test of the hall: N tables enter deals through their table links at once.
 
 Starts the server as `make run` does (`manage.py serve`: waitress, 8 threads, DEBUG
-off) on 127.0.0.1 with a new tournament of N tables with table links, then runs
-N simulated phones, one a table, while a wall polls the standings every 2 s:
+off; with --processes N>1 `serve --processes N`: gunicorn, N worker processes) on
+127.0.0.1 with a new tournament of N tables with table links, then runs N simulated
+phones, one a table, while the wall polls its live part every 2 s and an organizer
+polls the inbox every 5 s, both with conditional requests (If-None-Match):
 
   phase 1: ten times a real hall's pace: each table a deal every 10 s on average,
            at random moments (exponential pauses);
   phase 2: flat out: each phone enters its next deal as soon as the last is saved.
+  polls:   (--polls S) the live pages alone, flat out for S seconds: every table's
+           sheet, the wall and the inbox, first as plain GETs (every poll rendered, as
+           before conditional requests), then conditional (304 while nothing changed).
 
 Each deal is what a phone does: open the deal form (GET), save it (POST, redirect),
 and the table's sheet (GET). Prints, per phase, the latency of the deal's save and of
-the whole three requests (p50/p95/max), errors, deals per second, and the wall's.
+the whole three requests (p50/p95/max), errors, deals per second, the server's CPU (its
+processes together) a deal, and the polls'. After each run, every deal a phone saw saved
+is in the database once (no deal lost, none twice) and the ledger audit is clean.
 
 Run: .venv/bin/python scripts/load_hall.py [--tables 40] [--phase1 60] [--phase2 30]
+     .venv/bin/python scripts/load_hall.py --processes 1,4 --polls 10
      DATABASE_URL=postgres://postgres@127.0.0.1:5432/hall_load .venv/bin/python scripts/load_hall.py
-Without DATABASE_URL it uses a new SQLite file under var/load_hall/ (WAL mode, as
-settings.py sets it). A PostgreSQL database gets one more event each run.
+--processes 1,4 runs everything once with each number of server processes, a new
+tournament each, and prints their phase 2 side by side. Without DATABASE_URL it uses a
+new SQLite file under var/load_hall/ (WAL mode, as settings.py sets it). A PostgreSQL
+database gets one more event each run.
 
 It only ever talks to 127.0.0.1 (the server it started), and it is bounded: at most
 200 tables, 600 s a phase, 60 s for a single request.
@@ -43,6 +53,7 @@ MAX_TABLES = 200
 MAX_PHASE_SECONDS = 600
 REQUEST_TIMEOUT = 60
 HOST = "127.0.0.1"  # loopback only, always
+ORGANIZER_PASSWORD = "load-test-organizer-pw"
 
 
 def free_port() -> int:
@@ -75,6 +86,8 @@ def prepare_database(tables: int) -> tuple[int, list[str], list[list[str]]]:
     user, _ = get_user_model().objects.get_or_create(
         username="load-organizer", defaults={"is_staff": True}
     )
+    user.set_password(ORGANIZER_PASSWORD)  # the inbox's poller signs in
+    user.save()
     stamp = time.strftime("%Y-%m-%d %H:%M:%S")
     event = services.create_event(
         user,
@@ -119,9 +132,27 @@ class Phone:
         self.port = port
         self.cookies: dict[str, str] = {}
         self.conn = None
+        self.etag = None
 
-    def request(self, method: str, path: str, body: dict | None = None):
+    def close(self) -> None:
+        """Hang up: a phone done with its phase frees its connection at once (a server
+        holds only so many: waitress 100, and idle ones linger for 120 s)."""
+        if self.conn is not None:
+            self.conn.close()
+            self.conn = None
+
+    def sign_in(self, username: str, password: str) -> None:
+        status, _, page = self.request("GET", "/accounts/login/")
+        token = CSRF.search(page).group(1)
+        body = {"csrfmiddlewaretoken": token, "username": username, "password": password}
+        status, _, _ = self.request("POST", "/accounts/login/", body)
+        if status != 302:
+            raise RuntimeError(f"the organizer could not sign in (HTTP {status})")
+
+    def request(self, method: str, path: str, body: dict | None = None, etag: str | None = None):
         headers = {"Host": f"{HOST}:{self.port}"}
+        if etag:
+            headers["If-None-Match"] = etag
         if self.cookies:
             headers["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
         data = None
@@ -147,6 +178,7 @@ class Phone:
             if header.lower() == "set-cookie":
                 name, _, rest = value.partition("=")
                 self.cookies[name] = rest.split(";", 1)[0]
+        self.etag = response.getheader("ETag")
         return response.status, response.getheader("Location"), text
 
 
@@ -160,6 +192,9 @@ class Results:
         self.save: list[float] = []
         self.deal: list[float] = []
         self.wall: list[float] = []
+        self.inbox: list[float] = []
+        self.unchanged = 0  # polls answered 304
+        self.numbers: list[tuple[int, int]] = []  # (table, deal number) seen saved
         self.errors: list[str] = []
 
     def error(self, message: str):
@@ -167,7 +202,7 @@ class Results:
             self.errors.append(message)
 
 
-def enter_deal(phone: Phone, token: str, seats: list[str], rng: random.Random, results):
+def enter_deal(phone: Phone, token: str, seats: list[str], rng: random.Random, results, i=0):
     start = time.perf_counter()
     status, _, form = phone.request("GET", f"/t/{token}/deal/")
     csrf, number = CSRF.search(form), NUMBER.search(form)
@@ -200,6 +235,7 @@ def enter_deal(phone: Phone, token: str, seats: list[str], rng: random.Random, r
     with results.lock:
         results.save.append(saved - saving)
         results.deal.append(time.perf_counter() - start)
+        results.numbers.append((i, int(number.group(1))))
 
 
 def run_phase(port, event, tokens, seats, seconds, mean_pause, seed):
@@ -209,35 +245,51 @@ def run_phase(port, event, tokens, seats, seconds, mean_pause, seed):
     def table(i):
         rng = random.Random(seed * 1000 + i)
         phone = Phone(port)
-        while True:
-            if mean_pause:
-                pause = rng.expovariate(1 / mean_pause)
-                if time.monotonic() + pause >= stop:
+        try:
+            while True:
+                if mean_pause:
+                    pause = rng.expovariate(1 / mean_pause)
+                    if time.monotonic() + pause >= stop:
+                        return
+                    time.sleep(pause)
+                if time.monotonic() >= stop:
                     return
-                time.sleep(pause)
-            if time.monotonic() >= stop:
-                return
-            try:
-                enter_deal(phone, tokens[i], seats[i], rng, results)
-            except Exception as e:  # noqa: BLE001 - counted and shown
-                results.error(f"{type(e).__name__}: {e}")
+                try:
+                    enter_deal(phone, tokens[i], seats[i], rng, results, i)
+                except Exception as e:  # noqa: BLE001 - counted and shown
+                    results.error(f"{type(e).__name__}: {e}")
+        finally:
+            phone.close()
 
-    def wall():
-        phone = Phone(port)
-        while time.monotonic() < stop:
-            start = time.perf_counter()
-            try:
-                status, _, _ = phone.request("GET", f"/events/{event}/wall/live/")
-                if status != 200:
-                    results.error(f"wall: HTTP {status}")
-            except Exception as e:  # noqa: BLE001
-                results.error(f"wall: {type(e).__name__}: {e}")
-            with results.lock:
-                results.wall.append(time.perf_counter() - start)
-            time.sleep(2)
+    def poller(path, every, into, organizer=False):
+        """A page polled with conditional requests, as the wall's script does."""
+
+        def poll():
+            phone = Phone(port)
+            if organizer:
+                phone.sign_in("load-organizer", ORGANIZER_PASSWORD)
+            while time.monotonic() < stop:
+                start = time.perf_counter()
+                try:
+                    status, _, _ = phone.request("GET", path, etag=phone.etag)
+                    if status == 304:
+                        with results.lock:
+                            results.unchanged += 1
+                    elif status != 200:
+                        results.error(f"{path}: HTTP {status}")
+                except Exception as e:  # noqa: BLE001
+                    results.error(f"{path}: {type(e).__name__}: {e}")
+                with results.lock:
+                    into.append(time.perf_counter() - start)
+                time.sleep(every)
+            phone.close()
+
+        return poll
 
     threads = [threading.Thread(target=table, args=(i,)) for i in range(len(tokens))]
-    threads.append(threading.Thread(target=wall))
+    threads.append(threading.Thread(target=poller(f"/events/{event}/wall/live/", 2, results.wall)))
+    inbox = poller(f"/events/{event}/inbox/", 5, results.inbox, organizer=True)
+    threads.append(threading.Thread(target=inbox))
     began = time.monotonic()
     for t in threads:
         t.start()
@@ -257,13 +309,33 @@ def ms(values: list[float]) -> str:
     )
 
 
-def cpu_seconds(pid: int) -> float | None:
-    """The server's CPU time so far (Linux), to say what a deal costs it."""
+def _children(pid: int) -> list[int]:
+    try:
+        return [int(c) for c in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()]
+    except OSError:
+        return []
+
+
+def _cpu(pid: int) -> float:
     try:
         fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     except OSError:
-        return None
+        return 0.0
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def cpu_seconds(pid: int) -> dict[int, float] | None:
+    """The CPU time so far of the server's processes (Linux): the server, or gunicorn's
+    master and its workers, each by pid (a worker restarted starts from 0)."""
+    if not Path(f"/proc/{pid}/stat").exists():
+        return None
+    return {p: _cpu(p) for p in [pid, *_children(pid)]}
+
+
+def cpu_spent(before, after) -> float | None:
+    if before is None or after is None:
+        return None
+    return sum(t - before.get(p, 0.0) for p, t in after.items())
 
 
 def report(name, results: Results, elapsed: float, cpu: float | None):
@@ -275,26 +347,145 @@ def report(name, results: Results, elapsed: float, cpu: float | None):
     if cpu is not None and deals:
         print(
             f"  server CPU: {cpu / elapsed * 100:.0f}% of a core, "
-            f"{cpu / deals * 1000:.0f} ms a deal (with the wall's polls)"
+            f"{cpu / deals * 1000:.0f} ms a deal (with the polls)"
         )
     print(f"  save (POST to redirect): {ms(results.save)}")
     print(f"  deal (form, save, sheet): {ms(results.deal)}")
     print(f"  wall ({len(results.wall)} polls): {ms(results.wall)}")
+    print(f"  inbox ({len(results.inbox)} polls): {ms(results.inbox)}")
+    polls = len(results.wall) + len(results.inbox)
+    if polls:
+        print(f"  polls answered 304 (nothing changed): {results.unchanged} of {polls}")
     for message in sorted(set(results.errors))[:5]:
         print(f"  error: {message} (x{results.errors.count(message)})")
+
+
+def poll_bench(port, event, tokens, seconds: float, conditional: bool):
+    """The live pages alone, flat out: each table's sheet (its link), the wall's live
+    part and the inbox, by as many pollers as tables + 2; requests a second."""
+    stop = time.monotonic() + seconds
+    counts = []
+    errors = []
+    paths = [f"/t/{t}/" for t in tokens] + [
+        f"/events/{event}/wall/live/",
+        f"/events/{event}/inbox/",
+    ]
+
+    def poll(path):
+        phone = Phone(port)
+        if "/inbox/" in path:
+            phone.sign_in("load-organizer", ORGANIZER_PASSWORD)
+        n = unchanged = 0
+        while time.monotonic() < stop:
+            try:
+                status, _, _ = phone.request("GET", path, etag=phone.etag if conditional else None)
+            except Exception as e:  # noqa: BLE001
+                errors.append(f"{type(e).__name__}")
+                continue
+            if status not in (200, 304):
+                errors.append(f"HTTP {status}")
+            n += 1
+            unchanged += status == 304
+        phone.close()
+        counts.append((n, unchanged))
+
+    threads = [threading.Thread(target=poll, args=(p,)) for p in paths]
+    began = time.monotonic()
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    elapsed = time.monotonic() - began
+    total = sum(n for n, _ in counts)
+    return total / elapsed, sum(u for _, u in counts), total, len(errors)
+
+
+def check_ledger(event: int, results_list) -> str:
+    """Every deal a phone saw saved is in the database once, and the audit is clean."""
+    from tournaments.audit import audit_ledger
+    from tournaments.models import Deal
+
+    seen = [pair for r in results_list for pair in r.numbers]
+    deals = list(
+        Deal.objects.filter(table__round__event=event).values_list("table__number", "number")
+    )
+    lost = {(t + 1, n) for t, n in seen} - set(deals)
+    twice = len(deals) - len(set(deals))
+    problems = audit_ledger([event]).problems
+    return (
+        f"ledger: {len(deals)} deals in the database, {len(seen)} seen saved by the phones, "
+        f"{len(lost)} lost, {twice} twice; audit_ledger: "
+        f"{'clean' if not problems else f'{len(problems)} problems'}"
+    )
+
+
+def start_server(port: int, processes: int):
+    """``manage.py serve`` in a process of its own; what it logs goes to a file under
+    var/load_hall/ (a pipe nobody reads fills up, and the server then hangs in its next
+    log line: waitress says "Task queue depth" whenever every thread is busy)."""
+    env = {k: v for k, v in os.environ.items() if k != "DJANGO_SETTINGS_MODULE"}
+    command = [sys.executable, "manage.py", "serve", f"{HOST}:{port}", "--no-demo"]
+    if processes > 1:
+        command += ["--processes", str(processes)]
+    folder = ROOT / "var" / "load_hall"
+    folder.mkdir(parents=True, exist_ok=True)
+    log = open(folder / f"server-{processes}.log", "w")  # noqa: SIM115 - kept with the server
+    server = subprocess.Popen(
+        command, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, text=True
+    )
+    server.log = log
+    deadline = time.monotonic() + 60
+    while True:
+        try:
+            if Phone(port).request("GET", "/healthz")[0] == 200:
+                break
+        except OSError:
+            pass
+        if server.poll() is not None or time.monotonic() > deadline:
+            log.flush()
+            sys.exit(f"The server did not start:\n{Path(log.name).read_text()[-3000:]}")
+        time.sleep(0.3)
+    if processes > 1:  # every worker up
+        deadline = time.monotonic() + 30
+        while len(_children(server.pid)) < processes and time.monotonic() < deadline:
+            time.sleep(0.2)
+    return server
+
+
+def stop_server(server):
+    server.send_signal(signal.SIGINT if server.args[-1] == "--no-demo" else signal.SIGTERM)
+    try:
+        server.wait(timeout=15)
+    except subprocess.TimeoutExpired:
+        server.kill()
+    server.log.close()
 
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--tables", type=int, default=40)
-    parser.add_argument("--phase1", type=float, default=60, help="seconds (default 60)")
+    parser.add_argument("--phase1", type=float, default=60, help="seconds (default 60; 0: none)")
     parser.add_argument("--phase2", type=float, default=30, help="seconds (default 30)")
     parser.add_argument("--pause", type=float, default=10, help="phase 1's mean pause, s")
+    parser.add_argument(
+        "--processes", default="1", help="server processes, or a list to compare: 1,4"
+    )
+    parser.add_argument(
+        "--polls", type=float, default=0, help="seconds of the polls alone, each way (0: none)"
+    )
     args = parser.parse_args()
     if not 1 <= args.tables <= MAX_TABLES:
         parser.error(f"--tables must be 1 to {MAX_TABLES}")
-    if not (0 < args.phase1 <= MAX_PHASE_SECONDS and 0 < args.phase2 <= MAX_PHASE_SECONDS):
+    if not (0 <= args.phase1 <= MAX_PHASE_SECONDS and 0 < args.phase2 <= MAX_PHASE_SECONDS):
         parser.error(f"phases last 1 to {MAX_PHASE_SECONDS} seconds")
+    if not 0 <= args.polls <= MAX_PHASE_SECONDS:
+        parser.error(f"--polls is 0 to {MAX_PHASE_SECONDS} seconds")
+    try:
+        counts = [int(n) for n in args.processes.split(",")]
+    except ValueError:
+        parser.error("--processes is a number or a list like 1,4")
+    if not all(1 <= n <= 16 for n in counts):
+        parser.error("--processes: 1 to 16 each")
 
     if "DATABASE_URL" not in os.environ:
         folder = ROOT / "var" / "load_hall"
@@ -303,48 +494,63 @@ def main():
             old.unlink()
         os.environ["DATABASE_URL"] = f"sqlite:///{folder / 'db.sqlite3'}"
     os.environ.pop("DEBUG", None)  # DEBUG off, as `make run` serves
-    event, tokens, seats = prepare_database(args.tables)
-    port = free_port()
-    env = {k: v for k, v in os.environ.items() if k != "DJANGO_SETTINGS_MODULE"}
-    server = subprocess.Popen(
-        [sys.executable, "manage.py", "serve", f"{HOST}:{port}", "--no-demo"],
-        cwd=ROOT,
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-        text=True,
+    database = os.environ["DATABASE_URL"].split(":", 1)[0]
+    print(
+        f"load_hall {time.strftime('%Y-%m-%d %H:%M:%S')}, load average "
+        f"{' '.join(f'{x:.2f}' for x in os.getloadavg())}, {os.cpu_count()} cores, {database}"
     )
-    try:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                if Phone(port).request("GET", "/healthz")[0] == 200:
-                    break
-            except OSError:
-                pass
-            if server.poll() is not None or time.monotonic() > deadline:
-                sys.exit(f"The server did not start:\n{server.stderr.read()}")
-            time.sleep(0.3)
-        database = os.environ["DATABASE_URL"].split(":", 1)[0]
-        print(
-            f"{args.tables} tables against manage.py serve (waitress, 8 threads) on "
-            f"{HOST}:{port}, {database}, DEBUG off; the wall polls every 2 s"
+    side_by_side = []
+    for processes in counts:
+        event, tokens, seats = prepare_database(args.tables)
+        port = free_port()
+        server = start_server(port, processes)
+        how = (
+            "waitress, 8 threads"
+            if processes == 1
+            else f"gunicorn, {processes} processes of 8 threads"
         )
-        for name, seconds, pause, seed in [
-            (f"phase 1 (a deal every {args.pause:g} s a table)", args.phase1, args.pause, 1),
-            ("phase 2 (flat out)", args.phase2, 0, 2),
-        ]:
-            before = cpu_seconds(server.pid)
-            results, elapsed = run_phase(port, event, tokens, seats, seconds, pause, seed)
-            after = cpu_seconds(server.pid)
-            cpu = after - before if before is not None and after is not None else None
-            report(name, results, elapsed, cpu)
-    finally:
-        server.send_signal(signal.SIGINT)
+        print(
+            f"\n{args.tables} tables against manage.py serve ({how}) on {HOST}:{port}, "
+            f"{database}, DEBUG off; the wall polls every 2 s, the inbox every 5 s"
+        )
+        phases = [("phase 2 (flat out)", args.phase2, 0, 2)]
+        if args.phase1:
+            phases.insert(
+                0, (f"phase 1 (a deal every {args.pause:g} s a table)", args.phase1, args.pause, 1)
+            )
+        done = []
         try:
-            server.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            server.kill()
+            for name, seconds, pause, seed in phases:
+                before = cpu_seconds(server.pid)
+                results, elapsed = run_phase(port, event, tokens, seats, seconds, pause, seed)
+                cpu = cpu_spent(before, cpu_seconds(server.pid))
+                report(name, results, elapsed, cpu)
+                done.append(results)
+                if pause == 0:
+                    side_by_side.append((processes, results, elapsed, cpu))
+            if args.polls:
+                for conditional in (False, True):
+                    rate, unchanged, total, errors = poll_bench(
+                        port, event, tokens, args.polls, conditional
+                    )
+                    kind = "conditional (If-None-Match)" if conditional else "plain GET"
+                    print(
+                        f"polls alone, {kind}: {rate:.0f} requests/s ({total} in "
+                        f"{args.polls:g} s, {unchanged} answered 304, {errors} errors)"
+                    )
+        finally:
+            stop_server(server)
+        print(check_ledger(event, done))
+    if len(side_by_side) > 1:
+        print("\nphase 2 (flat out) side by side:")
+        for processes, results, elapsed, cpu in side_by_side:
+            deals = len(results.save)
+            cpu_ms = f", {cpu / deals * 1000:.0f} ms CPU a deal" if cpu and deals else ""
+            print(
+                f"  {processes} process{'es' if processes > 1 else ''}: "
+                f"{deals / elapsed:.1f} deals/s, save {ms(results.save).split(', ')[1]}"
+                f", {len(results.errors)} errors{cpu_ms}"
+            )
 
 
 if __name__ == "__main__":

@@ -108,8 +108,15 @@ TEMPLATES = [
 
 WSGI_APPLICATION = "taroky_site.wsgi.application"
 
-# The app is served by waitress with this many threads (`manage.py serve`).
-SERVER_THREADS = 8
+# The app is served by waitress with this many threads (`manage.py serve`); with
+# several processes (`serve --processes N`, gunicorn) each process has this many.
+SERVER_THREADS = int(os.environ.get("SERVER_THREADS") or 8)
+
+# How long a change waits for a lock held by another change (the table's, the round's,
+# SQLite's write lock) before it is refused with "nothing was saved ... try again": a
+# phone gets an answer in seconds, never a request queued behind a burst for half a
+# minute. A deal holds its locks for a few milliseconds, so this is a queue of hundreds.
+LOCK_WAIT_SECONDS = float(os.environ.get("LOCK_WAIT_SECONDS") or 5)
 
 DATABASES = {
     "default": dj_database_url.config(
@@ -126,8 +133,9 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
             # BEGIN IMMEDIATE: a second writer waits for the first instead of failing
             # midway, so the deal services' version check sees the other's change.
             "transaction_mode": "IMMEDIATE",
-            # Wait up to 20 s for the write lock instead of "database is locked".
-            "timeout": 20,
+            # Wait for the write lock (LOCK_WAIT_SECONDS) instead of "database is locked"
+            # at once; past that the services say "try again" (services/locking.py).
+            "timeout": LOCK_WAIT_SECONDS,
             # WAL: readers never wait for the writer, the writer never waits for readers;
             # NORMAL sync is safe with WAL and makes each commit one write.
             "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
@@ -136,7 +144,8 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     # psycopg's pool, shared by the server's threads: never more connections than
     # threads, and no connection set-up per request. A request that finds every
-    # connection busy waits up to 10 s.
+    # connection busy waits up to 10 s. One pool per server process: with several
+    # (gunicorn), PostgreSQL sees WEB_PROCESSES x SERVER_THREADS connections at most.
     DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
         "min_size": 1,
         "max_size": SERVER_THREADS,

@@ -14,13 +14,18 @@ that never applies under the rules (Clarkson's kontra) is not on the form.
 
 from __future__ import annotations
 
+import copy
+import functools
+import json
 from typing import Any
 
 from django import forms
+from django.utils.html import json_script
 
 import taroky_scoring as core
 from taroky_scoring import fields as described
 
+from .fieldhtml import game_fields_html
 from .forms import bounded
 from .models import Deal, Event
 
@@ -39,6 +44,41 @@ CLEAR = "—"
 # (a row's Contra "none" alone is no row).
 EMPTY = (None, "", False, "none")
 SEP = "__"  # an object's or a list row's sub-field: "<field>__<key>", "<field>__<row>__<key>"
+
+
+@functools.lru_cache(maxsize=128)
+def _described(ruleset: str, house_rules: str, starting_chips: int):
+    """The event's fields (the core's description of what is entered) and the page
+    script's JSON of them. Keyed on everything they are made from (the ruleset, the
+    house rules, the starting chips), so an edited event gets its own entry: a cache in
+    each process's memory that is never stale, whichever process served the edit."""
+    options = json.loads(house_rules)
+    options["starting_chips"] = starting_chips
+    game = core.game_for(ruleset)
+    description = game.entered_fields(core.registry.rules_for(ruleset, options))
+    script = json_script([f.as_dict() for f in description], "deal-fields")
+    return description, script
+
+
+def _rules_key(event: Event) -> tuple:
+    return (
+        event.ruleset,
+        json.dumps(event.house_rules or {}, sort_keys=True),
+        event.starting_chips,
+    )
+
+
+def described_for(event: Event):
+    """``_described`` of the event: (fields, the ``json_script`` element of them)."""
+    return _described(*_rules_key(event))
+
+
+# The fields of a new deal's form as HTML, by what they are made of: the event's rules,
+# the seats and the starting values (the dealer the rotation suggests). The same within
+# a round at a table, so most forms are written once per process; a change of any of
+# them is another key, so an entry is never stale.
+_NEW_FORM_HTML: dict[tuple, str] = {}
+_NEW_FORM_HTML_SIZE = 512
 
 
 def _player_choices(f: described.Field, seats, sits_out: bool, part: bool = False):
@@ -106,6 +146,53 @@ def _field(f: described.Field, seats, sits_out: bool, part: bool = False) -> for
     return forms.CharField(label=f.label, required=False, max_length=100)
 
 
+@functools.lru_cache(maxsize=256)
+def _form_fields(rules_key: tuple, seats: tuple, sits_out: bool):
+    """The form fields of a deal form (name, field) in order, and its groups (each
+    top-level described field and the names of its form fields, by rows), for the rules
+    (``_rules_key``) and the seats: built once, copied for each form (``_copy_field``).
+    Keyed on all they are made of, so never stale in any process."""
+    description, _ = _described(*rules_key)
+    fields: list[tuple[str, forms.Field]] = []
+    groups: list[dict] = []  # each top-level field and its form fields, in order
+    for f in description:
+        if f.never:
+            continue
+        if f.kind == described.OBJECT:
+            names = [f"{f.name}{SEP}{i.name}" for i in f.items]
+            for item, name in zip(f.items, names, strict=True):
+                fields.append((name, _field(item, seats, sits_out, part=True)))
+            rows = [names]
+        elif f.kind == described.LIST:
+            rows = []
+            for row in range(f.max_items or len(seats)):
+                names = [f"{f.name}{SEP}{row}{SEP}{i.name}" for i in f.items]
+                for item, name in zip(f.items, names, strict=True):
+                    fields.append((name, _field(item, seats, sits_out, part=True)))
+                rows.append(names)
+        else:
+            fields.append((f.name, _field(f, seats, sits_out)))
+            rows = None
+        if rows is not None:
+            # A hidden field of the group's own name carries the core's errors about
+            # the whole object or list, shown at its fieldset.
+            fields.append((f.name, forms.CharField(required=False, widget=forms.HiddenInput)))
+        groups.append({"field": f, "rows": rows})
+    return tuple(fields), tuple(groups)
+
+
+def _copy_field(prototype: forms.Field) -> forms.Field:
+    """A form's own copy of a cached field: what a form may change (the widget and its
+    attributes, the validators) is its own; the choices, never changed, are shared (a
+    deep copy of every field was a fifth of a deal's save)."""
+    field = copy.copy(prototype)
+    field.widget = copy.copy(prototype.widget)
+    field.widget.attrs = dict(prototype.widget.attrs)
+    field.validators = list(prototype.validators)
+    field.error_messages = dict(prototype.error_messages)
+    return field
+
+
 class GameDealForm(forms.Form):
     """A deal of any game at a table of ``seats`` (in the order of play)."""
 
@@ -124,31 +211,11 @@ class GameDealForm(forms.Form):
         self.sits_out = self.game.dealer_sits_out(len(self.seats))
         # Who plays and sits out the form fills from the seats and the dealer, the pot
         # the service from the ledger: the rest is asked.
-        self.description = self.game.entered_fields(event.rules)
-        self.groups: list[dict] = []  # each top-level field and its form fields, in order
-        for f in self.description:
-            if f.never:
-                continue
-            if f.kind == described.OBJECT:
-                names = [f"{f.name}{SEP}{i.name}" for i in f.items]
-                for item, name in zip(f.items, names, strict=True):
-                    self.fields[name] = _field(item, self.seats, self.sits_out, part=True)
-                rows = [names]
-            elif f.kind == described.LIST:
-                rows = []
-                for row in range(f.max_items or len(self.seats)):
-                    names = [f"{f.name}{SEP}{row}{SEP}{i.name}" for i in f.items]
-                    for item, name in zip(f.items, names, strict=True):
-                        self.fields[name] = _field(item, self.seats, self.sits_out, part=True)
-                    rows.append(names)
-            else:
-                self.fields[f.name] = _field(f, self.seats, self.sits_out)
-                rows = None
-            if rows is not None:
-                # A hidden field of the group's own name carries the core's errors about
-                # the whole object or list, shown at its fieldset.
-                self.fields[f.name] = forms.CharField(required=False, widget=forms.HiddenInput)
-            self.groups.append({"field": f, "rows": rows})
+        self._rules_key = _rules_key(event)
+        self.description, self._script = _described(*self._rules_key)
+        fields, self.groups = _form_fields(self._rules_key, tuple(self.seats), self.sits_out)
+        for name, prototype in fields:
+            self.fields[name] = _copy_field(prototype)
         for name, value in self._starting_values().items():
             self.initial.setdefault(name, value)
         self.document: dict | None = None
@@ -172,6 +239,23 @@ class GameDealForm(forms.Form):
     def description_json(self) -> list[dict[str, Any]]:
         """The core's description as JSON, for the page script (``json_script``)."""
         return [f.as_dict() for f in self.description]
+
+    def fields_html(self):
+        """The form's fields and the description's script element, as the page shows them
+        (``fieldhtml``: Django's widget HTML without its templates). A new form's HTML is
+        kept by everything it depends on (``_NEW_FORM_HTML``); a posted one is written."""
+        if self.is_bound:
+            return game_fields_html(self, self._script)
+        # The number is its own hidden field, outside these fields.
+        initial = sorted((k, v) for k, v in self.initial.items() if k != "number")
+        key = (self._rules_key, tuple(self.seats), json.dumps(initial, default=str))
+        html = _NEW_FORM_HTML.get(key)
+        if html is None:
+            html = game_fields_html(self, self._script)
+            if len(_NEW_FORM_HTML) >= _NEW_FORM_HTML_SIZE:
+                _NEW_FORM_HTML.clear()
+            _NEW_FORM_HTML[key] = html
+        return html
 
     def layout(self) -> list[dict]:
         """What the template draws: each field, or a fieldset of rows of sub-fields."""

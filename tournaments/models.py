@@ -901,3 +901,20 @@ class AuditEntry(models.Model):
 
     def __str__(self) -> str:
         return f"{self.action} by {self.user} at {self.created_at:%Y-%m-%d %H:%M}"
+
+
+class EventStamp(models.Model):
+    """How many times what an event's live pages show has changed (the wall, the table
+    sheets, the inbox): their ETag. Every service that changes what they show counts one
+    more, in its own transaction (``tournaments.stamps``). A row of its own, not a column
+    of the event: deals hold the event row FOR SHARE while they are scored, and a
+    counter there would make two tables' deals wait for each other's share lock."""
+
+    event = models.OneToOneField(
+        Event, on_delete=models.CASCADE, primary_key=True, related_name="stamp"
+    )
+    changes = models.PositiveBigIntegerField(default=0)
+    changed_at = models.DateTimeField(auto_now=True)
+
+    def __str__(self) -> str:
+        return f"{self.event_id}: {self.changes} changes"

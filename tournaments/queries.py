@@ -3,6 +3,8 @@ number of queries whatever the size of the event."""
 
 from __future__ import annotations
 
+import functools
+import json
 from collections import defaultdict
 from dataclasses import dataclass, field, replace
 
@@ -16,22 +18,24 @@ from .outcomes import document_facts
 
 
 def net_by_player(entries) -> dict[int, int]:
-    """Net chips per player id over a LedgerEntry queryset: two GROUP BY queries."""
+    """Net chips per player id over a LedgerEntry queryset: one GROUP BY query (by payee
+    and payer together: a handful of pairs at a table)."""
     net: dict[int, int] = defaultdict(int)
-    for row in entries.values("payee_id").annotate(chips=Sum("chips")).order_by():
+    pairs = entries.values("payee_id", "payer_id").annotate(chips=Sum("chips")).order_by()
+    for row in pairs:
         net[row["payee_id"]] += row["chips"]
-    for row in entries.values("payer_id").annotate(chips=Sum("chips")).order_by():
         net[row["payer_id"]] -= row["chips"]
     return dict(net)
 
 
 def net_by_deal_and_player(entries) -> dict[int, dict[int, int]]:
-    """Net chips per deal id and player id: two GROUP BY queries."""
+    """Net chips per deal id and player id: one GROUP BY query."""
     net: dict[int, dict[int, int]] = defaultdict(lambda: defaultdict(int))
-    for row in entries.values("deal_id", "payee_id").annotate(chips=Sum("chips")).order_by():
-        net[row["deal_id"]][row["payee_id"]] += row["chips"]
-    for row in entries.values("deal_id", "payer_id").annotate(chips=Sum("chips")).order_by():
-        net[row["deal_id"]][row["payer_id"]] -= row["chips"]
+    rows = entries.values("deal_id", "payee_id", "payer_id").annotate(chips=Sum("chips"))
+    for row in rows.order_by():
+        deal = net[row["deal_id"]]
+        deal[row["payee_id"]] += row["chips"]
+        deal[row["payer_id"]] -= row["chips"]
     return net
 
 
@@ -121,6 +125,12 @@ class Sheet:
         live = [r.deal for r in self.rows if not r.deal.voided]
         return live[-1] if live else None
 
+    def rows_html(self):
+        """The deal rows as the sheet page shows them (``sheethtml``)."""
+        from .sheethtml import rows_html
+
+        return rows_html(self)
+
     @property
     def total_pairs(self) -> list[tuple[int, int]]:
         return list(zip(self.totals, self.chips, strict=True))
@@ -148,8 +158,24 @@ def table_with_event(pk: int) -> Table:
     )
 
 
-def table_sheet(table: Table) -> Sheet:
-    """The paper score sheet of a table: every deal, each player's change and chips."""
+@functools.lru_cache(maxsize=4096)
+def _sheet_cells(document_json: str) -> tuple:
+    """A deal's cells on the sheet, by the text of its document: the same document says
+    the same cells in every process, so the cache is never stale (a correction is a new
+    document); parsing the document was most of the sheet's time."""
+    document = json.loads(document_json)
+    game = core.game_of_document(document)
+    return tuple(game.sheet_cells(document, game.rules_of(document)))
+
+
+def sheet_cells(document: dict) -> list:
+    return list(_sheet_cells(json.dumps(document, sort_keys=True)))
+
+
+def table_sheet(table: Table, cells: bool = True) -> Sheet:
+    """The paper score sheet of a table: every deal, each player's change and chips.
+    ``cells=False`` leaves each row's game columns empty (the deal form's page reads only
+    the totals, the next dealer and the session)."""
     event = table.round.event
     rules = event.rules
     seats = list(table.seats.select_related("player").order_by("position"))
@@ -166,8 +192,8 @@ def table_sheet(table: Table) -> Sheet:
         changes = [net.get(deal.pk, {}).get(p.pk, 0) for p in players]
         running = [r + c for r, c in zip(running, changes, strict=True)]
         pot += net.get(deal.pk, {}).get(None, 0)  # the pot's rows have no player
-        cells = game.sheet_cells(deal.document, game.rules_of(deal.document))
-        rows.append(SheetRow(deal, fill_columns(cells, columns), changes, list(running), pot))
+        said = fill_columns(sheet_cells(deal.document), columns) if cells else []
+        rows.append(SheetRow(deal, said, changes, list(running), pot))
     live = [d for d in deals if not d.voided]
     totals = [c - event.starting_chips for c in running]
     next_deal = _next_deal(table, players, rules, live)
@@ -200,11 +226,16 @@ def _session(event: Event, net: dict[str, int], deals_played: int) -> core.Sessi
     )
 
 
-def table_session(table: Table) -> core.SessionState:
-    """Whether the table's session has ended: three small queries."""
+def table_session(table: Table, seats=None, live: int | None = None) -> core.SessionState:
+    """Whether the table's session has ended: three small queries, two when the caller
+    knows the seats (name -> player) and one when it knows the live deals too."""
     net = net_by_player(LedgerEntry.objects.filter(table=table))
-    seated = table.seats.values_list("player_id", "player__name").order_by()
-    live = table.deals.filter(voided=False).count()
+    if seats is None:
+        seated = table.seats.values_list("player_id", "player__name").order_by()
+    else:
+        seated = [(p.pk, name) for name, p in seats.items()]
+    if live is None:
+        live = table.deals.filter(voided=False).count()
     return _session(table.round.event, {name: net.get(pk, 0) for pk, name in seated}, live)
 
 
@@ -238,6 +269,11 @@ class VersionView:
     net: dict[str, int]
     change: dict[str, int]
     summary: str
+
+
+def deal_words(document) -> str:
+    """The deal in its game's own words, from the core (every game, Nebraska too)."""
+    return _summary(document)
 
 
 def _summary(document) -> str:

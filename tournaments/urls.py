@@ -67,4 +67,5 @@ urlpatterns = [
     path("seasons/<int:pk>/wall/live/", seasons.season_wall_live, name="season-wall-live"),
     path("players/<int:pk>/", seasons.player_detail, name="player-detail"),
     path("healthz", events.healthz, name="healthz"),
+    path("sw.js", events.service_worker, name="service-worker"),
 ]

@@ -109,9 +109,16 @@ def test_kontra_is_not_offered_where_the_rules_forbid_it(org_client, table, orga
 def test_double_submission_does_not_enter_a_deal_twice(org_client, table):
     url = reverse("deal-create", args=[table.pk])
     assert org_client.post(url, form_data()).status_code == 302
-    again = org_client.post(url, form_data())
-    assert again.status_code == 200
-    assert "already entered" in again.content.decode()
+    # The same deal sent again: nothing twice, and the organizer is told it is saved.
+    again = org_client.post(url, form_data(), follow=True)
+    assert "Deal 1 is already saved (it was sent twice and counted once)." in (
+        again.content.decode()
+    )
+    assert Deal.objects.count() == 1
+    # Another deal with the same number: refused, both versions shown.
+    other = org_client.post(url, form_data(bidder_points="20"))
+    assert other.status_code == 200
+    assert "already entered" in other.content.decode()
     assert Deal.objects.count() == 1
 
 

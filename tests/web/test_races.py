@@ -3,6 +3,7 @@ other is told why, and the seating of a round with a deal never changes."""
 
 import datetime
 import threading
+import time
 
 import pytest
 from django.db import OperationalError, connection
@@ -284,3 +285,118 @@ def test_a_correction_racing_the_deal_that_takes_the_pot(organizer):
         ]
         assert pot_before(table.pk, 4) == 0
     assert audit_ledger([event.pk]).problems == []
+
+
+# -- a burst: many phones sending one deal while the organizer changes others -----------
+
+BURST_BOUND_SECONDS = 10  # every request answered within it (locks wait 5 s at most)
+
+
+def timed_at_once(*jobs):
+    """``at_once`` that also says how long each job waited for its answer."""
+    barrier = threading.Barrier(len(jobs))
+    results = [None] * len(jobs)
+    waited = [0.0] * len(jobs)
+
+    def run(i, job):
+        try:
+            barrier.wait()
+            start = time.monotonic()
+            try:
+                job()
+                results[i] = "saved"
+            finally:
+                waited[i] = time.monotonic() - start
+        except services.DealNumberTaken as e:
+            results[i] = ("already saved" if e.same else "conflict", e.message)
+        except services.ServiceError as e:
+            results[i] = e.message
+        except Exception as e:  # pragma: no cover - shown in the assertion
+            results[i] = f"server error: {e!r}"
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=run, args=(i, job)) for i, job in enumerate(jobs)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    return results, waited
+
+
+def test_a_burst_of_one_deal_from_many_phones_is_answered_at_once(tournament, organizer):
+    """Each burst: six phones send the same deal N, two send another deal N, while the
+    organizer corrects deal N-1, confirms it, a phone undoes it, and the next round is
+    drawn again. One deal N is saved; every other phone is told "already saved" (its
+    deal is the saved one) or the conflict; nothing is lost or saved twice; nobody waits
+    longer than BURST_BOUND_SECONDS; the ledger audits clean."""
+    from tournaments.audit import audit_ledger
+
+    services.update_event(tournament, organizer, table_deals_need_confirmation=True)
+    other = type(organizer).objects.create_user("confirmer", password="x-secret-pw")
+    tournament.organizers.add(other)
+    rnd = drawn_round(tournament, organizer, seed=7)
+    services.issue_round_links(rnd, organizer)
+    table = rnd.tables.order_by("number").first()
+    link = table.links.get(revoked_at__isnull=True)
+    same = first_deal_doc(table, tournament.ruleset)
+    different = {**same, "bidder_points": 20}
+    slowest = 0.0
+    for number in range(1, 7):
+        # The next round, drawn again and again while deals are entered (it has none).
+        upcoming = services.create_round(tournament, organizer)
+        services.set_roll_call(upcoming, organizer, list(Player.objects.filter(name__in=EIGHT)))
+        previous = Deal.objects.filter(table=table, number=number - 1).first()
+        jobs = [
+            *[
+                lambda: services.record_deal(table, same, None, number=number, link=link)  # noqa: B023
+                for _ in range(6)
+            ],
+            *[
+                lambda: services.record_deal(table, different, None, number=number, link=link)  # noqa: B023
+                for _ in range(2)
+            ],
+            lambda: services.draw_seating(upcoming, organizer, number),  # noqa: B023
+        ]
+        if previous is not None:
+            jobs += [
+                lambda: services.correct_deal(  # noqa: B023
+                    previous,  # noqa: B023
+                    {**same, "bidder_points": 50},
+                    organizer,
+                    "recounted",
+                    expected_version=1,
+                ),
+                lambda: services.confirm_deal(previous, other, expected_version=1),  # noqa: B023
+            ]
+        results, waited = timed_at_once(*jobs)
+        slowest = max(slowest, *waited)
+        deals = Deal.objects.filter(table=table, number=number)
+        assert deals.count() == 1
+        saved = deals.get()
+        won = "same" if saved.document["bidder_points"] == same["bidder_points"] else "different"
+        phones = results[:8]
+        assert phones.count("saved") == 1
+        for i, said in enumerate(phones):
+            if said == "saved":
+                continue
+            sent = "same" if i < 6 else "different"
+            if sent == won:
+                assert said == (
+                    "already saved",
+                    f"Deal {number} is already saved (it was sent twice and counted once).",
+                ), said
+            else:
+                assert said == (
+                    "conflict",
+                    f"Deal {number} was already entered; the next deal at this table is "
+                    f"{number + 1}.",
+                ), said
+        assert results[8] == "saved"  # the draw of a round without deals
+        for said in results[9:]:
+            # The correction and the confirmation of deal N-1 race each other: each is
+            # saved or told the other came first.
+            assert said == "saved" or "was changed" in said or "changed since" in said, said
+    assert Deal.objects.filter(table=table).count() == 6
+    assert audit_ledger([tournament.pk]).problems == []
+    assert slowest < BURST_BOUND_SECONDS, f"a request waited {slowest:.1f} s"

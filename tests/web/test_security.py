@@ -34,7 +34,7 @@ ROLES = ["anonymous", "stranger", "other_organizer", "organizer", "superuser"]
 
 # Every named URL of the app, by what it does. A new URL fails
 # test_every_url_is_in_the_matrix until it is placed here.
-PUBLIC = {"home", "card-points", "healthz", "login"}
+PUBLIC = {"home", "card-points", "healthz", "login", "service-worker"}
 READ = {
     "event-detail",
     "standings",
@@ -122,6 +122,7 @@ def url_for(name, w):
         "home": [],
         "card-points": [],
         "healthz": [],
+        "service-worker": [],
         "login": [],
         "event-create": [],
         "event-detail": [e.pk],

@@ -12,7 +12,14 @@ from .deals import (
     repot_table,
     void_deal,
 )
-from .errors import BusyError, DealError, PermissionDenied, ServiceError, StaleDealError
+from .errors import (
+    BusyError,
+    DealError,
+    DealNumberTaken,
+    PermissionDenied,
+    ServiceError,
+    StaleDealError,
+)
 from .events import create_event, create_round, create_table, update_event
 from .links import (
     close_round,
@@ -34,6 +41,7 @@ from .rounds import (
 
 __all__ = [
     "BusyError",
+    "DealNumberTaken",
     "LinkError",
     "close_round",
     "confirm_deal",

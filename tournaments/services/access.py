@@ -44,7 +44,7 @@ def acting_user(user, link: TableLink | None):
 def find_link(token: str) -> TableLink:
     """The working link with this token, or LinkError saying why it does not work."""
     link = (
-        TableLink.objects.select_related("table__round__event")
+        TableLink.objects.select_related("table__round__event", "table__first_forehand")
         .filter(token=str(token)[:64])
         .first()
     )
@@ -84,14 +84,17 @@ def authorize(user, table: Table, link: TableLink | None) -> None:
     check_link(link, table)
 
 
-def why_link_cannot_change(deal: Deal) -> str | None:
+def why_link_cannot_change(deal: Deal, last_pk: int | None = None) -> str | None:
     """Why a table link may not correct or undo ``deal``, or None if it may.
 
     A link changes only what its table just entered: the table's highest-numbered
     deal, not voided, entered through a link and not confirmed by an organizer; so a
     link cannot walk back through the table's history. The rest is the organizer's.
+    ``last_pk``: the table's highest-numbered deal, when the caller read it already.
     """
-    last = deal.table.deals.order_by("-number").values_list("pk", flat=True).first()
+    last = last_pk
+    if last is None:
+        last = deal.table.deals.order_by("-number").values_list("pk", flat=True).first()
     ask = "ask the organizer to change it."
     if last != deal.pk:
         return f"A table link changes only the table's last deal, not deal {deal.number}; {ask}"

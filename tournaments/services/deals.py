@@ -5,18 +5,21 @@ A deal's audit trail is its DealVersion rows: who, when, what and why.
 
 from __future__ import annotations
 
+from django.db.models import Count, Max, Q
 from django.utils import timezone
 
 import taroky_scoring as core
 
+from .. import stamps
 from ..models import POT_ACCOUNT, Deal, DealNet, DealVersion, LedgerEntry, Player, Table
 from ..outcomes import DealFacts, facts
 from ..queries import pot_before, table_session, with_ledger_pot
-from .access import acting_user, authorize, check_link_may_change
+from .access import acting_user, authorize, check_link, check_link_may_change
 from .audit import audit
 from .checking import check_document
-from .errors import DealError, StaleDealError
+from .errors import DealError, DealNumberTaken, StaleDealError
 from .locking import atomic, lock_table
+from .permissions import require_organizer
 from .pots import plan_new_pots
 
 
@@ -160,7 +163,6 @@ def _confirmation_fields(table: Table, link) -> dict:
     }
 
 
-@atomic
 def record_deal(
     table: Table,
     document: dict,
@@ -172,23 +174,70 @@ def record_deal(
 ) -> Deal:
     """Save a new deal at ``table`` and post its transfers, all or nothing.
 
-    ``number`` guards against a form submitted twice (or two phones at one table);
+    ``number`` guards against a form submitted twice (or two phones at one table, or a
+    phone sending again what it kept while offline): a number already taken is refused
+    with DealNumberTaken, which says whether the saved deal is the one sent (``same``).
+    It is checked first, before the transaction queues for the table's lock, so a burst
+    of the same deal from many phones is answered at once; and again under the lock.
     ``check_session=False`` is for replaying an exported event, whose deals were
     accepted when they were entered; ``original`` (``author``, ``at``) is an imported
     version's origin, kept as recorded. With ``link`` (a TableLink) whoever holds the
     table's working link may enter the deal, instead of an organizer.
     """
+    if number is not None:
+        # Who may enter deals here may learn what deal ``number`` says; nobody else.
+        if link is None:
+            require_organizer(user, table.round.event)
+        else:
+            check_link(link, table)
+        _refuse_taken_number(table.pk, number, document)
+    return _record_deal(table, document, user, number, check_session, original, link)
+
+
+def _same_deal(saved: Deal, document: dict) -> bool:
+    """Whether a saved deal says what ``document`` says (the pot is the ledger's, never
+    sent by a form)."""
+
+    def entered(doc):
+        return {k: v for k, v in doc.items() if k != "pot"}
+
+    return not saved.voided and entered(saved.document) == entered(document)
+
+
+def _refuse_taken_number(table_id: int, number: int, document: dict) -> None:
+    saved = Deal.objects.filter(table_id=table_id, number=number).first()
+    if saved is None:
+        return
+    if _same_deal(saved, document):
+        raise DealNumberTaken(
+            f"Deal {number} is already saved (it was sent twice and counted once).",
+            saved,
+            same=True,
+        )
+    last = Deal.objects.filter(table_id=table_id).aggregate(last=Max("number"))["last"]
+    raise DealNumberTaken(
+        f"Deal {number} was already entered; the next deal at this table is {last + 1}.",
+        saved,
+        same=False,
+    )
+
+
+@atomic
+def _record_deal(table, document, user, number, check_session, original, link) -> Deal:
     # Lock the table so two organizers entering at once get consecutive numbers.
     table = lock_table(table.pk)
     authorize(user, table, link)
     user = acting_user(user, link)
     seats = _seats(table)
-    last = table.deals.order_by("-number").values_list("number", flat=True).first() or 0
+    counts = table.deals.aggregate(last=Max("number"), live=Count("pk", filter=Q(voided=False)))
+    last = counts["last"] or 0
     # A game with a pot plays for the pot the ledger holds, never one from a form.
     document = with_ledger_pot(table.pk, document, last + 1)
     outcome, settlement = check_document(table, document, seats)
     if check_session:
-        _require_session_running(table)
+        _require_session_running(table, seats, counts["live"])
+    if number is not None and number <= last:
+        _refuse_taken_number(table.pk, number, document)  # taken while this one waited
     if number is not None and number != last + 1:
         raise DealError(
             f"Deal {number} was already entered; the next deal at this table is {last + 1}."
@@ -212,11 +261,12 @@ def record_deal(
     )
     entries = _post(deal, version, outcome, settlement, seats, user)
     _assert_balanced(entries)
+    stamps.mark(table.round.event_id)
     return deal
 
 
-def _require_session_running(table: Table) -> None:
-    state = table_session(table)
+def _require_session_running(table: Table, seats=None, live: int | None = None) -> None:
+    state = table_session(table, seats, live)
     if state.ended:
         live = state.deals_played
         why = (
@@ -275,6 +325,7 @@ def record_deals(table: Table, documents: list[dict], user) -> list[Deal]:
         for row in _ledger_rows(deal, version, settlement.transfers, seats, user)
     ]
     _assert_balanced(rows)
+    stamps.mark(table.round.event_id)
     LedgerEntry.objects.bulk_create(rows, batch_size=2000)
     DealNet.objects.bulk_create(
         (
@@ -374,6 +425,7 @@ def _post_correction(
     deal.document = document
     deal.version = version.number
     deal.save()
+    stamps.mark(deal.table.round.event_id)
 
 
 @atomic
@@ -407,6 +459,7 @@ def void_deal(
     # A voided deal counts nothing: nothing is left to confirm.
     deal.awaiting_confirmation = False
     deal.save()
+    stamps.mark(deal.table.round.event_id)
     deal.repotted = _repot_later_deals(deal, user, "voided", original)
     return deal
 

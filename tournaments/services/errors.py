@@ -28,3 +28,15 @@ class PermissionDenied(ServiceError):
 
 class BusyError(ServiceError):
     """A lock could not be had (a deadlock, a timeout): nothing was saved."""
+
+
+class DealNumberTaken(DealError):
+    """A deal of this number is saved at the table already (a form sent twice, two
+    phones at one table, a phone sending again what it kept while offline): ``saved`` is
+    that deal; ``same`` whether it says what was sent (then nothing is lost: the phone's
+    deal is saved), else the two versions conflict and a person decides."""
+
+    def __init__(self, message: str, saved, same: bool):
+        super().__init__(message)
+        self.saved = saved
+        self.same = same

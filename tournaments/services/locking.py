@@ -11,8 +11,10 @@ from __future__ import annotations
 
 import functools
 
+from django.conf import settings
 from django.db import OperationalError, connection, transaction
 
+from .. import stamps
 from ..models import Event, Round, Table
 from .errors import BusyError, ServiceError
 
@@ -26,8 +28,24 @@ def _is_lock_failure(error: OperationalError) -> bool:
 
 
 def atomic(service):
-    """``transaction.atomic``, and a lock failure said in words instead of a 500."""
-    in_transaction = transaction.atomic(service)
+    """``transaction.atomic``, and a lock failure said in words instead of a 500. The
+    outermost service counts, as its transaction's last statement, a change of every
+    event it marked (``stamps``: the live pages' ETags)."""
+
+    def in_transaction(*args, **kwargs):
+        stamps.enter()
+        committed = False
+        try:
+            with transaction.atomic():
+                if stamps.outermost():
+                    _bound_lock_waits()
+                result = service(*args, **kwargs)
+                if stamps.outermost():
+                    stamps.flush()
+            committed = True
+            return result
+        finally:
+            stamps.leave(committed)
 
     @functools.wraps(service)
     def wrapped(*args, **kwargs):
@@ -42,6 +60,16 @@ def atomic(service):
             ) from e
 
     return wrapped
+
+
+def _bound_lock_waits() -> None:
+    """PostgreSQL: a lock this transaction waits for longer than LOCK_WAIT_SECONDS fails
+    (lock_not_available, said as BusyError) instead of queueing without end. SQLite's
+    write lock is bounded by the connection's busy timeout (settings)."""
+    if connection.vendor == "postgresql":
+        ms = int(settings.LOCK_WAIT_SECONDS * 1000)
+        with connection.cursor() as cursor:
+            cursor.execute(f"SET LOCAL lock_timeout = '{ms}ms'")
 
 
 def _share(model, pk: int) -> None:
@@ -69,14 +97,16 @@ def lock_table(pk: int) -> Table:
         "This table is no longer in its round: the round was drawn again. "
         "Open the round's new tables."
     )
-    ids = Table.objects.filter(pk=pk).values_list("round_id", "round__event_id").first()
-    if ids is None:
-        raise gone
-    round_id, event_id = ids
-    # The event's ruleset, house rules and starting chips stay as they are while a deal
-    # is scored under them: an edit of the event waits (and then finds the deal).
-    _share(Event, event_id)
-    share_round(round_id)
+    if connection.vendor == "postgresql":
+        ids = Table.objects.filter(pk=pk).values_list("round_id", "round__event_id").first()
+        if ids is None:
+            raise gone
+        round_id, event_id = ids
+        # The event's ruleset, house rules and starting chips stay as they are while a
+        # deal is scored under them: an edit of the event waits (and then finds the deal).
+        _share(Event, event_id)
+        share_round(round_id)
+    # (SQLite: the transaction holds the whole database already, BEGIN IMMEDIATE.)
     try:
         return (
             Table.objects.select_for_update(of=("self",)).select_related("round__event").get(pk=pk)

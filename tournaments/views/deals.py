@@ -10,6 +10,7 @@ from django.http import JsonResponse
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_http_methods, require_POST
 
@@ -26,6 +27,7 @@ from .common import (
     organizer_view,
     table_or_404,
 )
+from .live import not_modified, tagged
 
 
 @organizer_view
@@ -73,6 +75,9 @@ def chip_count(request, pk):
 
 def table_sheet(request, pk):
     table = table_or_404(request, pk)
+    tag, unchanged = not_modified(request, table.round.event_id)
+    if unchanged:
+        return unchanged
     sheet = queries.table_sheet(table)
     chart = None
     if sheet.rows:
@@ -85,7 +90,7 @@ def table_sheet(request, pk):
         forehand_form = FirstForehandForm(
             players=[p.pk for p in sheet.players], game=sheet.event.game
         )
-    return render(
+    page = render(
         request,
         "tournaments/table_sheet.html",
         {
@@ -97,6 +102,7 @@ def table_sheet(request, pk):
             "forehand_form": forehand_form,
         },
     )
+    return tagged(page, tag)
 
 
 @organizer_view
@@ -176,11 +182,53 @@ def deal_create(request, pk):
     return deal_entry(request, table)
 
 
+def _version_said(document: dict, table, number: int, pot_from_ledger: bool) -> dict:
+    """A deal's document in words and each player's net, for the conflict panel."""
+    if pot_from_ledger:
+        document = queries.with_ledger_pot(table.pk, document, number)
+    try:
+        net = core.score(document).net
+    except core.OutcomeError:  # pragma: no cover - both were checked by the core
+        net = {}
+    return {
+        "words": queries.deal_words(document),
+        "dealer": document.get("dealer") or "",
+        "net": {account_words(a): chips for a, chips in net.items()},
+    }
+
+
+def _conflict(error, table, document) -> dict:
+    """Both versions of deal N: the one saved and the one sent."""
+    saved = error.saved
+    first = saved.versions.select_related("created_by").order_by("number").first()
+    by = "the table link" if saved.entered_via_id else first.created_by.get_username()
+    return {
+        "number": saved.number,
+        "saved": _version_said(saved.document, table, saved.number, pot_from_ledger=False),
+        "saved_by": by,
+        "saved_at": timezone.localtime(first.created_at).strftime("%H:%M:%S"),
+        "saved_voided": saved.voided,
+        "yours": _version_said(document, table, saved.number, pot_from_ledger=True),
+    }
+
+
+def _wants_json(request) -> bool:
+    """The page's script sending a deal it kept on the phone (deal_form.js)."""
+    return "application/json" in request.headers.get("Accept", "")
+
+
 def deal_entry(request, table, link=None):
-    """Deal entry at a table: by an organizer, or (``link``) by whoever holds its link."""
+    """Deal entry at a table: by an organizer, or (``link``) by whoever holds its link.
+
+    The page's script sends the deal with ``Accept: application/json`` (it keeps the
+    deal on the phone until the server answers): then the answer is JSON, ``result``
+    one of saved, already_saved (the same deal was saved before: nothing lost, nothing
+    twice), conflict (another deal of that number was saved: both are shown), refused
+    (fix the form), busy (try again)."""
     event = table.round.event
     back = link.get_absolute_url() if link else table.get_absolute_url()
     form = None
+    conflict = None
     if request.method == "POST" and "preview" not in request.POST:
         # Saving needs only the seats (the service checks the number and the session):
         # the whole sheet, every deal of the table, is built only to show the form.
@@ -195,12 +243,40 @@ def deal_entry(request, table, link=None):
                     number=form.cleaned_data.get("number"),
                     link=link,
                 )
+            except services.DealNumberTaken as e:
+                if e.same:
+                    messages.success(request, e.message)
+                    if _wants_json(request):
+                        return JsonResponse(
+                            {"result": "already_saved", "message": e.message, "next": back}
+                        )
+                    return redirect(back)
+                form.add_service_error(e)
+                conflict = _conflict(e, table, form.document)
+            except services.BusyError as e:
+                if _wants_json(request):
+                    return JsonResponse({"result": "busy", "message": e.message}, status=503)
+                form.add_service_error(e)
             except services.ServiceError as e:
                 form.add_service_error(e)
             else:
                 messages.success(request, f"Deal {deal.number} saved.")
+                if _wants_json(request):
+                    return JsonResponse(
+                        {"result": "saved", "message": f"Deal {deal.number} saved.", "next": back}
+                    )
                 return redirect(back)
-    sheet = queries.table_sheet(table)
+        if _wants_json(request):
+            said = {"message": " ".join(form.non_field_errors()) or "Fix the marked fields."}
+            if conflict:
+                html = render_to_string(
+                    "tournaments/_deal_conflict.html", {"conflict": conflict}, request
+                )
+                said.update(result="conflict", html=html, number=conflict["number"])
+                return JsonResponse(said, status=409)
+            errors = {f: [str(m) for m in msgs] for f, msgs in form.errors.items()}
+            return JsonResponse({"result": "refused", "errors": errors, **said}, status=400)
+    sheet = queries.table_sheet(table, cells=False)
     if sheet.session.ended:
         messages.error(request, f"{sheet.state_words}: this table takes no more deals.")
         return redirect(back)
@@ -220,7 +296,14 @@ def deal_entry(request, table, link=None):
         request,
         "tournaments/deal_form.html",
         _deal_form_context(
-            table, sheet, form, preview=preview, number=next_number, link=link, back=back
+            table,
+            sheet,
+            form,
+            preview=preview,
+            number=next_number,
+            link=link,
+            back=back,
+            conflict=conflict,
         ),
     )
 

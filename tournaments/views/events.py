@@ -4,6 +4,8 @@ Pages read through queries.py and write only through services."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
 from django.db.models import Count, Prefetch, Q
@@ -209,6 +211,17 @@ def event_players(request, pk):
             "query": query,
         },
     )
+
+
+def service_worker(request):
+    """The hall's service worker (static/tournaments/sw.js), served from the root so that
+    it may keep the table links' pages (a worker's scope is the folder it is served
+    from). Revalidated at every use, so a new version of the app takes over."""
+    path = Path(__file__).resolve().parent.parent / "static" / "tournaments" / "sw.js"
+    response = HttpResponse(path.read_bytes(), content_type="text/javascript; charset=utf-8")
+    response["Cache-Control"] = "no-cache"
+    response["Service-Worker-Allowed"] = "/"
+    return response
 
 
 def healthz(request):

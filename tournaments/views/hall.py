@@ -23,6 +23,7 @@ from .common import (
     table_or_404,
 )
 from .deals import deal_correction, deal_entry, deal_preview_for
+from .live import not_modified, tagged
 
 # -- table links: whoever holds one enters, corrects and undoes deals at its table -----
 
@@ -47,7 +48,9 @@ def _with_link(view):
 
 
 def _link_table(link: TableLink) -> Table:
-    return queries.table_with_event(link.table_id)
+    """The link's table, its round, event and first forehand: read with the link
+    (``find_link``); a link's pages need nothing of the event's organizers."""
+    return link.table
 
 
 @require_http_methods(["GET"])
@@ -55,12 +58,16 @@ def _link_table(link: TableLink) -> Table:
 def link_sheet(request, link):
     """The table's score sheet as its link shows it: enter, correct or undo a deal."""
     table = _link_table(link)
+    tag, unchanged = not_modified(request, table.round.event_id)
+    if unchanged:
+        return unchanged
     sheet = queries.table_sheet(table)
-    # The deal the link may correct or undo, if any (not the organizer's, not confirmed).
-    last = services.links.last_deal(table)
-    if last is not None and services.access.why_link_cannot_change(last) is not None:
+    # The deal the link may correct or undo, if any (not the organizer's, not confirmed):
+    # the sheet's last row is the table's highest-numbered deal.
+    last = sheet.rows[-1].deal if sheet.rows else None
+    if last is not None and services.access.why_link_cannot_change(last, last.pk) is not None:
         last = None
-    return render(
+    page = render(
         request,
         "tournaments/table_sheet.html",
         {
@@ -73,6 +80,7 @@ def link_sheet(request, link):
             "chart": None,
         },
     )
+    return tagged(page, tag)
 
 
 @require_http_methods(["GET", "POST"])
@@ -202,6 +210,9 @@ def inbox(request, pk):
         else:
             messages.success(request, f"Deal {deal.number} at table {deal.table.number} confirmed.")
         return redirect("inbox", pk=event.pk)
+    tag, unchanged = not_modified(request, event.pk)
+    if unchanged:
+        return unchanged
     waiting = list(
         Deal.objects.filter(table__round__event=event, awaiting_confirmation=True)
         .select_related("table__round", "entered_via")
@@ -217,7 +228,8 @@ def inbox(request, pk):
     for e in entries.order_by("id"):
         by_deal.setdefault(e.deal_id, []).append(e)
     rows = [{"deal": d, "transfers": by_deal.get(d.pk, [])} for d in waiting]
-    return render(request, "tournaments/inbox.html", {"event": event, "rows": rows})
+    page = render(request, "tournaments/inbox.html", {"event": event, "rows": rows})
+    return tagged(page, tag)
 
 
 # -- the wall and find your seat ---------------------------------------------------------
@@ -247,9 +259,9 @@ def _wall_context(request, event) -> dict:
     ).count()
     return {
         "event": event,
-        "columns": _columns(standings.standings(event)),
+        "columns": wall_columns(standings.standings(event)),
         "upcoming": upcoming,
-        "seat_columns": _columns(seat_finder_rows(upcoming)) if upcoming else [],
+        "seat_columns": wall_columns(seat_finder_rows(upcoming)) if upcoming else [],
         "waiting": waiting,
     }
 
@@ -257,7 +269,7 @@ def _wall_context(request, event) -> dict:
 WALL_ROWS = 16  # rows a column of the wall holds in large type
 
 
-def _columns(rows: list) -> list[list]:
+def wall_columns(rows: list) -> list[list]:
     """Rows split into even columns side by side, so 64 players fit one screen."""
     if not rows:
         return [[]]
@@ -269,13 +281,20 @@ def _columns(rows: list) -> list[list]:
 def wall(request, pk):
     """The hall's projector: standings in large type, refreshed in place every few seconds."""
     event = event_for_reading(request, event_or_404(pk))
+    tag, unchanged = not_modified(request, event.pk)
+    if unchanged:
+        return unchanged
     url = hall_url(request, event.get_absolute_url())
     context = _wall_context(request, event)
     context.update(hall_url=url, hall_qr=qr_svg(url, scale=5))
-    return render(request, "tournaments/wall.html", context)
+    return tagged(render(request, "tournaments/wall.html", context), tag)
 
 
 def wall_live(request, pk):
     """The wall's changing part, fetched by the wall page and swapped in without a reload."""
     event = event_for_reading(request, event_or_404(pk))
-    return render(request, "tournaments/wall_live.html", _wall_context(request, event))
+    tag, unchanged = not_modified(request, event.pk)
+    if unchanged:
+        return unchanged
+    page = render(request, "tournaments/wall_live.html", _wall_context(request, event))
+    return tagged(page, tag)

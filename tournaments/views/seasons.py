@@ -16,7 +16,7 @@ from django.utils.text import slugify
 from django.views.decorators.http import require_http_methods, require_POST
 from django_tables2 import RequestConfig
 
-from .. import exchange, printouts, seasons, services
+from .. import exchange, printouts, seasons, services, stamps
 from ..forms import SeasonEventForm, SeasonForm
 from ..models import AuditEntry, Event, Player, Season
 from ..qr import hall_url, qr_svg
@@ -28,7 +28,8 @@ from ..services.permissions import (
 )
 from ..tables import SeasonStandingsTable
 from .common import NeedsSignIn, csv_download, download, organizer_view, pdf_response
-from .hall import _columns
+from .hall import wall_columns
+from .live import not_modified, tagged
 
 
 def season_or_404(request, pk) -> Season:
@@ -230,7 +231,7 @@ def season_statement(request, pk, player_pk):
 def _wall_context(season: Season) -> dict:
     table = seasons.season_standings(season)
     latest = table.events[-1] if table.events else None
-    context = {"season": season, "columns": _columns(table.rows), "standing": table}
+    context = {"season": season, "columns": wall_columns(table.rows), "standing": table}
     if latest is not None:
         # The latest event's standings, from the season's own rows (no more queries).
         rows = [
@@ -240,7 +241,7 @@ def _wall_context(season: Season) -> dict:
             if r.event.pk == latest.pk
         ]
         context["latest"] = latest
-        context["latest_columns"] = _columns(sorted(rows, key=lambda r: (r[0], r[1])))
+        context["latest_columns"] = wall_columns(sorted(rows, key=lambda r: (r[0], r[1])))
     return context
 
 
@@ -255,8 +256,13 @@ def season_wall(request, pk):
 
 
 def season_wall_live(request, pk):
+    """The wall's changing part: 304 while none of the season's events changed."""
     season = season_or_404(request, pk)
-    return render(request, "tournaments/season_wall_live.html", _wall_context(season))
+    tag, unchanged = not_modified(request, season.pk, stamps.season_etag)
+    if unchanged:
+        return unchanged
+    page = render(request, "tournaments/season_wall_live.html", _wall_context(season))
+    return tagged(page, tag)
 
 
 # -- a player across events and seasons -------------------------------------------------

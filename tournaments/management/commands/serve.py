@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import io
 import ipaddress
+import os
 import socket
+import sys
 from pathlib import Path
 
 from django.conf import settings
@@ -77,8 +79,15 @@ class Command(BaseCommand):
             "--no-demo", action="store_true", help="Do not load the demo into a new database."
         )
         parser.add_argument("--threads", type=int, default=THREADS)
+        parser.add_argument(
+            "--processes",
+            type=int,
+            default=1,
+            help="Serve with this many processes (gunicorn, Linux and macOS; for "
+            "PostgreSQL). 1: one waitress process, as on a laptop.",
+        )
 
-    def handle(self, *args, host, no_demo, threads, **options):
+    def handle(self, *args, host, no_demo, threads, processes=1, **options):
         address, port = parse_host(host)
         local = is_loopback(address)
         self.prepare(load_demo=not no_demo, show_password=local)
@@ -97,12 +106,51 @@ class Command(BaseCommand):
                     f"organizer. Change it first: manage.py changepassword {accounts[0]}",
                     returncode=1,
                 )
+        if processes > 1:
+            self.serve_processes(address, port, processes, threads)
+            return
         self.announce(address, port)
         from waitress import serve
 
         from taroky_site.wsgi import application
 
         serve(application, host=address, port=port, threads=threads, ident="taroky")
+
+    def serve_processes(self, address: str, port: int, processes: int, threads: int) -> None:
+        """Become gunicorn's master with ``processes`` workers of ``threads`` threads
+        (taroky_site/gunicorn.conf.py), after this process migrated the database."""
+        if os.name == "nt":
+            raise CommandError(
+                "Several processes need gunicorn, which runs on Linux and macOS; on Windows "
+                "serve with one process (leave out --processes).",
+                returncode=1,
+            )
+        try:
+            import gunicorn  # noqa: F401
+        except ImportError:
+            raise CommandError(
+                "Several processes need gunicorn: .venv/bin/python -m pip install -e "
+                '".[processes]"',
+                returncode=1,
+            ) from None
+        if not 1 < processes <= 64:
+            raise CommandError("--processes must be 2 to 64.", returncode=1)
+        from django.db import connections
+
+        connections.close_all()  # nothing of this process's database is kept by a worker
+        host = f"[{address}]" if ":" in address else address
+        env = {
+            **os.environ,
+            "GUNICORN_BIND": f"{host}:{port}",
+            "WEB_PROCESSES": str(processes),
+            "SERVER_THREADS": str(threads),
+            "HALL_URL": settings.HALL_URL,
+        }
+        self.announce(address, port, f"gunicorn, {processes} processes of {threads} threads")
+        self.stdout.flush()
+        config = Path(settings.BASE_DIR) / "taroky_site" / "gunicorn.conf.py"
+        command = [sys.executable, "-m", "gunicorn", "-c", str(config)]
+        os.execvpe(sys.executable, [*command, "taroky_site.wsgi:application"], env)
 
     def prepare(self, load_demo: bool = True, show_password: bool = True) -> None:
         database = settings.DATABASES["default"]
@@ -124,7 +172,7 @@ class Command(BaseCommand):
                 f"Demo organizer: user name '{DEMO_USERNAME}', password '{DEMO_PASSWORD}'"
             )
 
-    def announce(self, address: str, port: int) -> list[str]:
+    def announce(self, address: str, port: int, server: str = "") -> list[str]:
         urls = [f"http://127.0.0.1:{port}/"]
         if address in ("0.0.0.0", "::"):
             lan = lan_address()
@@ -139,8 +187,9 @@ class Command(BaseCommand):
                     )
         elif address not in ("127.0.0.1", "localhost"):
             urls = [f"http://{address}:{port}/"]
+        how = f"{server}, " if server else ""
         self.stdout.write(
-            f"Serving on {' and '.join(urls)} (DEBUG {'on' if settings.DEBUG else 'off'}); "
+            f"Serving on {' and '.join(urls)} ({how}DEBUG {'on' if settings.DEBUG else 'off'}); "
             "Ctrl+C stops."
         )
         return urls

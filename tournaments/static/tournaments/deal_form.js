@@ -178,8 +178,176 @@
       })
         .then(function (r) { return r.json(); })
         .then(function (data) { if (mine === sequence) render(data); })
-        .catch(function () { /* the Save button still validates on the server */ });
+        .catch(function () {
+          // The payments are the server's (the scoring core): without the network none is
+          // shown rather than a stale one.
+          if (mine !== sequence) return;
+          previewBody.innerHTML = '<p class="muted" id="preview-offline">Payment preview when connected.</p>';
+          if (summary) summary.textContent = "Payment preview when connected.";
+        });
     }, 150);
+  }
+
+  // -- a deal kept on the phone until the server has it ----------------------------
+  // A new deal is put in the phone's storage before it is sent, and taken out only when
+  // the server answers for it: saved, already saved (the same deal reached it before:
+  // counted once), a conflict (another deal of that number was saved: both are shown)
+  // or refused (the form shows why). Without an answer (no network, the server busy)
+  // it stays, the page says so, and it is sent again when the network is back, every
+  // 15 seconds, or with the button. The deal's number makes a second arrival a refusal,
+  // so it is saved exactly once.
+  var outboxKey = "taroky-outbox:" + location.pathname;
+  var notice = null;
+  var dirty = false;
+
+  function outbox() {
+    try { return JSON.parse(localStorage.getItem(outboxKey) || "[]"); } catch (e) { return []; }
+  }
+  function keep(list) {
+    if (list.length) localStorage.setItem(outboxKey, JSON.stringify(list));
+    else localStorage.removeItem(outboxKey);
+  }
+  function numberField() { return form.querySelector('input[name="number"]'); }
+
+  function showNotice(html, kind) {
+    if (!notice) {
+      notice = document.createElement("div");
+      notice.id = "outbox";
+      notice.setAttribute("aria-live", "polite");
+      form.parentNode.insertBefore(notice, form.parentNode.firstChild);
+    }
+    notice.className = "card outbox " + (kind || "");
+    notice.innerHTML = html;
+    var again = notice.querySelector("#send-now");
+    if (again) again.addEventListener("click", function () { flush(false); });
+  }
+
+  function showKept() {
+    var list = outbox();
+    if (!list.length) return;
+    var numbers = list.map(function (d) { return d.number; }).join(", ");
+    showNotice("<p><strong>Saved on this phone, not yet sent (deal " + text(numbers) +
+      ").</strong> It is sent when the network is back.</p>" +
+      '<button type="button" id="send-now" class="secondary">Send now</button>', "waiting");
+    // The next deal's form follows the deals kept here.
+    var next = Math.max.apply(null, list.map(function (d) { return d.number; })) + 1;
+    var field = numberField();
+    if (field && parseInt(field.value, 10) < next) setNumber(next);
+  }
+
+  function setNumber(n) {
+    numberField().value = n;
+    var save = document.getElementById("save-deal");
+    if (save) save.textContent = "Save deal " + n;
+    var heading = document.querySelector("h1");
+    if (heading) heading.textContent = "Deal " + n;
+  }
+
+  // The server's answer as JSON; a page that is not (a link revoked, a server error)
+  // as {result: "http", status}. A Wi-Fi that neither answers nor fails is given up
+  // after 20 seconds, as no answer.
+  function post(deal) {
+    var abort = window.AbortController ? new AbortController() : null;
+    var timer = abort ? setTimeout(function () { abort.abort(); }, 20000) : null;
+    return fetch(location.pathname, {
+      method: "POST",
+      body: deal.body,
+      credentials: "same-origin",
+      signal: abort ? abort.signal : undefined,
+      headers: {
+        "Accept": "application/json",
+        "Content-Type": "application/x-www-form-urlencoded",
+        "X-Requested-With": "fetch",
+      },
+    }).then(function (r) {
+      clearTimeout(timer);
+      var json = (r.headers.get("Content-Type") || "").indexOf("application/json") === 0;
+      return json ? r.json() : { result: "http", status: r.status };
+    }, function (error) { clearTimeout(timer); throw error; });
+  }
+
+  function restore(body) {
+    new URLSearchParams(body).forEach(function (value, name) {
+      form.querySelectorAll('[name="' + name + '"]').forEach(function (input) {
+        if (input.type === "radio") input.checked = input.value === value;
+        else if (input.type === "checkbox") input.checked = true;
+        else if (input.name !== "csrfmiddlewaretoken") input.value = value;
+      });
+    });
+  }
+
+  var saveButton = document.getElementById("save-deal");
+  var sending = false;
+
+  // Send the deals kept here, oldest first. ``afterSave``: the person just tapped Save.
+  function flush(afterSave) {
+    var list = outbox();
+    if (!list.length || sending) return;
+    sending = true;
+    var deal = list[0];
+    post(deal).then(function (data) {
+      sending = false;
+      if (data.result === "busy" || (data.result === "http" && data.status >= 500)) {
+        kept(afterSave);
+        return;
+      }
+      if (data.result === "http") {
+        // Refused by the server as a page (this link no longer works, the form expired):
+        // the deal stays on the phone, where the organizer can read it.
+        if (saveButton) saveButton.disabled = false;
+        showNotice("<p><strong>Deal " + deal.number + " was not sent: the server refused it " +
+          "(" + data.status + "). It stays on this phone: show it to the organizer.</strong></p>" +
+          '<button type="button" id="send-now" class="secondary">Send now</button>', "conflict");
+        return;
+      }
+      keep(outbox().filter(function (d) { return d.number !== deal.number; }));
+      if (data.result === "saved" || data.result === "already_saved") {
+        if (outbox().length) { flush(afterSave); return; }
+        if (afterSave || !dirty) { location.href = data.next; return; }
+        showNotice("<p>" + text(data.message) + "</p>", "sent");
+      } else if (data.result === "conflict") {
+        if (saveButton) saveButton.disabled = false;
+        showNotice('<p class="errorlist">' + text(data.message) + "</p>" + data.html, "conflict");
+      } else {
+        // Refused: the server's page of the form, with what to fix.
+        restore(deal.body);
+        form.submit();
+      }
+    }).catch(function () {
+      sending = false;
+      kept(afterSave);
+    });
+  }
+
+  // No answer: the deal stays on the phone; the form is ready for the next deal.
+  function kept(afterSave) {
+    if (saveButton) saveButton.disabled = false;
+    if (afterSave) {
+      form.reset();
+      dirty = false;
+      applyVisibility();
+    }
+    showKept();
+  }
+
+  if (form.hasAttribute("data-new") && window.localStorage && window.fetch && window.URLSearchParams) {
+    form.addEventListener("submit", function (event) {
+      if (event.submitter && event.submitter.name === "preview") return;
+      event.preventDefault();
+      var body = new URLSearchParams(new FormData(form));
+      body.set("save", "1");
+      var number = parseInt(body.get("number"), 10);
+      var list = outbox().filter(function (d) { return d.number !== number; });
+      list.push({ number: number, body: body.toString(), kept: new Date().toISOString() });
+      keep(list);
+      if (saveButton) saveButton.disabled = true;
+      flush(true);
+    });
+    window.addEventListener("online", function () { flush(false); });
+    setInterval(function () { if (outbox().length) flush(false); }, 15000);
+    form.addEventListener("change", function () { dirty = true; });
+    showKept();
+    if (outbox().length && navigator.onLine !== false) flush(false);
   }
 
   form.addEventListener("change", function () { applyVisibility(); schedulePreview(); });
@@ -189,4 +357,10 @@
   // A correction starts from a complete deal: preview it at once. A new deal waits
   // for the first choice, so an empty form is not covered in red.
   if (form.querySelector('input[name="expected_version"]')) schedulePreview();
+
+  // The service worker keeps this page and its files for a reload without network
+  // (browsers offer it on https and on the laptop itself, not on plain http over Wi-Fi).
+  if ("serviceWorker" in navigator && form.hasAttribute("data-new")) {
+    navigator.serviceWorker.register("/sw.js", { scope: "/" }).catch(function () {});
+  }
 })();

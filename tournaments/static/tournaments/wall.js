@@ -16,7 +16,7 @@
   }
 
   function refresh() {
-    fetch(box.dataset.url, { headers: { "X-Requested-With": "fetch" }, cache: "no-store" })
+    fetch(box.dataset.url, { headers: { "X-Requested-With": "fetch" }, cache: "no-cache" })
       .then(function (r) { return r.ok ? r.text() : null; })
       .then(function (html) {
         if (html !== null && html !== last) {

@@ -1,0 +1,114 @@
+"""A deal sent again (a double tap, a phone sending what it kept while offline, two
+phones at a table): the same deal is "already saved", counted once; another deal of that
+number is a conflict shown with both versions; the page's script gets JSON answers."""
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from tournaments import services
+from tournaments.models import Deal
+
+from .deal_forms import form_data
+from .test_hall import nets
+
+pytestmark = pytest.mark.django_db
+
+JSON = {"HTTP_ACCEPT": "application/json"}
+
+
+@pytest.fixture
+def link(table, organizer):
+    return services.issue_link(table, organizer)
+
+
+def deal_url(link):
+    return reverse("link-deal", args=[link.token])
+
+
+def test_the_same_deal_twice_is_already_saved(table, link):
+    phone, other_phone = Client(), Client()
+    first = phone.post(deal_url(link), form_data(), **JSON)
+    assert first.status_code == 200
+    assert first.json() == {
+        "result": "saved",
+        "message": "Deal 1 saved.",
+        "next": reverse("link-sheet", args=[link.token]),
+    }
+    again = other_phone.post(deal_url(link), form_data(), **JSON)
+    assert again.json() == {
+        "result": "already_saved",
+        "message": "Deal 1 is already saved (it was sent twice and counted once).",
+        "next": reverse("link-sheet", args=[link.token]),
+    }
+    # Without the script: the sheet, with the same words.
+    page = other_phone.post(deal_url(link), form_data(), follow=True)
+    assert "Deal 1 is already saved (it was sent twice and counted once)." in (
+        page.content.decode()
+    )
+    assert Deal.objects.count() == 1
+    assert nets(table) == {"Anna": 5, "Bill": -5, "Čada": 5, "Dana": -5}
+
+
+def test_another_deal_of_that_number_shows_both_versions(table, link, organizer):
+    services.record_deal(
+        table,
+        {
+            "ruleset": "la-vista",
+            "players": ["Anna", "Bill", "Čada", "Dana"],
+            "dealer": "Dana",
+            "kind": "played",
+            "bidder": "Anna",
+            "bid": "four",
+            "blind": "second",
+            "partner": "Čada",
+            "bidder_points": 41,
+        },
+        organizer,
+        number=1,
+    )
+    phone = Client()
+    page = phone.post(deal_url(link), form_data(bidder_points="20"))
+    assert page.status_code == 200
+    html = page.content.decode()
+    assert "Deal 1 was already entered; the next deal at this table is 2." in html
+    assert '<div class="card conflict" id="deal-conflict">' in html
+    assert "Two versions of deal 1" in html
+    saved = html[html.index('id="conflict-saved"') : html.index('id="conflict-yours"')]
+    yours = html[html.index('id="conflict-yours"') :]
+    assert "by org at" in html
+    assert '<span class="pos">Anna +5</span>' in saved
+    assert '<span class="neg">Bill -5</span>' in saved
+    assert '<span class="neg">Anna -5</span>' in yours
+    assert '<span class="pos">Bill +5</span>' in yours
+    answer = phone.post(deal_url(link), form_data(bidder_points="20"), **JSON)
+    assert answer.status_code == 409
+    said = answer.json()
+    assert said["result"] == "conflict" and said["number"] == 1
+    assert said["message"] == "Deal 1 was already entered; the next deal at this table is 2."
+    assert '<span class="neg">Anna -5</span>' in said["html"]
+    assert Deal.objects.count() == 1
+    assert nets(table) == {"Anna": 5, "Bill": -5, "Čada": 5, "Dana": -5}
+
+
+def test_json_answers_for_a_form_to_fix_and_a_busy_server(table, link, monkeypatch):
+    phone = Client()
+    refused = phone.post(deal_url(link), form_data(bidder_points="99"), **JSON)
+    assert refused.status_code == 400
+    said = refused.json()
+    assert said["result"] == "refused"
+    assert said["errors"] == {
+        "bidder_points": ["Card points of the bidder's team must be from 0 to 70."]
+    }
+
+    def busy(*args, **kwargs):
+        raise services.BusyError("Somebody else was saving; nothing was saved. Try again.")
+
+    monkeypatch.setattr(services, "record_deal", busy)
+    answer = phone.post(deal_url(link), form_data(), **JSON)
+    assert answer.status_code == 503
+    assert answer.json() == {
+        "result": "busy",
+        "message": "Somebody else was saving; nothing was saved. Try again.",
+    }
+    assert Deal.objects.count() == 0

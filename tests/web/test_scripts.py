@@ -1,0 +1,52 @@
+"""The measuring scripts the documentation quotes run, on a small scale: the load test
+(one and two server processes, the polls alone) and the deal cycle's benchmark."""
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def run(tmp_path, *command):
+    env = {
+        **{k: v for k, v in os.environ.items() if k != "DJANGO_SETTINGS_MODULE"},
+        "DATABASE_URL": f"sqlite:///{tmp_path / 'script.sqlite3'}",
+        "SECRET_KEY": "scripts-test-secret-" + "s" * 40,
+    }
+    done = subprocess.run(
+        [sys.executable, *command], cwd=ROOT, env=env, capture_output=True, text=True, timeout=300
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    return done.stdout
+
+
+@pytest.mark.skipif(os.name == "nt", reason="gunicorn runs on Linux and macOS")
+def test_the_load_test_with_one_and_two_processes(tmp_path):
+    out = run(
+        tmp_path,
+        "scripts/load_hall.py",
+        "--tables=3",
+        "--phase1=2",
+        "--pause=1",
+        "--phase2=2",
+        "--processes=1,2",
+        "--polls=1",
+    )
+    assert out.count("audit_ledger: clean") == 2
+    assert out.count(" 0 lost, 0 twice;") == 2
+    assert "manage.py serve (waitress, 8 threads)" in out
+    assert "manage.py serve (gunicorn, 2 processes of 8 threads)" in out
+    assert "polls alone, conditional (If-None-Match):" in out
+    assert "phase 2 (flat out) side by side:" in out
+    assert "  2 processes: " in out
+
+
+def test_the_deal_cycle_benchmark(tmp_path):
+    out = run(tmp_path, "scripts/bench_deal_cycle.py", "--tables=2", "--warm=1", "--repeats=4")
+    lines = out.splitlines()
+    assert lines[0].startswith("deal cycle on sqlite, DEBUG off, table links, 2 tables")
+    assert [line.split()[0] for line in lines[1:5]] == ["form", "save", "sheet", "a"]
