@@ -242,6 +242,21 @@ class Game:
         fills (``FILLED_BY_THE_APP``)."""
         return tuple(f for f in self.fields(rules) if f.name not in self.FILLED_BY_THE_APP)
 
+    def in_field_order(self, document: Mapping[str, Any]) -> dict[str, Any]:
+        """The document with its keys in the order of its fields (and of their items),
+        keys it does not describe last, in sorted order: the same text however a
+        database stored it (PostgreSQL's jsonb keeps keys by length, not as entered).
+
+        >>> game_for("la-vista").in_field_order({"kind": "played", "ruleset": "la-vista",
+        ...     "king_last": {"outcome": "won", "announced": True}, "extra": 1})
+        {'ruleset': 'la-vista', 'kind': 'played', 'king_last': {'announced': True, 'outcome': 'won'}, 'extra': 1}
+        """
+        try:
+            fields = self.fields(self.rules_of(document))
+        except (OutcomeError, KeyError, TypeError):
+            fields = ()  # a document its game cannot read: sorted keys only
+        return _ordered(document, fields)
+
     # -- display words -----------------------------------------------------------------
 
     # Keys a summary leaves out: said elsewhere on every page (the ruleset, the seats,
@@ -457,6 +472,18 @@ class Game:
         check_seats(seats, self.table_sizes)
         dealer = first_or_next_dealer(list(seats), previous, first_forehand)
         return deal_for(list(seats), dealer, self.active_players)
+
+
+def _ordered(value: Any, fields: Sequence[Field]) -> Any:
+    """``value`` (an object, or a list of objects) with keys in ``fields``' order."""
+    if isinstance(value, list):
+        return [_ordered(v, fields) for v in value]
+    if not isinstance(value, Mapping):
+        return value
+    known = {f.name: f for f in fields}
+    keys = [f.name for f in fields if f.name in value]
+    keys = list(dict.fromkeys(keys)) + sorted(k for k in value if k not in known)
+    return {k: _ordered(value[k], known[k].items) if k in known else value[k] for k in keys}
 
 
 def _union(pairs: Iterable[tuple[str, str]]) -> tuple[tuple[str, str], ...]:

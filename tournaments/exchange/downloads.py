@@ -9,6 +9,7 @@ from collections.abc import Iterable
 
 from ..models import ChipCount, Deal, Event, LedgerEntry
 from ..standings import standings
+from .export import in_field_order
 
 # A spreadsheet runs a cell starting with one of these as a formula (=HYPERLINK, +cmd|,
 # @SUM, -2+3; tab and CR start one in some programs).
@@ -81,7 +82,7 @@ def deals_csv(event: Event) -> str:
                 _bidder_points(d),
                 "" if d.bidder_won is None else d.bidder_won,
                 d.voided,
-                json.dumps(doc, ensure_ascii=False),
+                json.dumps(in_field_order(doc), ensure_ascii=False),
             ]
         )
     return _csv(rows)

@@ -3,10 +3,15 @@ seats and every deal version; not the ledger, which an import derives again."""
 
 from __future__ import annotations
 
+import taroky_scoring as core
 from taroky_scoring.renaming import rename_players
 
 from ..models import Deal, DealConfirmation, DealVersion, Event, Registration, Seat
 from .document import FORMAT
+
+
+def in_field_order(document: dict) -> dict:
+    return core.game_of_document(document).in_field_order(document)
 
 
 def export_event(event: Event) -> dict:
@@ -37,7 +42,8 @@ def export_event(event: Event) -> dict:
                 "number": v.number,
                 "sequence": sequence,
                 "action": v.action,
-                "document": rename_players(v.document, today),
+                # Keys in the game's order: the same file from SQLite and PostgreSQL.
+                "document": in_field_order(rename_players(v.document, today)),
                 "reason": v.reason,
                 "created_by": v.original_author or v.created_by.get_username(),
                 "created_at": (v.original_at or v.created_at).isoformat(),
