@@ -249,7 +249,8 @@ class Game:
 
         >>> game_for("la-vista").in_field_order({"kind": "played", "ruleset": "la-vista",
         ...     "king_last": {"outcome": "won", "announced": True}, "extra": 1})
-        {'ruleset': 'la-vista', 'kind': 'played', 'king_last': {'announced': True, 'outcome': 'won'}, 'extra': 1}
+        {'ruleset': 'la-vista', 'kind': 'played',
+         'king_last': {'announced': True, 'outcome': 'won'}, 'extra': 1}
         """
         try:
             fields = self.fields(self.rules_of(document))
