@@ -230,6 +230,15 @@ class Game:
         """
         return {**document, POT: pot} if self.has_pot else document
 
+    def without_pot(self, document: Mapping[str, Any]) -> dict[str, Any]:
+        """The document as a person entered it: without the pot the app filled in (so
+        a deal sent again compares equal to the one saved, whatever the pot).
+
+        >>> game_for("petrtyl").without_pot({"kind": "misdeal", "pot": 4})
+        {'kind': 'misdeal'}
+        """
+        return {k: v for k, v in document.items() if k != POT}
+
     # Keys a deal form does not ask: the envelope (the ruleset and house rules, who
     # plays and who sits out, which the form fills from the table) and the pot (the
     # ledger's).

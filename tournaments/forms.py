@@ -561,7 +561,13 @@ class PointsTableField(forms.CharField):
             return value
         text = super().to_python(value)
         parts = [p.strip() for p in text.replace(";", ",").split(",")]
-        parts = [p for p in parts if p]
+        while parts and not parts[-1]:  # "10, 8, 6," is a habit, not a missing place
+            parts.pop()
+        if "" in parts:
+            place = parts.index("") + 1
+            raise ValidationError(
+                f"Place {place} has no points: give one number a place, like 10, 8, 6, 5."
+            )
         points = []
         for part in parts:
             if not part.lstrip("-").isdecimal():

@@ -27,11 +27,11 @@ import itertools
 from collections import defaultdict
 from dataclasses import dataclass, field
 
-from django.db.models import Count, F, Sum
+from django.db.models import Count, Exists, F, OuterRef, Sum
 
 import taroky_scoring as core
 
-from .models import DealNet, DealVersion, Event, Player, Registration, Round, Season
+from .models import DealNet, DealVersion, Event, Player, Registration, Round, Season, Seat
 from .standings import shared_ranks
 
 
@@ -47,10 +47,11 @@ class Placing:
 
 
 def event_placings(events: list[Event]) -> tuple[dict[int, Player], dict[int, dict[int, Placing]]]:
-    """The placing in each of ``events`` of every player who took part (a deal, or a
-    bye): (players by id, {event id: {player id: Placing}}), in three queries whatever
-    their number. A player registered who played no deal and had no bye (he did not
-    come) has no place: places are among those who played."""
+    """The placing in each of ``events`` of every player who took part (seated at a
+    table, or a bye): (players by id, {event id: {player id: Placing}}), in three
+    queries whatever their number. A player registered who was never seated and had
+    no bye (he did not come) has no place; the event's standings rank him after all
+    who came, so the places here are the event's own."""
     ids = [e.pk for e in events]
     nets = (
         DealNet.objects.current()
@@ -72,11 +73,14 @@ def event_placings(events: list[Event]) -> tuple[dict[int, Player], dict[int, di
     for event_id, player_id, n in byes:
         key = (event_id, player_id)
         chips[key] = chips.get(key, 0) + n * bye_chips[event_id]
+    seats = Seat.objects.filter(player=OuterRef("player"), table__round__event=OuterRef("event"))
     players: dict[int, Player] = {}
     entered: dict[int, list[int]] = defaultdict(list)
-    registered = Registration.objects.filter(event_id__in=ids).select_related("player")
-    for reg in registered.order_by():
-        if (reg.event_id, reg.player_id) in chips:  # he played, or had a bye
+    registered = Registration.objects.filter(event_id__in=ids).annotate(seated=Exists(seats))
+    for reg in registered.select_related("player").order_by():
+        key = (reg.event_id, reg.player_id)
+        if reg.seated or key in chips:  # he was seated, or had a bye
+            chips.setdefault(key, 0)  # seated, if only as a dealer who sat out every deal
             players[reg.player_id] = reg.player
             entered[reg.event_id].append(reg.player_id)
     by_id = {e.pk: e for e in events}

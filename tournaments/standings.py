@@ -12,9 +12,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import Count, Max, Min, Q, Sum
+from django.db.models import Count, Exists, Max, Min, OuterRef, Q, Sum
 
-from .models import DealNet, LedgerEntry, Player, Registration, Round, Table
+from .models import DealNet, LedgerEntry, Player, Registration, Round, Seat, Table
 
 
 @dataclass
@@ -31,6 +31,7 @@ class Standing:
     worst_deal: int | None
     byes: int
     withdrawn: bool
+    took_part: bool = True  # seated at a table, or had a bye (see rank)
 
 
 ALL_ROUNDS = 10**6
@@ -94,11 +95,21 @@ def shared_ranks(items, chips_of, name_of) -> list[tuple[int, Any]]:
 
 
 def rank(rows: list[Standing]) -> list[Standing]:
-    """Order by chips, best first; equal chips share a rank (1, 2, 2, 4)."""
-    ranked = shared_ranks(rows, lambda s: s.chips, lambda s: s.player.name)
+    """Order by chips, best first; equal chips share a rank (1, 2, 2, 4). A registered
+    player who was never seated and had no bye comes after all who were, at one shared
+    rank: not coming is no place above a loser (and a season counts the same places,
+    among those who took part)."""
+    took_part = [s for s in rows if s.took_part]
+    ranked = shared_ranks(took_part, lambda s: s.chips, lambda s: s.player.name)
+    waiting = sorted((s for s in rows if not s.took_part), key=_by_name)
+    ranked += [(len(took_part) + 1, s) for s in waiting]
     for position, row in ranked:
         row.rank = position
     return [row for _, row in ranked]
+
+
+def _by_name(s: Standing) -> str:
+    return s.player.name
 
 
 def standings(event, after_round: int | None = None, only_round: int | None = None):
@@ -113,8 +124,14 @@ def standings(event, after_round: int | None = None, only_round: int | None = No
         .values_list("player_id", "n")
         .order_by()
     )
+    seats = Seat.objects.filter(
+        player=OuterRef("player"),
+        table__round__event=event,
+        table__round__number__range=(first, last),
+    )
     rows = []
-    for reg in Registration.objects.filter(event=event).select_related("player"):
+    registered = Registration.objects.filter(event=event).annotate(seated=Exists(seats))
+    for reg in registered.select_related("player"):
         pk = reg.player_id
         t = totals.get(pk, Totals())
         n_byes = byes.get(pk, 0)
@@ -132,6 +149,7 @@ def standings(event, after_round: int | None = None, only_round: int | None = No
                 worst_deal=t.worst,
                 byes=n_byes,
                 withdrawn=reg.withdrawn,
+                took_part=reg.seated or n_byes > 0,
             )
         )
     return rank(rows)

@@ -280,9 +280,12 @@ def test_the_season_page_csv_and_statement(client, organizer, nights):
     assert "Not played: 2026-02-05 Club night Feb 5." in statement
 
 
-def test_scoring_is_fixed_once_published_and_every_change_is_recorded(organizer, nights):
+def test_scoring_is_fixed_once_published_and_every_change_is_recorded(client, organizer, nights):
     season = make_season(organizer, nights, **PLACEMENT)
     season_services.update_season(season, organizer, best_of=2)
+    season_services.update_season(
+        season, organizer, placement_points=[12, 8, 6, 5], tie_breaks=["head_to_head"]
+    )
     season_services.update_season(season, organizer, published=True)
     with pytest.raises(season_services.SeasonError) as refused:
         season_services.update_season(season, organizer, best_of=4)
@@ -295,9 +298,30 @@ def test_scoring_is_fixed_once_published_and_every_change_is_recorded(organizer,
     ]
     assert changes == [
         ("org", {"best_of": [3, 2]}),
+        (
+            "org",
+            {
+                "placement_points": [[10, 8, 6, 5], [12, 8, 6, 5]],
+                "tie_breaks": [["chips", "events_won", "head_to_head"], ["head_to_head"]],
+            },
+        ),
         ("org", None),
         ("org", None),
         ("org", {"best_of": [2, 4]}),
+    ]
+    # The season's page lists them in the form's words, for everybody once published.
+    page = client.get(reverse("season-detail", args=[season.pk])).content.decode()
+    listed = re.search(r'<section class="card" id="scoring-changes">.*?</section>', page, re.S)
+    items = [
+        re.sub(r"^\S+ \S+, ", "", html.unescape(li))
+        for li in re.findall(r"<li>(.*?)</li>", listed.group(0))
+    ]
+    assert items == [
+        "org: count each player's best N events: 3 → 2",
+        "org: points for 1st, 2nd, 3rd ...: 10, 8, 6, 5 → 12, 8, 6, 5; ties broken by, in "
+        "order: Chips won over the season, then Events won, then Head-to-head: placed above "
+        "the other in more events → Head-to-head: placed above the other in more events",
+        "org: count each player's best N events: 2 → 4",
     ]
 
 
@@ -488,6 +512,11 @@ SEASON_FORM = {
             "“eight” is not a whole number: give points like 10, 8, 6, 5.",
         ),
         (
+            {"placement_points": "10,, 6"},
+            "placement_points",
+            "Place 2 has no points: give one number a place, like 10, 8, 6, 5.",
+        ),
+        (
             {"planned_events": "4", "best_of": "6"},
             "best_of",
             "N (6) cannot be larger than the season's 4 events (M).",
@@ -514,6 +543,16 @@ def test_the_season_form_says_what_is_wrong_at_the_field(
     assert response.status_code == 200
     assert response.context["form"].errors[field] == [message]
     assert Season.objects.count() == 0
+
+
+@pytest.mark.parametrize(
+    "typed, points",
+    [("10, 8, 6,", [10, 8, 6]), ("10; 8 ;6", [10, 8, 6]), (" 12 ", [12]), ("", [])],
+)
+def test_placement_points_are_read_as_typed(typed, points):
+    from tournaments.forms import PointsTableField
+
+    assert PointsTableField(required=False).clean(typed) == points
 
 
 def test_the_season_form_creates_and_adds_events_by_their_field(client, organizer, nights):

@@ -11,6 +11,7 @@ from django.urls import reverse
 
 from tournaments import exchange, services
 from tournaments.models import LedgerEntry, Player, Registration, Seat
+from tournaments.seasons import event_placings
 from tournaments.standings import standings, statement
 
 from ..conftest import TOURNAMENT_PLAYERS
@@ -158,6 +159,32 @@ def test_standings_exact_figures_and_shared_ranks(played_event):
     assert (rows["Bill"].best_deal, rows["Bill"].worst_deal) == (15, -8)
     assert (rows["Emil"].deals_played, rows["Emil"].best_deal) == (0, None)
     assert rows["Fanny"].deals_played == 1  # the voided deal does not count
+
+
+def test_a_player_who_never_came_ranks_after_all_who_came_and_the_season_agrees(
+    played_event, organizer
+):
+    """Jana registered but was never seated: she ranks after Dana's -13, not above
+    Fanny's -8 with her 0; Emil, seated but only ever the dealer who sat out, is placed.
+    A season counts the event's own places, among those who came."""
+    services.register_player(played_event, organizer, name="Jana", club="Clarkson")
+    ranked = [(s.rank, s.player.name) for s in standings(played_event)]
+    assert ranked == [
+        (1, "Gustav"),
+        (1, "Ivan"),
+        (3, "Bill"),
+        (4, "Anna"),
+        (4, "Čada"),
+        (6, "Emil"),
+        (7, "Fanny"),
+        (7, "Hana"),
+        (9, "Dana"),
+        (10, "Jana"),
+    ]
+    players, placings = event_placings([played_event])
+    places = placings[played_event.pk]
+    assert sorted((p.rank, players[pid].name) for pid, p in places.items()) == ranked[:-1]
+    assert {p.players for p in places.values()} == {9}
 
 
 def test_standings_per_round_and_after_a_round(played_event, organizer):

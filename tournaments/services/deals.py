@@ -198,10 +198,8 @@ def _same_deal(saved: Deal, document: dict) -> bool:
     """Whether a saved deal says what ``document`` says (the pot is the ledger's, never
     sent by a form)."""
 
-    def entered(doc):
-        return {k: v for k, v in doc.items() if k != "pot"}
-
-    return not saved.voided and entered(saved.document) == entered(document)
+    game = saved.game
+    return not saved.voided and game.without_pot(saved.document) == game.without_pot(document)
 
 
 def _refuse_taken_number(table_id: int, number: int, document: dict) -> None:
