@@ -117,3 +117,40 @@ def test_postgres_connections_come_from_a_pool_sized_to_the_server_threads():
     db = settings.DATABASES["default"]
     assert db["CONN_MAX_AGE"] == 0
     assert db["OPTIONS"]["pool"]["max_size"] == settings.SERVER_THREADS == 8
+
+
+def test_a_deal_that_cannot_have_the_tables_lock_in_time_is_told_to_try_again(table, organizer):
+    """Somebody holds the table's lock (on SQLite, the write lock) past LOCK_WAIT_SECONDS:
+    a deal entered meanwhile is answered within a few seconds with the "try again"
+    message, nothing saved, instead of queueing without end; once the lock is free the
+    same deal saves. Both databases."""
+    from tournaments.services.locking import lock_table
+
+    bound = settings.LOCK_WAIT_SECONDS
+    locked = threading.Event()
+
+    def holder():
+        with transaction.atomic():
+            lock_table(table.pk)
+            locked.set()
+            time.sleep(bound + 4)
+        return "released"
+
+    def deal_entry():
+        locked.wait(5)
+        started = time.monotonic()
+        try:
+            services.record_deal(table, played_doc(), organizer, number=1)
+        except services.BusyError as e:
+            return e.message, time.monotonic() - started
+        return "saved", time.monotonic() - started
+
+    released, (said, waited) = run_at_once([holder, deal_entry])
+    assert released == "released"
+    assert said == (
+        "Somebody else was saving a change to the same table or round at that moment; "
+        "nothing was saved. Reload the page and try again."
+    )
+    assert bound - 0.5 < waited < bound + 2.5, f"answered after {waited:.1f} s"
+    assert Deal.objects.count() == 0
+    assert services.record_deal(table, played_doc(), organizer, number=1).number == 1
