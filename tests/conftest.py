@@ -2,6 +2,8 @@
 
 import datetime
 import os
+import secrets
+from urllib.parse import urlsplit
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -117,3 +119,27 @@ def tournament(organizer):
     for name in TOURNAMENT_PLAYERS:
         services.register_player(event, organizer, name=name, club="Clarkson")
     return event
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def scratch_database(request, tmp_path):
+    """A new empty database: an SQLite file, or, when the suite runs on PostgreSQL (CI's
+    second run), a database of its own on that server, dropped afterwards."""
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path / 'scratch.sqlite3'}"
+        return
+    suite = os.environ.get("DATABASE_URL", "")
+    if not suite.startswith(("postgres://", "postgresql://")):
+        pytest.skip("the suite runs on SQLite; CI's PostgreSQL run takes this")
+    import psycopg
+
+    name = f"taroky_docs_{os.getpid()}_{secrets.token_hex(4)}"
+    server = urlsplit(suite)
+    admin = server._replace(path="/postgres").geturl()
+    with psycopg.connect(admin, autocommit=True) as connection:
+        connection.execute(f'CREATE DATABASE "{name}"')
+    try:
+        yield server._replace(path=f"/{name}").geturl()
+    finally:
+        with psycopg.connect(admin, autocommit=True) as connection:
+            connection.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')

@@ -31,7 +31,6 @@ import urllib.error
 import urllib.request
 from dataclasses import dataclass, field
 from pathlib import Path
-from urllib.parse import urlsplit
 
 import pytest
 
@@ -421,30 +420,6 @@ def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def scratch_database(request, tmp_path):
-    """A new empty database: an SQLite file, or, when the suite runs on PostgreSQL (CI's
-    second run), a database of its own on that server, dropped afterwards."""
-    if request.param == "sqlite":
-        yield f"sqlite:///{tmp_path / 'scratch.sqlite3'}"
-        return
-    suite = os.environ.get("DATABASE_URL", "")
-    if not suite.startswith(("postgres://", "postgresql://")):
-        pytest.skip("the suite runs on SQLite; CI's PostgreSQL run takes this")
-    import psycopg
-
-    name = f"taroky_docs_{os.getpid()}_{secrets.token_hex(4)}"
-    server = urlsplit(suite)
-    admin = server._replace(path="/postgres").geturl()
-    with psycopg.connect(admin, autocommit=True) as connection:
-        connection.execute(f'CREATE DATABASE "{name}"')
-    try:
-        yield server._replace(path=f"/{name}").geturl()
-    finally:
-        with psycopg.connect(admin, autocommit=True) as connection:
-            connection.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
 
 def fetch(url: str, host: str | None = None) -> tuple[int, str]:

@@ -11,10 +11,10 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def run(tmp_path, *command):
+def run(database_url, *command):
     env = {
         **{k: v for k, v in os.environ.items() if k != "DJANGO_SETTINGS_MODULE"},
-        "DATABASE_URL": f"sqlite:///{tmp_path / 'script.sqlite3'}",
+        "DATABASE_URL": database_url,
         "SECRET_KEY": "scripts-test-secret-" + "s" * 40,
     }
     done = subprocess.run(
@@ -25,9 +25,10 @@ def run(tmp_path, *command):
 
 
 @pytest.mark.skipif(os.name == "nt", reason="gunicorn runs on Linux and macOS")
-def test_the_load_test_with_one_and_two_processes(tmp_path):
+def test_the_load_test_with_one_and_two_processes(scratch_database):
+    """On SQLite, and (in CI's PostgreSQL run) on a PostgreSQL database of its own."""
     out = run(
-        tmp_path,
+        scratch_database,
         "scripts/load_hall.py",
         "--tables=3",
         "--phase1=2",
@@ -45,8 +46,11 @@ def test_the_load_test_with_one_and_two_processes(tmp_path):
     assert "  2 processes: " in out
 
 
-def test_the_deal_cycle_benchmark(tmp_path):
-    out = run(tmp_path, "scripts/bench_deal_cycle.py", "--tables=2", "--warm=1", "--repeats=4")
+def test_the_deal_cycle_benchmark(scratch_database):
+    out = run(
+        scratch_database, "scripts/bench_deal_cycle.py", "--tables=2", "--warm=1", "--repeats=4"
+    )
     lines = out.splitlines()
-    assert lines[0].startswith("deal cycle on sqlite, DEBUG off, table links, 2 tables")
+    vendor = "sqlite" if scratch_database.startswith("sqlite") else "postgresql"
+    assert lines[0].startswith(f"deal cycle on {vendor}, DEBUG off, table links, 2 tables")
     assert [line.split()[0] for line in lines[1:5]] == ["form", "save", "sheet", "a"]
