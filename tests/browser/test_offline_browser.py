@@ -161,3 +161,36 @@ def test_a_deal_saved_offline_is_kept_through_a_reload_and_sent_once(
     finally:
         context.close()
         other_context.close()
+
+
+def test_a_server_error_keeps_the_deal_and_says_so_and_send_now_sends_it(
+    live_server, browser, table, organizer, monkeypatch
+):
+    """The network is up but the server answers Save with an error (a 500: a fault, or a
+    proxy while the app restarts): the deal stays on the phone, the page says the server
+    answered with an error (not "when the network is back"), and Send now sends it once
+    the server is well."""
+    laptop = Laptop(monkeypatch)
+    link = services.issue_link(table, organizer)
+    sheet_url = f"{live_server.url}/t/{link.token}/"
+    context, phone = new_phone(browser)
+    try:
+        phone.goto(f"{sheet_url}deal/")
+        laptop.reachable = False  # POSTs fail on the server; the phone is online
+        fill(phone, "Anna", "Čada", 41)
+        phone.click("#save-deal")
+        expect(phone.locator("#outbox")).to_have_text(
+            "Saved on this phone, not yet sent (deal 1). The server answered with an error "
+            "(500); it is tried again every 15 seconds. If this goes on, show this phone to "
+            "the organizer.Send now"
+        )
+        assert Deal.objects.count() == 0
+        laptop.reachable = True
+        phone.click("#send-now")
+        phone.wait_for_url(sheet_url)
+        expect(phone.locator(".messages")).to_contain_text("Deal 1 saved.")
+        assert chips(phone, 1) == ["41:29", "+5", "25", "-5", "15", "+5", "25", "-5", "15"]
+        assert outbox(phone) == []
+        assert Deal.objects.count() == 1
+    finally:
+        context.close()

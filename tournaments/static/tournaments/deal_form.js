@@ -222,12 +222,18 @@
     if (again) again.addEventListener("click", function () { flush(false); });
   }
 
-  function showKept() {
+  // ``status``: the server answered with an error (a 5xx: restarting, or a fault), so
+  // the network is not to blame; it is tried again all the same, and said.
+  function showKept(status) {
     var list = outbox();
     if (!list.length) return;
     var numbers = list.map(function (d) { return d.number; }).join(", ");
+    var why = status ?
+      " The server answered with an error (" + status + "); it is tried again every 15 " +
+      "seconds. If this goes on, show this phone to the organizer." :
+      " It is sent when the network is back.";
     showNotice("<p><strong>Saved on this phone, not yet sent (deal " + text(numbers) +
-      ").</strong> It is sent when the network is back.</p>" +
+      ").</strong>" + why + "</p>" +
       '<button type="button" id="send-now" class="secondary">Send now</button>', "waiting");
     // The next deal's form follows the deals kept here.
     var next = Math.max.apply(null, list.map(function (d) { return d.number; })) + 1;
@@ -287,10 +293,8 @@
     var deal = list[0];
     post(deal).then(function (data) {
       sending = false;
-      if (data.result === "busy" || (data.result === "http" && data.status >= 500)) {
-        kept(afterSave);
-        return;
-      }
+      if (data.result === "busy") { kept(afterSave); return; }
+      if (data.result === "http" && data.status >= 500) { kept(afterSave, data.status); return; }
       if (data.result === "http") {
         // Refused by the server as a page (this link no longer works, the form expired):
         // the deal stays on the phone, where the organizer can read it.
@@ -320,14 +324,14 @@
   }
 
   // No answer: the deal stays on the phone; the form is ready for the next deal.
-  function kept(afterSave) {
+  function kept(afterSave, status) {
     if (saveButton) saveButton.disabled = false;
     if (afterSave) {
       form.reset();
       dirty = false;
       applyVisibility();
     }
-    showKept();
+    showKept(status);
   }
 
   if (form.hasAttribute("data-new") && window.localStorage && window.fetch && window.URLSearchParams) {
