@@ -125,6 +125,21 @@ def played_event(tournament, organizer):
     return tournament
 
 
+# Table 1: Anna +8 -5, Bill -8 +15, Čada +8 -5, Dana -8 -5; table 2: Fanny -8, Hana -8,
+# Gustav +8, Ivan +8, Emil 0 (sat out): equal chips share a rank.
+PLAYED_EVENT_RANKS = [
+    (1, "Gustav"),
+    (1, "Ivan"),
+    (3, "Bill"),
+    (4, "Anna"),
+    (4, "Čada"),
+    (6, "Emil"),
+    (7, "Fanny"),
+    (7, "Hana"),
+    (9, "Dana"),
+]
+
+
 def test_standings_exact_figures_and_shared_ranks(played_event):
     rows = {s.player.name: s for s in standings(played_event)}
     # Table 1: Anna +8 -5, Bill -8 +15, Čada +8 -5, Dana -8 -5.
@@ -140,17 +155,7 @@ def test_standings_exact_figures_and_shared_ranks(played_event):
         "Hana": -8,
         "Ivan": 8,
     }
-    assert [(s.rank, s.player.name) for s in standings(played_event)] == [
-        (1, "Gustav"),
-        (1, "Ivan"),
-        (3, "Bill"),
-        (4, "Anna"),
-        (4, "Čada"),
-        (6, "Emil"),
-        (7, "Fanny"),
-        (7, "Hana"),
-        (9, "Dana"),
-    ]
+    assert [(s.rank, s.player.name) for s in standings(played_event)] == PLAYED_EVENT_RANKS
     assert (rows["Bill"].deals_played, rows["Bill"].deals_as_bidder, rows["Bill"].bidder_wins) == (
         2,
         1,
@@ -169,21 +174,10 @@ def test_a_player_who_never_came_ranks_after_all_who_came_and_the_season_agrees(
     A season counts the event's own places, among those who came."""
     services.register_player(played_event, organizer, name="Jana", club="Clarkson")
     ranked = [(s.rank, s.player.name) for s in standings(played_event)]
-    assert ranked == [
-        (1, "Gustav"),
-        (1, "Ivan"),
-        (3, "Bill"),
-        (4, "Anna"),
-        (4, "Čada"),
-        (6, "Emil"),
-        (7, "Fanny"),
-        (7, "Hana"),
-        (9, "Dana"),
-        (10, "Jana"),
-    ]
+    assert ranked == [*PLAYED_EVENT_RANKS, (10, "Jana")]
     players, placings = event_placings([played_event])
     places = placings[played_event.pk]
-    assert sorted((p.rank, players[pid].name) for pid, p in places.items()) == ranked[:-1]
+    assert sorted((p.rank, players[pid].name) for pid, p in places.items()) == PLAYED_EVENT_RANKS
     assert {p.players for p in places.values()} == {9}
 
 
