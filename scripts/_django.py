@@ -14,6 +14,11 @@ sys.path.insert(0, str(ROOT))
 if "DATABASE_URL" not in os.environ:
     os.environ["DATABASE_URL"] = f"sqlite:///{tempfile.mkdtemp()}/scratch.sqlite3"
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "taroky_site.settings_test")
+sys.path.insert(0, str(ROOT / "scripts"))
+
+from _database import ensure_database  # noqa: E402
+
+ensure_database()
 
 import django  # noqa: E402
 

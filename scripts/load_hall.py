@@ -68,6 +68,10 @@ def prepare_database(tables: int) -> tuple[int, list[str], list[list[str]]]:
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "taroky_site.settings")
     import datetime
 
+    from _database import ensure_database
+
+    ensure_database()
+
     import django
 
     django.setup()

@@ -54,3 +54,30 @@ def test_the_deal_cycle_benchmark(scratch_database):
     vendor = "sqlite" if scratch_database.startswith("sqlite") else "postgresql"
     assert lines[0].startswith(f"deal cycle on {vendor}, DEBUG off, table links, 2 tables")
     assert [line.split()[0] for line in lines[1:5]] == ["form", "save", "sheet", "a"]
+
+
+def test_a_postgresql_database_the_docs_name_is_created_when_missing(scratch_database):
+    """The docs' PostgreSQL commands name a database (`bench`, `hall_load`): on a fresh
+    server the scripts create it rather than time out on a connection pool."""
+    if scratch_database.startswith("sqlite"):
+        pytest.skip("PostgreSQL's databases")
+    import secrets
+    from urllib.parse import urlsplit
+
+    import psycopg
+
+    sys.path.insert(0, str(ROOT / "scripts"))
+    from _database import ensure_database
+
+    name = f"taroky_missing_{secrets.token_hex(4)}"
+    server = urlsplit(scratch_database)
+    admin = server._replace(path="/postgres").geturl()
+    try:
+        ensure_database(server._replace(path=f"/{name}").geturl())
+        ensure_database(server._replace(path=f"/{name}").geturl())  # there: nothing to do
+        with psycopg.connect(admin) as connection:
+            found = connection.execute("SELECT datname FROM pg_database WHERE datname = %s", [name])
+            assert found.fetchall() == [(name,)]
+    finally:
+        with psycopg.connect(admin, autocommit=True) as connection:
+            connection.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
