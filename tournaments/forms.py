@@ -3,6 +3,7 @@ errors at the right field; they never re-implement a rule."""
 
 from __future__ import annotations
 
+import re
 import unicodedata
 
 from django import forms
@@ -570,7 +571,7 @@ class PointsTableField(forms.CharField):
             )
         points = []
         for part in parts:
-            if not part.lstrip("-").isdecimal():
+            if not re.fullmatch(r"-?[0-9]+", part):
                 raise ValidationError(
                     f"“{part}” is not a whole number: give points like 10, 8, 6, 5."
                 )

@@ -10,7 +10,7 @@ are append-only in the database too (tournaments/append_only.py: triggers).
 from __future__ import annotations
 
 from django.conf import settings
-from django.core.exceptions import ValidationError
+from django.core.exceptions import FieldDoesNotExist, ValidationError
 from django.db import models
 from django.db.models import Q
 from django.urls import reverse
@@ -248,11 +248,44 @@ class Season(models.Model):
             said = "Total chips won"
         if self.best_of is not None:
             said += f"; each player's best {self.best_of} of {self.planned_events} events count"
-        words = dict(self.TieBreak.choices)
-        breaks = [words[b].split(":")[0].lower() for b in self.tie_breaks or ()]
+        breaks = self.tie_break_words(self.tie_breaks)
         if breaks:
-            said += f"; ties broken by {', then '.join(breaks)}"
+            said += f"; ties broken by {breaks}"
         return said + "."
+
+    @classmethod
+    def tie_break_words(cls, tie_breaks) -> str:
+        """``["chips", "head_to_head"]`` as "chips won over the season, then head-to-head"."""
+        words = dict(cls.TieBreak.choices)
+        return ", then ".join(words.get(b, str(b)).split(":")[0].lower() for b in tie_breaks or ())
+
+    @classmethod
+    def scoring_change_words(cls, scoring: dict) -> list[str]:
+        """An audited change of the scoring ({field: [before, after]}) in the form's
+        words: ``["count each player's best N events: 3 → 2"]``; a value the season no
+        longer knows is said as it was stored."""
+
+        def said(name, value):
+            if value in (None, "", []):
+                return "none"
+            if name == "basis":
+                return dict(cls.Basis.choices).get(value, str(value))
+            if name == "tie_breaks" and isinstance(value, list):
+                return cls.tie_break_words(value)
+            if isinstance(value, list):
+                return ", ".join(str(v) for v in value)
+            return str(value)
+
+        def label(name):
+            try:
+                return cls._meta.get_field(name).verbose_name
+            except FieldDoesNotExist:
+                return name
+
+        return [
+            f"{label(name)}: {said(name, before)} → {said(name, after)}"
+            for name, (before, after) in scoring.items()
+        ]
 
 
 class Event(models.Model):

@@ -27,12 +27,12 @@ import itertools
 from collections import defaultdict
 from dataclasses import dataclass, field
 
-from django.db.models import Count, Exists, F, OuterRef, Sum
+from django.db.models import Count, F, Sum
 
 import taroky_scoring as core
 
-from .models import DealNet, DealVersion, Event, Player, Registration, Round, Season, Seat
-from .standings import shared_ranks
+from .models import DealNet, DealVersion, Event, Player, Registration, Round, Season
+from .standings import came, registrations_seated, shared_ranks
 
 
 @dataclass(frozen=True)
@@ -43,7 +43,7 @@ class Placing:
     event: Event
     rank: int
     chips: int
-    players: int  # how many the event ranked
+    players: int  # how many came to the event (its standings rank them first)
 
 
 def event_placings(events: list[Event]) -> tuple[dict[int, Player], dict[int, dict[int, Placing]]]:
@@ -70,16 +70,17 @@ def event_placings(events: list[Event]) -> tuple[dict[int, Player], dict[int, di
         .order_by()
     )
     bye_chips = {e.pk: e.bye_chips for e in events}
+    byes_of: dict[tuple[int, int], int] = {}
     for event_id, player_id, n in byes:
         key = (event_id, player_id)
+        byes_of[key] = n
         chips[key] = chips.get(key, 0) + n * bye_chips[event_id]
-    seats = Seat.objects.filter(player=OuterRef("player"), table__round__event=OuterRef("event"))
     players: dict[int, Player] = {}
     entered: dict[int, list[int]] = defaultdict(list)
-    registered = Registration.objects.filter(event_id__in=ids).annotate(seated=Exists(seats))
+    registered = registrations_seated(Registration.objects.filter(event_id__in=ids))
     for reg in registered.select_related("player").order_by():
         key = (reg.event_id, reg.player_id)
-        if reg.seated or key in chips:  # he was seated, or had a bye
+        if came(reg.seated, byes_of.get(key, 0)):
             chips.setdefault(key, 0)  # seated, if only as a dealer who sat out every deal
             players[reg.player_id] = reg.player
             entered[reg.event_id].append(reg.player_id)

@@ -94,6 +94,13 @@ def shared_ranks(items, chips_of, name_of) -> list[tuple[int, Any]]:
     return ranked
 
 
+# How places are given, said under every standings (page and printout).
+RANK_WORDS = (
+    "Ties share a rank; a player registered who did not come (never seated, no bye) ranks "
+    "after all who came."
+)
+
+
 def rank(rows: list[Standing]) -> list[Standing]:
     """Order by chips, best first; equal chips share a rank (1, 2, 2, 4). A registered
     player who was never seated and had no bye comes after all who were, at one shared
@@ -112,6 +119,24 @@ def _by_name(s: Standing) -> str:
     return s.player.name
 
 
+def registrations_seated(registrations, first: int = 1, last: int = ALL_ROUNDS):
+    """``registrations`` with ``seated``: whether the player has a seat at a table of his
+    event, in rounds first..last (a subquery: no query more)."""
+    seats = Seat.objects.filter(
+        player=OuterRef("player"),
+        table__round__event=OuterRef("event"),
+        table__round__number__range=(first, last),
+    )
+    return registrations.annotate(seated=Exists(seats))
+
+
+def came(seated: bool, byes: int) -> bool:
+    """Whether a registered player took part in an event (or its rounds): seated at a
+    table, if only as a dealer who sat out every deal, or given a bye. The standings
+    rank who came first; a season places only them."""
+    return seated or byes > 0
+
+
 def standings(event, after_round: int | None = None, only_round: int | None = None):
     """Standings over every round up to ``after_round``, or of ``only_round`` alone."""
     last = only_round or after_round or ALL_ROUNDS
@@ -124,13 +149,8 @@ def standings(event, after_round: int | None = None, only_round: int | None = No
         .values_list("player_id", "n")
         .order_by()
     )
-    seats = Seat.objects.filter(
-        player=OuterRef("player"),
-        table__round__event=event,
-        table__round__number__range=(first, last),
-    )
     rows = []
-    registered = Registration.objects.filter(event=event).annotate(seated=Exists(seats))
+    registered = registrations_seated(Registration.objects.filter(event=event), first, last)
     for reg in registered.select_related("player"):
         pk = reg.player_id
         t = totals.get(pk, Totals())
@@ -149,7 +169,7 @@ def standings(event, after_round: int | None = None, only_round: int | None = No
                 worst_deal=t.worst,
                 byes=n_byes,
                 withdrawn=reg.withdrawn,
-                took_part=reg.seated or n_byes > 0,
+                took_part=came(reg.seated, n_byes),
             )
         )
     return rank(rows)

@@ -93,12 +93,20 @@ def test_a_deal_saved_offline_is_kept_through_a_reload_and_sent_once(
         phone.reload()
 
         # -- deal 1: the network drops while the player taps Save ---------------------
+        assert phone.locator("input[name='dealer']:checked").count() == 1  # suggested
         laptop.drop(context)
         fill(phone, "Anna", "Čada", 41)
         expect(phone.locator("#preview-body")).to_contain_text("Payment preview when connected.")
         phone.click("#save-deal")
         expect(phone.locator("#outbox")).to_contain_text(KEPT.format(1))
         expect(phone.locator("h1")).to_have_text("Deal 2")
+        # Deal 1's dealer was suggested; who deals deal 2 follows from deal 1 (the core's
+        # rotation, on the server), so offline the phone suggests nobody.
+        expect(phone.locator("#outbox")).to_contain_text(
+            "Choose who deals deal 2: the phone suggests it once deal 1 is sent."
+        )
+        assert phone.locator("input[name='dealer']:checked").count() == 0
+        expect(phone.locator("#next-dealer")).to_be_hidden()
         assert Deal.objects.count() == 0
         # A reload without network: the page from the phone, the deal still kept.
         phone.reload()
@@ -182,7 +190,8 @@ def test_a_server_error_keeps_the_deal_and_says_so_and_send_now_sends_it(
         expect(phone.locator("#outbox")).to_have_text(
             "Saved on this phone, not yet sent (deal 1). The server answered with an error "
             "(500); it is tried again every 15 seconds. If this goes on, show this phone to "
-            "the organizer.Send now"
+            "the organizer. Choose who deals deal 2: the phone suggests it once deal 1 is "
+            "sent.Send now"
         )
         assert Deal.objects.count() == 0
         laptop.reachable = True

@@ -76,7 +76,8 @@ def test_a_round_from_roll_call_to_standings(live_server, page, tournament):
     others = [n for n in NAMES[:8] if n not in dealers]
     assert all(rows[n][3] == "+1" for n in others)
     assert rows["Ivan"][3] == "0"
-    # Six players share first place; absent Ivan (0) is 7th; both dealers share 8th.
+    # Six players share first place; both dealers share 7th; absent Ivan (0, never
+    # seated) ranks after all who came: 9th, not above the dealers' -3.
     assert [rows[n][0] for n in others] == ["1"] * 6
-    assert rows["Ivan"][0] == "7"
-    assert [rows[d][0] for d in dealers] == ["8", "8"]
+    assert [rows[d][0] for d in dealers] == ["7", "7"]
+    assert rows["Ivan"][0] == "9"

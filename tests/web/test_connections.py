@@ -137,7 +137,7 @@ def test_a_deal_that_cannot_have_the_tables_lock_in_time_is_told_to_try_again(ta
         return "released"
 
     def deal_entry():
-        locked.wait(5)
+        assert locked.wait(5), "the holder never took the lock"
         started = time.monotonic()
         try:
             services.record_deal(table, played_doc(), organizer, number=1)

@@ -333,6 +333,10 @@ TOLD_IN_THE_BURST = {
     "your change again.",
     "This deal was voided; it cannot be changed any more.",
     "Deal N was confirmed by the organizer; ask the organizer to change it.",
+    "Deal N was entered by the organizer; ask the organizer to change it.",
+    "Deal N was voided already; ask the organizer to change it.",
+    "Somebody else was saving a change to the same table or round at that moment; nothing "
+    "was saved. Reload the page and try again.",
     "Deal N at table N needs no confirmation.",
     "Deal N is not the table's last deal any more (the last is deal N); nothing was undone.",
 }

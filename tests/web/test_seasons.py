@@ -319,8 +319,8 @@ def test_scoring_is_fixed_once_published_and_every_change_is_recorded(client, or
     assert items == [
         "org: count each player's best N events: 3 → 2",
         "org: points for 1st, 2nd, 3rd ...: 10, 8, 6, 5 → 12, 8, 6, 5; ties broken by, in "
-        "order: Chips won over the season, then Events won, then Head-to-head: placed above "
-        "the other in more events → Head-to-head: placed above the other in more events",
+        "order: chips won over the season, then events won, then head-to-head → "
+        "head-to-head",
         "org: count each player's best N events: 2 → 4",
     ]
 
@@ -543,6 +543,19 @@ def test_the_season_form_says_what_is_wrong_at_the_field(
     assert response.status_code == 200
     assert response.context["form"].errors[field] == [message]
     assert Season.objects.count() == 0
+
+
+@pytest.mark.parametrize("typed", ["--5", "5-", "٣", "1e3", "+4"])
+def test_placement_points_that_are_not_whole_numbers_are_refused(typed):
+    from django.core.exceptions import ValidationError
+
+    from tournaments.forms import PointsTableField
+
+    with pytest.raises(ValidationError) as refused:
+        PointsTableField(required=False).clean(f"10, {typed}")
+    assert refused.value.messages == [
+        f"“{typed}” is not a whole number: give points like 10, 8, 6, 5."
+    ]
 
 
 @pytest.mark.parametrize(

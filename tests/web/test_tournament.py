@@ -167,7 +167,7 @@ def test_standings_exact_figures_and_shared_ranks(played_event):
 
 
 def test_a_player_who_never_came_ranks_after_all_who_came_and_the_season_agrees(
-    played_event, organizer
+    played_event, organizer, client
 ):
     """Jana registered but was never seated: she ranks after Dana's -13, not above
     Fanny's -8 with her 0; Emil, seated but only ever the dealer who sat out, is placed.
@@ -178,6 +178,12 @@ def test_a_player_who_never_came_ranks_after_all_who_came_and_the_season_agrees(
     players, placings = event_placings([played_event])
     places = placings[played_event.pk]
     assert sorted((p.rank, players[pid].name) for pid, p in places.items()) == PLAYED_EVENT_RANKS
+    # The standings page says so under the table.
+    page = client.get(reverse("standings", args=[played_event.pk])).content.decode()
+    assert (
+        "Ties share a rank; a player registered who did not come (never seated, no bye) "
+        "ranks after all who came. Net chips" in page
+    )
     assert {p.players for p in places.values()} == {9}
 
 

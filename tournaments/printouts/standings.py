@@ -9,7 +9,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import PageBreak, Paragraph, Spacer, Table, TableStyle
 
 from ..seasons import chips_series
-from ..standings import standings, standings_series
+from ..standings import RANK_WORDS, standings, standings_series
 from . import fonts
 from .charts import chips_chart
 from .common import (
@@ -126,7 +126,8 @@ def standings_pdf(event, after_round: int | None = None, only_round: int | None 
         wall_grid(head, texts, names, width, styles),
         Spacer(1, 6),
         para(
-            "Ties share a rank. Net chips are summed from the chip ledger"
+            RANK_WORDS
+            + " Net chips are summed from the chip ledger"
             + (f", plus {event.bye_chips} per bye." if event.bye_chips else ".")
             + f" Bids won: deals won as {event.game.bidder_word}, of those bid."
             + f" Seats {event.order_of_play} at every table.",

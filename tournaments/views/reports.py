@@ -51,6 +51,7 @@ def standings_view(request, pk):
             "only": only,
             "can_manage": can_manage(request.user, event),
             "chart": chart,
+            "rank_words": standings.RANK_WORDS,
             # Deals entered at tables that wait for an organizer: one query, and only
             # for events that ask for confirmation.
             "unconfirmed": Deal.objects.filter(

@@ -138,33 +138,12 @@ def season_detail(request, pk):
         # Changes of how the season ranks, with who and when (a published season shows
         # them to everybody).
         scoring_changes=[
-            (c, scoring_change_words(c.detail["scoring"]))
+            (c, Season.scoring_change_words(c.detail["scoring"]))
             for c in changes.order_by("created_at")
             if "scoring" in c.detail
         ],
     )
     return render(request, "tournaments/season_detail.html", context)
-
-
-def scoring_change_words(scoring: dict) -> list[str]:
-    """An audited change of the scoring ({field: [before, after]}) in the form's words:
-    ``["count each player's best N events: 3 → 2"]``."""
-
-    def said(name, value):
-        if value in (None, "", []):
-            return "none"
-        if name == "basis":
-            return Season.Basis(value).label
-        if name == "tie_breaks":
-            return ", then ".join(Season.TieBreak(v).label for v in value)
-        if isinstance(value, list):
-            return ", ".join(str(v) for v in value)
-        return str(value)
-
-    return [
-        f"{Season._meta.get_field(name).verbose_name}: {said(name, before)} → {said(name, after)}"
-        for name, (before, after) in scoring.items()
-    ]
 
 
 @organizer_view

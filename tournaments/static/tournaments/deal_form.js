@@ -222,23 +222,37 @@
     if (again) again.addEventListener("click", function () { flush(false); });
   }
 
-  // ``status``: the server answered with an error (a 5xx: restarting, or a fault), so
-  // the network is not to blame; it is tried again all the same, and said.
-  function showKept(status) {
+  // ``why``: the server answered, so the network is not to blame: "busy" (a lock it
+  // could not have in time) or an error status (a 5xx: restarting, or a fault). It is
+  // tried again all the same, and said. ``fresh``: the form is empty for the next deal.
+  function showKept(why, fresh) {
     var list = outbox();
     if (!list.length) return;
     var numbers = list.map(function (d) { return d.number; }).join(", ");
-    var why = status ?
-      " The server answered with an error (" + status + "); it is tried again every 15 " +
-      "seconds. If this goes on, show this phone to the organizer." :
-      " It is sent when the network is back.";
-    showNotice("<p><strong>Saved on this phone, not yet sent (deal " + text(numbers) +
-      ").</strong>" + why + "</p>" +
-      '<button type="button" id="send-now" class="secondary">Send now</button>', "waiting");
+    var said = " It is sent when the network is back.";
+    if (why === "busy") said = " The server was busy; it is tried again every 15 seconds.";
+    else if (why) {
+      said = " The server answered with an error (" + why + "); it is tried again every 15 " +
+        "seconds. If this goes on, show this phone to the organizer.";
+    }
     // The next deal's form follows the deals kept here.
     var next = Math.max.apply(null, list.map(function (d) { return d.number; })) + 1;
     var field = numberField();
     if (field && parseInt(field.value, 10) < next) setNumber(next);
+    // Who deals next follows from the kept deal (the core's rotation, on the server): the
+    // page's suggestion was for the deal before, so the player chooses.
+    var dealers = form.querySelectorAll('input[name="dealer"]');
+    if (fresh && dealers.length) {
+      dealers.forEach(function (input) { input.checked = false; });
+      var hint = document.getElementById("next-dealer");
+      if (hint) hint.hidden = true;
+      applyVisibility();
+      said += " Choose who deals deal " + next + ": the phone suggests it once deal " +
+        (next - 1) + " is sent.";
+    }
+    showNotice("<p><strong>Saved on this phone, not yet sent (deal " + text(numbers) +
+      ").</strong>" + said + "</p>" +
+      '<button type="button" id="send-now" class="secondary">Send now</button>', "waiting");
   }
 
   function setNumber(n) {
@@ -293,7 +307,7 @@
     var deal = list[0];
     post(deal).then(function (data) {
       sending = false;
-      if (data.result === "busy") { kept(afterSave); return; }
+      if (data.result === "busy") { kept(afterSave, "busy"); return; }
       if (data.result === "http" && data.status >= 500) { kept(afterSave, data.status); return; }
       if (data.result === "http") {
         // Refused by the server as a page (this link no longer works, the form expired):
@@ -324,14 +338,14 @@
   }
 
   // No answer: the deal stays on the phone; the form is ready for the next deal.
-  function kept(afterSave, status) {
+  function kept(afterSave, why) {
     if (saveButton) saveButton.disabled = false;
     if (afterSave) {
       form.reset();
       dirty = false;
       applyVisibility();
     }
-    showKept(status);
+    showKept(why, afterSave);
   }
 
   if (form.hasAttribute("data-new") && window.localStorage && window.fetch && window.URLSearchParams) {
@@ -350,7 +364,7 @@
     window.addEventListener("online", function () { flush(false); });
     setInterval(function () { if (outbox().length) flush(false); }, 15000);
     form.addEventListener("change", function () { dirty = true; });
-    showKept();
+    showKept(null, true);
     if (outbox().length && navigator.onLine !== false) flush(false);
   }
 
