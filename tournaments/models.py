@@ -260,6 +260,29 @@ class Season(models.Model):
         return ", then ".join(words.get(b, str(b)).split(":")[0].lower() for b in tie_breaks or ())
 
     @classmethod
+    def history_words(cls, action: str, detail: dict) -> list[str]:
+        """One audited change of a season (``AuditEntry`` action and detail) in words, for
+        its history: the scoring changed, published or not, events added or removed.
+
+        >>> Season.history_words("add_event", {"name": "Club night (2026-01-08)"})
+        ['added Club night (2026-01-08)']
+        >>> Season.history_words("update_season", {"published": True, "changed": ["name"]})
+        ['published the season', 'changed name']
+        """
+        if action == "create_season":
+            return ["created the season"]
+        if action == "add_event":
+            return [f"added {detail.get('name', 'an event')}"]
+        if action == "remove_event":
+            return [f"removed {detail.get('name', 'an event')}"]
+        said = cls.scoring_change_words(detail.get("scoring") or {})
+        if "published" in detail:
+            said.append("published the season" if detail["published"] else "unpublished it")
+        if detail.get("changed"):
+            said.append("changed " + ", ".join(detail["changed"]))
+        return said
+
+    @classmethod
     def scoring_change_words(cls, scoring: dict) -> list[str]:
         """An audited change of the scoring ({field: [before, after]}) in the form's
         words: ``["count each player's best N events: 3 → 2"]``; a value the season no

@@ -292,6 +292,8 @@ def test_scoring_is_fixed_once_published_and_every_change_is_recorded(client, or
     assert refused.value.fields == {"best_of": ["Fixed while the season is published."]}
     season_services.update_season(season, organizer, published=False)
     season_services.update_season(season, organizer, best_of=4, published=True)
+    season_services.remove_event(season, nights[3], organizer)
+    season_services.update_season(season, organizer, name="Sokol season 2026/27")
     changes = [
         (a.user.username, a.detail.get("scoring"))
         for a in AuditEntry.objects.filter(season=season, action="update_season").order_by("id")
@@ -308,20 +310,30 @@ def test_scoring_is_fixed_once_published_and_every_change_is_recorded(client, or
         ("org", None),
         ("org", None),
         ("org", {"best_of": [2, 4]}),
+        ("org", None),
     ]
-    # The season's page lists them in the form's words, for everybody once published.
+    # The season's page lists every change in words, for everybody once published.
     page = client.get(reverse("season-detail", args=[season.pk])).content.decode()
-    listed = re.search(r'<section class="card" id="scoring-changes">.*?</section>', page, re.S)
+    listed = re.search(r'<section class="card" id="season-history">.*?</section>', page, re.S)
     items = [
         re.sub(r"^\S+ \S+, ", "", html.unescape(li))
         for li in re.findall(r"<li>(.*?)</li>", listed.group(0))
     ]
     assert items == [
+        "org: created the season",
+        "org: added Club night Jan 8 (2026-01-08)",
+        "org: added Club night Feb 5 (2026-02-05)",
+        "org: added Club night Mar 5 (2026-03-05)",
+        "org: added Club night Apr 2 (2026-04-02)",
         "org: count each player's best N events: 3 → 2",
         "org: points for 1st, 2nd, 3rd ...: 10, 8, 6, 5 → 12, 8, 6, 5; ties broken by, in "
         "order: chips won over the season, then events won, then head-to-head → "
         "head-to-head",
-        "org: count each player's best N events: 2 → 4",
+        "org: published the season",
+        "org: unpublished it",
+        "org: count each player's best N events: 2 → 4; published the season",
+        "org: removed Club night Apr 2 (2026-04-02)",
+        "org: changed name",
     ]
 
 

@@ -87,6 +87,13 @@ def update_season(season: Season, user, **fields) -> Season:
                 "A published season shows every one of its events' results.",
                 {"published": [f"Publish its events first: {names}."]},
             )
+    # What else changed, for the season's history (the form sends every field).
+    was_published = season.published
+    others = sorted(
+        name
+        for name, value in fields.items()
+        if name not in Season.SCORING and name != "published" and getattr(season, name) != value
+    )
     for name, value in fields.items():
         setattr(season, name, value)
     _full_clean(season)
@@ -100,7 +107,9 @@ def update_season(season: Season, user, **fields) -> Season:
             },
         )
     season.save()
-    detail = {"fields": sorted(fields)}
+    detail = {"fields": sorted(fields), "changed": others}
+    if season.published != was_published:
+        detail["published"] = season.published
     if changed:
         detail["scoring"] = changed  # from -> to, for the season's page
     _audit(season, user, "update_season", **detail)

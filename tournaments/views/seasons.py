@@ -129,19 +129,14 @@ def season_detail(request, pk):
     season = season_or_404(request, pk)
     manage = can_manage_season(request.user, season)
     context = _standings_context(request, season)
-    changes = AuditEntry.objects.filter(season=season, action="update_season").select_related(
-        "user"
-    )
+    changes = AuditEntry.objects.filter(season=season).select_related("user").order_by("created_at")
+    history = [(c, Season.history_words(c.action, c.detail)) for c in changes]
     context.update(
         can_manage=manage,
         add_form=SeasonEventForm(user=request.user) if manage else None,
-        # Changes of how the season ranks, with who and when (a published season shows
-        # them to everybody).
-        scoring_changes=[
-            (c, Season.scoring_change_words(c.detail["scoring"]))
-            for c in changes.order_by("created_at")
-            if "scoring" in c.detail
-        ],
+        # Every change of how the season ranks and of what it counts, with who and when
+        # (a published season shows them to everybody).
+        history=[(c, words) for c, words in history if words],
     )
     return render(request, "tournaments/season_detail.html", context)
 
@@ -171,7 +166,7 @@ def season_events(request, pk):
             messages.success(request, f"{event} counts in the season.")
             return redirect(season)
     context = _standings_context(request, season)
-    context.update(can_manage=True, add_form=form, scoring_changes=[])
+    context.update(can_manage=True, add_form=form, history=[])
     return render(request, "tournaments/season_detail.html", context, status=400)
 
 
