@@ -575,3 +575,12 @@ def test_the_printed_qr_code_is_segnos_matrix_module_for_module():
         for i in range(x, x + length):
             drawn[y][i] = 1
     assert drawn == [[1 if m else 0 for m in row] for row in segno.make(url, error="m").matrix]
+
+
+def test_a_tables_first_link_says_no_old_one_stopped(client, table, organizer):
+    client.force_login(organizer)
+    url = reverse("round-links", args=[table.round.pk])
+    first = client.post(url, {"reissue": table.pk}, follow=True)
+    again = client.post(url, {"reissue": table.pk}, follow=True)
+    assert messages_of(first) == [f"Table {table.number} has a new link."]
+    assert messages_of(again) == [f"Table {table.number} has a new link; the old one stopped."]

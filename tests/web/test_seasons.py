@@ -623,9 +623,7 @@ def test_the_season_pdf_in_large_type(client, organizer, nights):
     season = make_season(organizer, nights, **PLACEMENT)
     client.force_login(organizer)
     response = client.get(reverse("season-pdf", args=[season.pk]))
-    assert (
-        response["Content-Disposition"] == 'inline; filename="sokol-season-2026-2026-standings.pdf"'
-    )
+    assert response["Content-Disposition"] == 'inline; filename="sokol-season-2026-standings.pdf"'
     pages = PdfReader(io.BytesIO(response.content)).pages
     first = re.sub(r"\s+", " ", pages[0].extract_text())
     assert "Sokol season 2026: season standings" in first

@@ -31,7 +31,8 @@ def _new_token() -> str:
 
 @atomic
 def issue_link(table: Table, user) -> TableLink:
-    """A new link for the table; the table's earlier link stops working."""
+    """A new link for the table; the table's earlier link stops working. The link
+    returned says in ``replaced`` whether there was one."""
     table = _lock_table(table, user)
     old = list(
         TableLink.objects.select_for_update(of=("self",)).filter(
@@ -50,6 +51,7 @@ def issue_link(table: Table, user) -> TableLink:
         round=table.round.number,
         table=table.number,
     )
+    link.replaced = bool(old)
     return link
 
 

@@ -152,10 +152,9 @@ def round_links(request, pk):
                 messages.success(request, f"{made} table links issued.")
             elif "reissue" in request.POST:
                 table = get_object_or_404(Table, round=rnd, pk=request.POST["reissue"])
-                services.issue_link(table, request.user)
-                messages.success(
-                    request, f"Table {table.number} has a new link; the old one stopped."
-                )
+                link = services.issue_link(table, request.user)
+                stopped = "; the old one stopped" if link.replaced else ""
+                messages.success(request, f"Table {table.number} has a new link{stopped}.")
             elif "revoke" in request.POST:
                 link = get_object_or_404(TableLink, table__round=rnd, pk=request.POST["revoke"])
                 services.revoke_link(link, request.user)

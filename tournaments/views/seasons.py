@@ -12,7 +12,6 @@ from django.core.exceptions import PermissionDenied
 from django.db.models import Q
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
-from django.utils.text import slugify
 from django.views.decorators.http import require_http_methods, require_POST
 from django_tables2 import RequestConfig
 
@@ -195,11 +194,11 @@ def season_json(request, pk):
     season = season_or_404(request, pk)
     _check_manage(request, season)
     body = json.dumps(exchange.export_season(season), ensure_ascii=False, indent=1)
-    return download(body, f"{slugify(season.name)}-{season.start_date:%Y}.json", "application/json")
+    return download(body, f"{season.file_stem}.json", "application/json")
 
 
 def season_slug(season: Season) -> str:
-    return f"{slugify(season.name)}-{season.start_date:%Y}-standings"
+    return f"{season.file_stem}-standings"
 
 
 def season_statement(request, pk, player_pk):
