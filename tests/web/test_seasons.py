@@ -767,3 +767,22 @@ def test_a_season_import_says_what_a_field_must_be(organizer, nights, field, val
     with pytest.raises(exchange.ExchangeError) as refused:
         exchange.import_season(document, organizer)
     assert refused.value.message == message
+
+
+def test_the_season_chart_names_its_events_by_date_in_a_pages_type(client, organizer, nights):
+    """The page's chart (not the paper's): its points named start, then each night's date;
+    11-point type in a drawing the page scales; the names under the plot."""
+    season = make_season(organizer, nights, **PLACEMENT)
+    client.force_login(organizer)
+    page = client.get(reverse("season-detail", args=[season.pk])).content.decode()
+    svg = re.search(r'<svg class="chips-chart".*?</svg>', page, re.S).group(0)
+    assert 'viewBox="0 0 480 ' in svg and "<svg width" not in page
+    texts = [html.unescape(t).strip() for t in re.findall(r"<text[^>]*>(.*?)</text>", svg, re.S)]
+    assert texts[texts.index("start") : texts.index("start") + 5] == [
+        "start",
+        "Jan 8",
+        "Feb 5",
+        "Mar 5",
+        "Apr 2",
+    ]
+    assert "font-size: 11px" in svg and "'DejaVu Sans', sans-serif" in svg

@@ -3,6 +3,7 @@ pages (rendered to SVG), so the screen and the paper show the same chart."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from reportlab.graphics import renderSVG
@@ -36,19 +37,29 @@ def chips_chart(
     width: float = 520,
     height: float = 200,
     baseline: int | None = None,
+    x_labels: Sequence[str] | None = None,
+    font_size: float = 7,
+    legend_below: bool = False,
 ) -> Drawing:
     """A line per player of their chips at each point (0 = the start).
 
     ``series`` is (name, values) with one value per point; ``baseline`` draws a
-    dotted line, e.g. at the starting chips.
+    dotted line, e.g. at the starting chips; ``x_labels`` names the points (``start``,
+    then each event's date) instead of numbering them. The type is ``font_size``
+    points (a page's chart is drawn larger than the paper's); ``legend_below`` puts
+    the names under the plot, in two columns, for a narrow screen.
     """
     fonts.register()
     drawing = Drawing(width, height)
-    legend_width = 130
+    scale = font_size / 7
+    line = font_size * 1.5
+    legend_width = 0 if legend_below else 130 * scale
+    legend_height = line * ((len(series) + 1) // 2 + 1) if legend_below else 0
     plot = LinePlot()
-    plot.x, plot.y = 36, 26
-    plot.width = width - plot.x - legend_width - 10
-    plot.height = height - plot.y - 12
+    plot.x, plot.y = 36 * scale, 26 * scale + legend_height
+    # Room on the right for the last point's label, centred under it.
+    plot.width = width - plot.x - legend_width - (3 * font_size if legend_below else 10)
+    plot.height = height - plot.y - 12 * scale
     points = max((len(v) for _, v in series), default=1)
     last = max(points - 1, 1)
     all_values = [v for _, values in series for v in values] or [0]
@@ -62,9 +73,14 @@ def chips_chart(
     plot.yValueAxis.valueMin, plot.yValueAxis.valueMax = low, high
     plot.xValueAxis.valueMin, plot.xValueAxis.valueMax = 0, last
     plot.xValueAxis.valueStep = max(1, (points - 1) // 10 or 1)
+    if x_labels is not None:
+        names = list(x_labels)
+        plot.xValueAxis.labelTextFormat = lambda v: (
+            names[int(round(v))] if 0 <= round(v) < len(names) else ""
+        )
     for axis in (plot.xValueAxis, plot.yValueAxis):
         axis.labels.fontName = fonts.REGULAR
-        axis.labels.fontSize = 7
+        axis.labels.fontSize = font_size
     drawing.add(plot)
 
     def y_of(value: int) -> float:
@@ -99,18 +115,26 @@ def chips_chart(
     drawing.add(
         String(
             plot.x + plot.width / 2,
-            4,
+            4 + legend_height,
             x_label,
             fontName=fonts.REGULAR,
-            fontSize=7,
+            fontSize=font_size,
             textAnchor="middle",
         )
     )
     legend = Legend()
-    legend.x, legend.y = width - legend_width, height - 6
-    legend.fontName, legend.fontSize = fonts.REGULAR, 7
+    legend.fontName, legend.fontSize = fonts.REGULAR, font_size
+    legend.deltay = max(legend.deltay, line)
     legend.alignment = "right"
-    legend.columnMaximum = 12
+    if legend_below:
+        legend.x, legend.y = 4, legend_height - line / 4
+        legend.columnMaximum = (len(series) + 1) // 2 or 1
+        legend.deltax = width / 2
+        legend.dxTextSpace = font_size / 2
+        legend.autoXPadding = font_size
+    else:
+        legend.x, legend.y = width - legend_width, height - 6
+        legend.columnMaximum = 12
     legend.colorNamePairs = [
         (PALETTE[i % len(PALETTE)], f"{name} ({values[-1] if values else 0})")
         for i, (name, values) in enumerate(series)
@@ -120,6 +144,31 @@ def chips_chart(
 
 
 def chart_svg(drawing: Drawing) -> str:
-    """The drawing as an inline SVG element for an HTML page (no JavaScript)."""
+    """The drawing as an inline SVG element for an HTML page (no JavaScript), as wide as
+    its box allows (the stylesheet bounds it), in the paper's font where the browser
+    has it, else its sans-serif."""
     svg = renderSVG.drawToString(drawing)
-    return svg[svg.index("<svg") :]
+    svg = svg[svg.index("<svg") :]
+    svg = re.sub(r'^<svg width="[\d.]+" height="[\d.]+"', '<svg class="chips-chart"', svg)
+    return re.sub(r"font-family: ([A-Za-z]+)", r"font-family: \1, 'DejaVu Sans', sans-serif", svg)
+
+
+# A page's chart: drawn larger than the paper's, so its words stay readable on screen.
+WEB_FONT_SIZE = 11
+
+
+def web_chart(series, x_label: str, baseline: int | None = 0, x_labels=None) -> str:
+    """A page's chart of chips (``chips_chart``) as inline SVG: 480 units wide with its
+    names below, so a phone shows it whole in readable type."""
+    return chart_svg(
+        chips_chart(
+            series,
+            x_label,
+            width=480,
+            height=260 + WEB_FONT_SIZE * 1.5 * ((len(series) + 1) // 2 + 1),
+            baseline=baseline,
+            x_labels=x_labels,
+            font_size=WEB_FONT_SIZE,
+            legend_below=True,
+        )
+    )

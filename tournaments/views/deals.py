@@ -81,8 +81,8 @@ def table_sheet(request, pk):
     sheet = queries.table_sheet(table)
     chart = None
     if sheet.rows:
-        chart = printouts.chart_svg(
-            printouts.chips_chart(sheet.chip_series(), "deal", baseline=sheet.event.starting_chips)
+        chart = printouts.web_chart(
+            sheet.chip_series(), "deal", baseline=sheet.event.starting_chips
         )
     manage = can_manage(request.user, sheet.event)
     forehand_form = None

@@ -37,9 +37,7 @@ def standings_view(request, pk):
     table = StandingsTable(rows, event=event)
     RequestConfig(request, paginate=False).configure(table)
     series = standings.standings_series(event, rows) if len(rounds) > 1 else []
-    chart = (
-        printouts.chart_svg(printouts.chips_chart(series, "round", baseline=0)) if series else None
-    )
+    chart = printouts.web_chart(series, "round") if series else None
     return render(
         request,
         "tournaments/standings.html",

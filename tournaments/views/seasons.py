@@ -97,13 +97,18 @@ def season_edit(request, pk):
     return render(request, "tournaments/season_form.html", {"form": form, "season": season})
 
 
+def event_dates(events) -> list[str]:
+    """A chart's points: the start, then each event's date ("Nov 5")."""
+    return ["start", *(f"{e.date:%b} {e.date.day}" for e in events)]
+
+
 def _standings_context(request, season: Season) -> dict:
     table = seasons.season_standings(season)
     rows = SeasonStandingsTable(table.rows, season_table=table)
     RequestConfig(request, paginate=False).configure(rows)
     series = seasons.chips_series(table)
     chart = (
-        printouts.chart_svg(printouts.chips_chart(series, "event", baseline=0))
+        printouts.web_chart(series, "event", x_labels=event_dates(table.events))
         if len(table.events) > 1 and series
         else None
     )
@@ -298,8 +303,8 @@ def player_detail(request, pk):
     for season, rows in by_season.items():
         if len(rows) > 1:
             series = [(player.name, seasons.running_totals(p.chips for p in rows))]
-            drawing = printouts.chips_chart(series, "event", baseline=0)
-            charts.append((season, printouts.chart_svg(drawing)))
+            dates = event_dates([p.event for p in rows])
+            charts.append((season, printouts.web_chart(series, "event", x_labels=dates)))
     return render(
         request,
         "tournaments/player_detail.html",
