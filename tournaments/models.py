@@ -325,9 +325,11 @@ class Season(models.Model):
             except FieldDoesNotExist:
                 return name
 
+        # In the form's order: PostgreSQL's jsonb keeps a detail's keys by length.
+        names = [n for n in cls.SCORING if n in scoring] + sorted(set(scoring) - set(cls.SCORING))
         return [
-            f"{label(name)}: {said(name, before)} → {said(name, after)}"
-            for name, (before, after) in scoring.items()
+            f"{label(name)}: {said(name, scoring[name][0])} → {said(name, scoring[name][1])}"
+            for name in names
         ]
 
 
