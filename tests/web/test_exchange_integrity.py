@@ -279,6 +279,22 @@ def test_export_backup_and_audit_say_what_is_wrong(tmp_path, event):
     assert str(e.value) == f"No event with id {event.pk + 100}."
 
 
+@pytest.mark.parametrize(
+    "command, args, message",
+    [
+        ("export_event", ["999999"], "No event with id 999999."),
+        ("export_season", ["999999"], "No season with id 999999."),
+        ("import_event", ["x.json", "--user", "nobody"], "No user named 'nobody'."),
+        ("import_season", ["x.json", "--user", "nobody"], "No user named 'nobody'."),
+        ("repot_tables", ["--user", "nobody"], "No user named 'nobody'."),
+    ],
+)
+def test_a_command_names_what_it_cannot_find(db, command, args, message):
+    with pytest.raises(CommandError) as e:
+        call_command(command, *args, stdout=io.StringIO())
+    assert str(e.value) == message
+
+
 def run_manage(tmp_path, *args):
     env = {
         **os.environ,

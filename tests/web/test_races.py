@@ -23,27 +23,8 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 def at_once(*jobs):
     """Run the jobs in threads released together; each one's result or error message."""
-    barrier = threading.Barrier(len(jobs))
-    results = [None] * len(jobs)
-
-    def run(i, job):
-        try:
-            barrier.wait()
-            job()
-            results[i] = "saved"
-        except services.ServiceError as e:
-            results[i] = e.message
-        except Exception as e:  # pragma: no cover - shown in the assertion
-            results[i] = f"server error: {e!r}"
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=run, args=(i, job)) for i, job in enumerate(jobs)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
-    return results
+    results, _ = timed_at_once(*jobs)
+    return [said[1] if isinstance(said, tuple) else said for said in results]
 
 
 def drawn_round(event, organizer, seed):
@@ -294,7 +275,9 @@ BURST_BOUND_SECONDS = 10  # every request answered within it (locks wait 5 s at 
 
 
 def timed_at_once(*jobs):
-    """``at_once`` that also says how long each job waited for its answer."""
+    """Run the jobs in threads released together: each one's result ("saved", the
+    error's message, or for a deal number taken ("already saved" or "conflict",
+    message)), and how long each waited for its answer."""
     barrier = threading.Barrier(len(jobs))
     results = [None] * len(jobs)
     waited = [0.0] * len(jobs)

@@ -1,7 +1,8 @@
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import BaseCommand
 
 from tournaments.exchange import export_event
 from tournaments.management.files import check_writable, write_document
+from tournaments.management.lookup import one_with_id
 from tournaments.models import Event
 
 
@@ -23,8 +24,5 @@ class Command(BaseCommand):
     def handle(self, *args, event_id, output=None, **options):
         if output:
             check_writable(output)
-        try:
-            event = Event.objects.get(pk=event_id)
-        except Event.DoesNotExist:
-            raise CommandError(f"No event with id {event_id}.") from None
+        event = one_with_id(Event, event_id)
         write_document(self, export_event(event), output, str(event))

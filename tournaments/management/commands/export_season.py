@@ -1,7 +1,8 @@
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import BaseCommand
 
 from tournaments.exchange import export_season
 from tournaments.management.files import check_writable, write_document
+from tournaments.management.lookup import one_with_id
 from tournaments.models import Season
 
 
@@ -18,8 +19,5 @@ class Command(BaseCommand):
     def handle(self, *args, season_id, output=None, **options):
         if output:
             check_writable(output)
-        try:
-            season = Season.objects.get(pk=season_id)
-        except Season.DoesNotExist:
-            raise CommandError(f"No season with id {season_id}.") from None
+        season = one_with_id(Season, season_id)
         write_document(self, export_season(season), output, str(season))

@@ -1,8 +1,8 @@
-from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 
 from tournaments.exchange import import_season
 from tournaments.management.files import read_json
+from tournaments.management.lookup import user_named
 from tournaments.services import ServiceError
 
 
@@ -22,10 +22,7 @@ class Command(BaseCommand):
         )
 
     def handle(self, *args, path, user, **options):
-        try:
-            organizer = get_user_model().objects.get(username=user)
-        except get_user_model().DoesNotExist:
-            raise CommandError(f"No user named {user!r}.") from None
+        organizer = user_named(user)
         document = read_json(path)
         try:
             season = import_season(document, organizer)

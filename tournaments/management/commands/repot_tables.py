@@ -1,7 +1,7 @@
-from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 
 from tournaments import services
+from tournaments.management.lookup import user_named
 from tournaments.models import Table
 
 
@@ -20,10 +20,7 @@ class Command(BaseCommand):
         parser.add_argument("--event", type=int, help="Only this event (its id).")
 
     def handle(self, *args, user, event=None, **options):
-        try:
-            organizer = get_user_model().objects.get(username=user)
-        except get_user_model().DoesNotExist:
-            raise CommandError(f"No user named {user!r}.") from None
+        organizer = user_named(user)
         tables = Table.objects.select_related("round__event").order_by("pk")
         if event is not None:
             tables = tables.filter(round__event_id=event)
