@@ -113,6 +113,27 @@ class Own(NamedTuple):
     paid: Mapping[str, str]
 
 
+def held(group: str, names: Mapping[str, str], others: str) -> Own:
+    """Holdings a player is paid for (declarations, bonuses): received under each one's
+    name, paid under ``others``.
+
+    >>> held("bonuses", {"trull": "Trull"}, "Paid for others' bonuses").paid
+    {'trull': "Paid for others' bonuses"}
+    """
+    return Own(group, received=dict(names), paid=dict.fromkeys(names, others))
+
+
+def at_fault(group: str, names: Mapping[str, str], others: str) -> Own:
+    """Faults a player pays for (penalties): paid under each one's name, received under
+    ``others``.
+
+    >>> own = at_fault("penalties", {"misdeal": "Misdeal"}, "Received for others' penalties")
+    >>> own.received, own.paid
+    ({'misdeal': "Received for others' penalties"}, {'misdeal': 'Misdeal'})
+    """
+    return Own(group, received=dict.fromkeys(names, others), paid=dict(names))
+
+
 # reason -> (group, the item when the player received, the item when he paid)
 OwnPayments = Mapping[str, tuple[str, str | None, str | None]]
 

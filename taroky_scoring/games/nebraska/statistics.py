@@ -26,7 +26,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ...doubling import NEBRASKA
-from ...statistics import Event, Facts, Own, announcement, doubled, own_payments
+from ...statistics import Event, Facts, announcement, at_fault, doubled, held, own_payments
 from .outcome import Bid, Blind
 from .payments import Reason
 from .words import KIND_WORDS, REASON_WORDS
@@ -42,15 +42,9 @@ GROUPS = (
 _DECLARATIONS = (Reason.TEN_TAROKY, Reason.FOUR_KINGS, Reason.THREE_HIGH)
 _PENALTIES = (Reason.FORGOTTEN_DISCARD, Reason.MISDEAL)
 OWNS = own_payments(
-    Own(
-        "bonuses",
-        received={r: REASON_WORDS[r] for r in _DECLARATIONS},
-        paid=dict.fromkeys(_DECLARATIONS, "Paid for others' declarations"),
-    ),
-    Own(
-        "penalties",
-        received=dict.fromkeys(_PENALTIES, "Received for others' penalties"),
-        paid={r: REASON_WORDS[r] for r in _PENALTIES},
+    held("bonuses", {r: REASON_WORDS[r] for r in _DECLARATIONS}, "Paid for others' declarations"),
+    at_fault(
+        "penalties", {r: REASON_WORDS[r] for r in _PENALTIES}, "Received for others' penalties"
     ),
 )
 _GAME = frozenset({Reason.GAME})

@@ -28,7 +28,7 @@ from typing import Any
 
 from ...doubling import PETRTYL
 from ...rotation import after
-from ...statistics import Doubled, Facts, Own, announcement, doubled, own_payments
+from ...statistics import Doubled, Facts, Own, announcement, doubled, held, own_payments
 from .document import DECLARATION_WORDS
 from .payments import REASON_WORDS, PetrtylReason, bid_words
 from .tables import Table
@@ -39,11 +39,7 @@ _CHIEF_LAST = frozenset({PetrtylReason.CHIEF_LAST})
 _PAPOOSE_LAST = frozenset({PetrtylReason.PAPOOSE_LAST})
 _DECLARATIONS = tuple(PetrtylReason(k) for k in DECLARATION_WORDS)
 OWNS = own_payments(
-    Own(
-        "bonuses",
-        received={r: REASON_WORDS[r] for r in _DECLARATIONS},
-        paid=dict.fromkeys(_DECLARATIONS, "Paid for others' declarations"),
-    ),
+    held("bonuses", {r: REASON_WORDS[r] for r in _DECLARATIONS}, "Paid for others' declarations"),
     Own(
         "pot",
         received={PetrtylReason.POT: "Pot taken"},

@@ -29,7 +29,16 @@ from collections.abc import Mapping
 from functools import cache
 from typing import Any
 
-from ...statistics import Doubled, Facts, Own, OwnPayments, announcement, doubled, own_payments
+from ...statistics import (
+    Doubled,
+    Facts,
+    OwnPayments,
+    announcement,
+    at_fault,
+    doubled,
+    held,
+    own_payments,
+)
 from .words import REASON_WORDS, TALON_WORDS, TexasReason
 
 # ``game`` below is one of the Texas games (``common.Texas``): its bids, bonus names,
@@ -39,10 +48,10 @@ _GAME = frozenset({TexasReason.GAME})
 _VALAT = frozenset({TexasReason.VALAT})
 _PAGAT = frozenset({TexasReason.PAGAT})
 _KING_LAST = frozenset({TexasReason.KING_LAST})
-_PENALTIES = Own(
+_PENALTIES = at_fault(
     "penalties",
-    received={TexasReason.MOND_LOST: "Received for others' penalties"},
-    paid={TexasReason.MOND_LOST: REASON_WORDS[TexasReason.MOND_LOST]},
+    {TexasReason.MOND_LOST: REASON_WORDS[TexasReason.MOND_LOST]},
+    "Received for others' penalties",
 )
 
 
@@ -61,10 +70,10 @@ def groups(game: Any) -> tuple[tuple[str, str], ...]:
 
 @cache
 def _owns(game: Any) -> OwnPayments:
-    bonuses = Own(
+    bonuses = held(
         "bonuses",
-        received={TexasReason(k): name for k, name in game.bonus_names.items()},
-        paid=dict.fromkeys(map(TexasReason, game.bonus_names), "Paid for others' bonuses"),
+        {TexasReason(k): name for k, name in game.bonus_names.items()},
+        "Paid for others' bonuses",
     )
     return own_payments(bonuses, _PENALTIES)
 
