@@ -8,9 +8,10 @@ import pytest
 from django.urls import reverse
 
 from tournaments import services
-from tournaments.models import Event, Player, Season
+from tournaments.models import Player, Season
 from tournaments.services import seasons
 
+from .test_every_game import make_event
 from .test_every_game_queries import deal_doc, query_counts
 
 pytestmark = pytest.mark.django_db
@@ -34,16 +35,11 @@ def build_season(organizer, events: int) -> tuple[Season, Player]:
     )
     for n in range(events):
         ruleset = RULESETS[n % 3]
-        event = services.create_event(
+        event = make_event(
             organizer,
+            ruleset,
             name=f"Night {n + 1}",
             date=datetime.date(2026, 1, 1) + datetime.timedelta(days=7 * n),
-            kind=Event.Kind.CLUB_NIGHT,
-            ruleset=ruleset,
-            house_rules={},
-            starting_chips=100,
-            session_end=Event.SessionEnd.FIXED_DEALS,
-            deals_per_session=20,
             published=True,
         )
         rnd = services.create_round(event, organizer)

@@ -30,6 +30,8 @@ from tournaments.models import AuditEntry, Event, Player, Season
 from tournaments.seasons import season_standings
 from tournaments.services import seasons as season_services
 
+from .test_every_game import make_event
+
 NAMES = ["Anna", "Bill", "Cyril", "Dana", "Emil"]
 
 
@@ -64,17 +66,13 @@ def misdeal(seats, dealer):
 
 
 def club_night(organizer, date, seats, deals, published=True):
-    event = services.create_event(
+    event = make_event(
         organizer,
+        "la-vista",
         name=f"Club night {date:%b %-d}",
         date=date,
         venue="Sokol hall",
-        kind=Event.Kind.CLUB_NIGHT,
-        ruleset="la-vista",
-        house_rules={},
         starting_chips=20,
-        session_end=Event.SessionEnd.FIXED_DEALS,
-        deals_per_session=20,
         published=published,
     )
     rnd = services.create_round(event, organizer)
