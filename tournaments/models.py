@@ -147,19 +147,6 @@ class Season(models.Model):
     class Meta:
         ordering = ["-start_date", "name"]
 
-    SETTINGS = (
-        "name",
-        "club",
-        "start_date",
-        "end_date",
-        "basis",
-        "placement_points",
-        "participation_points",
-        "planned_events",
-        "best_of",
-        "tie_breaks",
-        "published",
-    )
     # How the season ranks: fixed once it is published.
     SCORING = (
         "basis",
@@ -169,6 +156,8 @@ class Season(models.Model):
         "best_of",
         "tie_breaks",
     )
+    # What an organizer sets on the season form and what an export carries.
+    SETTINGS = ("name", "club", "start_date", "end_date", *SCORING, "published")
 
     def __str__(self) -> str:
         return self.name
