@@ -28,12 +28,16 @@ def _view(rejected: RejectedVersion) -> RejectedView:
         {**t, "from": account_words(t["from"]), "to": account_words(t["to"])}
         for t in rejected.transfers
     ]
+    # In the order of play, the pot last (PostgreSQL's jsonb keeps its own key order).
+    seats = rejected.document.get("players", [])
+    order = {name: i for i, name in enumerate(seats)}
+    accounts = sorted(rejected.net, key=lambda a: (order.get(a, len(seats)), a))
     return RejectedView(
         rejected,
         deal_words(rejected.document),
         rejected.document.get("dealer") or "",
         transfers,
-        {account_words(a): chips for a, chips in rejected.net.items()},
+        {account_words(a): rejected.net[a] for a in accounts},
     )
 
 

@@ -241,6 +241,7 @@ def test_a_conflict_stops_the_deals_kept_behind_it_until_the_table_dismisses_it(
         expect(phone.locator("#outbox")).to_contain_text(KEPT.format(1))
         # Said where the thumb is: in view, and in the bar beside Save.
         expect(phone.locator("#outbox")).to_be_in_viewport()
+        phone.wait_for_timeout(1000)  # the preview asked for before Save has had its answer
         expect(phone.locator("#net-summary")).to_have_text(KEPT.format(1) + ".")
         choose(phone, "dealer", "Anna")
         fill(phone, "Bill", "Dana", 20)

@@ -344,11 +344,13 @@ def deal_detail(request, pk):
     deal = deal_or_404(request, pk)
     context = queries.deal_detail(deal)
     event = deal.table.round.event
+    rejected = rejected_versions.of_deal(deal)
     context.update(
         event=event,
         table=deal.table,
         can_manage=can_manage(request.user, event),
-        rejected=rejected_versions.of_deal(deal),
+        rejected=rejected,
+        rejected_open=any(not r.rejected.handled for r in rejected),
     )
     return render(request, "tournaments/deal_detail.html", context)
 

@@ -161,7 +161,8 @@
     if (!target) return;
     var input = target.querySelector("input:checked:not([disabled])") ||
       target.querySelector("input:not([disabled]), select, textarea");
-    if (input) input.focus();
+    // A notice of deals kept on the phone stays in view above the form.
+    if (input) input.focus(notice ? { preventScroll: true } : undefined);
   }
 
   var timer = null;
@@ -393,7 +394,7 @@
         // Just saved, nothing behind it: the page again, whose next deal and dealer follow
         // from the deal that was saved, with the two versions above the form.
         if (afterSave && !rest.length) { location.reload(); return; }
-        if (afterSave) { form.reset(); dirty = false; applyVisibility(); }
+        if (afterSave) emptyForm();
         showRejected(afterSave, true);
       } else {
         // Refused: the server's page of the form, with what to fix.
@@ -407,17 +408,24 @@
     });
   }
 
+  // The form ready for the next deal: the kept deal's preview is not its own (nor is
+  // one still on its way).
+  function emptyForm() {
+    form.reset();
+    dirty = false;
+    clearTimeout(timer);
+    sequence++;
+    previewBody.innerHTML = '<p class="muted">Fill in the deal to see who pays whom.</p>';
+    applyVisibility();
+  }
+
   // No answer (or held back): the deal stays on the phone; the form is ready for the
   // next deal.
   function kept(afterSave, why) {
     if (saveButton) saveButton.disabled = false;
     // The refused deal is kept now: an empty form for the next deal is the page's own.
     if (afterSave && refusedHere) { location.href = location.pathname; return; }
-    if (afterSave) {
-      form.reset();
-      dirty = false;
-      applyVisibility();
-    }
+    if (afterSave) emptyForm();
     showKept(why, afterSave, afterSave);
   }
 
@@ -437,6 +445,9 @@
     window.addEventListener("online", function () { flush(false); });
     setInterval(function () { if (outbox().length) flush(false); }, 15000);
     form.addEventListener("change", function () { dirty = true; });
+    // A new deal's form opens at its top, where a notice of deals kept here is, even
+    // when reloaded from further down.
+    if ("scrollRestoration" in history) history.scrollRestoration = "manual";
     showKept(null, true);
     if (outbox().length && navigator.onLine !== false) flush(false);
   }
