@@ -349,3 +349,32 @@ def test_the_deal_page_and_the_inbox_cost_the_same_queries_with_more_rejected_ve
     inbox = org.get(urls[1]).content.decode()
     assert inbox.count("data-rejected=") == 1 + 3 + 4
     assert inbox.count("<tr data-deal=") == 3
+
+
+def test_the_inbox_polled_sees_a_version_arrive_and_go(table, link, org, saved):
+    """The inbox answers 304 while nothing changed: a rejected version arriving, adopted
+    or dismissed gives it a new ETag."""
+    url = reverse("inbox", args=[table.round.event.pk])
+    org.get(url)  # the first answer sets the CSRF cookie, part of the ETag
+
+    def tag_after(change):
+        before = org.get(url)["ETag"]
+        change()
+        response = org.get(url, HTTP_IF_NONE_MATCH=before)
+        assert response.status_code == 200
+        return response
+
+    shown = tag_after(lambda: send_conflict(link))
+    assert shown.content.decode().count("data-rejected=") == 1
+    shown = tag_after(lambda: send_conflict(link, bidder_points="10"))
+    assert shown.content.decode().count("data-rejected=") == 2
+    first, second = RejectedVersion.objects.order_by("pk")
+    shown = tag_after(lambda: org.post(reverse("rejected-dismiss", args=[first.pk])))
+    assert shown.content.decode().count("data-rejected=") == 1
+    adopt = reverse("rejected-adopt", args=[second.pk])
+    shown = tag_after(lambda: org.post(adopt, {"expected_version": "1"}))
+    assert "data-rejected=" not in shown.content.decode()
+    # Sent again, nothing new: the same ETag.
+    before = org.get(url)["ETag"]
+    send_conflict(link)
+    assert org.get(url, HTTP_IF_NONE_MATCH=before).status_code == 304
