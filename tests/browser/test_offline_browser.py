@@ -246,7 +246,9 @@ def test_a_conflict_stops_the_deals_kept_behind_it_until_the_table_dismisses_it(
         choose(phone, "dealer", "Anna")
         fill(phone, "Bill", "Dana", 20)
         phone.click("#save-deal")
-        expect(phone.locator("#outbox")).to_contain_text(KEPT.format("1, 2"))
+        expect(phone.locator("#outbox")).to_contain_text(
+            KEPT.format("1, 2") + ". They are sent when the network is back."
+        )
         expect(phone.locator("#outbox")).to_be_in_viewport()
         other.goto(f"{live_server.url}/tables/{table.pk}/deals/new/")
         fill(other, "Anna", "Čada", 41)

@@ -263,10 +263,11 @@
     if (rejected()) { showRejected(fresh, scroll); return; }
     var list = outbox();
     if (!list.length) return;
-    var said = " It is sent when the network is back.";
-    if (why === "busy") said = " The server was busy; it is tried again every 15 seconds.";
+    var it = list.length > 1 ? "they are" : "it is";
+    var said = " " + it.charAt(0).toUpperCase() + it.slice(1) + " sent when the network is back.";
+    if (why === "busy") said = " The server was busy; " + it + " tried again every 15 seconds.";
     else if (why) {
-      said = " The server answered with an error (" + why + "); it is tried again every 15 " +
+      said = " The server answered with an error (" + why + "); " + it + " tried again every 15 " +
         "seconds. If this goes on, show this phone to the organizer.";
     }
     // The form below is a kept deal the server refused, not the next deal.
