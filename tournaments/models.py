@@ -927,6 +927,60 @@ class DealConfirmation(models.Model):
         return f"{self.deal} v{self.version} confirmed by {self.confirmed_by}"
 
 
+class RejectedVersion(models.Model):
+    """A version of a deal sent from a table and not saved: another deal of that number
+    was saved first (a conflict). Kept with what it would have paid until an organizer
+    adopts it as a correction of the deal or dismisses it (``handled``)."""
+
+    class Handled(models.TextChoices):
+        ADOPTED = "adopted", "Adopted"
+        DISMISSED = "dismissed", "Dismissed"
+
+    deal = models.ForeignKey(Deal, on_delete=models.PROTECT, related_name="rejected_versions")
+    document = models.JSONField(help_text="The deal document sent, under the deal's ruleset.")
+    # The document without its pot, hashed: a phone sending it again finds this row.
+    fingerprint = models.CharField(max_length=64)
+    transfers = models.JSONField(
+        default=list, help_text="The payments it would have made, as the core said them."
+    )
+    net = models.JSONField(default=dict, help_text="Each account's net in those payments.")
+    sent_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
+    )
+    sent_via = models.ForeignKey(
+        TableLink, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
+    sent_at = models.DateTimeField(auto_now_add=True)
+    handled = models.CharField(max_length=20, choices=Handled.choices, blank=True)
+    handled_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
+    handled_at = models.DateTimeField(null=True, blank=True)
+    adopted_version = models.PositiveIntegerField(
+        null=True, blank=True, help_text="Adopted: the deal's version it became."
+    )
+
+    class Meta:
+        ordering = ["deal", "sent_at", "id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["deal", "fingerprint"], name="one_rejected_version_a_document"
+            )
+        ]
+        indexes = [
+            # The organizer's inbox: the few versions still to handle.
+            models.Index(fields=["handled"], condition=Q(handled=""), name="rejected_to_handle")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.deal}: a version sent at {self.sent_at:%H:%M:%S}, not saved"
+
+    @property
+    def sender_words(self) -> str:
+        """Who sent it, as pages say it (select ``sent_by`` with it)."""
+        return "the table link" if self.sent_via_id else self.sent_by.get_username()
+
+
 class ChipCount(models.Model):
     """A player's physical chips counted at the end of a table, against the ledger."""
 

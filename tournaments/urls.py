@@ -1,6 +1,6 @@
 from django.urls import path
 
-from .views import deals, events, hall, reports, rounds, seasons
+from .views import deals, events, hall, rejected, reports, rounds, seasons
 
 urlpatterns = [
     path("", events.home, name="home"),
@@ -37,6 +37,8 @@ urlpatterns = [
     path("deals/<int:pk>/", deals.deal_detail, name="deal-detail"),
     path("deals/<int:pk>/correct/", deals.deal_correct, name="deal-correct"),
     path("deals/<int:pk>/void/", deals.deal_void, name="deal-void"),
+    path("rejected/<int:pk>/adopt/", rejected.rejected_adopt, name="rejected-adopt"),
+    path("rejected/<int:pk>/dismiss/", rejected.rejected_dismiss, name="rejected-dismiss"),
     path("card-points/", deals.card_points, name="card-points"),
     # The tournament hall (hall.py).
     path("t/<str:token>/", hall.link_sheet, name="link-sheet"),

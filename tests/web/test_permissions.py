@@ -179,3 +179,29 @@ def test_a_table_link_works_for_whoever_holds_it_and_only_while_it_works(
     services.revoke_link(link, organizer)
     for method, url in link_urls(link):
         assert getattr(client, method)(url, {"number": "1"}).status_code == 403, url
+
+
+@pytest.mark.parametrize("role", ROLES)
+@pytest.mark.parametrize("published", [False, True])
+def test_a_rejected_version_is_adopted_or_dismissed_only_by_the_events_organizers(
+    as_role, role, published, table, organizer
+):
+    """A version a table sent and the server did not save (a conflict) is kept for the
+    organizers: only they adopt it as a correction or dismiss it."""
+    event = table.round.event
+    services.update_event(event, organizer, published=published)
+    link = services.issue_link(table, organizer)
+    deal = services.record_deal(table, played_doc(), organizer, number=1)
+    adopted = services.record_rejected_version(deal, played_doc(bidder_points=20), None, link)
+    dismissed = services.record_rejected_version(deal, played_doc(bidder_points=10), None, link)
+    client = as_role(role)
+    allowed = role in ("organizer", "superuser")
+    client.post(reverse("rejected-adopt", args=[adopted.pk]), {"expected_version": "1"})
+    client.post(reverse("rejected-dismiss", args=[dismissed.pk]))
+    adopted.refresh_from_db()
+    dismissed.refresh_from_db()
+    deal.refresh_from_db()
+    assert (adopted.handled, dismissed.handled) == (
+        ("adopted", "dismissed") if allowed else ("", "")
+    )
+    assert (deal.version, deal.document["bidder_points"]) == ((2, 20) if allowed else (1, 41))

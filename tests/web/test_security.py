@@ -23,6 +23,7 @@ from tournaments.models import (
     DealVersion,
     LedgerEntry,
     Registration,
+    RejectedVersion,
     Round,
     Seat,
 )
@@ -62,7 +63,16 @@ WRITE_FORMS = {
     "round-links",
     "inbox",
 }
-WRITE_POSTS = {"round-create", "deal-preview", "deal-void", "table-first-forehand", "table-undo"}
+WRITE_POSTS = {
+    "round-create",
+    "deal-preview",
+    "deal-void",
+    "table-first-forehand",
+    "table-undo",
+    # A version sent from a table and not saved (a conflict): adopt it, or dismiss it.
+    "rejected-adopt",
+    "rejected-dismiss",
+}
 # A table link's pages: whoever holds the link, whatever their account, for its table.
 LINK = {"link-sheet", "link-deal", "link-preview", "link-correct", "link-undo"}
 CREATE = {"event-create", "season-create"}
@@ -103,6 +113,8 @@ def world(table, organizer):
     link = services.issue_link(table, organizer)
     # The organizer enters it through the link: a link corrects or undoes only such a deal.
     deal = services.record_deal(table, played_doc(), organizer, link=link)
+    # The link's other deal 1, refused as a conflict: kept as a rejected version.
+    rejected = services.record_rejected_version(deal, played_doc(bidder_points=20), None, link)
     event = table.round.event
     player = Seat.objects.filter(table=table).first().player
     return {
@@ -112,6 +124,7 @@ def world(table, organizer):
         "deal": deal,
         "player": player,
         "link": link,
+        "rejected": rejected,
     }
 
 
@@ -158,6 +171,8 @@ def url_for(name, w):
         "link-preview": [token],
         "link-correct": [token, d.number],
         "link-undo": [token],
+        "rejected-adopt": [w["rejected"].pk],
+        "rejected-dismiss": [w["rejected"].pk],
     }[name]
     return reverse(name, args=args)
 
@@ -173,10 +188,11 @@ def client_for(role, django_user_model, stranger, other_organizer, organizer):
 
 
 def state():
-    return [
+    counts = [
         m.objects.count()
         for m in (AuditEntry, ChipCount, Deal, DealVersion, LedgerEntry, Registration, Round)
     ]
+    return [*counts, RejectedVersion.objects.exclude(handled="").count()]
 
 
 def may_read(role, published) -> bool:

@@ -29,6 +29,7 @@ from .links import (
     revoke_link,
     undo_last_deal,
 )
+from .rejected import adopt_rejected_version, dismiss_rejected_version, record_rejected_version
 from .rounds import (
     draw_seating,
     record_chip_count,
@@ -40,6 +41,9 @@ from .rounds import (
 )
 
 __all__ = [
+    "adopt_rejected_version",
+    "dismiss_rejected_version",
+    "record_rejected_version",
     "BusyError",
     "DealNumberTaken",
     "LinkError",

@@ -237,9 +237,8 @@ def _record_deal(table, document, user, number, check_session, original, link) -
     if number is not None and number <= last:
         _refuse_taken_number(table.pk, number, document)  # taken while this one waited
     if number is not None and number != last + 1:
-        raise DealError(
-            f"Deal {number} was already entered; the next deal at this table is {last + 1}."
-        )
+        # Ahead of the table (a phone's later kept deal sent before the one it follows).
+        raise DealError(f"Deal {number} cannot be saved yet: deal {last + 1} comes first.")
     deal = Deal.objects.create(
         table=table,
         number=last + 1,

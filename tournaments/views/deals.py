@@ -16,7 +16,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 import taroky_scoring as core
 
-from .. import printouts, queries, services
+from .. import printouts, queries, rejected_versions, services
 from ..dealforms import CorrectGameDealForm, GameDealForm
 from ..forms import CardPointsForm, ChipCountForm, FirstForehandForm, VoidDealForm
 from ..models import account_words
@@ -197,11 +197,16 @@ def _version_said(document: dict, table, number: int, pot_from_ledger: bool) -> 
     }
 
 
-def _conflict(error, table, document) -> dict:
-    """Both versions of deal N: the one saved and the one sent."""
+def _conflict(request, error, table, document, link) -> dict:
+    """Both versions of deal N: the one saved and the one sent, which is kept on the
+    server as a rejected version of deal N for the organizer to adopt or dismiss."""
     saved = error.saved
     first = saved.versions.select_related("created_by").order_by("number").first()
     by = "the table link" if saved.entered_via_id else first.created_by.get_username()
+    try:
+        kept = services.record_rejected_version(saved, document, request.user, link=link)
+    except services.ServiceError:  # the link stopped meanwhile: the conflict is still said
+        kept = None
     return {
         "number": saved.number,
         "saved": _version_said(saved.document, table, saved.number, pot_from_ledger=False),
@@ -209,6 +214,13 @@ def _conflict(error, table, document) -> dict:
         "saved_at": timezone.localtime(first.created_at).strftime("%H:%M:%S"),
         "saved_voided": saved.voided,
         "yours": _version_said(document, table, saved.number, pot_from_ledger=True),
+        "kept": kept,
+        "link": link,
+        # Whether the table's own link may correct the saved deal (its last deal,
+        # entered through a link, not confirmed): else only the organizer can.
+        "link_may_correct": link is not None
+        and services.access.why_link_cannot_change(saved) is None,
+        "deal_url": saved.get_absolute_url(),
     }
 
 
@@ -252,7 +264,7 @@ def deal_entry(request, table, link=None):
                         )
                     return redirect(back)
                 form.add_service_error(e)
-                conflict = _conflict(e, table, form.document)
+                conflict = _conflict(request, e, table, form.document, link)
             except services.BusyError as e:
                 if _wants_json(request):
                     return JsonResponse({"result": "busy", "message": e.message}, status=503)
@@ -332,7 +344,14 @@ def deal_detail(request, pk):
     deal = deal_or_404(request, pk)
     context = queries.deal_detail(deal)
     event = deal.table.round.event
-    context.update(event=event, table=deal.table, can_manage=can_manage(request.user, event))
+    rejected = rejected_versions.of_deal(deal)
+    context.update(
+        event=event,
+        table=deal.table,
+        can_manage=can_manage(request.user, event),
+        rejected=rejected,
+        rejected_open=any(not r.rejected.handled for r in rejected),
+    )
     return render(request, "tournaments/deal_detail.html", context)
 
 

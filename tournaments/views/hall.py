@@ -10,7 +10,7 @@ from django.db.models import Count, F, Prefetch
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_http_methods, require_POST
 
-from .. import queries, services, standings
+from .. import queries, rejected_versions, services, standings
 from ..hall import seat_finder_rows
 from ..models import Deal, LedgerEntry, Seat, Table, TableLink
 from ..qr import hall_url, qr_svg
@@ -227,7 +227,14 @@ def inbox(request, pk):
     for e in entries.order_by("id"):
         by_deal.setdefault(e.deal_id, []).append(e)
     rows = [{"deal": d, "transfers": by_deal.get(d.pk, [])} for d in waiting]
-    page = render(request, "tournaments/inbox.html", {"event": event, "rows": rows})
+    context = {
+        "event": event,
+        "rows": rows,
+        # Versions sent from the tables and refused as conflicts, until handled.
+        "rejected": rejected_versions.to_handle(event),
+        "can_manage": True,
+    }
+    page = render(request, "tournaments/inbox.html", context)
     return tagged(page, tag)
 
 

@@ -161,7 +161,8 @@
     if (!target) return;
     var input = target.querySelector("input:checked:not([disabled])") ||
       target.querySelector("input:not([disabled]), select, textarea");
-    if (input) input.focus();
+    // A notice of deals kept on the phone stays in view above the form.
+    if (input) input.focus(notice ? { preventScroll: true } : undefined);
   }
 
   var timer = null;
@@ -191,25 +192,37 @@
   // -- a deal kept on the phone until the server has it ----------------------------
   // A new deal is put in the phone's storage before it is sent, and taken out only when
   // the server answers for it: saved, already saved (the same deal reached it before:
-  // counted once), a conflict (another deal of that number was saved: both are shown)
-  // or refused (the form shows why). Without an answer (no network, the server busy)
-  // it stays, the page says so, and it is sent again when the network is back, every
-  // 15 seconds, or with the button. The deal's number makes a second arrival a refusal,
-  // so it is saved exactly once.
+  // counted once), a conflict or refused (the form shows why). Without an answer (no
+  // network, the server busy) it stays, the page says so, and it is sent again when the
+  // network is back, every 15 seconds, or with the button. The deal's number makes a
+  // second arrival a refusal, so it is saved exactly once.
+  // A conflict (another deal of that number was saved first) keeps the phone's version
+  // until the table dismisses it (the server keeps it too, for the organizer), and the
+  // deals kept behind it wait until then: their number and dealer follow from it.
   var outboxKey = "taroky-outbox:" + location.pathname;
+  var rejectedKey = "taroky-rejected:" + location.pathname;
   var notice = null;
   var dirty = false;
+  // This page is the server's answer to a deal it refused (what to fix is marked): the
+  // deals kept behind that one wait until it is saved.
+  var refusedHere = form.hasAttribute("data-refused");
 
   function outbox() {
     try { return JSON.parse(localStorage.getItem(outboxKey) || "[]"); } catch (e) { return []; }
   }
   function keep(list) {
+    list.sort(function (a, b) { return a.number - b.number; });
     if (list.length) localStorage.setItem(outboxKey, JSON.stringify(list));
     else localStorage.removeItem(outboxKey);
   }
+  function rejected() {
+    try { return JSON.parse(localStorage.getItem(rejectedKey) || "null"); } catch (e) { return null; }
+  }
   function numberField() { return form.querySelector('input[name="number"]'); }
+  function numbers(list) { return list.map(function (d) { return d.number; }).join(", "); }
 
-  function showNotice(html, kind) {
+  // ``scroll``: the person is looking at Save, below: bring the notice into view.
+  function showNotice(html, kind, scroll) {
     if (!notice) {
       notice = document.createElement("div");
       notice.id = "outbox";
@@ -220,39 +233,81 @@
     notice.innerHTML = html;
     var again = notice.querySelector("#send-now");
     if (again) again.addEventListener("click", function () { flush(false); });
+    var dismiss = notice.querySelector("#dismiss-conflict");
+    if (dismiss) dismiss.addEventListener("click", dismissRejected);
+    if (scroll && notice.scrollIntoView) notice.scrollIntoView({ block: "start" });
+  }
+
+  // The next deal's form follows the deals kept here: its number, and (``fresh``: the
+  // form is empty for the next deal) no dealer suggested, since who deals next follows
+  // from the kept deal (the core's rotation, on the server). What to say about it.
+  function followKept(list, fresh) {
+    if (!list.length) return "";
+    var next = Math.max.apply(null, list.map(function (d) { return d.number; })) + 1;
+    var field = numberField();
+    if (field && parseInt(field.value, 10) < next) setNumber(next);
+    var dealers = form.querySelectorAll('input[name="dealer"]');
+    if (!fresh || !dealers.length) return "";
+    dealers.forEach(function (input) { input.checked = false; });
+    var hint = document.getElementById("next-dealer");
+    if (hint) hint.hidden = true;
+    applyVisibility();
+    return " Choose who deals deal " + next + ": the phone suggests it once deal " +
+      (next - 1) + " is sent.";
   }
 
   // ``why``: the server answered, so the network is not to blame: "busy" (a lock it
   // could not have in time) or an error status (a 5xx: restarting, or a fault). It is
   // tried again all the same, and said. ``fresh``: the form is empty for the next deal.
-  function showKept(why, fresh) {
+  function showKept(why, fresh, scroll) {
+    if (rejected()) { showRejected(fresh, scroll); return; }
     var list = outbox();
     if (!list.length) return;
-    var numbers = list.map(function (d) { return d.number; }).join(", ");
-    var said = " It is sent when the network is back.";
-    if (why === "busy") said = " The server was busy; it is tried again every 15 seconds.";
+    var it = list.length > 1 ? "they are" : "it is";
+    var said = " " + it.charAt(0).toUpperCase() + it.slice(1) + " sent when the network is back.";
+    if (why === "busy") said = " The server was busy; " + it + " tried again every 15 seconds.";
     else if (why) {
-      said = " The server answered with an error (" + why + "); it is tried again every 15 " +
+      said = " The server answered with an error (" + why + "); " + it + " tried again every 15 " +
         "seconds. If this goes on, show this phone to the organizer.";
     }
-    // The next deal's form follows the deals kept here.
-    var next = Math.max.apply(null, list.map(function (d) { return d.number; })) + 1;
-    var field = numberField();
-    if (field && parseInt(field.value, 10) < next) setNumber(next);
-    // Who deals next follows from the kept deal (the core's rotation, on the server): the
-    // page's suggestion was for the deal before, so the player chooses.
-    var dealers = form.querySelectorAll('input[name="dealer"]');
-    if (fresh && dealers.length) {
-      dealers.forEach(function (input) { input.checked = false; });
-      var hint = document.getElementById("next-dealer");
-      if (hint) hint.hidden = true;
-      applyVisibility();
-      said += " Choose who deals deal " + next + ": the phone suggests it once deal " +
-        (next - 1) + " is sent.";
+    // The form below is a kept deal the server refused, not the next deal.
+    if (refusedHere) said = " It is sent once the deal below is saved.";
+    else said += followKept(list, fresh);
+    var kept = "Saved on this phone, not yet sent (deal " + numbers(list) + ").";
+    showNotice("<p><strong>" + text(kept) + "</strong>" + said + "</p>" +
+      '<button type="button" id="send-now" class="secondary">Send now</button>', "waiting", scroll);
+    // And in the bar beside Save, where the thumb is, until the next deal is filled in.
+    if (fresh && summary && !refusedHere) summary.textContent = kept;
+  }
+
+  // The server's two versions of the deal, the deals waiting behind it, and the button
+  // that lets them go.
+  function showRejected(fresh, scroll) {
+    var mine = rejected();
+    var list = outbox();
+    var waiting = "";
+    if (list.length) {
+      var many = list.length > 1;
+      waiting = "<p><strong>Deal" + (many ? "s " : " ") + numbers(list) + (many ? " wait" : " waits") +
+        " on this phone: " + (many ? "they are" : "it is") +
+        " sent when the table has dismissed this.</strong>" +
+        (refusedHere ? "" : followKept(list, fresh)) + "</p>";
     }
-    showNotice("<p><strong>Saved on this phone, not yet sent (deal " + text(numbers) +
-      ").</strong>" + said + "</p>" +
-      '<button type="button" id="send-now" class="secondary">Send now</button>', "waiting");
+    showNotice('<p class="errorlist">' + text(mine.message) + "</p>" + mine.html + waiting +
+      '<button type="button" id="dismiss-conflict">Dismiss: the table has seen deal ' +
+      mine.number + "</button>", "conflict", scroll);
+  }
+
+  function dismissRejected() {
+    localStorage.removeItem(rejectedKey);
+    if (outbox().length) {
+      showKept(null, false);
+      flush(false);
+      return;
+    }
+    if (notice) { notice.remove(); notice = null; }
+    // Who deals next follows from the deal saved: the server's page suggests him.
+    if (!dirty) location.reload();
   }
 
   function setNumber(n) {
@@ -303,6 +358,12 @@
   function flush(afterSave) {
     var list = outbox();
     if (!list.length || sending) return;
+    if (rejected()) {
+      // Held until the table has seen the conflict.
+      if (afterSave) kept(true);
+      return;
+    }
+    if (refusedHere && !afterSave) return;
     sending = true;
     var deal = list[0];
     post(deal).then(function (data) {
@@ -315,19 +376,30 @@
         if (saveButton) saveButton.disabled = false;
         showNotice("<p><strong>Deal " + deal.number + " was not sent: the server refused it " +
           "(" + data.status + "). It stays on this phone: show it to the organizer.</strong></p>" +
-          '<button type="button" id="send-now" class="secondary">Send now</button>', "conflict");
+          '<button type="button" id="send-now" class="secondary">Send now</button>', "conflict", afterSave);
         return;
       }
-      keep(outbox().filter(function (d) { return d.number !== deal.number; }));
+      var rest = outbox().filter(function (d) { return d.number !== deal.number; });
       if (data.result === "saved" || data.result === "already_saved") {
-        if (outbox().length) { flush(afterSave); return; }
+        keep(rest);
+        if (rest.length) { flush(afterSave); return; }
         if (afterSave || !dirty) { location.href = data.next; return; }
         showNotice("<p>" + text(data.message) + "</p>", "sent");
       } else if (data.result === "conflict") {
+        localStorage.setItem(rejectedKey, JSON.stringify({
+          number: deal.number, body: deal.body, message: data.message, html: data.html,
+          kept: deal.kept,
+        }));
+        keep(rest);
         if (saveButton) saveButton.disabled = false;
-        showNotice('<p class="errorlist">' + text(data.message) + "</p>" + data.html, "conflict");
+        // Just saved, nothing behind it: the page again, whose next deal and dealer follow
+        // from the deal that was saved, with the two versions above the form.
+        if (afterSave && !rest.length) { location.reload(); return; }
+        if (afterSave) emptyForm();
+        showRejected(afterSave, true);
       } else {
         // Refused: the server's page of the form, with what to fix.
+        keep(rest);
         restore(deal.body);
         form.submit();
       }
@@ -337,15 +409,25 @@
     });
   }
 
-  // No answer: the deal stays on the phone; the form is ready for the next deal.
+  // The form ready for the next deal: the kept deal's preview is not its own (nor is
+  // one still on its way).
+  function emptyForm() {
+    form.reset();
+    dirty = false;
+    clearTimeout(timer);
+    sequence++;
+    previewBody.innerHTML = '<p class="muted">Fill in the deal to see who pays whom.</p>';
+    applyVisibility();
+  }
+
+  // No answer (or held back): the deal stays on the phone; the form is ready for the
+  // next deal.
   function kept(afterSave, why) {
     if (saveButton) saveButton.disabled = false;
-    if (afterSave) {
-      form.reset();
-      dirty = false;
-      applyVisibility();
-    }
-    showKept(why, afterSave);
+    // The refused deal is kept now: an empty form for the next deal is the page's own.
+    if (afterSave && refusedHere) { location.href = location.pathname; return; }
+    if (afterSave) emptyForm();
+    showKept(why, afterSave, afterSave);
   }
 
   if (form.hasAttribute("data-new") && window.localStorage && window.fetch && window.URLSearchParams) {
@@ -364,6 +446,9 @@
     window.addEventListener("online", function () { flush(false); });
     setInterval(function () { if (outbox().length) flush(false); }, 15000);
     form.addEventListener("change", function () { dirty = true; });
+    // A new deal's form opens at its top, where a notice of deals kept here is, even
+    // when reloaded from further down.
+    if ("scrollRestoration" in history) history.scrollRestoration = "manual";
     showKept(null, true);
     if (outbox().length && navigator.onLine !== false) flush(false);
   }

@@ -1,7 +1,8 @@
 // The hall's service worker (plain JavaScript, served by the app at /sw.js: no CDN).
-// It keeps the app's static files and the deal form pages a phone has opened, so that a
-// reload without network still shows the form and the deal kept on the phone
-// (deal_form.js keeps it in localStorage and sends it when the network is back).
+// It keeps the app's static files and the deal form pages a phone has opened (the one
+// it started on too), so that a reload without network still shows the form and the
+// deal kept on the phone (deal_form.js keeps it in localStorage and sends it when the
+// network is back).
 // Pages are fetched from the network first (they change with every deal); the copy is
 // used only when the network cannot be reached. Nothing but GET is ever answered here.
 "use strict";
@@ -26,7 +27,7 @@ self.addEventListener("activate", function (event) {
     caches.keys().then(function (names) {
       return Promise.all(names.filter(function (n) { return n !== VERSION; })
         .map(function (n) { return caches.delete(n); }));
-    }).then(function () { return self.clients.claim(); })
+    }).then(function () { return self.clients.claim(); }).then(keepOpenPages)
   );
 });
 
@@ -35,6 +36,51 @@ function kept(url) {
   return url.origin === self.location.origin &&
     (/^\/t\/[^/]+\/(deal\/)?$/.test(url.pathname) || /^\/tables\/\d+\/deals\/new\/$/.test(url.pathname));
 }
+
+function keepCopy(path, response) {
+  if (!response.ok || response.redirected) return Promise.resolve();
+  return caches.open(VERSION).then(function (cache) { return cache.put(path, response); });
+}
+
+// The page that started this worker was fetched before it ran (the first deal form a
+// phone opens): fetch a copy of each open page worth keeping, so that it too reloads
+// without network.
+function keepOpenPages() {
+  return self.clients.matchAll({ type: "window", includeUncontrolled: true }).then(function (pages) {
+    return Promise.all(pages.map(function (page) {
+      var url = new URL(page.url);
+      if (!kept(url)) return null;
+      return fetch(url.pathname, { credentials: "same-origin" })
+        .then(function (response) { return keepCopy(url.pathname, response); })
+        .catch(function () {});
+    }));
+  });
+}
+
+// Instead of a page never opened on this phone, without network: what it keeps, sent
+// when the network is back (by the deal page, which it opens), or with Send now.
+var OFFLINE = "<!doctype html><html lang=en><meta charset=utf-8>" +
+  "<meta name=viewport content='width=device-width, initial-scale=1'><title>No network</title>" +
+  "<link rel=stylesheet href='/static/tournaments/site.css'><main>" +
+  "<p>No network, and this page was not opened on this phone before.</p>" +
+  "<p id=kept>Deals kept on this phone are sent when the network is back.</p>" +
+  "<p><button type=button id=send-now>Send now</button></p></main><script>" +
+  "(function () {" +
+  "  var prefix = 'taroky-outbox:', page = null, numbers = [];" +
+  "  Object.keys(localStorage).forEach(function (key) {" +
+  "    if (key.indexOf(prefix) !== 0) return;" +
+  "    try { JSON.parse(localStorage.getItem(key)).forEach(function (d) { numbers.push(d.number); }); }" +
+  "    catch (e) { return; }" +
+  "    page = page || key.slice(prefix.length);" +
+  "  });" +
+  "  if (numbers.length) document.getElementById('kept').textContent = 'Saved on this phone, ' +" +
+  "    'not yet sent (deal ' + numbers.join(', ') + '). ' + (numbers.length > 1 ? 'They are' : " +
+  "    'It is') + ' sent when the network is back.';" +
+  "  function retry() { if (page) location.href = page; else location.reload(); }" +
+  "  document.getElementById('send-now').addEventListener('click', retry);" +
+  "  window.addEventListener('online', retry);" +
+  "  setInterval(function () { if (navigator.onLine) retry(); }, 15000);" +
+  "})();</script></html>";
 
 self.addEventListener("fetch", function (event) {
   var request = event.request;
@@ -57,19 +103,13 @@ self.addEventListener("fetch", function (event) {
   if (request.mode === "navigate" && kept(url)) {
     event.respondWith(
       fetch(request).then(function (response) {
-        if (response.ok && !response.redirected) {
-          var copy = response.clone();
-          caches.open(VERSION).then(function (cache) { cache.put(url.pathname, copy); });
-        }
+        keepCopy(url.pathname, response.clone());
         return response;
       }).catch(function () {
         return caches.match(url.pathname).then(function (hit) {
-          return hit || new Response(
-            "<!doctype html><meta charset=utf-8><meta name=viewport content='width=device-width'>" +
-            "<p>No network, and this page was not opened on this phone before. Deals kept on " +
-            "this phone are sent when the network is back.</p>",
-            { status: 503, headers: { "Content-Type": "text/html; charset=utf-8" } }
-          );
+          return hit || new Response(OFFLINE, {
+            status: 503, headers: { "Content-Type": "text/html; charset=utf-8" },
+          });
         });
       })
     );

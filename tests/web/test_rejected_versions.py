@@ -1,0 +1,380 @@
+"""A deal sent from a table and refused as a conflict (another deal of that number was
+saved first) is kept on the server as a rejected version of the saved deal: who sent
+it, when, its document and the payments it would have made. The deal's page and the
+organizer's inbox show it until an organizer adopts it as a correction (one step) or
+dismisses it; both are in the activity log."""
+
+import pytest
+from django.db import connection
+from django.test import Client
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+from django.utils import timezone
+
+from tournaments import services
+from tournaments.models import AuditEntry, Deal, Player, RejectedVersion
+
+from ..conftest import played_doc
+from .deal_forms import form_data
+from .test_hall import nets
+
+pytestmark = pytest.mark.django_db
+
+JSON = {"HTTP_ACCEPT": "application/json"}
+
+# Anna's Four (second half) with Čada lost with 20 points, as the phone sent it.
+LOST = {
+    "ruleset": "la-vista",
+    "players": ["Anna", "Bill", "Čada", "Dana"],
+    "dealer": "Dana",
+    "kind": "played",
+    "bidder": "Anna",
+    "bid": "four",
+    "blind": "second",
+    "partner": "Čada",
+    "bidder_points": 20,
+}
+# What it would have paid (contract section 4: a Four is worth 5 from each opponent).
+LOST_TRANSFERS = [
+    {
+        "from": "Anna",
+        "to": "Bill",
+        "chips": 5,
+        "reason": "game",
+        "explanation": "Game lost with 20 card points: Four (second half) 5 = 5",
+    },
+    {
+        "from": "Čada",
+        "to": "Dana",
+        "chips": 5,
+        "reason": "game",
+        "explanation": "Game lost with 20 card points: Four (second half) 5 = 5",
+    },
+]
+LOST_NET = {"Anna": -5, "Bill": 5, "Čada": -5, "Dana": 5}
+
+
+@pytest.fixture
+def link(table, organizer):
+    return services.issue_link(table, organizer)
+
+
+@pytest.fixture
+def org(organizer):
+    client = Client()
+    client.force_login(organizer)
+    return client
+
+
+def deal_url(link):
+    return reverse("link-deal", args=[link.token])
+
+
+def send_conflict(link, **fields):
+    """The phone sends deal 1 (20 points unless said) after the organizer saved his."""
+    return Client().post(deal_url(link), form_data(**{"bidder_points": "20", **fields}), **JSON)
+
+
+@pytest.fixture
+def saved(table, organizer):
+    """The organizer's deal 1: Anna's Four won with 41."""
+    return services.record_deal(table, played_doc(), organizer, number=1)
+
+
+def test_a_conflict_keeps_the_phones_version_on_the_server_once(table, link, saved):
+    before = timezone.now()
+    # The phone sends it again (its retry) and without its script: one record.
+    assert send_conflict(link).status_code == 409
+    assert send_conflict(link).status_code == 409
+    assert Client().post(deal_url(link), form_data(bidder_points="20")).status_code == 200
+    rejected = RejectedVersion.objects.get()
+    assert rejected.deal == saved
+    assert rejected.document == LOST
+    assert rejected.transfers == LOST_TRANSFERS
+    assert rejected.net == LOST_NET
+    assert rejected.sent_via == link
+    assert rejected.sent_by.username == "table-link"
+    assert before <= rejected.sent_at <= timezone.now()
+    assert (rejected.handled, rejected.handled_by, rejected.handled_at) == ("", None, None)
+    logged = AuditEntry.objects.filter(action="reject_deal_version").get()
+    assert logged.user.username == "table-link"
+    assert logged.detail == {
+        "round": 1,
+        "table": 1,
+        "deal": 1,
+        "rejected": rejected.pk,
+        "sent_via": "table link",
+    }
+    # Another version of deal 1 sent: a second record.
+    send_conflict(link, bidder_points="10")
+    assert sorted(r.document["bidder_points"] for r in RejectedVersion.objects.all()) == [10, 20]
+    # Nothing of the ledger changed: the saved deal 1 counts, once.
+    assert Deal.objects.count() == 1
+    assert nets(table) == {"Anna": 5, "Bill": -5, "Čada": 5, "Dana": -5}
+
+
+def test_an_organizers_conflicting_entry_is_kept_too(table, org, organizer, saved):
+    page = org.post(reverse("deal-create", args=[table.pk]), form_data(bidder_points="20"), **JSON)
+    assert page.status_code == 409
+    rejected = RejectedVersion.objects.get()
+    assert (rejected.sent_by, rejected.sent_via, rejected.deal) == (organizer, None, saved)
+    # The organizer adopts it from the deal's page: the box says where.
+    where = reverse("deal-detail", args=[saved.pk])
+    assert f'href="{where}#rejected-versions"' in page.json()["html"]
+
+
+def test_the_conflict_box_gives_advice_the_table_can_follow(table, link, saved, organizer):
+    """The organizer entered deal 1: a link cannot correct it, so the box does not say to
+    correct it from the table's sheet; it says the organizer adopts the phone's."""
+    said = send_conflict(link).json()
+    assert "from the table's sheet" not in said["html"]
+    assert (
+        "If yours is right, ask the organizer to adopt it: the organizer sees it beside "
+        "deal 1 and in the inbox." in said["html"]
+    )
+    # A deal the link entered, still the table's last: the link may correct it itself.
+    services.undo_last_deal(table, organizer, 1)
+    services.record_deal(table, played_doc(dealer="Anna", bidder="Bill"), None, link=link)
+    deal_2 = form_data(number="2", dealer="Anna", bidder="Bill", bidder_points="20")
+    said = Client().post(deal_url(link), deal_2, **JSON).json()
+    assert (
+        "If yours is right, correct deal 2 from the table's sheet (it is the table's last "
+        "deal), or ask the organizer to adopt yours." in said["html"]
+    )
+
+
+def test_the_words_for_a_deal_number_ahead_of_the_table(table, link, organizer):
+    """Deal 5 sent when the table has 1: not "already entered", which it was not."""
+    services.record_deal(table, played_doc(), organizer, number=1)
+    with pytest.raises(services.DealError) as error:
+        services.record_deal(table, played_doc(dealer="Anna"), organizer, number=5)
+    assert error.value.message == "Deal 5 cannot be saved yet: deal 2 comes first."
+    answer = Client().post(deal_url(link), form_data(number="5", dealer="Anna"), **JSON)
+    assert answer.status_code == 400
+    assert answer.json()["message"] == "Deal 5 cannot be saved yet: deal 2 comes first."
+    assert Deal.objects.count() == 1
+
+
+def rejected_section(html):
+    return html[html.index('id="rejected-versions"') :]
+
+
+def test_the_deal_page_and_the_inbox_show_it_until_it_is_handled(
+    client, table, link, org, saved, organizer
+):
+    send_conflict(link)
+    rejected = RejectedVersion.objects.get()
+    at = timezone.localtime(rejected.sent_at).strftime("%H:%M:%S")
+    page = org.get(reverse("deal-detail", args=[saved.pk])).content.decode()
+    shown = rejected_section(page)
+    assert f"Sent by the table link at {at}, not saved" in shown
+    assert "Anna: Four, second half with Čada, 20:50 card points" in shown
+    assert "Anna → Bill <strong>5</strong>" in shown and "Čada → Dana <strong>5</strong>" in shown
+    # In the order of play (PostgreSQL keeps a JSON object's keys in its own order).
+    assert (
+        '<p class="net"><span class="neg">Anna -5</span> · <span class="pos">Bill +5</span> · '
+        '<span class="neg">Čada -5</span> · <span class="pos">Dana +5</span></p>'
+    ) in shown
+    assert f'action="{reverse("rejected-adopt", args=[rejected.pk])}"' in shown
+    assert f'action="{reverse("rejected-dismiss", args=[rejected.pk])}"' in shown
+    inbox = org.get(reverse("inbox", args=[table.round.event.pk])).content.decode()
+    row = inbox[inbox.index(f'data-rejected="{rejected.pk}"') :]
+    assert "Anna: Four, second half with Čada, 20:50 card points" in row
+    assert f"the table link at {at}" in row
+    assert f'action="{reverse("rejected-adopt", args=[rejected.pk])}"' in row
+    # A reader of the published event sees that a version was rejected, and no buttons.
+    services.update_event(table.round.event, organizer, published=True)
+    public = client.get(reverse("deal-detail", args=[saved.pk])).content.decode()
+    assert f"Sent by the table link at {at}, not saved" in rejected_section(public)
+    assert "rejected-adopt" not in public and "/adopt/" not in public
+
+
+def test_the_organizer_adopts_it_as_a_correction_in_one_step(table, link, org, saved, organizer):
+    send_conflict(link)
+    rejected = RejectedVersion.objects.get()
+    at = timezone.localtime(rejected.sent_at).strftime("%H:%M:%S")
+    inbox_url = reverse("inbox", args=[table.round.event.pk])
+    response = org.post(
+        reverse("rejected-adopt", args=[rejected.pk]),
+        {"expected_version": "1", "back": inbox_url},
+        follow=True,
+    )
+    assert response.redirect_chain == [(inbox_url, 302)]
+    assert [str(m) for m in response.context["messages"]] == [
+        f"Deal 1 at table 1 corrected: the version the table link sent at {at} is now version 2."
+    ]
+    saved.refresh_from_db()
+    assert (saved.version, saved.document["bidder_points"]) == (2, 20)
+    version = saved.versions.get(number=2)
+    assert version.reason == f"The version the table link sent at {at} (not saved: a conflict)"
+    assert version.created_by == organizer
+    assert nets(table) == LOST_NET
+    rejected.refresh_from_db()
+    assert (rejected.handled, rejected.handled_by, rejected.adopted_version) == (
+        "adopted",
+        organizer,
+        2,
+    )
+    logged = AuditEntry.objects.filter(action="adopt_rejected_version").get()
+    assert (logged.user, logged.detail) == (
+        organizer,
+        {"round": 1, "table": 1, "deal": 1, "rejected": rejected.pk, "version": 2},
+    )
+    # Handled: out of the inbox; the deal's page says what became of it.
+    assert f'data-rejected="{rejected.pk}"' not in response.content.decode()
+    page = org.get(reverse("deal-detail", args=[saved.pk])).content.decode()
+    assert "Adopted as version 2 by org at" in rejected_section(page)
+    assert "/adopt/" not in page
+    # Adopting it again changes nothing.
+    again = org.post(
+        reverse("rejected-adopt", args=[rejected.pk]), {"expected_version": "2"}, follow=True
+    )
+    assert [str(m) for m in again.context["messages"]] == [
+        "This version of deal 1 was adopted already (as version 2, by org)."
+    ]
+    saved.refresh_from_db()
+    assert saved.version == 2
+
+
+def test_the_organizer_dismisses_it(table, link, org, saved, organizer):
+    send_conflict(link)
+    rejected = RejectedVersion.objects.get()
+    response = org.post(reverse("rejected-dismiss", args=[rejected.pk]), follow=True)
+    assert response.redirect_chain == [(reverse("deal-detail", args=[saved.pk]), 302)]
+    assert [str(m) for m in response.context["messages"]] == [
+        "The version of deal 1 that was not saved is dismissed; deal 1 stays as it is."
+    ]
+    rejected.refresh_from_db()
+    assert (rejected.handled, rejected.handled_by, rejected.adopted_version) == (
+        "dismissed",
+        organizer,
+        None,
+    )
+    assert rejected.handled_at is not None
+    saved.refresh_from_db()
+    assert saved.version == 1
+    assert nets(table) == {"Anna": 5, "Bill": -5, "Čada": 5, "Dana": -5}
+    logged = AuditEntry.objects.filter(action="dismiss_rejected_version").get()
+    assert (logged.user, logged.detail) == (
+        organizer,
+        {"round": 1, "table": 1, "deal": 1, "rejected": rejected.pk},
+    )
+    assert "Dismissed by org at" in rejected_section(response.content.decode())
+    inbox = org.get(reverse("inbox", args=[table.round.event.pk])).content.decode()
+    assert f'data-rejected="{rejected.pk}"' not in inbox
+    adopted = org.post(
+        reverse("rejected-adopt", args=[rejected.pk]), {"expected_version": "1"}, follow=True
+    )
+    assert [str(m) for m in adopted.context["messages"]] == [
+        "This version of deal 1 was dismissed already (by org)."
+    ]
+    saved.refresh_from_db()
+    assert saved.version == 1
+
+
+def test_adopting_a_version_of_a_deal_changed_meanwhile_is_refused(
+    table, link, org, saved, organizer
+):
+    send_conflict(link)
+    rejected = RejectedVersion.objects.get()
+    services.correct_deal(saved, played_doc(bidder_points=45), organizer, "recounted")
+    response = org.post(
+        reverse("rejected-adopt", args=[rejected.pk]), {"expected_version": "1"}, follow=True
+    )
+    messages = [str(m) for m in response.context["messages"]]
+    assert len(messages) == 1 and messages[0].startswith("This deal was changed by org at ")
+    saved.refresh_from_db()
+    assert (saved.version, saved.document["bidder_points"]) == (2, 45)
+    rejected.refresh_from_db()
+    assert rejected.handled == ""
+
+
+def test_the_version_of_a_voided_deal_is_only_dismissed(table, link, org, saved, organizer):
+    send_conflict(link)
+    rejected = RejectedVersion.objects.get()
+    services.void_deal(saved, organizer, "dealt twice")
+    page = org.get(reverse("deal-detail", args=[saved.pk])).content.decode()
+    assert "/dismiss/" in page and "/adopt/" not in page
+    with pytest.raises(services.DealError, match="This deal was voided"):
+        services.adopt_rejected_version(rejected, organizer, expected_version=2)
+    rejected.refresh_from_db()
+    assert rejected.handled == ""
+
+
+def test_only_the_events_organizers_handle_it(table, link, saved, other_organizer):
+    send_conflict(link)
+    rejected = RejectedVersion.objects.get()
+    with pytest.raises(services.PermissionDenied):
+        services.adopt_rejected_version(rejected, other_organizer, expected_version=1)
+    with pytest.raises(services.PermissionDenied):
+        services.dismiss_rejected_version(rejected, other_organizer)
+    rejected.refresh_from_db()
+    assert rejected.handled == ""
+
+
+def counted(client, url):
+    with CaptureQueriesContext(connection) as queries:
+        response = client.get(url)
+    assert response.status_code == 200, url
+    return len(queries)
+
+
+def test_the_deal_page_and_the_inbox_cost_the_same_queries_with_more_rejected_versions(
+    org, organizer, round1
+):
+    """One table with one rejected version of its deal 1, then two tables with four each
+    (one of them handled) and deals waiting for confirmation."""
+    event = round1.event
+    services.update_event(event, organizer, table_deals_need_confirmation=True)
+
+    def table_with(names, versions):
+        players = [Player.objects.create(name=n) for n in names]
+        table = services.create_table(round1, organizer, players, first_forehand=players[0])
+        link = services.issue_link(table, organizer)
+        doc = played_doc(players=names, dealer=names[3], bidder=names[0], partner=names[2])
+        deal = services.record_deal(table, doc, None, number=1, link=link)
+        for points in range(20, 20 + versions):
+            services.record_rejected_version(deal, {**doc, "bidder_points": points}, None, link)
+        return deal
+
+    small = table_with(["Anna", "Bill", "Čada", "Dana"], 1)
+    urls = [reverse("deal-detail", args=[small.pk]), reverse("inbox", args=[event.pk])]
+    before = [counted(org, url) for url in urls]
+    large = table_with(["Emil", "Fanny", "Gustav", "Hana"], 4)
+    table_with(["Ivan", "Jana", "Karel", "Lída"], 4)
+    services.dismiss_rejected_version(large.rejected_versions.first(), organizer)
+    urls = [reverse("deal-detail", args=[large.pk]), reverse("inbox", args=[event.pk])]
+    after = [counted(org, url) for url in urls]
+    assert after == before
+    inbox = org.get(urls[1]).content.decode()
+    assert inbox.count("data-rejected=") == 1 + 3 + 4
+    assert inbox.count("<tr data-deal=") == 3
+
+
+def test_the_inbox_polled_sees_a_version_arrive_and_go(table, link, org, saved):
+    """The inbox answers 304 while nothing changed: a rejected version arriving, adopted
+    or dismissed gives it a new ETag."""
+    url = reverse("inbox", args=[table.round.event.pk])
+    org.get(url)  # the first answer sets the CSRF cookie, part of the ETag
+
+    def tag_after(change):
+        before = org.get(url)["ETag"]
+        change()
+        response = org.get(url, HTTP_IF_NONE_MATCH=before)
+        assert response.status_code == 200
+        return response
+
+    shown = tag_after(lambda: send_conflict(link))
+    assert shown.content.decode().count("data-rejected=") == 1
+    shown = tag_after(lambda: send_conflict(link, bidder_points="10"))
+    assert shown.content.decode().count("data-rejected=") == 2
+    first, second = RejectedVersion.objects.order_by("pk")
+    shown = tag_after(lambda: org.post(reverse("rejected-dismiss", args=[first.pk])))
+    assert shown.content.decode().count("data-rejected=") == 1
+    adopt = reverse("rejected-adopt", args=[second.pk])
+    shown = tag_after(lambda: org.post(adopt, {"expected_version": "1"}))
+    assert "data-rejected=" not in shown.content.decode()
+    # Sent again, nothing new: the same ETag.
+    before = org.get(url)["ETag"]
+    send_conflict(link)
+    assert org.get(url, HTTP_IF_NONE_MATCH=before).status_code == 304

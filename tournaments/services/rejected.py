@@ -1,0 +1,160 @@
+"""Versions of a deal sent from a table and not saved (another deal of that number was
+saved first): kept, with what they would have paid, until an organizer adopts one as a
+correction of the deal or dismisses it."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+
+from django.utils import timezone
+
+import taroky_scoring as core
+
+from ..models import Deal, RejectedVersion, TableLink
+from ..queries import with_ledger_pot
+from .access import acting_user, check_link
+from .audit import audit
+from .checking import _ruleset_of
+from .deals import correct_deal
+from .errors import DealError
+from .locking import atomic, lock_table
+from .permissions import require_organizer
+
+
+def _fingerprint(document: dict) -> str:
+    entered = core.game_of_document(document).without_pot(document)
+    return hashlib.sha256(json.dumps(entered, sort_keys=True).encode()).hexdigest()
+
+
+def _under_the_deals_rules(deal: Deal, document: dict) -> dict:
+    """``document`` with the ruleset and house rules ``deal`` was recorded under, as a
+    correction of it is scored."""
+    ruleset, options = _ruleset_of(deal.document)
+    document = {k: v for k, v in document.items() if k not in ("ruleset", "options")}
+    return {"ruleset": ruleset, **({"options": options} if options else {}), **document}
+
+
+def _where(deal: Deal) -> dict:
+    table = deal.table
+    return {"round": table.round.number, "table": table.number, "deal": deal.number}
+
+
+@atomic
+def record_rejected_version(
+    deal: Deal, document: dict, user, link: TableLink | None = None
+) -> RejectedVersion:
+    """Keep ``document``, sent as deal ``deal.number`` and refused because ``deal`` was
+    saved first, with the payments it would have made. The same document sent again
+    (a phone retries) finds the version kept the first time."""
+    deal = Deal.objects.select_related("table__round__event").get(pk=deal.pk)
+    if link is None:
+        require_organizer(user, deal.table.round.event)
+    else:
+        check_link(link, deal.table)
+    user = acting_user(user, link)
+    document = with_ledger_pot(deal.table_id, _under_the_deals_rules(deal, document), deal.number)
+    try:
+        settlement = core.score(document).as_dict()
+    except core.OutcomeError as e:  # a form checks it first; a caller may not have
+        raise DealError("The deal sent is not a deal the core can score.", e.errors) from e
+    rejected, created = RejectedVersion.objects.get_or_create(
+        deal=deal,
+        fingerprint=_fingerprint(document),
+        defaults={
+            "document": document,
+            "transfers": settlement["transfers"],
+            "net": settlement["net"],
+            "sent_by": user,
+            "sent_via": link,
+        },
+    )
+    if created:
+        via = "table link" if link is not None else "organizer"
+        event = deal.table.round.event
+        audit(
+            event, user, "reject_deal_version", **_where(deal), rejected=rejected.pk, sent_via=via
+        )
+    return rejected
+
+
+def _lock_open(rejected: RejectedVersion, user) -> RejectedVersion:
+    """The rejected version locked, its table's lock held first (the order every deal
+    service takes), refused unless ``user`` organizes its event and it is still open."""
+    table_id = Deal.objects.filter(pk=rejected.deal_id).values_list("table_id", flat=True).get()
+    lock_table(table_id)
+    rejected = (
+        RejectedVersion.objects.select_for_update(of=("self",))
+        .select_related("deal__table__round__event", "handled_by", "sent_by")
+        .get(pk=rejected.pk)
+    )
+    require_organizer(user, rejected.deal.table.round.event)
+    number = rejected.deal.number
+    if rejected.handled == RejectedVersion.Handled.ADOPTED:
+        raise DealError(
+            f"This version of deal {number} was adopted already (as version "
+            f"{rejected.adopted_version}, by {rejected.handled_by.get_username()})."
+        )
+    if rejected.handled == RejectedVersion.Handled.DISMISSED:
+        raise DealError(
+            f"This version of deal {number} was dismissed already "
+            f"(by {rejected.handled_by.get_username()})."
+        )
+    return rejected
+
+
+def _handled(rejected: RejectedVersion, user, how: str, version: int | None = None) -> None:
+    rejected.handled = how
+    rejected.handled_by = user
+    rejected.handled_at = timezone.now()
+    rejected.adopted_version = version
+    rejected.save(update_fields=["handled", "handled_by", "handled_at", "adopted_version"])
+
+
+def sent_words(rejected: RejectedVersion) -> str:
+    """ "the table link sent at 20:14:05": who sent it and when."""
+    at = timezone.localtime(rejected.sent_at).strftime("%H:%M:%S")
+    return f"{rejected.sender_words} sent at {at}"
+
+
+@atomic
+def adopt_rejected_version(rejected: RejectedVersion, user, expected_version: int | None) -> Deal:
+    """Correct the deal to the rejected version (``correct_deal``: its reversal and new
+    payments, a later deal's new pot) with a reason that names it, and mark it adopted.
+    ``expected_version``: the deal's version the organizer saw beside it."""
+    rejected = _lock_open(rejected, user)
+    deal = rejected.deal
+    if not deal.voided and deal.game.without_pot(deal.document) == deal.game.without_pot(
+        rejected.document
+    ):
+        raise DealError(
+            f"Deal {deal.number} already says what this version says: dismiss it instead."
+        )
+    reason = f"The version {sent_words(rejected)} (not saved: a conflict)"
+    deal = correct_deal(deal, rejected.document, user, reason, expected_version=expected_version)
+    _handled(rejected, user, RejectedVersion.Handled.ADOPTED, deal.version)
+    audit(
+        deal.table.round.event,
+        user,
+        "adopt_rejected_version",
+        **_where(deal),
+        rejected=rejected.pk,
+        version=deal.version,
+    )
+    return deal
+
+
+@atomic
+def dismiss_rejected_version(rejected: RejectedVersion, user) -> RejectedVersion:
+    """The organizer has seen it: the deal stays as it is."""
+    rejected = _lock_open(rejected, user)
+    _handled(rejected, user, RejectedVersion.Handled.DISMISSED)
+    deal = rejected.deal
+    audit(
+        deal.table.round.event,
+        user,
+        "dismiss_rejected_version",
+        **_where(deal),
+        rejected=rejected.pk,
+    )
+    return rejected
