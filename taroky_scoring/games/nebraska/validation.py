@@ -213,7 +213,14 @@ def _check_played(o: DealOutcome, rules: Ruleset, add) -> None:
 
 def _check_points(o: DealOutcome, add) -> None:
     if o.bidder_points is None and o.opponent_points is None:
-        add(FieldError("bidder_points", "Required: the card points of the bidder's team (0-70)."))
+        # What the blind leaves the bidder's team (a Four's bound when the bid is missing).
+        most = TOTAL_POINTS - fewest_points(blind_cards_to_opponents(o) if o.bid else 3)
+        add(
+            FieldError(
+                "bidder_points",
+                f"Required: the card points of the bidder's team (0-{most}), with a valat too.",
+            )
+        )
         return
     if (
         o.bidder_points is not None
@@ -236,6 +243,16 @@ def _check_points(o: DealOutcome, add) -> None:
             FieldError(
                 "valat",
                 f"The bidder's team cannot take every trick and have only {points} card points.",
+            )
+        )
+    if points == 0 and o.valat is None:
+        # Every trick counts at least 1 (contract 19 D6); the opponents' side cannot have
+        # 0, as the blind's cards not taken are theirs.
+        add(
+            FieldError(
+                "valat",
+                "The bidder's team has no card points, so it took no trick: record the "
+                "opponents' valat.",
             )
         )
     if o.valat is Team.OPPONENTS and points >= WINNING_POINTS:
