@@ -854,10 +854,15 @@ FULL_HANDS = [
         ("spjst", "eight_trumps"),
         {"Anna": 15 - 10 - 2, "Bill": -5 + 30 + 6, "Cyril": -17, "Dana": -17},
     ),
+    # Pane as two Trull cards and two Kings, with ten trumps: 2 Kings and 10 trumps.
+    (
+        ("pane", "ten_trumps"),
+        {"Anna": 15 - 2 - 4, "Bill": -5 + 6 + 12, "Cyril": -11, "Dana": -11},
+    ),
 ]
 
 
-@pytest.mark.parametrize("claims, net", FULL_HANDS)
+@pytest.mark.parametrize("claims, net", FULL_HANDS, ids=["+".join(c) for c, _ in FULL_HANDS])
 def test_a_hand_holding_exactly_twelve_cards_of_claims_is_accepted(claims, net):
     doc = texas(XIX, **PREVER, bidder_points=60, bonuses=bonuses(*(("Bill", k) for k in claims)))
     assert outcome(doc) == net
