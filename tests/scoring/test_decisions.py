@@ -86,9 +86,6 @@ D6_SWEEP = (
     "The opponents have no card points, so they took no trick: record the declarer's "
     "side's Sweep as made."
 )
-D6_NEBRASKA = (
-    "The bidder's team has no card points, so it took no trick: record the opponents' valat."
-)
 
 
 def d13(most, claims):
@@ -399,9 +396,11 @@ CASES = [
         pot({"Anna": -4, "Bill": 4, "Cyril": -4, "Dana": 4}),
     ),
     (
-        "D6: Nebraska, the bidder's team at 0 without the opponents' valat",
+        # Section 19 is Part II's and D6 names the Texas valat and the Petrtyl Sweep:
+        # Nebraska's 0 without a valat is scored as Part I says (a Five lost, 8 each).
+        "D6: Nebraska's bidder's team at 0 without a valat loses (D6 is Part II's)",
         nebraska(bid="five", bidder_points=0),
-        [("valat", D6_NEBRASKA)],
+        {"Anna": -8, "Bill": 8, "Cyril": -8, "Dana": 8},
     ),
     (
         "D6: Nebraska, the bidder's team at 0 with the opponents' valat (Five 8 x 2)",

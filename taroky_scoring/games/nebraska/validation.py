@@ -245,16 +245,6 @@ def _check_points(o: DealOutcome, add) -> None:
                 f"The bidder's team cannot take every trick and have only {points} card points.",
             )
         )
-    if points == 0 and o.valat is None:
-        # Every trick counts at least 1 (contract 19 D6); the opponents' side cannot have
-        # 0, as the blind's cards not taken are theirs.
-        add(
-            FieldError(
-                "valat",
-                "The bidder's team has no card points, so it took no trick: record the "
-                "opponents' valat.",
-            )
-        )
     if o.valat is Team.OPPONENTS and points >= WINNING_POINTS:
         add(
             FieldError(
