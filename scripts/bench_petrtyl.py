@@ -47,7 +47,7 @@ def make_deal(rng: random.Random, ruleset: str) -> dict:
         doc["talon"] = rng.choice(TALON)
     points = doc["bidder_points"] = rng.randint(0, t.total)
     won = points >= t.winning
-    if won and rng.random() < 0.05:
+    if won and (rng.random() < 0.05 or points == t.total):  # all points: a Sweep (19 D6)
         doc["sweep"] = {"announced": False, "made": True}
     if t.chief_called and partner and rng.random() < 0.2:
         doc["chief_last"] = {"announced": False, "outcome": "won" if won else "lost"}

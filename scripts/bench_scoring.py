@@ -37,7 +37,7 @@ def make_deal(rng: random.Random) -> dict:
     else:
         doc["kontra"] = rng.choice(["none", "none", "kontra", "rekontra"])
     taker = "bidder" if points >= 36 else "opponents"
-    if rng.random() < 0.05:
+    if rng.random() < 0.05 or points == 0:  # 0 points: no trick taken (contract 19 D6)
         doc["valat"] = taker
     if rng.random() < 0.2:
         doc["king_last"] = {"announced": False, "outcome": "won" if taker == "bidder" else "lost"}
@@ -71,13 +71,13 @@ def make_texas_deal(rng: random.Random, ruleset: str) -> dict:
         doc["bidder_points"] = points
         if rng.random() < 0.2:
             doc["contra"] = TEXAS_CONTRA[ruleset]
-        if rng.random() < 0.05:
+        if rng.random() < 0.05 or points in (0, 106):  # a side at 0 took no trick (19 D6)
             doc["valat"] = {"team": "bidder" if points >= 54 else "opponents", "made": True}
         if rng.random() < 0.2:
             doc["pagat"] = {"team": "bidder", "announced": False, "outcome": "lost"}
-    if rng.random() < 0.2:
-        # In a Povenost a King is called: only the declarer's side holds all four.
-        holders = [bidder, doc["partner"]] if bid == "povenost" else PLAYERS
+    if rng.random() < 0.2 and bid != "no_trick":  # no bonuses in a No Trick (19 D3)
+        # In a Povenost a suit is called: the partner holds all four Kings (19 D4).
+        holders = [doc["partner"]] if bid == "povenost" else PLAYERS
         doc["bonuses"] = [{"player": rng.choice(holders), "kind": "krale"}]
     return doc
 

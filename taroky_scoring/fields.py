@@ -22,7 +22,7 @@ True
 from __future__ import annotations
 
 import textwrap
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
@@ -213,20 +213,48 @@ def _words(values: Sequence[Any]) -> str:
 
 
 def is_empty(value: Any) -> bool:
-    """Absent, null, false, "none" or an empty list: the harmless value of any field."""
-    return value is None or value is False or value == "none" or value == []
+    """Absent, null, false, "none" or an empty list (read as ``()``): the harmless value
+    of any field (contract 19 D10).
+
+    >>> [is_empty(v) for v in (None, False, "none", [], (), 0, [{}])]
+    [True, True, True, True, True, False, False]
+    """
+    return value is None or value is False or value == "none" or value == [] or value == ()
+
+
+# The kinds of deal where nothing is played: no field of a game applies, and a refusal
+# names the kind (contract 19 D15).
+NO_GAME_KINDS = {"thrown_in": "a thrown-in deal", "misdeal": "a misdeal"}
+
+
+def not_in_a_deal_without_game(f: Field, values: Mapping[str, Any]) -> str | None:
+    """Why ``f`` does not apply, when the deal was not played: its kind named.
+
+    >>> not_in_a_deal_without_game(Field("bidder", "Declarer", PLAYER), {"kind": "thrown_in"})
+    'Declarer does not apply to a thrown-in deal.'
+    """
+    kind = NO_GAME_KINDS.get(values.get("kind"))
+    return f"{f.label} does not apply to {kind}." if kind else None
 
 
 class Reader:
     """Reads a document by its description, collecting every error.
 
     ``read`` returns the document's values with null for absent keys; a game then
-    checks what its fields say about each other.
+    checks what its fields say about each other. ``why_not`` (the field and the values
+    read) words the refusal of a field given where it does not apply, or returns None
+    for the plain "does not apply to this deal".
     """
 
-    def __init__(self, fields: Sequence[Field], rules_name: str):
+    def __init__(
+        self,
+        fields: Sequence[Field],
+        rules_name: str,
+        why_not: Callable[[Field, Mapping[str, Any]], str | None] | None = None,
+    ):
         self.fields = fields
         self.rules_name = rules_name
+        self.why_not = why_not
         self.errors: list[FieldError] = []
         self.known = _names(fields) if isinstance(fields, tuple) else {f.name for f in fields}
 
@@ -271,7 +299,8 @@ class Reader:
                     if f.required and f.test(values):
                         self.error(f.name, f"Required: {f.help or f.label}.")
                 elif not is_empty(value) and not f.test(values):
-                    self.error(f.name, f"{f.label} does not apply to this deal.")
+                    why = self.why_not(f, values) if self.why_not else None
+                    self.error(f.name, why or f"{f.label} does not apply to this deal.")
         if self.errors:
             raise OutcomeError(self.errors)
         return values

@@ -52,7 +52,11 @@ def test_rulesets_lists_every_preset_with_game_source_players_and_options():
         "called_trump_throw_in": False,
         "starting_chips": 100,
     }
-    assert listing["texas-king"]["options"] == {"game_value": "stated", "starting_chips": 100}
+    assert listing["texas-king"]["options"] == {
+        "game_value": "stated",
+        "no_trick_bonuses": False,  # contract 19 D3
+        "starting_chips": 100,
+    }
     assert listing["la-vista"]["game"] == "nebraska"
 
 
@@ -185,8 +189,18 @@ def _condition_of(help_text: str, field: str) -> str:
             "only when either kind is played and bid is four, or kind is surrendered",
         ),
         ("petrtyl", "players", "always"),
+        # Contract 19 D3: no bonuses in a texas-king No Trick (without its house rule).
+        ("texas-king", "bonuses", "only when kind is played and bid is not no_trick"),
+        ("texas-xix", "bonuses", "only when kind is played"),
     ],
 )
 def test_score_help_condition_of_a_field(ruleset, field, said):
     code, out = cli("score", "--help", "--ruleset", ruleset)
     assert _condition_of(out, field) == said
+
+
+def test_score_help_lists_texas_kings_house_rule_for_no_trick_bonuses():
+    # Contract 19 D3: the house rule is the core's option, so --help says it.
+    code, out = cli("score", "--help", "--ruleset", "texas-king")
+    assert code == 0
+    assert "  no_trick_bonuses           true or false; here false\n" in out

@@ -455,7 +455,8 @@ DECLARATION_CASES = [
     ("18.14: Regiment in a Five, 2", "five", [("Bill", "regiment")], 2),
     ("18.14: Regiment in a Grand Sweep, 4", "grand_sweep", [("Anna", "regiment")], 4),
     ("18.14: Trule 1 in a Four", "four", [("Bill", "trule")], 1),
-    ("18.14: All Four 2 in a Five", "five", [("Anna", "all_four")], 2),
+    # The partner: he holds the called Chief (contract 19 D7).
+    ("18.14: All Four 2 in a Five", "five", [("Cyril", "all_four")], 2),
     ("18.14: Lack of Regiment 4 in Grand Nullo", "grand_nullo", [("Anna", "lack_of_regiment")], 4),
     ("18.14: no Trule card 4", "grand_nullo", [("Dana", "no_trule_card")], 4),
     ("18.14: no Chief 4", "grand_nullo", [("Bill", "no_chief")], 4),
@@ -801,11 +802,11 @@ ERROR_CASES = [
         "17: a hand of 12 cannot hold Regiment and All Four",
         deal(
             declarations=[
-                {"player": "Anna", "kind": "regiment"},
-                {"player": "Anna", "kind": "all_four"},
+                {"player": "Cyril", "kind": "regiment"},
+                {"player": "Cyril", "kind": "all_four"},
             ]
         ),
-        [("declarations", "Anna's hand cannot hold All Four and Regiment.")],
+        [("declarations", "Cyril's hand cannot hold All Four and Regiment.")],
     ),
     (
         "17: an opponent cannot hold All Four when a Chief was called",
@@ -813,7 +814,8 @@ ERROR_CASES = [
         [
             (
                 "declarations",
-                "Bill cannot hold All Four: the called Chief is held by Anna or Cyril.",
+                # The partner holds it, not the declarer (contract 19 D7).
+                "Bill cannot hold All Four: the called Chief is held by Cyril.",
             )
         ],
     ),

@@ -69,6 +69,8 @@ def petrtyl_deals(
         points = draw(st.integers(0, t.total))
         swept = draw(st.integers(0, 4)) == 0
         announced = draw(st.booleans()) and (t.chief_called or t.grand_bids)
+        # The opponents with no card points took no trick: the Sweep was made (19 D6).
+        swept = swept or points == t.total
         if swept or announced:
             if swept:
                 points = max(points, t.winning)
@@ -101,7 +103,9 @@ def petrtyl_deals(
     claims = draw(
         st.lists(st.tuples(st.sampled_from(players), st.sampled_from(allowed)), max_size=3)
     )
-    holders = {bidder, partner}
+    # All Four holds the called Chief: the partner's, or the declarer's own; nobody's
+    # when it was in the talon (contract 19 D7).
+    holders = set() if doc.get("chief_in_talon") else {partner or bidder}
     claims = [
         (p, k)
         for p, k in claims
@@ -151,7 +155,9 @@ def test_a_sweep_made_suppresses_the_last_trick_bonuses_and_the_pot(doc):
     assert "sweep" in reasons and "game" not in reasons
     # The same deal without the sweep pays its last-trick events as usual: each Chief
     # Last or Papoose Last that pays (won, or announced) is paid there, and only there.
-    plain = scored({**doc, "sweep": None, "bidder_points": doc["bidder_points"]})
+    # Without the Sweep the opponents took a trick, a point at least (contract 19 D6).
+    most = TABLES[doc["ruleset"]].total - 1
+    plain = scored({**doc, "sweep": None, "bidder_points": min(doc["bidder_points"], most)})
     assert [t for t in plain.transfers if t.reason.value in DECLARATIONS] == [
         t for t in s.transfers if t.reason.value in DECLARATIONS
     ]

@@ -301,6 +301,33 @@ CASES = [
             ],
         },
     ),
+    # Contract 19 D1: texas-king's announced valat carries the game's Contra (40 x 2 =
+    # 80), so the Contra is the valat's doubling.
+    (
+        "texas-king: announced valat under the game's Contra",
+        deal(
+            KING,
+            bidder=A,
+            bid="povenost",
+            partner=C,
+            called="hearts",
+            bidder_points=106,
+            contra="contra",
+            valat={"team": "bidder", "announced": True, "made": True},
+        ),
+        {
+            A: [
+                S("declarer", "Povenost", True, 80),
+                S("doubling", "Contra received", True, 80),
+                S("valat", "Valat announced", True, 80),
+            ],
+            B: [
+                S("opponents", "Povenost", False, -80),
+                S("doubling", "Contra given", False, -80),
+                S("valat", "Valat announced, against", False, -80),
+            ],
+        },
+    ),
     # 17: a misdeal, the dealer pays 4 into the pot.
     (
         "petrtyl: misdeal into the pot",

@@ -399,7 +399,8 @@ def test_every_bonus_paid_by_each_other_player(kind, chips, xix_name, xx_name, k
 @pytest.mark.parametrize("kind", ["krale", "rosanne_pane", "spjst"])
 def test_a_king_called_povenost_refuses_all_four_kings_held_by_an_opponent(kind):
     # Section 13: the holder of all four Kings holds the called King (Krale, Rosane Pane
-    # and SPJST each hold the four), so in a Povenost he is the declarer or the partner.
+    # and SPJST each hold the four); contract 19 D4: with a partner after a suit call he
+    # is the partner, not the declarer.
     doc = deal(KING, bid="povenost", partner="Cyril", called="hearts", bidder_points=60)
     name = {"krale": "Krale", "rosanne_pane": "Rosane Pane", "spjst": "SPJST"}[kind]
     with pytest.raises(OutcomeError) as refused:
@@ -416,22 +417,24 @@ def test_a_king_called_povenost_refuses_all_four_kings_held_by_an_opponent(kind)
         (
             "bonuses",
             f"Bonus 2: Bill claims {name}, but the holder of all four Kings holds the called "
-            "King: in a Povenost only the declarer or his partner can.",
+            "King, so he is the partner: only Cyril can.",
         )
     ]
     chips = {"krale": 4, "rosanne_pane": 6, "spjst": 10}[kind]
-    for holder in ("Anna", "Cyril"):  # the declarer, the partner
-        s = score({**doc, "bonuses": [{"player": holder, "kind": kind}]})
-        assert s.net[holder] - net(doc)[holder] == 3 * chips
+    s = score({**doc, "bonuses": [{"player": "Cyril", "kind": kind}]})
+    assert s.net["Cyril"] - net(doc)["Cyril"] == 3 * chips
+    with pytest.raises(OutcomeError):
+        score({**doc, "bonuses": [{"player": "Anna", "kind": kind}]})
     # Alone (Anna called her own King): only she can hold them.
     alone = {**doc, "partner": None}
     with pytest.raises(OutcomeError):
         score({**alone, "bonuses": [{"player": "Cyril", "kind": kind}]})
     assert score({**alone, "bonuses": [{"player": "Anna", "kind": kind}]}).net["Anna"] > 0
-    # No King is called in a Prever or a No Trick, nor in the other Texas games.
+    # No King is called in a Prever, nor in the other Texas games; no bonus is paid in a
+    # No Trick without the house rule (contract 19 D3), and then anybody may hold them.
     for other in (
         deal(KING, **PREVER, bidder_points=60),
-        deal(KING, bid="no_trick", bidder_took_a_trick=False),
+        deal(KING, bid="no_trick", bidder_took_a_trick=False, options={"no_trick_bonuses": True}),
         deal(XIX, **POVINOST, bidder_points=60),
     ):
         s = score({**other, "bonuses": [{"player": "Bill", "kind": kind}]})

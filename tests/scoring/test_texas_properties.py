@@ -47,9 +47,12 @@ def texas_deals(draw, ruleset):
         points = draw(st.integers(0, 106))
         doc["bidder_points"] = points
         side = "bidder" if points >= 54 else "opponents"
-        if draw(st.booleans()):
+        # A side with no card points took no trick: the other side's valat was made
+        # (contract 19 D6).
+        swept = points in (0, 106)
+        if swept or draw(st.booleans()):
             announced = draw(st.booleans())
-            made = True if not announced else draw(st.booleans())
+            made = True if not announced or swept else draw(st.booleans())
             team = side if made else draw(st.sampled_from(["bidder", "opponents"]))
             valat = {"team": team, "announced": announced, "made": made}
             if announced and ruleset != "texas-king":
@@ -67,11 +70,17 @@ def texas_deals(draw, ruleset):
             if announced and ruleset != "texas-xx":
                 pagat["contra"] = draw(st.sampled_from(CONTRA[ruleset]))
             doc["pagat"] = pagat
-    if draw(st.booleans()):
+    # texas-king pays no bonuses in a No Trick unless the house rule says so (19 D3).
+    no_trick_bonuses = ruleset == "texas-king" and draw(st.booleans())
+    if no_trick_bonuses:
+        doc["options"] = {"no_trick_bonuses": True}
+    if draw(st.booleans()) and (bid != "no_trick" or no_trick_bonuses):
         kind = draw(st.sampled_from(["krale", "trull", "eight_trumps", "spjst", "no_trumps"]))
         holders = players
         if ruleset == "texas-king" and bid == "povenost" and kind in ("krale", "spjst"):
-            holders = [bidder, partner] if partner else [bidder]  # he holds the called King
+            # He holds the called King (a King is presumed without `called`): the
+            # partner, or the declarer alone with his own (19 D4, D5).
+            holders = [partner or bidder]
         holder = draw(st.sampled_from(holders))
         doc["bonuses"] = [{"player": holder, "kind": kind}]
     return doc
@@ -106,6 +115,10 @@ def test_bonuses_never_change_with_contra_or_valat(ruleset):
     def check(doc):
         assume(doc.get("bonuses"))
         plain = {k: v for k, v in doc.items() if k not in ("contra", "valat")}
+        if plain.get("bidder_points") in (0, 106):
+            # Without the valat each side took a trick, a point at least (19 D6): the
+            # game changes, the bonuses must not.
+            plain["bidder_points"] = {0: 1, 106: 105}[plain["bidder_points"]]
         assert _flows(score(doc), BONUS_REASONS) == _flows(score(plain), BONUS_REASONS)
 
     check()
@@ -132,6 +145,8 @@ def test_swapping_the_result_flips_the_games_transfers(ruleset):
     def check(doc):
         assume(doc["bid"] != "prever" and doc["bid"] not in TRICK_BIDS)  # lost Prever is dearer
         assume(doc["bidder_points"] != 53)  # 53-53 loses both ways
+        # Without a valat each side took a trick, a point at least (contract 19 D6).
+        assume(0 < doc["bidder_points"] < 106)
         doc = {**doc, "valat": None, "pagat": None}
         flipped = {**doc, "bidder_points": 106 - doc["bidder_points"]}
         game = _flows(score(doc), {"game"})

@@ -44,8 +44,9 @@ def test_entering_a_deal_saves_it_and_shows_the_running_chips(org_client, table)
     [
         # A Four without its blind option
         (dict(blind=None), "blind", "Required for a Four"),
-        # Points outside 0-70
-        (dict(bidder_points="71"), "bidder_points", "from 0 to 70"),
+        # Points outside what the form offers: 0-69, as the blind's cards the bidder does
+        # not take count for the opponents
+        (dict(bidder_points="70"), "bidder_points", "from 0 to 69"),
         (dict(bidder_points="lots"), "bidder_points", "whole number"),
         # No points
         (dict(bidder_points=None), "bidder_points", "Required"),

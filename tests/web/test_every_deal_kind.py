@@ -225,7 +225,8 @@ TEXAS_KING = [
     Case(
         "texas-king",
         "§16 Povenost alone lost",
-        povenost(partner=None, called="fourth_king", bidder_points=50),
+        # Alone with his own King called (the fourth King needs a partner: contract 19 D4).
+        povenost(partner=None, called="hearts", bidder_points=50),
         alone(-1),
     ),
     Case(

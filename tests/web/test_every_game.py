@@ -278,6 +278,66 @@ def test_posted_house_rules_json_is_ignored(client, organizer):
     assert Event.objects.get(name="P").house_rules == {}
 
 
+def test_texas_kings_no_trick_bonuses_house_rule_on_the_event_form(client, organizer):
+    """Contract 19 D3: texas-king pays no bonuses in a No Trick unless the house rule
+    no_trick_bonuses; the event form shows it labelled from the core's option."""
+    client.force_login(organizer)
+    page = client.get("/events/new/").content.decode()
+    king = page[page.index('data-ruleset="texas-king"') :]
+    king = king[: king.index("</fieldset>")]
+    assert (
+        '<p><label><input type="checkbox" name="rule__texas-king__no_trick_bonuses" '
+        'aria-describedby="id_rule__texas-king__no_trick_bonuses_helptext" '
+        'id="id_rule__texas-king__no_trick_bonuses"> Bonuses for holdings paid in a No Trick'
+        '</label>\n          <small class="muted">18.13 allows nothing but Contra to be said '
+        "to a No Trick</small>"
+    ) in king
+    response = client.post(
+        "/events/new/",
+        event_post(
+            name="King night",
+            ruleset="texas-king",
+            house_rules_form="1",
+            **{
+                "rule__texas-king__game_value": "stated",
+                "rule__texas-king__no_trick_bonuses": "on",
+            },
+        ),
+    )
+    assert response.status_code == 302
+    event = Event.objects.get(name="King night")
+    assert event.house_rules == {"no_trick_bonuses": True}
+    page = client.get(f"/events/{event.pk}/edit/").content.decode()
+    assert 'id="id_rule__texas-king__no_trick_bonuses" checked>' in page
+
+
+def test_a_texas_king_no_trick_pays_bonuses_only_under_the_house_rule(organizer):
+    # Contract 19 D3: No Trick 1 from each; Bill's Trul 2 from each other player.
+    doc = {
+        "ruleset": "texas-king",
+        "players": NAMES[:4],
+        "dealer": "Dana",
+        "kind": "played",
+        "bidder": "Anna",
+        "bid": "no_trick",
+        "bidder_took_a_trick": False,
+        "bonuses": [{"player": "Bill", "kind": "trull"}],
+    }
+    table = seat(organizer, "texas-king", 4)
+    with pytest.raises(DealError) as e:
+        services.record_deal(table, doc, organizer)
+    assert [(err.field, err.message) for err in e.value.field_errors] == [
+        (
+            "bonuses",
+            "Bonuses for holdings are not paid in a No Trick: 18.13 allows nothing but Contra "
+            "to be said to it. A club that pays them sets the house rule no_trick_bonuses.",
+        )
+    ]
+    services.update_event(table.round.event, organizer, house_rules={"no_trick_bonuses": True})
+    deal = services.record_deal(table, {**doc, "options": {"no_trick_bonuses": True}}, organizer)
+    assert nets(deal) == {"Anna": 1, "Bill": 5, "Čada": -3, "Dana": -3}
+
+
 @pytest.mark.parametrize(
     "ruleset, seats, intro, second",
     [

@@ -306,3 +306,61 @@ def test_the_preview_without_javascript_at_five(org_client, table5):
     html = response.content.decode()
     assert '<span class="pos">Emil +16</span> · <span class="neg">Fanny -16</span>' in html
     assert not Deal.objects.exists()
+
+
+def test_the_card_points_say_and_offer_what_a_valat_in_a_four_accepts(org_client, table):
+    """A valat by the bidder's team in a Four still needs its card points, 69 at most:
+    the half of the blind the bidder did not take counts for the opponents (issue 29).
+    The number's top and the words beside it are the core's description of the field."""
+    url = reverse("deal-create", args=[table.pk])
+    html = org_client.get(url).content.decode()
+    assert (
+        '<input type="number" name="bidder_points" inputmode="numeric" min="0" max="69" '
+        'aria-describedby="id_bidder_points_helptext" id="id_bidder_points"> '
+        '<span class="muted">of 70; 36 wins; 69 at most, with a valat too (the blind&#x27;s '
+        "cards the bidder does not take count for the opponents; in a Five 68)</span>"
+    ) in html
+    assert (
+        'min="1" max="70" aria-describedby="id_opponent_points_helptext" '
+        'id="id_opponent_points"> <span class="muted">of 70; the two add up to 70; 1 at '
+        "least (2 in a Five)</span>"
+    ) in html
+    valat = form_data(valat="bidder")
+    # 70 is refused at the number, blank by the core, each saying what is accepted.
+    refused = org_client.post(url, {**valat, "bidder_points": "70"})
+    assert refused.context["form"].errors == {
+        "bidder_points": ["Card points of the bidder's team must be from 0 to 69."]
+    }
+    refused = org_client.post(url, {**valat, "bidder_points": ""})
+    assert refused.context["form"].errors == {
+        "bidder_points": [
+            "Required: the card points of the bidder's team (0-69), with a valat too."
+        ]
+    }
+    refused = org_client.post(url, {**valat, "bidder_points": "", "opponent_points": "0"})
+    assert refused.context["form"].errors == {
+        "opponent_points": ["Or the opponents' card points must be from 1 to 70."]
+    }
+    assert not Deal.objects.exists()
+    # What the form offers is accepted: a Four (second half) 5 x valat 2 = 10 a pair.
+    saved = org_client.post(url, {**valat, "bidder_points": "69"})
+    assert saved.status_code == 302, saved.context["form"].errors
+    assert core.score(Deal.objects.get().document).net == {
+        "Anna": 10,
+        "Bill": -10,
+        "Čada": 10,
+        "Dana": -10,
+    }
+
+
+def test_a_five_refuses_69_with_the_reason(org_client, table):
+    """The form offers 69, the most of any deal; a Five's six blind cards leave 68, and
+    the core says why at the field."""
+    fields = form_data(bid="five", blind=None, valat="bidder", bidder_points="69")
+    response = org_client.post(reverse("deal-create", args=[table.pk]), fields)
+    assert response.context["form"].errors == {
+        "bidder_points": [
+            "In a Five the six cards of the blind count for the opponents, and six cards "
+            "count at least 2 card points: the bidder's team has at most 68, not 69."
+        ]
+    }

@@ -98,7 +98,7 @@ def test_json_answers_for_a_form_to_fix_and_a_busy_server(table, link, monkeypat
     said = refused.json()
     assert said["result"] == "refused"
     assert said["errors"] == {
-        "bidder_points": ["Card points of the bidder's team must be from 0 to 70."]
+        "bidder_points": ["Card points of the bidder's team must be from 0 to 69."]
     }
 
     def busy(*args, **kwargs):

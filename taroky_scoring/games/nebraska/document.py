@@ -29,6 +29,10 @@ PLAYED = when("kind", "played")
 SURRENDERED = when("kind", "surrendered")
 BIDDING = any_of(PLAYED, SURRENDERED)
 FIVES = when("bid", "five", "five_over")
+# The most card points the bidder's team can have: the blind's cards it does not take
+# count for the opponents (validation.blind_cards_to_opponents): 3 cards in a Four or a
+# Five with the King in the blind, at least 1 point; 6 in a Five, at least 2.
+MOST_POINTS, MOST_IN_A_FIVE = 69, 68
 ANNOUNCED = Field("announced", "Announced before the first lead", BOOL, default=False)
 BLIND_WORDS = {
     "first": "First half",
@@ -142,21 +146,25 @@ def describe(
             choices(*kontra_choices),
             applies=all_of(PLAYED, FIVES) if kontra_allowed else NEVER,
         ),
+        # The blind's cards the bidder does not take count for the opponents, at least
+        # 1 (2 for a Five's six): what a form offers (validation gives the reason).
         Field(
             "bidder_points",
             "Card points of the bidder's team",
             INT,
-            "of 70; 36 wins",
+            f"of 70; 36 wins; {MOST_POINTS} at most, with a valat too (the blind's cards "
+            f"the bidder does not take count for the opponents; in a Five {MOST_IN_A_FIVE})",
             minimum=0,
-            maximum=70,
+            maximum=MOST_POINTS,
             applies=PLAYED,
         ),
         Field(
             "opponent_points",
             "Or the opponents' card points",
             INT,
-            "of 70; the two add up to 70",
-            minimum=0,
+            f"of 70; the two add up to 70; {70 - MOST_POINTS} at least "
+            f"({70 - MOST_IN_A_FIVE} in a Five)",
+            minimum=70 - MOST_POINTS,
             maximum=70,
             applies=PLAYED,
         ),
@@ -164,7 +172,7 @@ def describe(
             "valat",
             "Valat (all 12 tricks)",
             CHOICE,
-            "the team that took all 12 tricks",
+            "the team that took all 12 tricks (its card points are entered too)",
             choices((None, "No"), ("bidder", "Bidder's team"), ("opponents", "Opponents")),
             applies=PLAYED,
         ),

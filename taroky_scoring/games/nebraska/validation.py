@@ -213,7 +213,14 @@ def _check_played(o: DealOutcome, rules: Ruleset, add) -> None:
 
 def _check_points(o: DealOutcome, add) -> None:
     if o.bidder_points is None and o.opponent_points is None:
-        add(FieldError("bidder_points", "Required: the card points of the bidder's team (0-70)."))
+        # What the blind leaves the bidder's team (a Four's bound when the bid is missing).
+        most = TOTAL_POINTS - fewest_points(blind_cards_to_opponents(o) if o.bid else 3)
+        add(
+            FieldError(
+                "bidder_points",
+                f"Required: the card points of the bidder's team (0-{most}), with a valat too.",
+            )
+        )
         return
     if (
         o.bidder_points is not None

@@ -26,7 +26,7 @@ from functools import cache
 from typing import Any, ClassVar
 
 from ...errors import FieldError, OutcomeError
-from ...fields import Reader
+from ...fields import Reader, not_in_a_deal_without_game
 from ...options import INT, Option, Preset, Rules
 from ...registry import Game, register
 from ...settlement import Settlement
@@ -75,7 +75,7 @@ class Petrtyl(Game):
             if errors and document.get("kind") == "played" and document.get("bid") == "three":
                 raise OutcomeError(errors)
         try:
-            d = Reader(self.fields(rules), rules.name).read(document)
+            d = Reader(self.fields(rules), rules.name, not_in_a_deal_without_game).read(document)
         except OutcomeError as e:
             raise OutcomeError(errors + list(e.errors)) from None
         check(d, self.table, errors.append)

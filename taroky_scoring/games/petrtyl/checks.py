@@ -197,6 +197,15 @@ def _announcements(d: dict[str, Any], t: Table, points: int | None, add: Add) ->
                         f"{points} card points ({t.winning} win).",
                     )
                 )
+    if points == t.total and not (sweep and sweep["made"]):
+        # Every trick counts at least 1, so the opponents took none (contract 19 D6).
+        add(
+            FieldError(
+                "sweep",
+                "The opponents have no card points, so they took no trick: record the "
+                "declarer's side's Sweep as made.",
+            )
+        )
     for key, name in (("chief_last", "Chief Last"), ("papoose_last", "Papoose Last")):
         event = d.get(key)
         if not event:
@@ -266,18 +275,22 @@ def _declarations(d: dict[str, Any], t: Table, add: Add) -> None:
     if d.get("called") == "fourth_chief" and d.get("partner") is not None:
         holders = set()  # the declarer holds three Chiefs, the partner the fourth
     for c in claims:
-        if c["kind"] == "all_four" and holders is not None and c["player"] not in holders:
-            add(
-                FieldError(
-                    "declarations",
-                    f"{c['player']} cannot hold All Four: the called Chief is held by "
-                    f"{' or '.join(sorted(holders))}."
-                    if holders
-                    else f"{c['player']} cannot hold All Four: the declarer called the fourth "
-                    "Chief, so its holder is his partner and he holds the other three.",
-                )
+        if c["kind"] != "all_four":
+            continue
+        if d.get("chief_in_talon"):
+            # The fourth Chief is in the talon, not in a hand (contract 19 D7).
+            why = "the called Chief was in the talon, not in a hand"
+        elif holders is None or c["player"] in holders:
+            continue
+        elif holders:
+            why = f"the called Chief is held by {' or '.join(sorted(holders))}"
+        else:
+            why = (
+                "the declarer called the fourth Chief, so its holder is his partner and he "
+                "holds the other three"
             )
-            return
+        add(FieldError("declarations", f"{c['player']} cannot hold All Four: {why}."))
+        return
     papoose = d.get("papoose_last")
     hands: dict[str, set[str]] = {}
     for c in claims:
@@ -307,13 +320,12 @@ def _claim_words(kind: str) -> str:
 
 
 def _chief_holders(d: Mapping[str, Any]) -> set[str] | None:
-    """Who can hold the called Chief, when one was called and is known to be held."""
+    """Who can hold the called Chief, when one was called and is known to be held: the
+    partner, or the declarer alone with his own (contract 19 D7). None: anybody may."""
     if d.get("called") == "no_chief":
         return None
-    if d.get("chief_in_talon"):
-        return {d["bidder"]}  # he may take it with the talon
     if d.get("partner") is not None:
-        return {d["bidder"], d["partner"]}
+        return {d["partner"]}
     if d.get("called") is not None:
         return {d["bidder"]}  # his own Chief
     return None

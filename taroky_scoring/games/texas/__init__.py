@@ -330,6 +330,13 @@ class TexasKing(Texas):
                 "by the card points' difference, as in Texas XIX (its footnote 7)",
             ),
         ),
+        Option(
+            "no_trick_bonuses",
+            "Bonuses for holdings paid in a No Trick",
+            OPTION_BOOL,
+            False,
+            help="18.13 allows nothing but Contra to be said to a No Trick",
+        ),
     ) + Texas.base_options
     bids = (("povenost", "Povenost"), ("no_trick", "No Trick"), ("prever", "Prever"))
     partner_bids = ("povenost",)
@@ -396,6 +403,39 @@ class TexasKing(Texas):
             _mond_field(PLAYED),
         )
 
+    def bonuses_apply(self, rules: Any):
+        """Not in a No Trick, where 18.13 allows nothing but Contra to be said, unless the
+        house rule ``no_trick_bonuses`` (contract 19 D3)."""
+        if rules.no_trick_bonuses:
+            return PLAYED
+        return all_of(PLAYED, not_(when("bid", "no_trick")))
+
+    def why_not(self, f: Field, values: Mapping[str, Any]) -> str | None:
+        """King Last and bonuses where they cannot be, with the reason (contract 19 D3,
+        D5).
+
+        >>> g = TexasKing()
+        >>> g.why_not(g.fields(g.rules("texas-king"))[-1], {"kind": "played", "bid": "no_trick"})
+        'Bonuses for holdings are not paid in a No Trick: 18.13 allows nothing but Contra to
+        be said to it. A club that pays them sets the house rule no_trick_bonuses.'
+        """
+        if values.get("kind") == "played" and f.name == "king_last":
+            bid = values.get("bid")
+            if bid == "povenost" and values.get("called") == "queen":
+                return "King Last does not apply to this deal: no King was called: a Queen was."
+            if bid in ("prever", "no_trick"):
+                return (
+                    f"King Last does not apply to a {dict(self.bids)[bid]}: no King is called "
+                    "in it."
+                )
+        if values.get("kind") == "played" and f.name == "bonuses":
+            return (
+                "Bonuses for holdings are not paid in a No Trick: 18.13 allows nothing but "
+                "Contra to be said to it. A club that pays them sets the house rule "
+                "no_trick_bonuses."
+            )
+        return super().why_not(f, values)
+
     def game(self, d: Mapping[str, Any], rules: Any) -> tuple[bool, int, str]:
         """``stated``: Povenost 1, No Trick 1, Prever 1 (2 if No Trick was bid) / 2 / 4 by
         the talon, won or lost alike; ``difference``: as texas-xix, No Trick 16.
@@ -435,33 +475,65 @@ class TexasKing(Texas):
         return won, chips, why
 
     def check_more(self, d: Mapping[str, Any], rules: Any, add) -> None:
-        """In a Povenost a King is called (or a Queen by the holder of all four Kings), so
-        whoever holds all four Kings (Krale, Rosane Pane, SPJST) is the declarer or the
-        partner (section 13; Nebraska refuses the same).
+        """Who may hold all four Kings (Krale, Rosane Pane, SPJST) in a Povenost follows
+        the call, as the holder of all four holds the called King; the fourth King called
+        is in the partner's hand (contract 19 D4).
 
         >>> deal = {"ruleset": "texas-king", "players": ["A", "B", "C", "D"],
         ...         "kind": "played", "bidder": "A", "bid": "povenost", "partner": "C",
-        ...         "bidder_points": 60, "bonuses": [{"player": "B", "kind": "krale"}]}
+        ...         "called": "hearts", "bidder_points": 60,
+        ...         "bonuses": [{"player": "A", "kind": "krale"}]}
         >>> TexasKing().parse(deal, TexasKing().rules("texas-king"))
         Traceback (most recent call last):
         ...
-        taroky_scoring.errors.OutcomeError: bonuses: Bonus 1: B claims Krale, but the
-        holder of all four Kings holds the called King: in a Povenost only the declarer
-        or his partner can.
+        taroky_scoring.errors.OutcomeError: bonuses: Bonus 1: A claims Krale, but the
+        holder of all four Kings holds the called King, so he is the partner: only C can.
         """
         if d["kind"] != "played" or d["bid"] != "povenost":
             return
-        sides = (d["bidder"], d.get("partner"))
-        for n, b in enumerate(d.get("bonuses") or (), start=1):
-            if b["kind"] in FOUR_KINGS and b["player"] not in sides:
-                add(
-                    FieldError(
-                        "bonuses",
-                        f"Bonus {n}: {b['player']} claims {self.bonus_names[b['kind']]}, but "
-                        "the holder of all four Kings holds the called King: in a Povenost "
-                        "only the declarer or his partner can.",
-                    )
+        called, partner = d.get("called"), d.get("partner")
+        if called == "fourth_king" and partner is None:
+            add(
+                FieldError(
+                    "partner",
+                    "The declarer called the fourth King, holding the other three: all six "
+                    "talon cards are drawn before the call, so the fourth King is in another "
+                    "player's hand. Name him as partner.",
                 )
+            )
+        holder, why = self.four_kings_holder(d)
+        for n, b in enumerate(d.get("bonuses") or (), start=1):
+            if b["kind"] in FOUR_KINGS and b["player"] != holder:
+                name = self.bonus_names[b["kind"]]
+                add(FieldError("bonuses", f"Bonus {n}: {b['player']} claims {name}, but {why}."))
+
+    @staticmethod
+    def four_kings_holder(d: Mapping[str, Any]) -> tuple[str | None, str]:
+        """Who alone may hold all four Kings in a Povenost, by the call, and why
+        (contract 19 D4; a call not given presumes a King, D5).
+
+        >>> TexasKing.four_kings_holder({"bidder": "A", "partner": "C", "called": "queen"})
+        ('A', 'a Queen was called, so the declarer holds all four Kings: only A can')
+        >>> TexasKing.four_kings_holder({"bidder": "A", "partner": "C", "called": "clubs"})[0]
+        'C'
+        """
+        declarer, partner, called = d["bidder"], d.get("partner"), d.get("called")
+        if called == "fourth_king":
+            return None, (
+                "the fourth King was called: the declarer holds three Kings and his partner "
+                "the fourth, so nobody holds all four"
+            )
+        if called == "queen":
+            why = "a Queen was called, so the declarer holds all four Kings"
+            return declarer, f"{why}: only {declarer} can"
+        if partner is None:
+            why = "the declarer called a King and plays alone, so he holds it"
+            return declarer, f"{why}: only {declarer} can"
+        presumed = "" if called else " (none is given: a King is presumed)"
+        return partner, (
+            f"the holder of all four Kings holds the called King{presumed}, so he is the "
+            f"partner: only {partner} can"
+        )
 
     def more_transfers(self, d: Mapping[str, Any], rules: Any) -> list[Transfer]:
         return _mond_transfers(
@@ -481,8 +553,10 @@ class TexasKing(Texas):
             )
         return [
             game,
-            "Contra x2, Re x4, Supre x8, Mort x16. Valat 20, announced 40 (replaces the game).",
+            "Contra x2, Re x4, Supre x8, Mort x16. Valat 20, announced 40 (replaces the game; "
+            "x the game's Contra).",
             "Pagat last, King Last: 2, announced 4 (none with a valat). Mond captured: 2 to each.",
             "Bonuses from each: Tarockee 2, Tarokee 4, Trul 2, Pane 2, Trul Pane 4, Krale 4, "
-            "Rosane Pane 6, SPJST 10, Two trumps 2, No trumps 4.",
+            "Rosane Pane 6, SPJST 10, Two trumps 2, No trumps 4"
+            + (" (in a No Trick too)." if rules.no_trick_bonuses else " (none in a No Trick)."),
         ]

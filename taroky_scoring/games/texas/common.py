@@ -29,6 +29,7 @@ from ...fields import (
     all_of,
     choices,
     not_,
+    not_in_a_deal_without_game,
     when,
 )
 from ...options import INT as OPTION_INT
@@ -111,24 +112,33 @@ TRUMP_RANGE = {
     "two_trumps": (1, 2),
     "no_trumps": (0, 0),
 }
-TRULL_CARDS, KINGS, TRUMPS, HAND = 3, 4, 22, 12
+TRULL_CARDS, KINGS, TRUMPS, HAND, HANDS, TALON_CARDS = 3, 4, 22, 12, 4, 6
+# The talon holds at most 6 trumps, so the hands hold at least 16 (contract 19 D13).
+TRUMPS_IN_HANDS = TRUMPS - TALON_CARDS
 
 
-def _hand_fits(honour: str | None, count: str | None) -> list[tuple[int, int, int]]:
-    """The (Trull cards, Kings, trumps) a hand with these claims may hold at least."""
+def _hand_fits(honour: str | None, count: str | None) -> list[tuple[int, int, int, int]]:
+    """The (Trull cards, Kings, trumps) a hand with these claims may hold at least, and
+    the most trumps it may hold (its count's most, or the hand less its Kings).
+
+    >>> _hand_fits("krale", "eight_trumps"), _hand_fits("krale", "ten_trumps")
+    ([(0, 4, 8, 8)], [])
+    """
     fits = []
     for trull, kings in HONOUR_CARDS.get(honour, ((0, 0),)):
         least, most = TRUMP_RANGE.get(count, (0, HAND))
         trumps = max(least, trull)  # the Trull cards are trumps
         if trull <= most and trumps + kings <= HAND:
-            fits.append((trull, kings, trumps))
+            fits.append((trull, kings, trumps, min(most, HAND - kings)))
     return fits
 
 
 def check_bonuses(
     bonuses: tuple[Mapping[str, Any], ...], players: tuple[str, ...], names: Mapping[str, str]
 ) -> list[FieldError]:
-    """Impossible claims (contract section 13), each an error in ``bonuses``.
+    """Impossible claims (contract section 13), each an error in ``bonuses``: the pack
+    holds 3 Trull cards, 4 Kings and 22 trumps, of which the hands hold at least 16
+    (contract 19 D13).
 
     >>> [e.message for e in check_bonuses(
     ...     ({"player": "A", "kind": "krale"}, {"player": "B", "kind": "krale"}),
@@ -170,16 +180,31 @@ def check_bonuses(
         options.append(fits)
     if errors:
         return errors
+    claims = ", ".join(
+        f"{names[k]} ({p})" for p in claimants for k in (honour.get(p), count.get(p)) if k
+    )
+    # The other hands hold up to a hand of trumps each.
+    others = HAND * (HANDS - len(claimants))
+    most_in_hands = None  # over the combinations the pack can hold
     for combo in itertools.product(*options):
         if (
             sum(c[0] for c in combo) <= TRULL_CARDS
             and sum(c[1] for c in combo) <= KINGS
             and sum(c[2] for c in combo) <= TRUMPS
         ):
-            return []
-    claims = ", ".join(
-        f"{names[k]} ({p})" for p in claimants for k in (honour.get(p), count.get(p)) if k
-    )
+            most = others + sum(c[3] for c in combo)
+            if most >= TRUMPS_IN_HANDS:
+                return []
+            most_in_hands = max(most_in_hands or 0, most)
+    if most_in_hands is not None:
+        return [
+            FieldError(
+                "bonuses",
+                "These claims leave too few trumps in the hands: the talon holds at most "
+                f"{TALON_CARDS} of the {TRUMPS}, so the hands hold at least {TRUMPS_IN_HANDS}, and "
+                f"with these claims they hold at most {most_in_hands}: {claims}.",
+            )
+        ]
     return [
         FieldError(
             "bonuses",
@@ -477,7 +502,7 @@ class Texas(Game):
                 "Bonuses for holdings",
                 LIST,
                 "paid to the holder by each other player",
-                applies=PLAYED,
+                applies=self.bonuses_apply(rules),
                 item_label="Bonus",
                 items=(
                     Field("player", "Player", PLAYER, "the holder", required=True),
@@ -492,6 +517,15 @@ class Texas(Game):
     def late_fields(self, rules: Any, by_points) -> tuple[Field, ...]:
         return ()
 
+    def bonuses_apply(self, rules: Any):
+        """When bonuses for holdings are paid: in every played deal."""
+        return PLAYED
+
+    def why_not(self, f: Field, values: Mapping[str, Any]) -> str | None:
+        """Why a field given does not apply (None: the reader's plain words); a deal not
+        played names its kind (contract 19 D15)."""
+        return not_in_a_deal_without_game(f, values)
+
     # -- reading and checking ----------------------------------------------------------
 
     def rules_of(self, document: Mapping[str, Any]) -> Any:
@@ -503,7 +537,7 @@ class Texas(Game):
         return self.rules(document["ruleset"], options)
 
     def parse(self, document: Any, rules: Any) -> dict[str, Any]:
-        d = Reader(self.fields(rules), rules.name).read(document)
+        d = Reader(self.fields(rules), rules.name, self.why_not).read(document)
         errors: list[FieldError] = []
         add = errors.append
         players = d["players"]
@@ -599,6 +633,8 @@ class Texas(Game):
                                 f"side has {points} card points.",
                             )
                         )
+        if points in (0, TOTAL) and (bp is None or op is None or bp + op == TOTAL):
+            self.check_no_trick_taken(points, valat, add)
         pagat = d.get("pagat")
         if pagat:
             if pagat["outcome"] == "played_early" and not pagat["announced"]:
@@ -643,6 +679,31 @@ class Texas(Game):
             for e in check_bonuses(bonuses, d["players"], self.bonus_names):
                 add(e)
 
+    @staticmethod
+    def check_no_trick_taken(points: int, valat: Mapping[str, Any] | None, add) -> None:
+        """A side with no card points took no trick (every card counts at least 1), so
+        the other side's valat must be recorded as made (contract 19 D6).
+
+        >>> errors = []
+        >>> Texas.check_no_trick_taken(106, None, errors.append)
+        >>> errors[0].message
+        "The opponents have no card points, so they took no trick: record the declarer's
+        side's valat as made."
+        >>> Texas.check_no_trick_taken(0, {"team": "opponents", "made": True}, errors.append)
+        >>> len(errors)
+        1
+        """
+        taker = "bidder" if points == TOTAL else "opponents"
+        if valat and valat["made"]:
+            return  # the taker's; the other side's is refused by the points already
+        if taker == "bidder":
+            why = "The opponents have no card points, so they took no trick: record the "
+            why += "declarer's side's valat as made."
+        else:
+            why = "The declarer's side has no card points, so it took no trick: record the "
+            why += "opponents' valat as made."
+        add(FieldError("valat", why))
+
     # -- settling ------------------------------------------------------------------------
 
     def settle(self, d: Mapping[str, Any], rules: Any) -> Settlement:
@@ -650,7 +711,8 @@ class Texas(Game):
         King Last, the game's own extras, and the bonuses from each other player.
 
         A valat made or announced replaces the game: its value goes to its side if made
-        and from it if not, x its own contra when announced, else the game's contra:
+        and from it if not, x its own contra when announced, else the game's contra (in
+        texas-king, without a contra of its own, always the game's):
 
         >>> from taroky_scoring import score
         >>> s = score({"ruleset": "texas-xix", "players": ["A", "B", "C", "D"],
@@ -671,7 +733,9 @@ class Texas(Game):
         valat_counts = bool(valat) and (valat["made"] or valat["announced"])
         if valat_counts:
             base = self.valat_value(d["bid"], valat["announced"])
-            word = valat.get("contra", "none") if valat["announced"] else d.get("contra")
+            # texas-king's valat has no contra of its own: the game's (contract 19 D1).
+            own = valat["announced"] and self.valat_contra
+            word = valat.get("contra", "none") if own else d.get("contra")
             receives = (valat["team"] == "bidder") == valat["made"]
             label = "Valat announced" if valat["announced"] else "Valat"
             made = "made" if valat["made"] else "failed"

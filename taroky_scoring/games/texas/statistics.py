@@ -104,7 +104,8 @@ def deal_facts(game: Any, d: Mapping[str, Any]) -> Facts:
     """A Texas deal document (as saved: valid) told for statistics.
 
     The game's contra doubles the game, or the valat that replaced it when the valat was
-    not announced; an announced valat carries its own contra.
+    not announced; an announced valat carries its own contra (in texas-king, which has
+    none, the game's: contract 19 D1).
 
     >>> from taroky_scoring import game_for
     >>> f = deal_facts(game_for("texas-xix"), {"ruleset": "texas-xix",
@@ -130,7 +131,7 @@ def deal_facts(game: Any, d: Mapping[str, Any]) -> Facts:
             game.doubling, "valat", "Valat", valat, valat["team"] == "bidder", _VALAT
         )
         events.append(event)
-        if not valat.get("announced"):
+        if not valat.get("announced") or not game.valat_contra:
             game_reasons = _VALAT
     for key, name, reasons in (("pagat", "Pagat", _PAGAT), ("king_last", "King Last", _KING_LAST)):
         if d.get(key):
