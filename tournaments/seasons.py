@@ -18,7 +18,8 @@ How a season ranks (``Season``'s scoring):
 - the season's players rank by the sum of their counted values; equal sums are broken
   in the season's order by the chips of every event, the events won, and head to
   head (among the players still tied: how often each finished above another of them
-  in an event both played); players still equal share a rank.
+  in an event both played; applied again among those it leaves tied, until it parts
+  nobody); players still equal share a rank.
 """
 
 from __future__ import annotations
@@ -243,18 +244,24 @@ def _measure(key: str, row: SeasonStanding, group: list[SeasonStanding]) -> int:
 def _split(group: list[SeasonStanding], breaks: list[str]) -> list[list[SeasonStanding]]:
     """``group`` (equal totals) in order by the tie-breaks, each still-equal set together.
     A row the tie-breaks set apart on its own says by which (``decided_by``); rows that
-    stay equal say nothing (they share a rank)."""
+    stay equal say nothing (they share a rank).
+
+    Head to head counts only the players it compares: when it parts a group, it is
+    applied again among each part still equal, alone, until it parts nobody, and only
+    then does the next tie-break come (as football's tie rules do; FORMATS.md)."""
     if len(group) == 1 or not breaks:
         return [group]
     key, rest = breaks[0], breaks[1:]
     values = {id(r): _measure(key, r, group) for r in group}
     ordered = sorted(group, key=lambda r: -values[id(r)])
     parts = [list(p) for _, p in itertools.groupby(ordered, key=lambda r: values[id(r)])]
-    if len(parts) > 1:
-        for part in parts:
-            if len(part) == 1:
-                part[0].decided_by = str(TIE_BREAK_WORDS[key])
-    return [g for part in parts for g in _split(part, rest)]
+    if len(parts) == 1:
+        return _split(group, rest)
+    for part in parts:
+        if len(part) == 1:
+            part[0].decided_by = str(TIE_BREAK_WORDS[key])
+    again = breaks if key == Season.TieBreak.HEAD_TO_HEAD else rest
+    return [g for part in parts for g in _split(part, again)]
 
 
 # -- a player across events and seasons --------------------------------------------------

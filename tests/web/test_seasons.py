@@ -234,7 +234,7 @@ def test_head_to_head_decides_between_the_players_still_tied(organizer, nights):
 
 
 def test_head_to_head_counts_places_above_the_others_still_tied():
-    from tournaments.seasons import Placing, Result, SeasonStanding, _split
+    from tournaments.seasons import Placing, Result, SeasonStanding, _measure, _split
 
     events = [Event(pk=n) for n in (1, 2, 3)]
 
@@ -244,10 +244,91 @@ def test_head_to_head_counts_places_above_the_others_still_tied():
 
     # X above Y in events 1 and 2, Y above X in 3; Z played event 3 only, above both.
     x, y, z = row("X", [1, 2, 3]), row("Y", [2, 3, 1]), row("Z", [0, 0, 2])
-    parts = _split([x, y, z], ["head_to_head"])
     # X: above Y twice (1, 2) = 2; Y: above X once (3), above Z once (3) = 2; Z: above
-    # X once (3) = 1. X and Y stay tied, Z after them.
-    assert [[r.player.name for r in p] for p in parts] == [["X", "Y"], ["Z"]]
+    # X once (3) = 1.
+    assert [_measure("head_to_head", r, [x, y, z]) for r in (x, y, z)] == [2, 2, 1]
+    # X and Y still tied are compared again, alone: X above Y twice, Y above X once.
+    parts = _split([x, y, z], ["head_to_head"])
+    assert [[r.player.name for r in p] for p in parts] == [["X"], ["Y"], ["Z"]]
+
+
+def head_to_head_rows(events: list[str], chips: dict[str, int]):
+    """Players equal on the season's total, in events of two: "AB" is an event where A
+    finished first and B second."""
+    from tournaments.seasons import Placing, Result, SeasonStanding
+
+    results: dict[str, list] = {name: [] for name in chips}
+    for n, (first, second) in enumerate(events, start=1):
+        event = Event(pk=n)
+        results[first].append(Result(Placing(event, 1, 1, 2), 0, 0))
+        results[second].append(Result(Placing(event, 2, -1, 2), 0, 0))
+    return [
+        SeasonStanding(0, Player(name=name), results[name], 10, chips[name], 0) for name in chips
+    ]
+
+
+EVEN = dict.fromkeys("ABCD", 0)
+
+
+@pytest.mark.parametrize(
+    "events, chips, tie_breaks, expected",
+    [
+        pytest.param(
+            # A above B and C, B above C and D, C above D, D above A: 2, 2, 1, 1. Again
+            # among A and B (A above B), and among C and D (C above D).
+            ["AB", "AC", "BC", "BD", "CD", "DA"],
+            EVEN,
+            ["head_to_head"],
+            [(1, "A", "head to head"), (2, "B", "head to head")]
+            + [(3, "C", "head to head"), (4, "D", "head to head")],
+            id="issue-29-four-tied-applied-again",
+        ),
+        pytest.param(
+            # A and B above C and D, one event each above the other: 3, 3, 1, 1. Again
+            # among A and B: 1, 1, and among C and D: 1, 1. Nothing more parts them.
+            ["AB", "BA", "AC", "AD", "BC", "BD", "CD", "DC"],
+            EVEN,
+            ["head_to_head"],
+            [(1, "A", ""), (1, "B", ""), (3, "C", ""), (3, "D", "")],
+            id="second-pass-separates-nothing",
+        ),
+        pytest.param(
+            # The same, then chips: the second pass leaves A and B (and C and D) to chips.
+            ["AB", "BA", "AC", "AD", "BC", "BD", "CD", "DC"],
+            {"A": 5, "B": 3, "C": -1, "D": 2},
+            ["head_to_head", "chips"],
+            [(1, "A", "chips"), (2, "B", "chips"), (3, "D", "chips"), (4, "C", "chips")],
+            id="second-pass-separates-nothing-then-chips",
+        ),
+        pytest.param(
+            # A above B, B above C, C above A: 1, 1, 1. Head to head parts nobody.
+            ["AB", "BC", "CA"],
+            {"A": 0, "B": 0, "C": 0},
+            ["head_to_head"],
+            [(1, "A", ""), (1, "B", ""), (1, "C", "")],
+            id="a-circle-parts-nobody",
+        ),
+        pytest.param(
+            # First pass: A, B, C 4 each, D 1, E 0. Among A, B, C: A 2 (above C twice),
+            # B 2 (above A twice), C 1 (above B). Among A and B: B 2, A 0.
+            ["AC", "AC", "BA", "BA", "CB", "AD", "AE", "BD", "BE", "CD", "CD", "CE", "DE"],
+            dict.fromkeys("ABCDE", 0),
+            ["head_to_head"],
+            [(1, "B", "head to head"), (2, "A", "head to head"), (3, "C", "head to head")]
+            + [(4, "D", "head to head"), (5, "E", "head to head")],
+            id="three-passes",
+        ),
+    ],
+)
+def test_head_to_head_is_applied_again_among_the_players_it_leaves_tied(
+    events, chips, tie_breaks, expected
+):
+    """FORMATS.md, tie-breaks: "When it splits the group and some are still equal, head
+    to head is applied again among those alone, before the next tie-break" (issue 29)."""
+    from tournaments.seasons import _rank
+
+    rows = _rank(Season(tie_breaks=tie_breaks), head_to_head_rows(events, chips))
+    assert [(r.rank, r.player.name, r.decided_by) for r in rows] == expected
 
 
 def test_the_season_page_csv_and_statement(client, organizer, nights):
@@ -784,3 +865,29 @@ def test_the_season_chart_names_its_events_by_date_in_a_pages_type(client, organ
         "Apr 2",
     ]
     assert "font-size: 11px" in svg and "'DejaVu Sans', sans-serif" in svg
+
+
+HEAD_TO_HEAD_AGAIN = (
+    "Head-to-head is applied again among the players it leaves tied, until it parts nobody."
+)
+
+
+def test_the_standings_say_head_to_head_is_applied_again(client, organizer, nights):
+    """The page, the PDF and a player's season say it in words where head to head is
+    among the season's tie-breaks, and only there."""
+    from pypdf import PdfReader
+
+    season = make_season(organizer, nights, **PLACEMENT)
+    client.force_login(organizer)
+    page = text(client.get(reverse("season-detail", args=[season.pk])))
+    assert f"then events won, then head-to-head. {HEAD_TO_HEAD_AGAIN}" in page
+    pdf = client.get(reverse("season-pdf", args=[season.pk])).content
+    words = re.sub(r"\s+", " ", PdfReader(io.BytesIO(pdf)).pages[0].extract_text())
+    assert f"then head-to-head. {HEAD_TO_HEAD_AGAIN}" in words
+    anna = Player.objects.get(name="Anna")
+    statement = text(client.get(reverse("season-statement", args=[season.pk, anna.pk])))
+    assert HEAD_TO_HEAD_AGAIN in statement
+    season_services.update_season(season, organizer, tie_breaks=["chips"])
+    page = text(client.get(reverse("season-detail", args=[season.pk])))
+    assert "ties broken by chips won over the season." in page
+    assert "applied again" not in page
