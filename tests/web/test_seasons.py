@@ -476,6 +476,100 @@ def test_an_event_counts_in_one_season_once(organizer, nights):
     }
 
 
+def test_an_event_outside_the_seasons_days_is_refused_at_its_field(client, organizer, nights):
+    """The season runs February 1 to March 31: January's and April's nights are
+    refused, by the service and on the season's page; February's is added."""
+    season = season_services.create_season(
+        organizer,
+        name="Late winter",
+        start_date=datetime.date(2026, 2, 1),
+        end_date=datetime.date(2026, 3, 31),
+    )
+    with pytest.raises(season_services.SeasonError) as before:
+        season_services.add_event(season, nights[0], organizer)
+    assert before.value.fields == {
+        "event": [
+            "Club night Jan 8 (2026-01-08) is before the season's first day (February 1, "
+            "2026): change the season's days to count it."
+        ]
+    }
+    client.force_login(organizer)
+    add = reverse("season-events", args=[season.pk])
+    after = client.post(add, {"event": nights[3].pk})
+    assert after.status_code == 400
+    assert after.context["add_form"].errors == {
+        "event": [
+            "Club night Apr 2 (2026-04-02) is after the season's last day (March 31, "
+            "2026): change the season's days to count it."
+        ]
+    }
+    assert client.post(add, {"event": nights[1].pk}).status_code == 302
+    assert list(season.events.all()) == [nights[1]]
+    assert Event.objects.filter(season__isnull=False).count() == 1
+
+
+def test_the_same_event_twice_is_refused_at_its_field(client, organizer, nights):
+    """Another event of the same name on the same day (the same night, entered or
+    imported twice) would count the night twice: refused."""
+    season = make_season(organizer, nights[:2], basis=Season.Basis.CHIPS)
+    again = make_event(organizer, "la-vista", name="club night JAN 8", date=nights[0].date)
+    with pytest.raises(season_services.SeasonError) as twice:
+        season_services.add_event(season, again, organizer)
+    said = [
+        "Club night Jan 8 (2026-01-08) is in this season already: club night JAN 8 "
+        "(2026-01-08), of the same name on the same day, would count that night twice."
+    ]
+    assert twice.value.fields == {"event": said}
+    client.force_login(organizer)
+    response = client.post(reverse("season-events", args=[season.pk]), {"event": again.pk})
+    assert response.status_code == 400
+    assert response.context["add_form"].errors == {"event": said}
+    assert list(season.events.order_by("date")) == nights[:2]
+    # Another event on that day, of another name, is another event.
+    other = make_event(organizer, "la-vista", name="Ladies' night", date=nights[0].date)
+    season_services.add_event(season, other, organizer)
+
+
+def test_the_seasons_days_cannot_leave_out_its_events(client, organizer, nights):
+    """A season's first or last day moved past one of its events is refused at that
+    field, on the form as by the service; so is an event of a season moved outside it."""
+    season = make_season(organizer, nights, basis=Season.Basis.CHIPS)
+    with pytest.raises(season_services.SeasonError) as later:
+        season_services.update_season(season, organizer, start_date=datetime.date(2026, 2, 1))
+    assert later.value.fields == {
+        "start_date": [
+            "Club night Jan 8 (2026-01-08) counts in the season, before that day: remove it "
+            "first, or start the season on January 8, 2026 or earlier."
+        ]
+    }
+    client.force_login(organizer)
+    posted = {
+        **SEASON_FORM,
+        "name": "Sokol season 2026",
+        "start_date": "2026-01-01",
+        "end_date": "2026-03-10",
+    }
+    response = client.post(reverse("season-edit", args=[season.pk]), posted)
+    assert response.status_code == 200
+    assert response.context["form"].errors == {
+        "end_date": [
+            "Club night Apr 2 (2026-04-02) counts in the season, after that day: remove it "
+            "first, or end the season on April 2, 2026 or later."
+        ]
+    }
+    season.refresh_from_db()
+    assert season.end_date == datetime.date(2026, 6, 30)
+    with pytest.raises(services.ServiceError) as moved:
+        services.update_event(nights[0], organizer, date=datetime.date(2025, 12, 30))
+    assert moved.value.message == (
+        "This event counts in the season Sokol season 2026, from January 1, 2026 to June 30, "
+        "2026: give it a day within the season, or remove it from the season first."
+    )
+    nights[0].refresh_from_db()
+    assert nights[0].date == datetime.date(2026, 1, 8)
+    services.update_event(nights[0], organizer, date=datetime.date(2026, 1, 9))
+
+
 # -- a season to JSON and back; the audit ----------------------------------------------
 
 
@@ -661,7 +755,8 @@ def test_placement_points_are_read_as_typed(typed, points):
 
 def test_the_season_form_creates_and_adds_events_by_their_field(client, organizer, nights):
     client.force_login(organizer)
-    response = client.post(reverse("season-create"), SEASON_FORM)
+    # From January: a season counts only events on its days.
+    response = client.post(reverse("season-create"), {**SEASON_FORM, "start_date": "2026-01-01"})
     season = Season.objects.get()
     assert response["Location"] == reverse("season-detail", args=[season.pk])
     assert (season.placement_points, season.participation_points, season.tie_breaks) == (
@@ -783,7 +878,13 @@ def test_a_published_season_is_edited_and_unpublished_through_its_form(client, o
     edit = reverse("season-edit", args=[season.pk])
     form = client.get(edit).context["form"]
     assert form.fields["placement_points"].disabled and form.fields["tie_break_1"].disabled
-    posted = {**SEASON_FORM, "name": "Sokol spring", "published": "on", "placement_points": "1"}
+    posted = {
+        **SEASON_FORM,
+        "name": "Sokol spring",
+        "start_date": "2026-01-01",  # its events' days stay in it
+        "published": "on",
+        "placement_points": "1",
+    }
     assert client.post(edit, posted).status_code == 302
     season.refresh_from_db()
     assert (season.name, season.placement_points) == ("Sokol spring", [10, 8, 6, 5, 4, 3, 2, 1])
