@@ -76,3 +76,45 @@ def test_a_visitor_reads_the_season_and_follows_a_player(
     ]
     assert _fits(page)
     _shot(page, f"player-{size}")
+
+
+def test_remove_waits_for_the_confirmation_that_says_the_published_standings_change(
+    live_server, published_season, page
+):
+    """*Remove* asks first (the confirmation is on the button): dismissed, the night
+    still counts; accepted, it is taken out and the page says the published standings
+    changed."""
+    from playwright.sync_api import expect
+
+    from .test_deal_entry_browser import sign_in
+
+    sign_in(page, live_server)
+    page.goto(f"{live_server.url}/seasons/{published_season.pk}/")
+    asked = []
+
+    def answer(dialog, accept):
+        asked.append(dialog.message)
+        dialog.accept() if accept else dialog.dismiss()
+
+    remove = page.locator("#season-events tbody tr").nth(0).get_by_role("button", name="Remove")
+    page.once("dialog", lambda d: answer(d, False))
+    remove.click()
+    page.wait_for_timeout(300)
+    assert asked == [
+        "Stop counting Club night Jan 8 (2026-01-08) in the season? The season is published: "
+        "its standings change for everybody."
+    ]
+    assert published_season.events.count() == 4
+    assert page.locator("#season-events tbody tr").count() == 4
+    page.once("dialog", lambda d: answer(d, True))
+    remove.click()
+    expect(page.locator(".messages")).to_contain_text(
+        "Club night Jan 8 (2026-01-08) no longer counts in the season: its published "
+        "standings changed."
+    )
+    assert len(asked) == 2
+    assert [e.name for e in published_season.events.order_by("date")] == [
+        "Club night Feb 5",
+        "Club night Mar 5",
+        "Club night Apr 2",
+    ]

@@ -992,3 +992,34 @@ def test_the_standings_say_head_to_head_is_applied_again(client, organizer, nigh
     page = text(client.get(reverse("season-detail", args=[season.pk])))
     assert "ties broken by chips won over the season." in page
     assert "applied again" not in page
+
+
+def test_remove_asks_on_its_button_and_says_when_the_published_standings_change(
+    client, organizer, nights
+):
+    """The question is on *Remove* (confirm.js reads a submit button's data-confirm, see
+    tests/browser/test_season_browser.py); a published season's adds that its standings
+    change for everybody, and so does the message once it is removed."""
+    season = make_season(organizer, nights, basis=Season.Basis.CHIPS)
+    client.force_login(organizer)
+    page = client.get(reverse("season-detail", args=[season.pk])).content.decode()
+    asked = re.findall(r'<button[^>]*name="remove"[^>]*data-confirm="([^"]*)"', page)
+    assert [html.unescape(q) for q in asked] == [
+        f"Stop counting {e} in the season?" for e in nights
+    ]
+    for event in nights:
+        services.update_event(event, organizer, published=True)
+    season_services.update_season(season, organizer, published=True)
+    page = client.get(reverse("season-detail", args=[season.pk])).content.decode()
+    asked = re.findall(r'<button[^>]*name="remove"[^>]*data-confirm="([^"]*)"', page)
+    assert html.unescape(asked[1]) == (
+        "Stop counting Club night Feb 5 (2026-02-05) in the season? The season is published: "
+        "its standings change for everybody."
+    )
+    removed = client.post(
+        reverse("season-events", args=[season.pk]), {"remove": nights[1].pk}, follow=True
+    )
+    assert [str(m) for m in removed.context["messages"]] == [
+        "Club night Feb 5 (2026-02-05) no longer counts in the season: its published "
+        "standings changed."
+    ]
