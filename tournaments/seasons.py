@@ -25,7 +25,7 @@ How a season ranks (``Season``'s scoring):
 from __future__ import annotations
 
 import itertools
-from collections import defaultdict
+from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 
 from django.db.models import Count, F, Sum
@@ -45,6 +45,12 @@ class Placing:
     rank: int
     chips: int
     players: int  # how many came to the event (its standings rank them first)
+    shared: bool = False  # another player has the same place
+
+    @property
+    def place(self) -> str:
+        """The place as sport says a shared one: "3= of 8", "4 of 8"."""
+        return f"{self.rank}{'=' if self.shared else ''} of {self.players}"
 
 
 def event_placings(events: list[Event]) -> tuple[dict[int, Player], dict[int, dict[int, Placing]]]:
@@ -91,8 +97,11 @@ def event_placings(events: list[Event]) -> tuple[dict[int, Player], dict[int, di
         ranked = shared_ranks(
             entered[event_id], lambda p, e=event_id: chips[(e, p)], lambda p: players[p].name
         )
+        sharing = Counter(rank for rank, _ in ranked)
         placings[event_id] = {
-            pid: Placing(by_id[event_id], rank, chips[(event_id, pid)], len(ranked))
+            pid: Placing(
+                by_id[event_id], rank, chips[(event_id, pid)], len(ranked), sharing[rank] > 1
+            )
             for rank, pid in ranked
         }
     return players, placings
@@ -130,6 +139,12 @@ class SeasonStanding:
     chips: int  # the chips of every event he played
     events_won: int
     decided_by: str = ""  # the tie-break that set him apart from an equal total
+    shared: bool = False  # another player has the same rank
+
+    @property
+    def place(self) -> str:
+        """His rank as sport says a shared one: "4=", "4"."""
+        return f"{self.rank}{'=' if self.shared else ''}"
 
     @property
     def events_played(self) -> int:
@@ -218,6 +233,7 @@ def _rank(season: Season, rows: list[SeasonStanding]) -> list[SeasonStanding]:
     for group in ordered:
         for row in sorted(group, key=lambda r: r.player.name):
             row.rank = position
+            row.shared = len(group) > 1
             out.append(row)
         position += len(group)
     return out

@@ -355,7 +355,7 @@ def test_the_season_page_csv_and_statement(client, organizer, nights):
     statement = text(client.get(reverse("season-statement", args=[season.pk, dana.pk])))
     assert "Rank 4 of 5" in statement
     assert "2026-01-08 Club night Jan 8 4 of 4 -8 5 counted" in statement
-    assert "2026-03-05 Club night Mar 5 1 of 4 +5 10 counted" in statement
+    assert "2026-03-05 Club night Mar 5 1= of 4 +5 10 counted" in statement
     assert "Not played: 2026-02-05 Club night Feb 5." in statement
 
 
@@ -832,10 +832,10 @@ def test_a_players_page_has_every_event_and_his_statistics_in_the_games_words(
     page = text(client.get(reverse("player-detail", args=[anna.pk])))
     assert "Anna Sokol · 4 events in 1 season" in page
     assert (
-        "2026-01-08 Club night Jan 8 Sokol season 2026 1 of 4 +6 "
-        "2026-02-05 Club night Feb 5 Sokol season 2026 2 of 4 -7 "
-        "2026-03-05 Club night Mar 5 Sokol season 2026 3 of 4 -5 "
-        "2026-04-02 Club night Apr 2 Sokol season 2026 1 of 4 +1" in page
+        "2026-01-08 Club night Jan 8 Sokol season 2026 1= of 4 +6 "
+        "2026-02-05 Club night Feb 5 Sokol season 2026 2= of 4 -7 "
+        "2026-03-05 Club night Mar 5 Sokol season 2026 3= of 4 -5 "
+        "2026-04-02 Club night Apr 2 Sokol season 2026 1= of 4 +1" in page
     )
     assert page.count("Chips after each event of Sokol season 2026") == 1
     assert (
@@ -926,7 +926,7 @@ def test_the_player_page_does_not_name_a_season_the_visitor_may_not_read(client,
         services.update_event(event, organizer, published=True)
     anna = Player.objects.get(name="Anna")
     page = text(client.get(reverse("player-detail", args=[anna.pk])))
-    assert "2026-01-08 Club night Jan 8 1 of 4 +6" in page
+    assert "2026-01-08 Club night Jan 8 1= of 4 +6" in page
     assert "Sokol season" not in page
     client.force_login(organizer)
     assert "Sokol season 2026" in text(client.get(reverse("player-detail", args=[anna.pk])))
@@ -1023,3 +1023,27 @@ def test_remove_asks_on_its_button_and_says_when_the_published_standings_change(
         "Club night Feb 5 (2026-02-05) no longer counts in the season: its published "
         "standings changed."
     ]
+
+
+def test_a_shared_place_reads_as_the_standings_tie_on_a_players_pages(client, organizer, nights):
+    """A place shared reads "3=" (as in sport), a place alone "3": Bill was 3rd alone in
+    January, won February alone, shared March's 3rd with Anna and April's 1st with Anna
+    and Cyril. Over the season by chips, Dana and Emil share 4th."""
+    season = make_season(organizer, nights, basis=Season.Basis.CHIPS)
+    client.force_login(organizer)
+    bill = Player.objects.get(name="Bill")
+    page = text(client.get(reverse("player-detail", args=[bill.pk])))
+    assert (
+        "2026-01-08 Club night Jan 8 Sokol season 2026 3 of 4 -4 "
+        "2026-02-05 Club night Feb 5 Sokol season 2026 1 of 4 +25 "
+        "2026-03-05 Club night Mar 5 Sokol season 2026 3= of 4 -5 "
+        "2026-04-02 Club night Apr 2 Sokol season 2026 1= of 4 +1" in page
+    )
+    statement = text(client.get(reverse("season-statement", args=[season.pk, bill.pk])))
+    assert "Rank 1 of 5" in statement
+    assert "2026-03-05 Club night Mar 5 3= of 4 -5 counted" in statement
+    assert "2026-02-05 Club night Feb 5 1 of 4 +25 counted" in statement
+    emil = Player.objects.get(name="Emil")
+    statement = text(client.get(reverse("season-statement", args=[season.pk, emil.pk])))
+    assert "Rank 4= of 5" in statement
+    assert "2026-02-05 Club night Feb 5 4 of 4 -11 counted" in statement
