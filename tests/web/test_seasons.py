@@ -1047,3 +1047,35 @@ def test_a_shared_place_reads_as_the_standings_tie_on_a_players_pages(client, or
     statement = text(client.get(reverse("season-statement", args=[season.pk, emil.pk])))
     assert "Rank 4= of 5" in statement
     assert "2026-02-05 Club night Feb 5 4 of 4 -11 counted" in statement
+
+
+WALL_LINK_NOTE = (
+    "Not published yet: this QR code's link answers “not found” to everybody but the "
+    "season's organizers until the season is published."
+)
+PAGE_LINK_NOTE = (
+    "Not published yet: this page's link, and the wall's QR code to it, answer “not "
+    "found” to everybody but the season's organizers until the season is published."
+)
+
+
+def test_the_wall_and_the_page_say_the_link_works_once_the_season_is_published(
+    client, organizer, nights
+):
+    season = make_season(organizer, nights, basis=Season.Basis.CHIPS)
+    client.force_login(organizer)
+    url = f"http://testserver/seasons/{season.pk}/"
+    wall = text(client.get(reverse("season-wall", args=[season.pk])))
+    assert f"Sokol season 2026 {WALL_LINK_NOTE} {url}" in wall
+    page = text(client.get(reverse("season-detail", args=[season.pk])))
+    assert PAGE_LINK_NOTE in page
+    assert client.logout() is None
+    assert client.get(url).status_code == 404  # what a phone scanning it gets
+    for event in nights:
+        services.update_event(event, organizer, published=True)
+    season_services.update_season(season, organizer, published=True)
+    assert client.get(url).status_code == 200
+    wall = text(client.get(reverse("season-wall", args=[season.pk])))
+    assert url in wall and "Not published" not in wall
+    client.force_login(organizer)
+    assert "Not published" not in text(client.get(reverse("season-detail", args=[season.pk])))
