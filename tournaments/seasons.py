@@ -165,6 +165,24 @@ class SeasonTable:
     def by_points(self) -> bool:
         return self.season.basis == Season.Basis.PLACEMENT
 
+    @property
+    def total_words(self) -> str:
+        """What the total is, as its column is headed."""
+        if self.by_points:
+            return "Points"
+        return "Counted chips" if self.season.counts_best else "Chips"
+
+    @property
+    def chips_differ(self) -> bool:
+        """Whether every event's chips are not the total (placement points, or the best
+        N's chips), so they are shown beside it."""
+        return self.by_points or self.season.counts_best
+
+    @property
+    def ties_broken(self) -> bool:
+        """Whether a tie-break set a player apart (its column is shown)."""
+        return any(r.decided_by for r in self.rows)
+
     def row_of(self, player_id: int) -> SeasonStanding | None:
         return next((r for r in self.rows if r.player.pk == player_id), None)
 

@@ -802,10 +802,10 @@ def test_the_season_pdf_in_large_type(client, organizer, nights):
     first = re.sub(r"\s+", " ", pages[0].extract_text())
     assert "Sokol season 2026: season standings" in first
     assert "Sokol, January 1, 2026 to June 30, 2026" in first
-    assert "Points Events Won Dropped" in first
-    assert "1 Cyril (chips) Sokol 28 3 2" in first
-    assert "2 Anna (chips) Sokol 28 4 2 1" in first
-    assert "5 Emil Sokol 15 2 1" in first
+    assert "Points Tie broken by Chips Events Won Dropped" in first
+    assert "1 Cyril Sokol 28 chips 0 3 2" in first
+    assert "2 Anna Sokol 28 chips -5 4 2 Mar 5" in first
+    assert "5 Emil Sokol 15 -6 2 1" in first
     assert "Chips after each event (top 10)" in pages[1].extract_text()
 
 
@@ -813,7 +813,10 @@ def test_the_season_wall_shows_the_season_and_its_latest_night(client, organizer
     season = make_season(organizer, nights, **PLACEMENT)
     client.force_login(organizer)
     live = text(client.get(reverse("season-wall-live", args=[season.pk])))
-    assert "Season standings · 4 events # Player Points Events 1 Cyril 28 3 2 Anna 28 4" in live
+    assert (
+        "Season standings · 4 events # Player Points Tie broken by Chips Events "
+        "1 Cyril 28 chips 0 3 2 Anna 28 chips -5 4" in live
+    )
     assert (
         "Club night Apr 2 · April 2 # Player Chips 1 Anna +1 1 Bill +1 1 Cyril +1 "
         "4 Dana Nováková -3" in live
@@ -1079,3 +1082,48 @@ def test_the_wall_and_the_page_say_the_link_works_once_the_season_is_published(
     assert url in wall and "Not published" not in wall
     client.force_login(organizer)
     assert "Not published" not in text(client.get(reverse("season-detail", args=[season.pk])))
+
+
+def pdf_words(content: bytes) -> list[str]:
+    from pypdf import PdfReader
+
+    return [re.sub(r"\s+", " ", p.extract_text()) for p in PdfReader(io.BytesIO(content)).pages]
+
+
+def test_the_season_pdf_shows_the_chips_a_tie_was_broken_by_and_the_nights_dropped(
+    client, organizer, nights
+):
+    """Cyril and Anna tie at 28 points, chips part them (0 and -5): the PDF shows the
+    chips of every player, the tie-break in a column of its own (not beside the club),
+    and the nights dropped by their dates (Anna's and Bill's March), not a count."""
+    season = make_season(organizer, nights, **PLACEMENT)
+    client.force_login(organizer)
+    first = pdf_words(client.get(reverse("season-pdf", args=[season.pk])).content)[0]
+    assert "Points Tie broken by Chips Events Won Dropped" in first
+    rows = first[first.index("Dropped ") + len("Dropped ") : first.index(" Placement points")]
+    assert rows == (
+        "1 Cyril Sokol 28 chips 0 3 2 "
+        "2 Anna Sokol 28 chips -5 4 2 Mar 5 "
+        "3 Bill Sokol 26 +17 4 2 Mar 5 "
+        "4 Dana Nováková Sokol 20 -6 3 1 "
+        "5 Emil Sokol 15 -6 2 1"
+    )
+    assert "(chips)" not in first
+    # Ranked by chips, every night counting: the total is the chips, no tie was broken.
+    season_services.update_season(
+        season, organizer, basis=Season.Basis.CHIPS, planned_events=None, best_of=None
+    )
+    first = pdf_words(client.get(reverse("season-pdf", args=[season.pk])).content)[0]
+    assert "Chips Events Won 1 Bill Sokol +17 4 2 2 Cyril Sokol 0 3 2" in first
+    assert "Tie broken by" not in first and "Dropped" not in first
+
+
+def test_the_season_wall_shows_the_chips_a_tie_was_broken_by(client, organizer, nights):
+    season = make_season(organizer, nights, **PLACEMENT)
+    client.force_login(organizer)
+    live = text(client.get(reverse("season-wall-live", args=[season.pk])))
+    assert (
+        "Season standings · 4 events # Player Points Tie broken by Chips Events "
+        "1 Cyril 28 chips 0 3 2 Anna 28 chips -5 4 3 Bill 26 +17 4 "
+        "4 Dana Nováková 20 -6 3 5 Emil 15 -6 2 " in live
+    )
