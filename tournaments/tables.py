@@ -62,7 +62,7 @@ class SeasonStandingsTable(tables.Table):
     class Meta:
         attrs = {"class": "standings", "id": "season-standings"}
         order_by = ("rank",)
-        template_name = "tournaments/standings_table.html"
+        template_name = "tournaments/season_standings_table.html"
 
     def __init__(self, *args, season_table, **kwargs):
         self.standing = season_table

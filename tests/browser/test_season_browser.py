@@ -118,3 +118,62 @@ def test_remove_waits_for_the_confirmation_that_says_the_published_standings_cha
         "Club night Mar 5",
         "Club night Apr 2",
     ]
+
+
+def _hidden_sideways(page, selector) -> list[str]:
+    """The cells of ``selector`` not wholly inside the window, or inside a box that
+    scrolls sideways (what a reader would have to find by scrolling)."""
+    return page.evaluate(
+        """(selector) => {
+          const out = [];
+          for (const cell of document.querySelectorAll(selector)) {
+            const box = cell.getBoundingClientRect();
+            let clipped = box.left < 0 || box.right > window.innerWidth + 0.5;
+            for (let up = cell.parentElement; up; up = up.parentElement) {
+              if (up.scrollWidth > up.clientWidth + 1 &&
+                  getComputedStyle(up).overflowX !== "visible") clipped = true;
+            }
+            if (clipped) out.push(cell.innerText.trim());
+          }
+          return out;
+        }""",
+        selector,
+    )
+
+
+@pytest.mark.parametrize("size", ["phone", "page"])
+def test_the_season_shows_every_figure_and_remove_whole_without_scrolling_sideways(
+    live_server, published_season, size, request
+):
+    """At 390x844 as on a desktop: each player's rank, name, club, points, chips,
+    events, won and dropped nights are in the window, nothing behind a sideways scroll;
+    *Remove* is whole ("Remove", not "Re")."""
+    from .test_deal_entry_browser import sign_in
+
+    page = request.getfixturevalue(size)
+    sign_in(page, live_server)
+    page.goto(f"{live_server.url}/seasons/{published_season.pk}/")
+    assert _hidden_sideways(page, "#season-standings td") == []
+    anna = page.locator("#season-standings tbody tr").nth(1)
+    assert [t.strip() for t in anna.locator("td").all_inner_texts()] == [
+        "2",
+        "Anna (tie broken by chips)",
+        "Sokol",
+        "28",
+        "-5",
+        "4",
+        "2",
+        "Mar 5",
+    ]
+    # A phone's layout: rank, name and points on a line, the rest under the name.
+    top = {c: anna.locator(f"td.{c}").bounding_box()["y"] for c in ("rank", "player", "total")}
+    under = anna.locator("td.club").bounding_box()["y"]
+    assert (under > top["player"]) == (size == "phone")
+    assert abs(top["rank"] - top["total"]) < 8
+    assert _hidden_sideways(page, "#season-events td, #season-events th") == []
+    remove = page.locator("#season-events button[name=remove]").first
+    assert remove.inner_text() == "Remove"
+    box = remove.bounding_box()
+    assert box["x"] >= 0 and box["x"] + box["width"] <= page.viewport_size["width"]
+    assert _fits(page)
+    _shot(page, f"season-remove-{size}")

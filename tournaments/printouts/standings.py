@@ -29,6 +29,7 @@ from .common import (
 # Standings go on the hall's wall: type sized to fill the page, from WALL_MIN points
 # (still readable from a couple of metres, on more pages) up to WALL_MAX.
 WALL_MIN, WALL_MAX = 16, 30
+ONE_LINE = 20  # the smallest type a name is kept on one line for (see _fitting_styles)
 
 
 def wall_styles(rows: int, height: float, largest: float = WALL_MAX):
@@ -237,22 +238,21 @@ def _dates(events) -> str:
 
 
 def _fitting_styles(rows, head, texts, width, height, words):
-    """The wall's type, made smaller while the longest word of a name or club would not
-    fit its column (a name is broken between words only, never inside one)."""
+    """The wall's type, made smaller while a name would not fit its column on one line
+    (down to ONE_LINE points: a row of two lines fills the page as two), then while the
+    longest word of a name or club would not (a name is broken between words only, never
+    inside one)."""
     largest = WALL_MAX
     while True:
         styles = wall_styles(len(rows), height, largest)
         size = styles[0]
         room = wall_widths(head, texts, width, size, words)[1] - 6  # the cell's padding
-        longest = max(
-            [stringWidth(w, fonts.BOLD, size) for s in rows for w in s.player.name.split()]
-            + [
-                stringWidth(w, fonts.REGULAR, size * 0.6)
-                for s in rows
-                for w in s.player.club.split()
-            ],
-            default=0,
-        )
-        if longest <= room or size <= WALL_MIN:
+        names = [stringWidth(s.player.name, fonts.BOLD, size) for s in rows]
+        pieces = [stringWidth(w, fonts.BOLD, size) for s in rows for w in s.player.name.split()]
+        pieces += [
+            stringWidth(w, fonts.REGULAR, size * 0.6) for s in rows for w in s.player.club.split()
+        ]
+        wraps = max(names, default=0) > room and size > ONE_LINE
+        if size <= WALL_MIN or not wraps and max(pieces, default=0) <= room:
             return styles
         largest = size - 1
