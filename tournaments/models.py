@@ -260,7 +260,13 @@ class Season(models.Model):
         breaks = self.tie_break_words(self.tie_breaks)
         if breaks:
             said += f"; ties broken by {breaks}"
-        return said + "."
+        said += "."
+        if self.TieBreak.HEAD_TO_HEAD in (self.tie_breaks or ()):
+            said += (
+                " Head-to-head is applied again among the players it leaves tied, until it "
+                "parts nobody."
+            )
+        return said
 
     @classmethod
     def tie_break_words(cls, tie_breaks) -> str:

@@ -18,13 +18,14 @@ How a season ranks (``Season``'s scoring):
 - the season's players rank by the sum of their counted values; equal sums are broken
   in the season's order by the chips of every event, the events won, and head to
   head (among the players still tied: how often each finished above another of them
-  in an event both played); players still equal share a rank.
+  in an event both played; applied again among those it leaves tied, until it parts
+  nobody); players still equal share a rank.
 """
 
 from __future__ import annotations
 
 import itertools
-from collections import defaultdict
+from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 
 from django.db.models import Count, F, Sum
@@ -44,6 +45,12 @@ class Placing:
     rank: int
     chips: int
     players: int  # how many came to the event (its standings rank them first)
+    shared: bool = False  # another player has the same place
+
+    @property
+    def place(self) -> str:
+        """The place as sport says a shared one: "3= of 8", "4 of 8"."""
+        return f"{self.rank}{'=' if self.shared else ''} of {self.players}"
 
 
 def event_placings(events: list[Event]) -> tuple[dict[int, Player], dict[int, dict[int, Placing]]]:
@@ -90,8 +97,11 @@ def event_placings(events: list[Event]) -> tuple[dict[int, Player], dict[int, di
         ranked = shared_ranks(
             entered[event_id], lambda p, e=event_id: chips[(e, p)], lambda p: players[p].name
         )
+        sharing = Counter(rank for rank, _ in ranked)
         placings[event_id] = {
-            pid: Placing(by_id[event_id], rank, chips[(event_id, pid)], len(ranked))
+            pid: Placing(
+                by_id[event_id], rank, chips[(event_id, pid)], len(ranked), sharing[rank] > 1
+            )
             for rank, pid in ranked
         }
     return players, placings
@@ -129,6 +139,12 @@ class SeasonStanding:
     chips: int  # the chips of every event he played
     events_won: int
     decided_by: str = ""  # the tie-break that set him apart from an equal total
+    shared: bool = False  # another player has the same rank
+
+    @property
+    def place(self) -> str:
+        """His rank as sport says a shared one: "4=", "4"."""
+        return f"{self.rank}{'=' if self.shared else ''}"
 
     @property
     def events_played(self) -> int:
@@ -148,6 +164,24 @@ class SeasonTable:
     @property
     def by_points(self) -> bool:
         return self.season.basis == Season.Basis.PLACEMENT
+
+    @property
+    def total_words(self) -> str:
+        """What the total is, as its column is headed."""
+        if self.by_points:
+            return "Points"
+        return "Counted chips" if self.season.counts_best else "Chips"
+
+    @property
+    def chips_differ(self) -> bool:
+        """Whether every event's chips are not the total (placement points, or the best
+        N's chips), so they are shown beside it."""
+        return self.by_points or self.season.counts_best
+
+    @property
+    def ties_broken(self) -> bool:
+        """Whether a tie-break set a player apart (its column is shown)."""
+        return any(r.decided_by for r in self.rows)
 
     def row_of(self, player_id: int) -> SeasonStanding | None:
         return next((r for r in self.rows if r.player.pk == player_id), None)
@@ -217,6 +251,7 @@ def _rank(season: Season, rows: list[SeasonStanding]) -> list[SeasonStanding]:
     for group in ordered:
         for row in sorted(group, key=lambda r: r.player.name):
             row.rank = position
+            row.shared = len(group) > 1
             out.append(row)
         position += len(group)
     return out
@@ -243,18 +278,24 @@ def _measure(key: str, row: SeasonStanding, group: list[SeasonStanding]) -> int:
 def _split(group: list[SeasonStanding], breaks: list[str]) -> list[list[SeasonStanding]]:
     """``group`` (equal totals) in order by the tie-breaks, each still-equal set together.
     A row the tie-breaks set apart on its own says by which (``decided_by``); rows that
-    stay equal say nothing (they share a rank)."""
+    stay equal say nothing (they share a rank).
+
+    Head to head counts only the players it compares: when it parts a group, it is
+    applied again among each part still equal, alone, until it parts nobody, and only
+    then does the next tie-break come (as football's tie rules do; FORMATS.md)."""
     if len(group) == 1 or not breaks:
         return [group]
     key, rest = breaks[0], breaks[1:]
     values = {id(r): _measure(key, r, group) for r in group}
     ordered = sorted(group, key=lambda r: -values[id(r)])
     parts = [list(p) for _, p in itertools.groupby(ordered, key=lambda r: values[id(r)])]
-    if len(parts) > 1:
-        for part in parts:
-            if len(part) == 1:
-                part[0].decided_by = str(TIE_BREAK_WORDS[key])
-    return [g for part in parts for g in _split(part, rest)]
+    if len(parts) == 1:
+        return _split(group, rest)
+    for part in parts:
+        if len(part) == 1:
+            part[0].decided_by = str(TIE_BREAK_WORDS[key])
+    again = breaks if key == Season.TieBreak.HEAD_TO_HEAD else rest
+    return [g for part in parts for g in _split(part, again)]
 
 
 # -- a player across events and seasons --------------------------------------------------

@@ -62,7 +62,7 @@ class SeasonStandingsTable(tables.Table):
     class Meta:
         attrs = {"class": "standings", "id": "season-standings"}
         order_by = ("rank",)
-        template_name = "tournaments/standings_table.html"
+        template_name = "tournaments/season_standings_table.html"
 
     def __init__(self, *args, season_table, **kwargs):
         self.standing = season_table
@@ -70,13 +70,9 @@ class SeasonStandingsTable(tables.Table):
         self.statement_url = reverse("season-statement", args=[season.pk, 0]).replace("/0/", "/{}/")
         exclude = [] if season.counts_best else ["dropped"]
         super().__init__(*args, exclude=exclude, **kwargs)
-        if not season_table.by_points:
-            # Ranked by chips: the total is the chips of the events that count.
-            self.columns["total"].column.verbose_name = (
-                "Counted chips" if season.counts_best else "Chips"
-            )
-            if not season.counts_best:
-                self.columns.hide("chips")
+        self.columns["total"].column.verbose_name = season_table.total_words
+        if not season_table.chips_differ:
+            self.columns.hide("chips")
 
     def render_player(self, record):
         url = self.statement_url.format(record.player.pk)

@@ -76,3 +76,104 @@ def test_a_visitor_reads_the_season_and_follows_a_player(
     ]
     assert _fits(page)
     _shot(page, f"player-{size}")
+
+
+def test_remove_waits_for_the_confirmation_that_says_the_published_standings_change(
+    live_server, published_season, page
+):
+    """*Remove* asks first (the confirmation is on the button): dismissed, the night
+    still counts; accepted, it is taken out and the page says the published standings
+    changed."""
+    from playwright.sync_api import expect
+
+    from .test_deal_entry_browser import sign_in
+
+    sign_in(page, live_server)
+    page.goto(f"{live_server.url}/seasons/{published_season.pk}/")
+    asked = []
+
+    def answer(dialog, accept):
+        asked.append(dialog.message)
+        dialog.accept() if accept else dialog.dismiss()
+
+    remove = page.locator("#season-events tbody tr").nth(0).get_by_role("button", name="Remove")
+    page.once("dialog", lambda d: answer(d, False))
+    remove.click()
+    page.wait_for_timeout(300)
+    assert asked == [
+        "Stop counting Club night Jan 8 (2026-01-08) in the season? The season is published: "
+        "its standings change for everybody."
+    ]
+    assert published_season.events.count() == 4
+    assert page.locator("#season-events tbody tr").count() == 4
+    page.once("dialog", lambda d: answer(d, True))
+    remove.click()
+    expect(page.locator(".messages")).to_contain_text(
+        "Club night Jan 8 (2026-01-08) no longer counts in the season: its published "
+        "standings changed."
+    )
+    assert len(asked) == 2
+    assert [e.name for e in published_season.events.order_by("date")] == [
+        "Club night Feb 5",
+        "Club night Mar 5",
+        "Club night Apr 2",
+    ]
+
+
+def _hidden_sideways(page, selector) -> list[str]:
+    """The cells of ``selector`` not wholly inside the window, or inside a box that
+    scrolls sideways (what a reader would have to find by scrolling)."""
+    return page.evaluate(
+        """(selector) => {
+          const out = [];
+          for (const cell of document.querySelectorAll(selector)) {
+            const box = cell.getBoundingClientRect();
+            let clipped = box.left < 0 || box.right > window.innerWidth + 0.5;
+            for (let up = cell.parentElement; up; up = up.parentElement) {
+              if (up.scrollWidth > up.clientWidth + 1 &&
+                  getComputedStyle(up).overflowX !== "visible") clipped = true;
+            }
+            if (clipped) out.push(cell.innerText.trim());
+          }
+          return out;
+        }""",
+        selector,
+    )
+
+
+@pytest.mark.parametrize("size", ["phone", "page"])
+def test_the_season_shows_every_figure_and_remove_whole_without_scrolling_sideways(
+    live_server, published_season, size, request
+):
+    """At 390x844 as on a desktop: each player's rank, name, club, points, chips,
+    events, won and dropped nights are in the window, nothing behind a sideways scroll;
+    *Remove* is whole ("Remove", not "Re")."""
+    from .test_deal_entry_browser import sign_in
+
+    page = request.getfixturevalue(size)
+    sign_in(page, live_server)
+    page.goto(f"{live_server.url}/seasons/{published_season.pk}/")
+    assert _hidden_sideways(page, "#season-standings td") == []
+    anna = page.locator("#season-standings tbody tr").nth(1)
+    assert [t.strip() for t in anna.locator("td").all_inner_texts()] == [
+        "2",
+        "Anna (tie broken by chips)",
+        "Sokol",
+        "28",
+        "-5",
+        "4",
+        "2",
+        "Mar 5",
+    ]
+    # A phone's layout: rank, name and points on a line, the rest under the name.
+    top = {c: anna.locator(f"td.{c}").bounding_box()["y"] for c in ("rank", "player", "total")}
+    under = anna.locator("td.club").bounding_box()["y"]
+    assert (under > top["player"]) == (size == "phone")
+    assert abs(top["rank"] - top["total"]) < 8
+    assert _hidden_sideways(page, "#season-events td, #season-events th") == []
+    remove = page.locator("#season-events button[name=remove]").first
+    assert remove.inner_text() == "Remove"
+    box = remove.bounding_box()
+    assert box["x"] >= 0 and box["x"] + box["width"] <= page.viewport_size["width"]
+    assert _fits(page)
+    _shot(page, f"season-remove-{size}")

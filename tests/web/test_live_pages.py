@@ -187,7 +187,7 @@ def test_a_seasons_wall_answers_304_until_one_of_its_events_or_the_season_change
 
     event, table = hall["event"], hall["table"]
     season = seasons.create_season(
-        organizer, name="Heun season", start_date=event.date, end_date=event.date
+        organizer, name="Heun season", start_date=event.date, end_date=tournament.date
     )
     seasons.add_event(season, event, organizer)
     season = seasons.update_season(season, organizer, published=True)

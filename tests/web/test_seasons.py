@@ -234,7 +234,7 @@ def test_head_to_head_decides_between_the_players_still_tied(organizer, nights):
 
 
 def test_head_to_head_counts_places_above_the_others_still_tied():
-    from tournaments.seasons import Placing, Result, SeasonStanding, _split
+    from tournaments.seasons import Placing, Result, SeasonStanding, _measure, _split
 
     events = [Event(pk=n) for n in (1, 2, 3)]
 
@@ -244,10 +244,91 @@ def test_head_to_head_counts_places_above_the_others_still_tied():
 
     # X above Y in events 1 and 2, Y above X in 3; Z played event 3 only, above both.
     x, y, z = row("X", [1, 2, 3]), row("Y", [2, 3, 1]), row("Z", [0, 0, 2])
-    parts = _split([x, y, z], ["head_to_head"])
     # X: above Y twice (1, 2) = 2; Y: above X once (3), above Z once (3) = 2; Z: above
-    # X once (3) = 1. X and Y stay tied, Z after them.
-    assert [[r.player.name for r in p] for p in parts] == [["X", "Y"], ["Z"]]
+    # X once (3) = 1.
+    assert [_measure("head_to_head", r, [x, y, z]) for r in (x, y, z)] == [2, 2, 1]
+    # X and Y still tied are compared again, alone: X above Y twice, Y above X once.
+    parts = _split([x, y, z], ["head_to_head"])
+    assert [[r.player.name for r in p] for p in parts] == [["X"], ["Y"], ["Z"]]
+
+
+def head_to_head_rows(events: list[str], chips: dict[str, int]):
+    """Players equal on the season's total, in events of two: "AB" is an event where A
+    finished first and B second."""
+    from tournaments.seasons import Placing, Result, SeasonStanding
+
+    results: dict[str, list] = {name: [] for name in chips}
+    for n, (first, second) in enumerate(events, start=1):
+        event = Event(pk=n)
+        results[first].append(Result(Placing(event, 1, 1, 2), 0, 0))
+        results[second].append(Result(Placing(event, 2, -1, 2), 0, 0))
+    return [
+        SeasonStanding(0, Player(name=name), results[name], 10, chips[name], 0) for name in chips
+    ]
+
+
+EVEN = dict.fromkeys("ABCD", 0)
+
+
+@pytest.mark.parametrize(
+    "events, chips, tie_breaks, expected",
+    [
+        pytest.param(
+            # A above B and C, B above C and D, C above D, D above A: 2, 2, 1, 1. Again
+            # among A and B (A above B), and among C and D (C above D).
+            ["AB", "AC", "BC", "BD", "CD", "DA"],
+            EVEN,
+            ["head_to_head"],
+            [(1, "A", "head to head"), (2, "B", "head to head")]
+            + [(3, "C", "head to head"), (4, "D", "head to head")],
+            id="issue-29-four-tied-applied-again",
+        ),
+        pytest.param(
+            # A and B above C and D, one event each above the other: 3, 3, 1, 1. Again
+            # among A and B: 1, 1, and among C and D: 1, 1. Nothing more parts them.
+            ["AB", "BA", "AC", "AD", "BC", "BD", "CD", "DC"],
+            EVEN,
+            ["head_to_head"],
+            [(1, "A", ""), (1, "B", ""), (3, "C", ""), (3, "D", "")],
+            id="second-pass-separates-nothing",
+        ),
+        pytest.param(
+            # The same, then chips: the second pass leaves A and B (and C and D) to chips.
+            ["AB", "BA", "AC", "AD", "BC", "BD", "CD", "DC"],
+            {"A": 5, "B": 3, "C": -1, "D": 2},
+            ["head_to_head", "chips"],
+            [(1, "A", "chips"), (2, "B", "chips"), (3, "D", "chips"), (4, "C", "chips")],
+            id="second-pass-separates-nothing-then-chips",
+        ),
+        pytest.param(
+            # A above B, B above C, C above A: 1, 1, 1. Head to head parts nobody.
+            ["AB", "BC", "CA"],
+            {"A": 0, "B": 0, "C": 0},
+            ["head_to_head"],
+            [(1, "A", ""), (1, "B", ""), (1, "C", "")],
+            id="a-circle-parts-nobody",
+        ),
+        pytest.param(
+            # First pass: A, B, C 4 each, D 1, E 0. Among A, B, C: A 2 (above C twice),
+            # B 2 (above A twice), C 1 (above B). Among A and B: B 2, A 0.
+            ["AC", "AC", "BA", "BA", "CB", "AD", "AE", "BD", "BE", "CD", "CD", "CE", "DE"],
+            dict.fromkeys("ABCDE", 0),
+            ["head_to_head"],
+            [(1, "B", "head to head"), (2, "A", "head to head"), (3, "C", "head to head")]
+            + [(4, "D", "head to head"), (5, "E", "head to head")],
+            id="three-passes",
+        ),
+    ],
+)
+def test_head_to_head_is_applied_again_among_the_players_it_leaves_tied(
+    events, chips, tie_breaks, expected
+):
+    """FORMATS.md, tie-breaks: "When it splits the group and some are still equal, head
+    to head is applied again among those alone, before the next tie-break" (issue 29)."""
+    from tournaments.seasons import _rank
+
+    rows = _rank(Season(tie_breaks=tie_breaks), head_to_head_rows(events, chips))
+    assert [(r.rank, r.player.name, r.decided_by) for r in rows] == expected
 
 
 def test_the_season_page_csv_and_statement(client, organizer, nights):
@@ -274,7 +355,7 @@ def test_the_season_page_csv_and_statement(client, organizer, nights):
     statement = text(client.get(reverse("season-statement", args=[season.pk, dana.pk])))
     assert "Rank 4 of 5" in statement
     assert "2026-01-08 Club night Jan 8 4 of 4 -8 5 counted" in statement
-    assert "2026-03-05 Club night Mar 5 1 of 4 +5 10 counted" in statement
+    assert "2026-03-05 Club night Mar 5 1= of 4 +5 10 counted" in statement
     assert "Not played: 2026-02-05 Club night Feb 5." in statement
 
 
@@ -393,6 +474,100 @@ def test_an_event_counts_in_one_season_once(organizer, nights):
             "there first."
         ]
     }
+
+
+def test_an_event_outside_the_seasons_days_is_refused_at_its_field(client, organizer, nights):
+    """The season runs February 1 to March 31: January's and April's nights are
+    refused, by the service and on the season's page; February's is added."""
+    season = season_services.create_season(
+        organizer,
+        name="Late winter",
+        start_date=datetime.date(2026, 2, 1),
+        end_date=datetime.date(2026, 3, 31),
+    )
+    with pytest.raises(season_services.SeasonError) as before:
+        season_services.add_event(season, nights[0], organizer)
+    assert before.value.fields == {
+        "event": [
+            "Club night Jan 8 (2026-01-08) is before the season's first day (February 1, "
+            "2026): change the season's days to count it."
+        ]
+    }
+    client.force_login(organizer)
+    add = reverse("season-events", args=[season.pk])
+    after = client.post(add, {"event": nights[3].pk})
+    assert after.status_code == 400
+    assert after.context["add_form"].errors == {
+        "event": [
+            "Club night Apr 2 (2026-04-02) is after the season's last day (March 31, "
+            "2026): change the season's days to count it."
+        ]
+    }
+    assert client.post(add, {"event": nights[1].pk}).status_code == 302
+    assert list(season.events.all()) == [nights[1]]
+    assert Event.objects.filter(season__isnull=False).count() == 1
+
+
+def test_the_same_event_twice_is_refused_at_its_field(client, organizer, nights):
+    """Another event of the same name on the same day (the same night, entered or
+    imported twice) would count the night twice: refused."""
+    season = make_season(organizer, nights[:2], basis=Season.Basis.CHIPS)
+    again = make_event(organizer, "la-vista", name="club night JAN 8", date=nights[0].date)
+    with pytest.raises(season_services.SeasonError) as twice:
+        season_services.add_event(season, again, organizer)
+    said = [
+        "Club night Jan 8 (2026-01-08) is in this season already: club night JAN 8 "
+        "(2026-01-08), of the same name on the same day, would count that night twice."
+    ]
+    assert twice.value.fields == {"event": said}
+    client.force_login(organizer)
+    response = client.post(reverse("season-events", args=[season.pk]), {"event": again.pk})
+    assert response.status_code == 400
+    assert response.context["add_form"].errors == {"event": said}
+    assert list(season.events.order_by("date")) == nights[:2]
+    # Another event on that day, of another name, is another event.
+    other = make_event(organizer, "la-vista", name="Ladies' night", date=nights[0].date)
+    season_services.add_event(season, other, organizer)
+
+
+def test_the_seasons_days_cannot_leave_out_its_events(client, organizer, nights):
+    """A season's first or last day moved past one of its events is refused at that
+    field, on the form as by the service; so is an event of a season moved outside it."""
+    season = make_season(organizer, nights, basis=Season.Basis.CHIPS)
+    with pytest.raises(season_services.SeasonError) as later:
+        season_services.update_season(season, organizer, start_date=datetime.date(2026, 2, 1))
+    assert later.value.fields == {
+        "start_date": [
+            "Club night Jan 8 (2026-01-08) counts in the season, before that day: remove it "
+            "first, or start the season on January 8, 2026 or earlier."
+        ]
+    }
+    client.force_login(organizer)
+    posted = {
+        **SEASON_FORM,
+        "name": "Sokol season 2026",
+        "start_date": "2026-01-01",
+        "end_date": "2026-03-10",
+    }
+    response = client.post(reverse("season-edit", args=[season.pk]), posted)
+    assert response.status_code == 200
+    assert response.context["form"].errors == {
+        "end_date": [
+            "Club night Apr 2 (2026-04-02) counts in the season, after that day: remove it "
+            "first, or end the season on April 2, 2026 or later."
+        ]
+    }
+    season.refresh_from_db()
+    assert season.end_date == datetime.date(2026, 6, 30)
+    with pytest.raises(services.ServiceError) as moved:
+        services.update_event(nights[0], organizer, date=datetime.date(2025, 12, 30))
+    assert moved.value.message == (
+        "This event counts in the season Sokol season 2026, from January 1, 2026 to June 30, "
+        "2026: give it a day within the season, or remove it from the season first."
+    )
+    nights[0].refresh_from_db()
+    assert nights[0].date == datetime.date(2026, 1, 8)
+    services.update_event(nights[0], organizer, date=datetime.date(2026, 1, 9))
 
 
 # -- a season to JSON and back; the audit ----------------------------------------------
@@ -580,7 +755,8 @@ def test_placement_points_are_read_as_typed(typed, points):
 
 def test_the_season_form_creates_and_adds_events_by_their_field(client, organizer, nights):
     client.force_login(organizer)
-    response = client.post(reverse("season-create"), SEASON_FORM)
+    # From January: a season counts only events on its days.
+    response = client.post(reverse("season-create"), {**SEASON_FORM, "start_date": "2026-01-01"})
     season = Season.objects.get()
     assert response["Location"] == reverse("season-detail", args=[season.pk])
     assert (season.placement_points, season.participation_points, season.tie_breaks) == (
@@ -626,10 +802,10 @@ def test_the_season_pdf_in_large_type(client, organizer, nights):
     first = re.sub(r"\s+", " ", pages[0].extract_text())
     assert "Sokol season 2026: season standings" in first
     assert "Sokol, January 1, 2026 to June 30, 2026" in first
-    assert "Points Events Won Dropped" in first
-    assert "1 Cyril (chips) Sokol 28 3 2" in first
-    assert "2 Anna (chips) Sokol 28 4 2 1" in first
-    assert "5 Emil Sokol 15 2 1" in first
+    assert "Points Tie broken by Chips Events Won Dropped" in first
+    assert "1 Cyril Sokol 28 chips 0 3 2" in first
+    assert "2 Anna Sokol 28 chips -5 4 2 Mar 5" in first
+    assert "5 Emil Sokol 15 -6 2 1" in first
     assert "Chips after each event (top 10)" in pages[1].extract_text()
 
 
@@ -637,7 +813,10 @@ def test_the_season_wall_shows_the_season_and_its_latest_night(client, organizer
     season = make_season(organizer, nights, **PLACEMENT)
     client.force_login(organizer)
     live = text(client.get(reverse("season-wall-live", args=[season.pk])))
-    assert "Season standings · 4 events # Player Points Events 1 Cyril 28 3 2 Anna 28 4" in live
+    assert (
+        "Season standings · 4 events # Player Points Tie broken by Chips Events "
+        "1 Cyril 28 chips 0 3 2 Anna 28 chips -5 4" in live
+    )
     assert (
         "Club night Apr 2 · April 2 # Player Chips 1 Anna +1 1 Bill +1 1 Cyril +1 "
         "4 Dana Nováková -3" in live
@@ -656,10 +835,10 @@ def test_a_players_page_has_every_event_and_his_statistics_in_the_games_words(
     page = text(client.get(reverse("player-detail", args=[anna.pk])))
     assert "Anna Sokol · 4 events in 1 season" in page
     assert (
-        "2026-01-08 Club night Jan 8 Sokol season 2026 1 of 4 +6 "
-        "2026-02-05 Club night Feb 5 Sokol season 2026 2 of 4 -7 "
-        "2026-03-05 Club night Mar 5 Sokol season 2026 3 of 4 -5 "
-        "2026-04-02 Club night Apr 2 Sokol season 2026 1 of 4 +1" in page
+        "2026-01-08 Club night Jan 8 Sokol season 2026 1= of 4 +6 "
+        "2026-02-05 Club night Feb 5 Sokol season 2026 2= of 4 -7 "
+        "2026-03-05 Club night Mar 5 Sokol season 2026 3= of 4 -5 "
+        "2026-04-02 Club night Apr 2 Sokol season 2026 1= of 4 +1" in page
     )
     assert page.count("Chips after each event of Sokol season 2026") == 1
     assert (
@@ -702,7 +881,13 @@ def test_a_published_season_is_edited_and_unpublished_through_its_form(client, o
     edit = reverse("season-edit", args=[season.pk])
     form = client.get(edit).context["form"]
     assert form.fields["placement_points"].disabled and form.fields["tie_break_1"].disabled
-    posted = {**SEASON_FORM, "name": "Sokol spring", "published": "on", "placement_points": "1"}
+    posted = {
+        **SEASON_FORM,
+        "name": "Sokol spring",
+        "start_date": "2026-01-01",  # its events' days stay in it
+        "published": "on",
+        "placement_points": "1",
+    }
     assert client.post(edit, posted).status_code == 302
     season.refresh_from_db()
     assert (season.name, season.placement_points) == ("Sokol spring", [10, 8, 6, 5, 4, 3, 2, 1])
@@ -744,7 +929,7 @@ def test_the_player_page_does_not_name_a_season_the_visitor_may_not_read(client,
         services.update_event(event, organizer, published=True)
     anna = Player.objects.get(name="Anna")
     page = text(client.get(reverse("player-detail", args=[anna.pk])))
-    assert "2026-01-08 Club night Jan 8 1 of 4 +6" in page
+    assert "2026-01-08 Club night Jan 8 1= of 4 +6" in page
     assert "Sokol season" not in page
     client.force_login(organizer)
     assert "Sokol season 2026" in text(client.get(reverse("player-detail", args=[anna.pk])))
@@ -784,3 +969,161 @@ def test_the_season_chart_names_its_events_by_date_in_a_pages_type(client, organ
         "Apr 2",
     ]
     assert "font-size: 11px" in svg and "'DejaVu Sans', sans-serif" in svg
+
+
+HEAD_TO_HEAD_AGAIN = (
+    "Head-to-head is applied again among the players it leaves tied, until it parts nobody."
+)
+
+
+def test_the_standings_say_head_to_head_is_applied_again(client, organizer, nights):
+    """The page, the PDF and a player's season say it in words where head to head is
+    among the season's tie-breaks, and only there."""
+    from pypdf import PdfReader
+
+    season = make_season(organizer, nights, **PLACEMENT)
+    client.force_login(organizer)
+    page = text(client.get(reverse("season-detail", args=[season.pk])))
+    assert f"then events won, then head-to-head. {HEAD_TO_HEAD_AGAIN}" in page
+    pdf = client.get(reverse("season-pdf", args=[season.pk])).content
+    words = re.sub(r"\s+", " ", PdfReader(io.BytesIO(pdf)).pages[0].extract_text())
+    assert f"then head-to-head. {HEAD_TO_HEAD_AGAIN}" in words
+    anna = Player.objects.get(name="Anna")
+    statement = text(client.get(reverse("season-statement", args=[season.pk, anna.pk])))
+    assert HEAD_TO_HEAD_AGAIN in statement
+    season_services.update_season(season, organizer, tie_breaks=["chips"])
+    page = text(client.get(reverse("season-detail", args=[season.pk])))
+    assert "ties broken by chips won over the season." in page
+    assert "applied again" not in page
+
+
+def test_remove_asks_on_its_button_and_says_when_the_published_standings_change(
+    client, organizer, nights
+):
+    """The question is on *Remove* (confirm.js reads a submit button's data-confirm, see
+    tests/browser/test_season_browser.py); a published season's adds that its standings
+    change for everybody, and so does the message once it is removed."""
+    season = make_season(organizer, nights, basis=Season.Basis.CHIPS)
+    client.force_login(organizer)
+    page = client.get(reverse("season-detail", args=[season.pk])).content.decode()
+    asked = re.findall(r'<button[^>]*name="remove"[^>]*data-confirm="([^"]*)"', page)
+    assert [html.unescape(q) for q in asked] == [
+        f"Stop counting {e} in the season?" for e in nights
+    ]
+    for event in nights:
+        services.update_event(event, organizer, published=True)
+    season_services.update_season(season, organizer, published=True)
+    page = client.get(reverse("season-detail", args=[season.pk])).content.decode()
+    asked = re.findall(r'<button[^>]*name="remove"[^>]*data-confirm="([^"]*)"', page)
+    assert html.unescape(asked[1]) == (
+        "Stop counting Club night Feb 5 (2026-02-05) in the season? The season is published: "
+        "its standings change for everybody."
+    )
+    removed = client.post(
+        reverse("season-events", args=[season.pk]), {"remove": nights[1].pk}, follow=True
+    )
+    assert [str(m) for m in removed.context["messages"]] == [
+        "Club night Feb 5 (2026-02-05) no longer counts in the season: its published "
+        "standings changed."
+    ]
+
+
+def test_a_shared_place_reads_as_the_standings_tie_on_a_players_pages(client, organizer, nights):
+    """A place shared reads "3=" (as in sport), a place alone "3": Bill was 3rd alone in
+    January, won February alone, shared March's 3rd with Anna and April's 1st with Anna
+    and Cyril. Over the season by chips, Dana and Emil share 4th."""
+    season = make_season(organizer, nights, basis=Season.Basis.CHIPS)
+    client.force_login(organizer)
+    bill = Player.objects.get(name="Bill")
+    page = text(client.get(reverse("player-detail", args=[bill.pk])))
+    assert (
+        "2026-01-08 Club night Jan 8 Sokol season 2026 3 of 4 -4 "
+        "2026-02-05 Club night Feb 5 Sokol season 2026 1 of 4 +25 "
+        "2026-03-05 Club night Mar 5 Sokol season 2026 3= of 4 -5 "
+        "2026-04-02 Club night Apr 2 Sokol season 2026 1= of 4 +1" in page
+    )
+    statement = text(client.get(reverse("season-statement", args=[season.pk, bill.pk])))
+    assert "Rank 1 of 5" in statement
+    assert "2026-03-05 Club night Mar 5 3= of 4 -5 counted" in statement
+    assert "2026-02-05 Club night Feb 5 1 of 4 +25 counted" in statement
+    emil = Player.objects.get(name="Emil")
+    statement = text(client.get(reverse("season-statement", args=[season.pk, emil.pk])))
+    assert "Rank 4= of 5" in statement
+    assert "2026-02-05 Club night Feb 5 4 of 4 -11 counted" in statement
+
+
+WALL_LINK_NOTE = (
+    "Not published yet: this QR code's link answers “not found” to everybody but the "
+    "season's organizers until the season is published."
+)
+PAGE_LINK_NOTE = (
+    "Not published yet: this page's link, and the wall's QR code to it, answer “not "
+    "found” to everybody but the season's organizers until the season is published."
+)
+
+
+def test_the_wall_and_the_page_say_the_link_works_once_the_season_is_published(
+    client, organizer, nights
+):
+    season = make_season(organizer, nights, basis=Season.Basis.CHIPS)
+    client.force_login(organizer)
+    url = f"http://testserver/seasons/{season.pk}/"
+    wall = text(client.get(reverse("season-wall", args=[season.pk])))
+    assert f"Sokol season 2026 {WALL_LINK_NOTE} {url}" in wall
+    page = text(client.get(reverse("season-detail", args=[season.pk])))
+    assert PAGE_LINK_NOTE in page
+    assert client.logout() is None
+    assert client.get(url).status_code == 404  # what a phone scanning it gets
+    for event in nights:
+        services.update_event(event, organizer, published=True)
+    season_services.update_season(season, organizer, published=True)
+    assert client.get(url).status_code == 200
+    wall = text(client.get(reverse("season-wall", args=[season.pk])))
+    assert url in wall and "Not published" not in wall
+    client.force_login(organizer)
+    assert "Not published" not in text(client.get(reverse("season-detail", args=[season.pk])))
+
+
+def pdf_words(content: bytes) -> list[str]:
+    from pypdf import PdfReader
+
+    return [re.sub(r"\s+", " ", p.extract_text()) for p in PdfReader(io.BytesIO(content)).pages]
+
+
+def test_the_season_pdf_shows_the_chips_a_tie_was_broken_by_and_the_nights_dropped(
+    client, organizer, nights
+):
+    """Cyril and Anna tie at 28 points, chips part them (0 and -5): the PDF shows the
+    chips of every player, the tie-break in a column of its own (not beside the club),
+    and the nights dropped by their dates (Anna's and Bill's March), not a count."""
+    season = make_season(organizer, nights, **PLACEMENT)
+    client.force_login(organizer)
+    first = pdf_words(client.get(reverse("season-pdf", args=[season.pk])).content)[0]
+    assert "Points Tie broken by Chips Events Won Dropped" in first
+    rows = first[first.index("Dropped ") + len("Dropped ") : first.index(" Placement points")]
+    assert rows == (
+        "1 Cyril Sokol 28 chips 0 3 2 "
+        "2 Anna Sokol 28 chips -5 4 2 Mar 5 "
+        "3 Bill Sokol 26 +17 4 2 Mar 5 "
+        "4 Dana Nováková Sokol 20 -6 3 1 "
+        "5 Emil Sokol 15 -6 2 1"
+    )
+    assert "(chips)" not in first
+    # Ranked by chips, every night counting: the total is the chips, no tie was broken.
+    season_services.update_season(
+        season, organizer, basis=Season.Basis.CHIPS, planned_events=None, best_of=None
+    )
+    first = pdf_words(client.get(reverse("season-pdf", args=[season.pk])).content)[0]
+    assert "Chips Events Won 1 Bill Sokol +17 4 2 2 Cyril Sokol 0 3 2" in first
+    assert "Tie broken by" not in first and "Dropped" not in first
+
+
+def test_the_season_wall_shows_the_chips_a_tie_was_broken_by(client, organizer, nights):
+    season = make_season(organizer, nights, **PLACEMENT)
+    client.force_login(organizer)
+    live = text(client.get(reverse("season-wall-live", args=[season.pk])))
+    assert (
+        "Season standings · 4 events # Player Points Tie broken by Chips Events "
+        "1 Cyril 28 chips 0 3 2 Anna 28 chips -5 4 3 Bill 26 +17 4 "
+        "4 Dana Nováková 20 -6 3 5 Emil 15 -6 2 " in live
+    )

@@ -29,37 +29,51 @@ from .common import (
 # Standings go on the hall's wall: type sized to fill the page, from WALL_MIN points
 # (still readable from a couple of metres, on more pages) up to WALL_MAX.
 WALL_MIN, WALL_MAX = 16, 30
+ONE_LINE = 20  # the smallest type a name is kept on one line for (see _fitting_styles)
 
 
-def wall_styles(rows: int, height: float):
-    """Type sized to fill the page with ``rows`` rows (and the header and title): the
-    cell, bold and small styles, and the size."""
-    size = max(WALL_MIN, min(WALL_MAX, height / (rows + 3) / 1.3))
+def wall_styles(rows: int, height: float, largest: float = WALL_MAX):
+    """Type sized to fill the page with ``rows`` rows (and the header and title), at most
+    ``largest``: the cell, bold and small styles, and the size."""
+    size = max(WALL_MIN, min(largest, height / (rows + 3) / 1.3))
     cell = ParagraphStyle("wall", fontName=fonts.REGULAR, fontSize=size, leading=size * 1.15)
     bold = ParagraphStyle("wall-bold", parent=cell, fontName=fonts.BOLD)
     small = ParagraphStyle("wall-small", parent=cell, fontSize=size * 0.6, leading=size * 0.7)
     return size, cell, bold, small
 
 
-def wall_grid(head: list[str], texts: list[list[str]], names: list[str], width: float, styles):
+def wall_widths(head: list[str], texts: list[list[str]], width: float, size: float, words=()):
+    """The columns' widths: a number column as wide as its widest figure, a column of
+    ``words`` (small type, wrapping between words) as its widest word; the name column
+    (the second) gets the rest."""
+
+    def widest(c: int) -> float:
+        if c in words:
+            pieces = [w for t in [head, *texts] for w in t[c].split()]
+            return max((stringWidth(w, fonts.BOLD, size * 0.6) for w in pieces), default=0)
+        every = [head, *texts]
+        return max(
+            stringWidth(t[c], fonts.BOLD, size if r else size * 0.6) for r, t in enumerate(every)
+        )
+
+    numbers = [8 + widest(c) for c in [0, *range(2, len(head))]]
+    return [numbers[0], width - sum(numbers), *numbers[1:]]
+
+
+def wall_grid(
+    head: list[str], texts: list[list[str]], names: list[str], width: float, styles, words=()
+):
     """The standings in large type: a row a player (``texts``: rank, name, then the
-    figures, the third column in bold; ``names``: the name column's markup), the name
-    column taking what the figures leave."""
+    figures, the third column in bold; ``names``: the name column's markup; ``words``:
+    the columns of words in small type), the name column taking what the others leave."""
     size, cell, bold, small = styles
     data = [[para(h, small) for h in head]]
     for t, name in zip(texts, names, strict=True):
         data.append(
             [para(t[0], bold), Paragraph(name, cell), para(t[2], bold)]
-            + [para(x, cell) for x in t[3:]]
+            + [para(x, small if c in words else cell) for c, x in enumerate(t[3:], start=3)]
         )
-    # Number columns as wide as their widest figure; the names get the rest.
-    every = [head, *texts]
-    numbers = [
-        8
-        + max(stringWidth(t[c], fonts.BOLD, size if r else size * 0.6) for r, t in enumerate(every))
-        for c in [0, *range(2, len(head))]
-    ]
-    widths = [numbers[0], width - sum(numbers), *numbers[1:]]
+    widths = wall_widths(head, texts, width, size, words)
     grid = Table(data, colWidths=widths, repeatRows=1)
     style = [
         ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
@@ -151,38 +165,52 @@ def standings_pdf(event, after_round: int | None = None, only_round: int | None 
 
 def season_standings_pdf(table) -> bytes:
     """A season's standings (``seasons.SeasonTable``) for the wall, in the same large
-    type, on the paper of its latest event, and its chart of chips after each event."""
+    type, on the paper of its latest event, and its chart of chips after each event.
+
+    The chips of every event are shown beside a total they are not (placement points,
+    or the best N's chips), the tie-break that set a player apart in a column of its
+    own, and the nights dropped by their dates."""
     season = table.season
     pagesize = page_size(table.events[-1]) if table.events else LETTER
     rows = table.rows
     width = pagesize[0] - 2 * MARGIN
     height = pagesize[1] - 2 * MARGIN - 11 * 3 - 6
-    styles = wall_styles(len(rows), height)
-    size, bold = styles[0], styles[2]
-    total = "Points" if table.by_points else "Chips"
-    head = ["", "Player", total, "Events", "Won"] + (["Dropped"] if season.counts_best else [])
+    tie, chips = table.ties_broken, table.chips_differ
+    head = (
+        ["", "Player", table.total_words]
+        + (["Tie broken by"] if tie else [])
+        + (["Chips"] if chips else [])
+        + ["Events", "Won"]
+        + (["Dropped"] if season.counts_best else [])
+    )
     texts = [
         [
             str(s.rank),
             s.player.name,
             str(s.total) if table.by_points else (signed(s.total) if s.total else "0"),
-            str(s.events_played),
-            str(s.events_won or ""),
         ]
-        + ([str(len(s.dropped) or "")] if season.counts_best else [])
+        + ([s.decided_by] if tie else [])
+        + ([signed(s.chips) if s.chips else "0"] if chips else [])
+        + [str(s.events_played), str(s.events_won or "")]
+        + ([_dates(r.event for r in s.dropped)] if season.counts_best else [])
         for s in rows
     ]
-    names = [
-        _name(s.player.name, s.player.club, size, f" ({s.decided_by})" if s.decided_by else "")
-        for s in rows
-    ]
+    words = {3} if tie else set()
+    if season.counts_best:
+        words.add(len(head) - 1)
+    styles = _fitting_styles(rows, head, texts, width, height, words)
+    size, bold = styles[0], styles[2]
+    names = [_name(s.player.name, s.player.club, size) for s in rows]
     story = [
         _title("Season standings", bold),
-        wall_grid(head, texts, names, width, styles),
+        wall_grid(head, texts, names, width, styles, words),
         Spacer(1, 6),
         para(
-            f"{season.scoring_words} A tie broken says by what, in brackets; players still "
-            "equal share a rank. Chips are summed from each event's chip ledger.",
+            season.scoring_words
+            + (" Tie broken by: what set a player apart from an equal total." if tie else "")
+            + " Players still equal share a rank. Chips are every event's chips, summed from "
+            "its chip ledger"
+            + ("; dropped: the events that do not count." if season.counts_best else "."),
             SMALL,
         ),
     ]
@@ -202,3 +230,29 @@ def season_standings_pdf(table) -> bytes:
         + (" ..." if len(table.events) > 6 else ""),
     ]
     return build(story, pagesize, lambda: header)
+
+
+def _dates(events) -> str:
+    """Events by their dates, each kept on one line: "Jan 8, Mar 5"."""
+    return ", ".join(f"{e.date:%b}\u00a0{e.date.day}" for e in events)
+
+
+def _fitting_styles(rows, head, texts, width, height, words):
+    """The wall's type, made smaller while a name would not fit its column on one line
+    (down to ONE_LINE points: a row of two lines fills the page as two), then while the
+    longest word of a name or club would not (a name is broken between words only, never
+    inside one)."""
+    largest = WALL_MAX
+    while True:
+        styles = wall_styles(len(rows), height, largest)
+        size = styles[0]
+        room = wall_widths(head, texts, width, size, words)[1] - 6  # the cell's padding
+        names = [stringWidth(s.player.name, fonts.BOLD, size) for s in rows]
+        pieces = [stringWidth(w, fonts.BOLD, size) for s in rows for w in s.player.name.split()]
+        pieces += [
+            stringWidth(w, fonts.REGULAR, size * 0.6) for s in rows for w in s.player.club.split()
+        ]
+        wraps = max(names, default=0) > room and size > ONE_LINE
+        if size <= WALL_MIN or not wraps and max(pieces, default=0) <= room:
+            return styles
+        largest = size - 1

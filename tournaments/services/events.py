@@ -64,9 +64,24 @@ def update_event(event: Event, user, **fields) -> Event:
     for name, value in fields.items():
         setattr(event, name, value)
     _full_clean(event)
+    if "date" in fields and event.season_id:
+        _check_within_season(event)
     event.save()
     audit(event, user, "update_event", fields=sorted(fields))
     return event
+
+
+def _check_within_season(event: Event) -> None:
+    """An event of a season stays on one of its days (the season read after the event
+    is locked: update_season locks the season's events before it moves its days)."""
+    season = event.season
+    if not season.start_date <= event.date <= season.end_date:
+        raise ServiceError(
+            f"This event counts in the season {season.name}, from {season.start_date:%B} "
+            f"{season.start_date.day}, {season.start_date:%Y} to {season.end_date:%B} "
+            f"{season.end_date.day}, {season.end_date:%Y}: give it a day within the season, "
+            "or remove it from the season first."
+        )
 
 
 @transaction.atomic

@@ -94,9 +94,12 @@ def update_season(season: Season, user, **fields) -> Season:
         for name, value in fields.items()
         if name not in Season.SCORING and name != "published" and getattr(season, name) != value
     )
+    days = (season.start_date, season.end_date)
     for name, value in fields.items():
         setattr(season, name, value)
     _full_clean(season)
+    if (season.start_date, season.end_date) != days:
+        _check_days_keep_events(season)
     if season.planned_events is not None and season.events.count() > season.planned_events:
         raise SeasonError(
             "The season has more events than that.",
@@ -136,6 +139,8 @@ def add_event(season: Season, event: Event, user) -> Event:
             f"{event} counts in {named} already: an event belongs to one season.",
             {"event": [f"{event} counts in {named} already; remove it there first."]},
         )
+    _check_within(season, event)
+    _check_not_twice(season, event)
     if season.published and not event.published:
         message = (
             f"{event} is not published, and the season is: publish the event first (a "
@@ -153,6 +158,64 @@ def add_event(season: Season, event: Event, user) -> Event:
     _audit(season, user, "add_event", event=event.pk, name=str(event))
     audit(event, user, "add_to_season", season=season.pk, name=season.name)
     return event
+
+
+def _day(date) -> str:
+    return f"{date:%B} {date.day}, {date:%Y}"
+
+
+def _check_within(season: Season, event: Event) -> None:
+    """An event counts in a season only on one of its days."""
+    if event.date < season.start_date:
+        said = f"{event} is before the season's first day ({_day(season.start_date)})"
+    elif event.date > season.end_date:
+        said = f"{event} is after the season's last day ({_day(season.end_date)})"
+    else:
+        return
+    message = f"{said}: change the season's days to count it."
+    raise SeasonError(message, {"event": [message]})
+
+
+def _check_not_twice(season: Season, event: Event) -> None:
+    """Another event of the season of the same name on the same day is the same night
+    entered (or imported) twice: it would count twice."""
+    same = season.events.filter(date=event.date, name__iexact=event.name).first()
+    if same is not None:
+        message = (
+            f"{same} is in this season already: {event}, of the same name on the same day, "
+            "would count that night twice."
+        )
+        raise SeasonError(message, {"event": [message]})
+
+
+def _check_days_keep_events(season: Season) -> None:
+    """New first or last days of a season may not leave out one of its events (the
+    events locked: none is moved meanwhile; update_event locks its event, then reads
+    its season)."""
+    events = list(season.events.select_for_update(of=("self",)).order_by("date", "name"))
+    errors = {}
+    early = [e for e in events if e.date < season.start_date]
+    if early:
+        errors["start_date"] = [
+            f"{_listed(early)} in the season, before that day: remove {_it(early)} first, or "
+            f"start the season on {_day(early[0].date)} or earlier."
+        ]
+    late = [e for e in events if e.date > season.end_date]
+    if late:
+        errors["end_date"] = [
+            f"{_listed(late)} in the season, after that day: remove {_it(late)} first, or "
+            f"end the season on {_day(late[-1].date)} or later."
+        ]
+    if errors:
+        raise SeasonError("The season's days leave out some of its events.", errors)
+
+
+def _listed(events) -> str:
+    return ", ".join(str(e) for e in events) + (" counts" if len(events) == 1 else " count")
+
+
+def _it(events) -> str:
+    return "it" if len(events) == 1 else "them"
 
 
 @transaction.atomic

@@ -158,7 +158,8 @@ def season_events(request, pk):
         except services.ServiceError as e:
             messages.error(request, e.message)
         else:
-            messages.success(request, f"{event} no longer counts in the season.")
+            changed = ": its published standings changed" if season.published else ""
+            messages.success(request, f"{event} no longer counts in the season{changed}.")
         return redirect(season)
     form = SeasonEventForm(request.POST, user=request.user)
     if form.is_valid():
