@@ -397,15 +397,12 @@ class AddPlayerForm(forms.Form):
         return cleaned
 
 
-def look_alikes(name: str) -> list[Player]:
+def look_alikes(name: str, exclude: int | None = None) -> list[Player]:
     """Registry players whose name differs from ``name`` only in case, accents or
-    spacing (one query; the same name exactly is the same player, not a look-alike)."""
-    key = fold(name)
-    return [
-        p
-        for p in Player.objects.only("pk", "name", "club")
-        if p.name != name and fold(p.name) == key
-    ]
+    spacing (one query on the folded name's index; the same name exactly is the same
+    player, not a look-alike); ``exclude``: a player's id not to count (a rename's)."""
+    found = Player.objects.filter(folded=fold(name)).exclude(name=name).exclude(pk=exclude)
+    return list(found.only("pk", "name", "club").order_by("name"))
 
 
 class TableForm(forms.Form):
