@@ -285,3 +285,16 @@ def test_the_players_csv_takes_a_former_name_as_its_player(event, organizer, dea
         [*[n for n in SEATS4 if n != "Dana"], "Dana Nováková", "zdenek"]
     )
     assert fold("Dana Nováková") == Player.objects.get(pk=dana.pk).folded
+
+
+def test_a_rename_in_the_admin_keeps_the_former_name(admin_client):
+    player = Player.objects.create(name="Jon Novak")
+    response = admin_client.post(
+        reverse("admin:tournaments_player_change", args=[player.pk]),
+        {"name": "John Novák", "club": "", "notes": ""},
+    )
+    assert response.status_code == 302
+    assert list(FormerName.objects.values_list("player__name", "name")) == [
+        ("John Novák", "Jon Novak")
+    ]
+    assert Player.objects.get(pk=player.pk).folded == "john novak"
