@@ -2,6 +2,6 @@
 the database for long. The commands and the players page say them when a file is over."""
 
 PLAYERS = 2_000  # players in an event's or a season's file, rows of a players CSV
-DEALS = 50_000  # deals in a file (a season's events together)
+DEALS = 20_000  # deals in a file (a season's events together)
 VERSIONS = 100  # versions of one deal
 TEXT = 1_000  # characters of a note or a reason
