@@ -345,6 +345,13 @@ def two_organizers(table, organizer):
             lambda d: d["event"].update(starting_chips=10**5000),
             "event, starting_chips: a number too large for any field.",
         ),
+        (
+            lambda d: d["rounds"][0]["tables"][0]["deals"][0]["versions"][0]["document"].update(
+                bidder_points=float("inf")
+            ),
+            "round 1, table 1, deal 1, version 1, document, bidder_points: a number too large "
+            "for any field.",
+        ),
     ],
 )
 def test_bad_text_and_numbers_anywhere_are_refused_at_their_place(

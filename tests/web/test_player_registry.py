@@ -2,7 +2,9 @@
 name whatever the registry's size; a player renamed by an organizer on the page, the
 former name kept and matched by the CSV import; one name throughout after a rename."""
 
+import csv
 import io
+import json
 import re
 
 import pytest
@@ -301,8 +303,6 @@ def test_a_rename_in_the_admin_keeps_the_former_name(admin_client):
 
 
 def test_a_backup_written_before_the_folded_name_restores_with_it(tmp_path):
-    import json
-
     from django.core.management import call_command
 
     Player.objects.create(name="Josef Kučera")
@@ -315,3 +315,14 @@ def test_a_backup_written_before_the_folded_name_restores_with_it(tmp_path):
     Player.objects.all().delete()
     call_command("restore_db", str(backup), stdout=io.StringIO())
     assert list(Player.objects.values_list("name", "folded")) == [("Josef Kučera", "josef kucera")]
+
+
+def test_after_a_rename_the_deals_csv_says_one_name_throughout(dealt, organizer):
+    event = dealt.round.event
+    services.rename_player(event, organizer, Player.objects.get(name="Čada"), "Ken Čada")
+    rows = list(csv.DictReader(io.StringIO(exchange.deals_csv(event))))
+    assert [(r["dealer"], r["bidder"], r["partner"]) for r in rows] == [
+        ("Dana", "Anna", "Ken Čada"),
+        ("Anna", "Anna", "Ken Čada"),
+    ]
+    assert json.loads(rows[0]["document"])["players"] == ["Anna", "Bill", "Ken Čada", "Dana"]

@@ -4,7 +4,7 @@ its place.
 
 - a key given twice in one object (``json`` keeps the last silently): which one is meant?
 - a number of thousands of digits (``int()`` refuses past 4,300 with a ValueError), or
-  one past what any column holds;
+  one past what any column holds (1e999 too, which reads as infinity);
 - NaN and Infinity, which are not JSON;
 - a NUL character (PostgreSQL's text refuses it) and a lone surrogate (no character:
   nothing can print or store it), anywhere: in a key or in any text.
@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 import json.decoder
 import json.scanner
+import math
 from typing import Any
 
 from .document import ExchangeError
@@ -133,6 +134,8 @@ def check_values(value: Any, where: tuple[str, ...] = ()) -> None:
         elif isinstance(value, int) and not isinstance(value, bool):
             if not -(2**63) <= value <= LARGEST:
                 raise ExchangeError(f"{_place(where)}: a number too large for any field.")
+        elif isinstance(value, float) and not math.isfinite(value):  # 1e999 reads as inf
+            raise ExchangeError(f"{_place(where)}: a number too large for any field.")
         elif isinstance(value, dict):
             for key, item in value.items():
                 _check_text(str(key), (*where, "a key"))
