@@ -167,6 +167,12 @@ def test_an_organizer_renames_a_player_on_the_players_page(org_client, dealt, or
     cannot open."""
     event = dealt.round.event
     cada = Player.objects.get(name="Čada")
+    page = org_client.get(players_url(event)).content.decode()
+    assert f'<a href="?rename={cada.pk}#rename" class="link">rename</a>' in page
+    page = org_client.get(players_url(event, rename=cada.pk)).content.decode()
+    assert '<h2 id="rename">Rename Čada</h2>' in page
+    assert f'<input type="hidden" name="rename" value="{cada.pk}"' in page
+    assert 'name="new_name" value="Čada"' in page
     response = org_client.post(
         players_url(event), {"rename": cada.pk, "new_name": "Ken  Čada"}, follow=True
     )
@@ -326,3 +332,12 @@ def test_after_a_rename_the_deals_csv_says_one_name_throughout(dealt, organizer)
         ("Anna", "Anna", "Ken Čada"),
     ]
     assert json.loads(rows[0]["document"])["players"] == ["Anna", "Bill", "Ken Čada", "Dana"]
+
+
+@pytest.mark.parametrize("value", ["", "x", "-1", "123456789012345678901"])
+def test_renaming_someone_unknown_says_so(org_client, dealt, value, event):
+    response = org_client.post(players_url(event), {"rename": value, "new_name": "Zdeněk"})
+    assert response.status_code == 200
+    errors = response.context["rename_form"].errors["rename"]
+    assert errors in (["Choose a registered player to rename."], ["This field is required."])
+    assert not FormerName.objects.exists()

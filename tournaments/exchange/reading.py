@@ -113,7 +113,7 @@ def _line_of_twice(text: str, key: str) -> int:
     decoder.scan_once = json.scanner.py_make_scanner(decoder)
     try:
         decoder.decode(text)
-    except ValueError:
+    except (ValueError, RecursionError):
         pass
     return found[0] if found else 1
 
