@@ -9,6 +9,7 @@ from .models import (
     DealNet,
     DealVersion,
     Event,
+    FormerName,
     LedgerEntry,
     Player,
     Registration,
@@ -37,6 +38,14 @@ class PlayerAdmin(admin.ModelAdmin):
     form = PlayerAdminForm
     list_display = ["name", "club"]
     search_fields = ["name", "club"]
+
+    def save_model(self, request, obj, form, change):
+        # A rename here keeps the former name too, as the players page's does.
+        if change and "name" in form.changed_data and form.initial.get("name"):
+            FormerName.objects.create(
+                player=obj, name=form.initial["name"], renamed_by=request.user
+            )
+        super().save_model(request, obj, form, change)
 
 
 class RegistrationInline(admin.TabularInline):

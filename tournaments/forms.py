@@ -14,9 +14,10 @@ from django.db.backends.base.operations import BaseDatabaseOperations
 import taroky_scoring as core
 from taroky_scoring.points import CountingCard
 
-from .models import ChipCount, Deal, Event, Player, Round, Season, ruleset_choices
+from .models import ChipCount, Deal, Event, Player, Registration, Round, Season, ruleset_choices
 from .names import clean_name, fold
 from .services.permissions import can_view_season
+from .services.players import look_alikes, who
 
 
 def column_range(model, name: str) -> tuple[int, int]:
@@ -359,11 +360,11 @@ class AddPlayerForm(forms.Form):
         label="A different person with a similar name: register as new",
     )
 
-    def __init__(self, *args, registry=None, registered=(), **kwargs):
+    def __init__(self, *args, registry=None, event=None, **kwargs):
         super().__init__(*args, **kwargs)
         if registry is not None:
             self.fields["player"].queryset = registry
-        self.registered = set(registered)  # player ids already registered for the event
+        self.event = event
         self.look_alikes: list[Player] = []
 
     def clean_name(self):
@@ -380,10 +381,10 @@ class AddPlayerForm(forms.Form):
         if name and not cleaned.get("player") and not cleaned.get("different_person"):
             self.look_alikes = look_alikes(name)
             if self.look_alikes:
-                who = ", ".join(
-                    p.name + (f" ({p.club})" if p.club else "") for p in self.look_alikes
-                )
-                if all(p.pk in self.registered for p in self.look_alikes):
+                registered = Registration.objects.filter(
+                    event=self.event, player__in=self.look_alikes
+                ).count()
+                if registered == len(self.look_alikes):
                     where = "already registered for this event"
                     pick = "If it is the same person, there is nothing to do"
                 else:
@@ -391,21 +392,10 @@ class AddPlayerForm(forms.Form):
                     pick = "Pick them from the registry"
                 self.add_error(
                     "name",
-                    f"“{name}” looks like {who}, {where}. {pick}, or tick “a different "
-                    "person” to register a new player.",
+                    f"“{name}” looks like {who(self.look_alikes)}, {where}. {pick}, or tick "
+                    "“a different person” to register a new player.",
                 )
         return cleaned
-
-
-def look_alikes(name: str) -> list[Player]:
-    """Registry players whose name differs from ``name`` only in case, accents or
-    spacing (one query; the same name exactly is the same player, not a look-alike)."""
-    key = fold(name)
-    return [
-        p
-        for p in Player.objects.only("pk", "name", "club")
-        if p.name != name and fold(p.name) == key
-    ]
 
 
 class TableForm(forms.Form):
@@ -534,6 +524,26 @@ class ChipCountForm(forms.Form):
                 widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
                 **bounded(ChipCount, "counted", 0),
             )
+
+
+class RenamePlayerForm(forms.Form):
+    """A registered player's new name (the players page)."""
+
+    rename = PlayerChoice(queryset=Player.objects.none(), widget=forms.HiddenInput)
+    new_name = _name_field("New name")
+    different_person = forms.BooleanField(
+        required=False, label="A different person from the registry's look-alike: rename anyway"
+    )
+
+    def __init__(self, *args, event, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["rename"].queryset = Player.objects.filter(registrations__event=event)
+        self.fields["rename"].error_messages["invalid_choice"] = (
+            "Choose a registered player to rename."
+        )
+
+    def clean_new_name(self):
+        return clean_player_text(self.cleaned_data.get("new_name", ""), "name")
 
 
 class WithdrawForm(forms.Form):

@@ -20,7 +20,23 @@ import taroky_scoring as core
 from taroky_scoring.renaming import rename_players
 from taroky_scoring.settlement import POT
 
-from .names import clean_name
+from .names import clean_name, fold
+
+
+class PlayerQuerySet(models.QuerySet):
+    """Bulk writes keep the stored spelling and the folded name as ``save`` does."""
+
+    def bulk_create(self, objs, *args, **kwargs):
+        objs = list(objs)
+        for player in objs:
+            player.clean_names()
+        return super().bulk_create(objs, *args, **kwargs)
+
+    def update(self, **kwargs):
+        if isinstance(kwargs.get("name"), str):
+            kwargs["name"] = clean_name(kwargs["name"])
+            kwargs["folded"] = fold(kwargs["name"])
+        return super().update(**kwargs)
 
 
 class Player(models.Model):
@@ -29,6 +45,11 @@ class Player(models.Model):
     name = models.CharField(max_length=100, unique=True)
     club = models.CharField("club or town", max_length=100, blank=True)
     notes = models.TextField(blank=True)
+    # ``names.fold(name)``: what the search and the look-alike check compare, indexed,
+    # so neither reads the registry (a fold casefolds: "ß" is "ss", so it may be longer).
+    folded = models.CharField(max_length=300, db_index=True, editable=False, default="")
+
+    objects = PlayerQuerySet.as_manager()
 
     class Meta:
         ordering = ["name"]
@@ -37,9 +58,40 @@ class Player(models.Model):
         return self.name
 
     def save(self, *args, **kwargs):
+        self.clean_names()
+        if kwargs.get("update_fields") is not None and "name" in kwargs["update_fields"]:
+            kwargs["update_fields"] = {*kwargs["update_fields"], "folded"}
+        super().save(*args, **kwargs)
+
+    def clean_names(self) -> None:
         # One stored spelling however the name came in (admin, services, imports).
         self.name = clean_name(self.name)
         self.club = clean_name(self.club)
+        self.folded = fold(self.name)
+
+
+class FormerName(models.Model):
+    """A name a player was known by before a rename: imports and lists of players that
+    still say it find the player."""
+
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="former_names")
+    name = models.CharField(max_length=100)
+    folded = models.CharField(max_length=300, db_index=True)
+    renamed_at = models.DateTimeField(auto_now_add=True)
+    renamed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+
+    class Meta:
+        ordering = ["renamed_at", "id"]
+        indexes = [models.Index(fields=["name"])]
+
+    def __str__(self) -> str:
+        return f"{self.name} (now {self.player})"
+
+    def save(self, *args, **kwargs):
+        self.name = clean_name(self.name)
+        self.folded = fold(self.name)
         super().save(*args, **kwargs)
 
 

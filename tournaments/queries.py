@@ -8,10 +8,11 @@ import json
 from collections import defaultdict
 from dataclasses import dataclass, field, replace
 
-from django.db.models import Prefetch, Q, Sum
+from django.db.models import JSONField, OuterRef, Prefetch, Q, Subquery, Sum
 from django.template.defaultfilters import pluralize
 
 import taroky_scoring as core
+from taroky_scoring.renaming import rename_players
 
 from .models import Deal, DealVersion, Event, LedgerEntry, Player, Seat, Table
 from .outcomes import document_facts
@@ -61,6 +62,27 @@ def with_ledger_pot(table_id: int, document: dict, number: int | None = None) ->
     return game.with_pot(document, pot_before(table_id, number)) if game.has_pot else document
 
 
+def with_current_names(deals):
+    """Deals with ``current_names``: their current version's player ids by name (what
+    ``under_todays_names`` reads), in the same query."""
+    current = DealVersion.objects.filter(deal=OuterRef("pk"), number=OuterRef("version"))
+    return deals.annotate(
+        current_names=Subquery(current.values("names")[:1], output_field=JSONField())
+    )
+
+
+def under_todays_names(document: dict, names: dict | None, today: dict[int, str]) -> dict:
+    """``document`` with each player as called now (``today``: player id -> name), by
+    the ids its version keeps (``names``): a player renamed since shows one name on
+    every page. The document itself, unchanged, when nobody was renamed."""
+    renamed = {
+        name: today[int(pk)]
+        for name, pk in (names or {}).items()
+        if today.get(int(pk), name) != name
+    }
+    return rename_players(document, renamed) if renamed else document
+
+
 @dataclass
 class SheetRow:
     deal: Deal
@@ -68,6 +90,7 @@ class SheetRow:
     changes: list[int]
     running: list[int]
     pot: int = 0  # the chips in the table's pot after the deal (Petrtyl's games)
+    dealer: str = ""  # the dealer's name today
 
     @property
     def pairs(self) -> list[tuple[int, int]]:
@@ -180,7 +203,9 @@ def table_sheet(table: Table, cells: bool = True) -> Sheet:
     rules = event.rules
     seats = list(table.seats.select_related("player").order_by("position"))
     players = [s.player for s in seats]
-    deals = list(table.deals.order_by("number"))
+    deals = list(with_current_names(table.deals.order_by("number")))
+    today = {p.pk: p.name for p in players}
+    documents = {d.pk: under_todays_names(d.document, d.current_names, today) for d in deals}
     net = net_by_deal_and_player(LedgerEntry.objects.filter(table=table))
     running = [event.starting_chips] * len(players)
     game = core.game_for(event.ruleset)
@@ -192,9 +217,11 @@ def table_sheet(table: Table, cells: bool = True) -> Sheet:
         changes = [net.get(deal.pk, {}).get(p.pk, 0) for p in players]
         running = [r + c for r, c in zip(running, changes, strict=True)]
         pot += net.get(deal.pk, {}).get(None, 0)  # the pot's rows have no player
-        said = fill_columns(sheet_cells(deal.document), columns) if cells else []
-        rows.append(SheetRow(deal, said, changes, list(running), pot))
-    live = [d for d in deals if not d.voided]
+        document = documents[deal.pk]
+        said = fill_columns(sheet_cells(document), columns) if cells else []
+        dealer = document.get("dealer") or ""
+        rows.append(SheetRow(deal, said, changes, list(running), pot, dealer))
+    live = [documents[d.pk] for d in deals if not d.voided]
     totals = [c - event.starting_chips for c in running]
     next_deal = _next_deal(table, players, rules, live)
     session = _session(event, {p.name: t for p, t in zip(players, totals, strict=True)}, len(live))
@@ -242,17 +269,20 @@ def table_session(table: Table, seats=None, live: int | None = None) -> core.Ses
 def suggested_deal(table: Table) -> core.NextDeal | None:
     """The next deal's dealer, forehand and players by the game's rotation."""
     players = [s.player for s in table.seats.select_related("player").order_by("position")]
-    live = list(table.deals.filter(voided=False).order_by("number"))
+    today = {p.pk: p.name for p in players}
+    last = with_current_names(table.deals.filter(voided=False).order_by("-number")).first()
+    live = [] if last is None else [under_todays_names(last.document, last.current_names, today)]
     return _next_deal(table, players, table.round.event.rules, live)
 
 
-def _next_deal(table, players, rules, live_deals) -> core.NextDeal | None:
-    """The dealer the game's rotation suggests next (the core's ``next_deal``)."""
+def _next_deal(table, players, rules, live_documents) -> core.NextDeal | None:
+    """The dealer the game's rotation suggests next (the core's ``next_deal``), after
+    the live deals (their documents under today's names)."""
     names = [p.name for p in players]
     game = table.round.event.game
     try:
-        if live_deals:
-            previous = document_facts(live_deals[-1].document).previous
+        if live_documents:
+            previous = document_facts(live_documents[-1]).previous
             if previous is None:
                 return None
             return game.next_deal(names, rules, previous)
@@ -315,18 +345,19 @@ def deal_detail(deal: Deal) -> dict:
             net[e.payee_words] = net.get(e.payee_words, 0) + e.chips
     views = []
     previous = dict.fromkeys((p.name for p in players), 0)
+    today = {p.pk: p.name for p in players}
     for v in versions:
         net = posted[v.pk] if v.action != DealVersion.Action.VOIDED else dict.fromkeys(previous, 0)
         # Over both versions' accounts: a pot the new version no longer touches changed too.
         names = list(net) + [name for name in previous if name not in net]
         change = {name: net.get(name, 0) - previous.get(name, 0) for name in names}
-        summary = _summary(v.document)
+        summary = _summary(under_todays_names(v.document, v.names, today))
         views.append(VersionView(v, net, change, summary))
         previous = net
     current = [e for e in entries if e.deal_version_id == versions[-1].pk and e.reverses_id is None]
     return {
         "deal": deal,
-        "summary": _summary(deal.document),
+        "summary": views[-1].summary if views else _summary(deal.document),
         "players": players,
         "transfers": current if not deal.voided else [],
         "entries": entries,

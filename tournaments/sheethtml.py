@@ -40,8 +40,7 @@ def _row(row, has_pot: bool) -> str:
         out.append(f'<sup title="corrected or voided">v{deal.version}</sup>')
     if deal.awaiting_confirmation:
         out.append(' <span class="unconfirmed-tag">unconfirmed</span>')
-    dealer = deal.document.get("dealer") or ""
-    out.append(f'</td>\n      <td class="text">{esc(dealer)}</td>\n      ')
+    out.append(f'</td>\n      <td class="text">{esc(row.dealer)}</td>\n      ')
     for c in row.cells:
         kind = "" if c.kind == "note" else f' class="{esc(c.kind)}"'
         span = f' colspan="{c.span}"' if c.span > 1 else ""

@@ -132,7 +132,8 @@ def test_deal_numbers_must_run_without_gaps(two_organizers_event, organizer):
 @pytest.mark.parametrize(
     "name, message",
     [
-        ("Ann\x00a", "player 1 ('Ann\\x00a'): name: Null characters are not allowed."),
+        # A NUL anywhere in a file is refused at its place before any field is read.
+        ("Ann\x00a", "player 1, name: a NUL character (\\x00) is not allowed in text."),
         (
             "A" * 300,
             f"player 1 ({'A' * 40!r}): name: Ensure this value has at most 100 characters "

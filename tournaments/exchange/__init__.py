@@ -1,9 +1,11 @@
 """Whole events to and from JSON, the CSV downloads, and players from CSV.
 
 ``document``: the format and the import's error; ``export``: an event as a document;
-``validation``: a document checked before anything is saved; ``imports``: an event
-created from a document; ``seasons``: a season and its events, both ways;
-``downloads``: the CSV downloads; ``players``: players from CSV.
+``reading``: a file's JSON read strictly, every value checked; ``limits``: what a file
+may hold; ``validation``: a document checked before anything is saved; ``registry``: a
+file's players against the registry; ``imports``: an event created from a document;
+``seasons``: a season and its events, both ways; ``downloads``: the CSV downloads;
+``players``: players from CSV.
 """
 
 from .document import FORMAT, ExchangeError

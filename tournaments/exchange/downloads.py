@@ -7,7 +7,8 @@ import io
 import json
 from collections.abc import Iterable
 
-from ..models import ChipCount, Deal, Event, LedgerEntry
+from ..models import ChipCount, Deal, Event, LedgerEntry, Seat
+from ..queries import under_todays_names, with_current_names
 from ..standings import standings
 from .export import in_field_order
 
@@ -44,10 +45,14 @@ def _bidder_points(deal) -> int | str:
 
 
 def deals_csv(event: Event) -> str:
-    deals = (
+    deals = with_current_names(
         Deal.objects.filter(table__round__event=event)
         .select_related("table__round", "dealer", "bidder")
         .order_by("table__round__number", "table__number", "number")
+    )
+    # Every player under today's name: a player renamed since is one name in a row.
+    today = dict(
+        Seat.objects.filter(table__round__event=event).values_list("player_id", "player__name")
     )
     rows = [
         [
@@ -67,7 +72,7 @@ def deals_csv(event: Event) -> str:
         ]
     ]
     for d in deals:
-        doc = d.document
+        doc = under_todays_names(d.document, d.current_names, today)
         rows.append(
             [
                 d.table.round.number,

@@ -1,5 +1,6 @@
-"""An event created from an export (``import_event``): the document checked, then every
-deal version replayed through the deal services and the ledger audited."""
+"""An event created from an export (``import_event``): the document checked and its
+players matched against the registry first, then, in one transaction, every deal
+version replayed through the deal services and the ledger audited."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from ..models import Deal, DealVersion, Event, Player, Registration, Round
 from ..services.audit import audit
 from ..services.deals import record_deal
 from .document import ExchangeError
+from .registry import match_players
 from .validation import Plan
 
 
@@ -31,27 +33,46 @@ def _restore_confirmation(deal: Deal, state: dict, user) -> None:
         )
 
 
-@transaction.atomic
-def import_event(document: dict, user) -> Event:
+def import_event(document: dict, user, notes: list[str] | None = None) -> Event:
     """Create an event from an export, replaying every deal version through the services.
 
-    Everything is checked first, with the pages' rules: the event's settings (the
-    event form), the players (the players form), rounds, tables and seats, and every
-    deal and version (numbers consecutive, each sequence once, versions in order).
-    The importing organizer records every version; who entered it and when, where it
-    came from, are kept on the version as recorded. The deal services refuse what they
-    would refuse on the pages (a deal past its table's session, a bad outcome). The
-    ledger audit then runs inside the transaction: any problem and nothing is saved.
+    Everything is checked first, before the write transaction (on SQLite it holds the
+    database's write lock, which every table's deal waits for), with the pages' rules:
+    every value, the event's settings (the event form; the house rules as the file
+    says, checked by the core), the players (the register form's fields), rounds,
+    tables and seats, and every deal and version (numbers consecutive, each sequence
+    once, versions in order), within what a file may hold (``limits``). The registry is
+    read once: an exact name is that player, any other a new one, and a name that looks
+    like a registry player's is said in ``notes``. Then one transaction: the importing
+    organizer records every version; who entered it and when, where it came from, are
+    kept on the version as recorded. The deal services refuse what they would refuse
+    on the pages (a deal past its table's session, a bad outcome). The ledger audit then
+    runs inside the transaction: any problem and nothing is saved.
     """
     plan = Plan(document)
+    players, said = match_players(p["name"] for p in plan.players)
+    with transaction.atomic():
+        event = save_event(plan, user, players)
+    if notes is not None:
+        notes.extend(said)
+    return event
+
+
+def save_event(plan: Plan, user, players: dict[str, Player]) -> Event:
+    """A checked file's event, inside the caller's transaction; ``players`` (name ->
+    registry player) gains the players it creates."""
     event = services.create_event(user, **plan.event)
-    players = {}
-    for p in plan.players:
-        player, _ = Player.objects.get_or_create(
-            name=p["name"], defaults={"club": p["club"], "notes": p["notes"]}
-        )
-        players[p["name"]] = player
-        Registration.objects.create(event=event, player=player, withdrawn=p["withdrawn"])
+    new = [p for p in plan.players if p["name"] not in players]
+    # ignore_conflicts: a player registered meanwhile under the same name is that player.
+    Player.objects.bulk_create(
+        [Player(name=p["name"], club=p["club"], notes=p["notes"]) for p in new],
+        ignore_conflicts=True,
+    )
+    players.update((p.name, p) for p in Player.objects.filter(name__in=[p["name"] for p in new]))
+    Registration.objects.bulk_create(
+        Registration(event=event, player=players[p["name"]], withdrawn=p["withdrawn"])
+        for p in plan.players
+    )
     in_order = {}
     confirmations = {}
     for r in plan.rounds:

@@ -7,14 +7,16 @@ import io
 from dataclasses import dataclass, field
 
 from django.db import transaction
+from django.db.models import OuterRef, Q, Subquery
 from django.template.defaultfilters import pluralize
 
 from .. import services
 from ..forms import PlayerFieldsForm
-from ..models import Event, Player, Registration
+from ..models import Event, FormerName, Player, Registration
 from ..names import fold
 from ..services.audit import audit
 from ..services.permissions import require_organizer
+from . import limits
 
 
 @dataclass
@@ -50,10 +52,18 @@ def import_players_csv(text: str, event: Event | None = None, user=None) -> Play
         header = reader.fieldnames
     except csv.Error as e:
         raise services.ServiceError(f"Line 1 is not readable as CSV: {e}.") from e
-    if not header or "name" not in [(f or "").strip().lower() for f in header]:
+    columns = [(f or "").strip().lower() for f in header or []]
+    if "name" not in columns:
         raise services.ServiceError("The CSV needs a header row with a 'name' column.")
+    for n, column in enumerate(columns, start=1):
+        if column and columns.index(column) + 1 != n:
+            raise services.ServiceError(
+                f"The header names the column '{column}' twice (columns "
+                f"{columns.index(column) + 1} and {n}): which one is meant? Nothing was imported."
+            )
     rows: dict[str, dict] = {}  # folded name -> fields: look-alike rows are one player
     problems = []
+    players = 0
     try:
         for raw in reader:
             row = {
@@ -61,6 +71,12 @@ def import_players_csv(text: str, event: Event | None = None, user=None) -> Play
             }
             if not any(v.strip() for v in row.values()):
                 continue
+            players += 1
+            if players > limits.PLAYERS:
+                raise services.ServiceError(
+                    f"Line {reader.line_num}: a list may hold at most {limits.PLAYERS:,} "
+                    "players; split it. Nothing was imported."
+                )
             form = PlayerFieldsForm(data=row)
             if not form.is_valid():
                 for name, errors in form.errors.items():
@@ -88,23 +104,42 @@ def import_players_csv(text: str, event: Event | None = None, user=None) -> Play
 def _save_players(rows: dict[str, dict], event, user) -> PlayersImport:
     result = PlayersImport()
     with transaction.atomic():
-        registry = list(Player.objects.only("pk", "name", "club"))
+        # The file's players in the registry, in one query whatever its size: by name
+        # or folded name (indexed), or by a former name (``former``: the file's).
+        names = [fields["name"] for fields in rows.values()]
+        former = FormerName.objects.filter(name__in=names)
+        registry = Player.objects.filter(
+            Q(name__in=names) | Q(folded__in=list(rows)) | Q(pk__in=former.values("player"))
+        ).annotate(former=Subquery(former.filter(player=OuterRef("pk")).values("name")[:1]))
+        registry = list(registry.only("pk", "name", "club", "folded"))
         by_name = {p.name: p for p in registry}
         by_key: dict[str, list[Player]] = {}
+        formerly: dict[str, set[Player]] = {}
         for p in registry:
-            by_key.setdefault(fold(p.name), []).append(p)
+            by_key.setdefault(p.folded, []).append(p)
+            if p.former:
+                formerly.setdefault(p.former, set()).add(p)
         chosen: dict[str, Player] = {}  # clean name in the file -> registry player
         new = []
         fill_club = []
         for key, fields in rows.items():
             name = fields["name"]
             alike = by_key.get(key, [])
-            player = by_name.get(name) or (alike[0] if len(alike) == 1 else None)
+            before = formerly.get(name, set())
+            player = (
+                by_name.get(name)
+                or (next(iter(before)) if len(before) == 1 else None)
+                or (alike[0] if len(alike) == 1 else None)
+            )
             if player is None:
                 new.append(Player(name=name, club=fields["club"], notes=fields["notes"]))
                 continue
             chosen[name] = player
-            if player.name != name:
+            if player in before and player.name != name:
+                result.notes.append(
+                    f"“{name}” was taken as {player.name} (formerly {name}), already registered."
+                )
+            elif player.name != name:
                 result.notes.append(f"“{name}” was taken as {player.name}, already registered.")
             if fields["club"] and fields["club"] != player.club:
                 if player.club:

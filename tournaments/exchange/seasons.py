@@ -6,14 +6,18 @@ from __future__ import annotations
 
 import datetime
 
+from django.core.exceptions import ValidationError
 from django.db import transaction
 
 from ..models import Season
 from ..seasons import season_events
 from ..services import seasons as season_services
+from . import limits
 from .document import ExchangeError
 from .export import export_event
-from .imports import import_event
+from .imports import save_event
+from .reading import check_values
+from .registry import match_players
 from .validation import Plan
 
 SEASON_FORMAT = "taroky-season/1"
@@ -68,36 +72,70 @@ def _settings(spec) -> dict:
             raise ExchangeError(f"season: '{name}' must be a date like 2026-01-31.") from None
     if not isinstance(settings.get("published", False), bool):
         raise ExchangeError("season: 'published' must be true or false.")
+    try:  # as the season's service checks it, before the write transaction
+        Season(**settings).full_clean(exclude=["organizers"])
+    except ValidationError as e:
+        raise ExchangeError(f"season: {_fields_said(e.message_dict)}") from e
     return settings
 
 
-@transaction.atomic
-def import_season(document, user) -> Season:
+def import_season(document, user, notes: list[str] | None = None) -> Season:
     """Create a season and its events from ``export_season``'s document: everything is
-    checked first (the season's settings as its form checks them, each event as
-    ``import_event`` does), then each event is imported and counted in the season, the
-    importing organizer organizing them all. Nothing is saved if anything is wrong."""
+    checked first, outside the write transaction (every value, the season's settings as
+    its form checks them, each event as ``import_event`` does, an event listed once,
+    what a file may hold), the registry read once for all the file's players; then, in
+    one transaction, each event is imported and counted in the season, the importing
+    organizer organizing them all. Nothing is saved if anything is wrong. Names that
+    look like a registry player's are said in ``notes``."""
     if not isinstance(document, dict) or document.get("format") != SEASON_FORMAT:
         raise ExchangeError(f"Not a {SEASON_FORMAT} document.")
+    check_values(document)
     settings = _settings(document.get("season"))
     events = document.get("events")
     if not isinstance(events, list):
         raise ExchangeError("events: must be a list of exported events.")
     if len(events) > Season.MAX_EVENTS:
         raise ExchangeError(f"events: at most {Season.MAX_EVENTS:,} events in a season.")
+    plans: list[Plan] = []
     for n, event in enumerate(events, start=1):
         try:
-            Plan(event)
+            plans.append(Plan(event, deals_before=plans[-1].deals if plans else 0))
         except ExchangeError as e:
             raise ExchangeError(f"event {n}: {e.message}") from e
+    _each_event_once(plans)
+    names = list(dict.fromkeys(p["name"] for plan in plans for p in plan.players))
+    if len(names) > limits.PLAYERS:
+        raise ExchangeError(
+            f"events: at most {limits.PLAYERS:,} players in a file (this one has {len(names):,})."
+        )
     published = settings.pop("published", False)
-    try:
-        season = season_services.create_season(user, **settings, published=False)
-    except season_services.SeasonError as e:
-        said = "; ".join(f"{f}: {' '.join(m)}" for f, m in e.fields.items()) or e.message
-        raise ExchangeError(f"season: {said}") from e
-    for event in events:
-        season_services.add_event(season, import_event(event, user), user)
-    if published:
-        season = season_services.update_season(season, user, published=True)
+    players, said = match_players(names)
+    with transaction.atomic():
+        try:
+            season = season_services.create_season(user, **settings, published=False)
+        except season_services.SeasonError as e:
+            raise ExchangeError(f"season: {_fields_said(e.fields) or e.message}") from e
+        for plan in plans:
+            season_services.add_event(season, save_event(plan, user, players), user)
+        if published:
+            season = season_services.update_season(season, user, published=True)
+    if notes is not None:
+        notes.extend(said)
     return season
+
+
+def _each_event_once(plans: list[Plan]) -> None:
+    """An event listed twice would count twice: refused (an event is its name and date)."""
+    first: dict[tuple, int] = {}
+    for n, plan in enumerate(plans, start=1):
+        key = (plan.event["name"], plan.event["date"])
+        if key in first:
+            raise ExchangeError(
+                f"events: event {n} is event {first[key]} again ({key[0]}, {key[1]:%Y-%m-%d}): "
+                "a season counts an event once."
+            )
+        first[key] = n
+
+
+def _fields_said(fields: dict[str, list[str]]) -> str:
+    return "; ".join(f"{f}: {' '.join(m)}" for f, m in fields.items())

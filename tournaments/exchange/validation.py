@@ -1,37 +1,48 @@
 """An export document checked with the pages' rules before an import saves anything
-(``Plan``)."""
+(``Plan``): every value (``reading.check_values``), every field, and what a file may
+hold (``limits``). Nothing here writes or reads the database."""
 
 from __future__ import annotations
 
 import datetime
-import json
 
-from django import forms
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 
-from ..forms import AddPlayerForm, EventForm
-from ..models import DealVersion, Event, Player
+import taroky_scoring as core
+
+from ..forms import EventForm, PlayerFieldsForm
+from ..models import DealVersion, Event
+from . import limits
 from .document import FORMAT, ExchangeError
+from .reading import check_values
 
 
 class Plan:
     """An export document checked through and through before anything is saved."""
 
-    def __init__(self, document):
+    def __init__(self, document, deals_before: int = 0):
+        """``deals_before``: the deals of the file's events checked before this one (a
+        season's file is bounded as a whole)."""
         if not isinstance(document, dict) or document.get("format") != FORMAT:
             raise ExchangeError(f"Not a {FORMAT} document.")
+        check_values(document)
         self.event = self._event(self._get(document, "event", dict, "the document"))
-        self.players = [
-            self._player(p, f"player {i}")
-            for i, p in enumerate(self._get(document, "players", list, "the document"), 1)
-        ]
+        players = self._get(document, "players", list, "the document")
+        if len(players) > limits.PLAYERS:
+            raise ExchangeError(
+                f"players: at most {limits.PLAYERS:,} players in a file (this one has "
+                f"{len(players):,})."
+            )
+        self.players = [self._player(p, f"player {i}") for i, p in enumerate(players, 1)]
         names = [p["name"] for p in self.players]
-        twice = sorted({n for n in names if names.count(n) > 1})
+        seen: set[str] = set()
+        twice = sorted({n for n in names if n in seen or seen.add(n)})
         if twice:
             raise ExchangeError(f"players: listed twice: {', '.join(twice)}.")
         self.registered = set(names)
         self.sequences: set[int] = set()
+        self.deals = deals_before
         rounds = self._get(document, "rounds", list, "the document")
         self._numbered(enumerate(rounds, 1), "rounds", "round")
         self.rounds = [self._round(r, n) for n, r in enumerate(rounds, 1)]
@@ -54,6 +65,15 @@ class Plan:
             raise ExchangeError(f"{where}: '{key}' must be {what.get(kind, kind.__name__)}.")
         return value
 
+    def _text(self, obj, key, where, required) -> str:
+        """A note or a reason: text of at most ``limits.TEXT`` characters."""
+        text = self._get(obj, key, str, where, required=required) or ""
+        if len(text) > limits.TEXT:
+            raise ExchangeError(
+                f"{where}: '{key}' is {len(text):,} characters; at most {limits.TEXT:,}."
+            )
+        return text
+
     def _numbered(self, items, where, what):
         numbers = [self._get(item, "number", int, f"{where}, {what} {i}") for i, item in items]
         if numbers != list(range(1, len(numbers) + 1)):
@@ -72,36 +92,44 @@ class Plan:
     # -- the parts -------------------------------------------------------------------
 
     def _event(self, spec) -> dict:
+        """The event's settings as its form checks them; its house rules exactly as the
+        file says (the form reads them from the page's option fields, which a file has
+        not), checked by the core as the event's model checks them."""
         data = {}
         for name in EventForm.Meta.fields:
-            value = spec.get(name, Event._meta.get_field(name).get_default())
-            if name == "house_rules":
-                value = json.dumps(value)
-            data[name] = "" if value is None else value
+            if name != "house_rules":
+                value = spec.get(name, Event._meta.get_field(name).get_default())
+                data[name] = "" if value is None else value
         form = EventForm(data=data)
         if not form.is_valid():
             raise ExchangeError(
                 "event: "
                 + "; ".join(f"{field}: {' '.join(errs)}" for field, errs in form.errors.items())
             )
-        return {name: form.cleaned_data[name] for name in EventForm.Meta.fields}
+        settings = {name: form.cleaned_data[name] for name in EventForm.Meta.fields}
+        house_rules = spec.get("house_rules") or {}
+        if not isinstance(house_rules, dict):
+            raise ExchangeError("event: house_rules: must be a JSON object.")
+        try:
+            core.registry.rules_for(settings["ruleset"], house_rules)
+        except core.OutcomeError as e:
+            said = " ".join(err.message for err in e.errors)
+            raise ExchangeError(f"event: house_rules: {said}") from e
+        settings["house_rules"] = dict(house_rules)
+        return settings
 
     def _player(self, p, where) -> dict:
         name = self._get(p, "name", str, where)
         club = self._get(p, "club", str, where, required=False) or ""
         notes = self._get(p, "notes", str, where, required=False) or ""
         withdrawn = self._get(p, "withdrawn", bool, where, required=False) or False
-        form = AddPlayerForm(data={"name": name, "club": club}, registry=Player.objects.none())
-        notes_field = forms.CharField(required=False)
-        errors = {f: m for f, m in form.errors.items() if f != "__all__"}
-        try:
-            notes_field.clean(notes)
-        except forms.ValidationError as e:
-            errors["notes"] = e.messages
-        if errors:
+        # The rules of a new registry player's fields; the registry is not read here
+        # (``registry.match_players`` reads it once for the whole file).
+        form = PlayerFieldsForm(data={"name": name, "club": club, "notes": notes})
+        if not form.is_valid():
             raise ExchangeError(
                 f"{where} ({name[:40]!r}): "
-                + "; ".join(f"{f}: {' '.join(m)}" for f, m in errors.items())
+                + "; ".join(f"{f}: {' '.join(m)}" for f, m in form.errors.items())
             )
         return {
             "name": form.cleaned_data["name"],
@@ -131,6 +159,12 @@ class Plan:
         if forehand is not None and forehand not in seats:
             raise ExchangeError(f"{where}: the first forehand does not sit at the table.")
         deals = self._get(t, "deals", list, where)
+        if self.deals + len(deals) > limits.DEALS:
+            raise ExchangeError(
+                f"{where}, deal {limits.DEALS - self.deals + 1}: at most {limits.DEALS:,} "
+                "deals in a file."
+            )
+        self.deals += len(deals)
         self._numbered(enumerate(deals, 1), where, "deal")
         return {
             "where": where,
@@ -188,6 +222,8 @@ class Plan:
         versions = self._get(d, "versions", list, where)
         if not versions:
             raise ExchangeError(f"{where}: has no versions.")
+        if len(versions) > limits.VERSIONS:
+            raise ExchangeError(f"{where}: at most {limits.VERSIONS} versions of a deal.")
         self._numbered(enumerate(versions, 1), where, "version")
         result = []
         Action = DealVersion.Action
@@ -223,7 +259,7 @@ class Plan:
                     "sequence": sequence,
                     "action": action,
                     "document": self._get(v, "document", dict, at),
-                    "reason": self._get(v, "reason", str, at, required=i > 1) or "",
+                    "reason": self._text(v, "reason", at, required=i > 1),
                     "created_by": created_by,
                     "created_at": created_at,
                 }

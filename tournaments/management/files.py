@@ -8,9 +8,13 @@ from typing import Any
 
 from django.core.management.base import CommandError
 
+from ..exchange import ExchangeError
+from ..exchange.reading import parse_json
+
 
 def read_json(path: str) -> Any:
-    """The JSON in ``path``; CommandError saying what is wrong with the file otherwise."""
+    """The JSON in ``path``; CommandError saying what is wrong with the file otherwise
+    (``exchange.reading``: a key twice, a number no field holds)."""
     try:
         raw = Path(path).read_bytes()
     except FileNotFoundError:
@@ -28,7 +32,9 @@ def read_json(path: str) -> Any:
     if not text.strip():
         raise CommandError(f"{path} is empty.")
     try:
-        return json.loads(text)
+        return parse_json(text)
+    except ExchangeError as e:
+        raise CommandError(f"{path}: {e.message}") from None
     except json.JSONDecodeError as e:
         raise CommandError(
             f"{path} is not valid JSON, or is cut short: {e.msg}: line {e.lineno}, "

@@ -140,7 +140,7 @@ def score_sheet_pdf(table) -> bytes:
         data.append(
             [
                 f"{row.deal.number}{voided and '*'}",
-                para(row.deal.document.get("dealer") or "", SHEET),
+                para(row.dealer, SHEET),
             ]
             + [para(c, SHEET) for c in cells]
             + ([str(row.pot)] if sheet.has_pot else [])

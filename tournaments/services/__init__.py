@@ -29,6 +29,7 @@ from .links import (
     revoke_link,
     undo_last_deal,
 )
+from .players import RenameError, rename_player
 from .rejected import adopt_rejected_version, dismiss_rejected_version, record_rejected_version
 from .rounds import (
     draw_seating,
@@ -66,6 +67,8 @@ __all__ = [
     "draw_seating",
     "record_chip_count",
     "register_player",
+    "rename_player",
+    "RenameError",
     "set_first_forehand",
     "set_roll_call",
     "swap_players",

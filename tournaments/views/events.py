@@ -8,6 +8,7 @@ from pathlib import Path
 
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
+from django.core.paginator import Paginator
 from django.db.models import Count, Prefetch, Q
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
@@ -18,6 +19,7 @@ from ..forms import (
     AddPlayerForm,
     EventForm,
     PlayersCsvForm,
+    RenamePlayerForm,
     WithdrawForm,
 )
 from ..models import Event, Player, Registration, Season, Seat, Table
@@ -134,33 +136,50 @@ def event_detail(request, pk):
     )
 
 
+# Players a page of the players page lists: the registry's and the event's alike.
+PLAYERS_A_PAGE = 50
+
+
 @organizer_view
 @require_http_methods(["GET", "POST"])
 def event_players(request, pk):
-    """The event's players: search the registry, register, withdraw, import CSV."""
+    """The event's players: search the registry, register, rename, withdraw, import CSV.
+
+    The registry and the registered players are shown a page at a time, searched by
+    the folded name's column: the page costs the same queries and bytes whatever the
+    size of the registry or the event."""
     event = event_or_404(pk)
     check_manage(request, event)
     query = clean_name(request.GET.get("q", ""))
-    registry = Player.objects.exclude(registrations__event=event)
-    found: list[int] = []
+    candidates = Player.objects.exclude(registrations__event=event)
     if query:
-        # Accent- and case-blind ("kucera" finds Kučera), folded in Python: one query
-        # for the candidates, the same on SQLite and PostgreSQL.
-        found = [
-            pk
-            for pk, name, club in registry.values_list("pk", "name", "club")
-            if names.matches(query, name, club)
-        ]
-        registry = Player.objects.filter(pk__in=found)
+        # Accent- and case-blind ("kucera" finds Kučera) through the folded name.
+        candidates = candidates.filter(
+            Q(folded__contains=names.fold(query)) | Q(club__icontains=query)
+        )
+    candidates = candidates.only("pk", "name", "club").order_by("folded", "name", "pk")
+    registry = Paginator(candidates, PLAYERS_A_PAGE).get_page(request.GET.get("page"))
+    offered = [p.pk for p in registry.object_list]
     # One match: it is chosen, so Register takes it.
-    initial = {"player": found[0]} if len(found) == 1 else {}
-    registrations = Registration.objects.filter(event=event).select_related("player")
-    form = AddPlayerForm(
-        request.POST or None,
-        initial=initial,
-        registry=registry,
-        registered=[r.player_id for r in registrations],
+    initial = {"player": offered[0]} if registry.paginator.count == 1 else {}
+    registering = request.method == "POST" and not (
+        "csv" in request.FILES or {"rename", "withdraw"} & set(request.POST)
     )
+    # A post may name any registry player (one on another page of the registry).
+    form = AddPlayerForm(
+        request.POST if registering else None,
+        initial=initial,
+        registry=Player.objects.all(),
+        event=event,
+    )
+    registrations = (
+        Registration.objects.filter(event=event)
+        .select_related("player")
+        .prefetch_related("player__former_names")
+        .order_by("player__folded", "player__name", "pk")
+    )
+    registered = Paginator(registrations, PLAYERS_A_PAGE).get_page(request.GET.get("registered"))
+    rename_form = _rename_form(request, event)
     csv_form = PlayersCsvForm()
     if request.method == "POST" and "csv" in request.FILES:
         csv_form = PlayersCsvForm(request.POST, request.FILES)
@@ -174,6 +193,25 @@ def event_players(request, pk):
             else:
                 messages.success(request, result.summary())
                 return redirect("event-players", pk=event.pk)
+    elif request.method == "POST" and "rename" in request.POST:
+        if rename_form.is_valid():
+            player = rename_form.player = rename_form.cleaned_data["rename"]
+            before = player.name
+            try:
+                player = services.rename_player(
+                    event,
+                    request.user,
+                    player,
+                    rename_form.cleaned_data["new_name"],
+                    different_person=rename_form.cleaned_data["different_person"],
+                )
+            except services.RenameError as e:
+                rename_form.add_error("new_name", e.message)
+            except services.ServiceError as e:
+                rename_form.add_error(None, e.message)
+            else:
+                messages.success(request, f"{before} is now {player.name}.")
+                return redirect("event-players", pk=event.pk)
     elif request.method == "POST" and "withdraw" in request.POST:
         withdraw = WithdrawForm(request.POST, event=event)
         try:
@@ -186,7 +224,7 @@ def event_players(request, pk):
         else:
             messages.success(request, f"{player.name} withdrawn from later rounds.")
         return redirect("event-players", pk=event.pk)
-    elif request.method == "POST" and form.is_valid():
+    elif registering and form.is_valid():
         try:
             player = services.register_player(
                 event,
@@ -200,17 +238,37 @@ def event_players(request, pk):
         else:
             messages.success(request, f"{player.name} registered.")
             return redirect("event-players", pk=event.pk)
+    form.fields["player"].queryset = Player.objects.filter(pk__in=offered)  # a page
     return render(
         request,
         "tournaments/event_players.html",
         {
             "form": form,
             "csv_form": csv_form,
+            "rename_form": rename_form,
             "event": event,
-            "registrations": registrations,
+            "registry": registry,
+            "registered": registered,
             "query": query,
         },
     )
+
+
+def _rename_form(request, event) -> RenamePlayerForm | None:
+    """The rename form: posted, or asked for (``?rename=<player>``, a registered one)."""
+    if request.method == "POST" and "rename" in request.POST:
+        return RenamePlayerForm(request.POST, event=event)
+    asked = request.GET.get("rename", "")
+    player = (
+        Player.objects.filter(registrations__event=event, pk=asked).first()
+        if asked.isdigit() and len(asked) < 19
+        else None
+    )
+    if player is None:
+        return None
+    form = RenamePlayerForm(initial={"rename": player.pk, "new_name": player.name}, event=event)
+    form.player = player
+    return form
 
 
 def service_worker(request):

@@ -28,8 +28,11 @@ class Command(BaseCommand):
     def handle(self, *args, path, user, **options):
         organizer = user_named(user)
         document = read_json(path)
+        notes: list[str] = []
         try:
-            event = import_event(document, organizer)
+            event = import_event(document, organizer, notes=notes)
         except ServiceError as e:
             raise CommandError(f"Nothing was imported. {e.message}") from e
+        for note in notes:  # names that look like a registry player's: said, not refused
+            self.stdout.write(note)
         self.stdout.write(self.style.SUCCESS(f"Imported {event} as event {event.pk}."))

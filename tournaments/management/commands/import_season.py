@@ -24,10 +24,13 @@ class Command(BaseCommand):
     def handle(self, *args, path, user, **options):
         organizer = user_named(user)
         document = read_json(path)
+        notes: list[str] = []
         try:
-            season = import_season(document, organizer)
+            season = import_season(document, organizer, notes=notes)
         except ServiceError as e:
             raise CommandError(f"Nothing was imported. {e.message}") from e
+        for note in notes:  # names that look like a registry player's: said, not refused
+            self.stdout.write(note)
         events = season.events.count()
         self.stdout.write(
             self.style.SUCCESS(f"Imported {season} as season {season.pk} with {events} events.")

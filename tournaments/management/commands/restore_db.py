@@ -8,6 +8,7 @@ from django.db import DatabaseError, connection, transaction
 from tournaments.audit import audit_ledger
 from tournaments.management.files import read_json
 from tournaments.models import Event, Player, Season
+from tournaments.names import fold
 from tournaments.views.common import counted
 
 
@@ -59,9 +60,19 @@ class Command(BaseCommand):
                 for obj in deferred:
                     obj.save_deferred_fields()
             connection.check_constraints(table_names=[m._meta.db_table for m in models])
+            _fold_names()
             # Restored rows keep their ids: the sequences must continue after them.
             with connection.cursor() as cursor:
                 for sql in connection.ops.sequence_reset_sql(self.style, list(models)):
                     cursor.execute(sql)
         except (DeserializationError, DatabaseError, ValidationError, LookupError) as e:
             raise CommandError(f"{path} cannot be restored: {e}") from None
+
+
+def _fold_names() -> None:
+    """Every player's folded name as the registry's search and look-alike check read it
+    (a backup written before the column was kept has none; raw saves do not fill it)."""
+    stale = [p for p in Player.objects.only("pk", "name", "folded") if p.folded != fold(p.name)]
+    for player in stale:
+        player.folded = fold(player.name)
+    Player.objects.bulk_update(stale, ["folded"], batch_size=2000)
