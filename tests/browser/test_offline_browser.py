@@ -423,7 +423,7 @@ def test_a_kept_deal_the_server_refuses_holds_the_deals_kept_behind_it(
         expect(phone.locator("#outbox")).to_contain_text(KEPT.format("1, 2"))
         laptop.back(context)
         expect(phone.locator("#field-bidder_points")).to_contain_text(
-            "Card points of the bidder's team must be from 0 to 70."
+            "Card points of the bidder's team must be from 0 to 69."
         )
         retry(phone)
         expect(phone.locator("h1")).to_have_text("Deal 1")
