@@ -34,7 +34,11 @@ def _nul_fields(request) -> list[str]:
 
 
 def _wants_json(request) -> bool:
-    return "application/json" in request.headers.get("Accept", "")
+    """The deal form's script: its saves ask for JSON, its previews say ``fetch``."""
+    return (
+        "application/json" in request.headers.get("Accept", "")
+        or request.headers.get("X-Requested-With") == "fetch"
+    )
 
 
 class RefuseNulMiddleware:
@@ -58,9 +62,10 @@ class RefuseNulMiddleware:
         if not (in_address or fields):
             return self.get_response(request)
         if _wants_json(request):
-            # The deal form's script: "refused", with the field to fix.
+            # Refused with the field to fix, as the deal form's script reads a save's
+            # answer (result) and a preview's (ok).
             errors = {name.replace(NUL, "\\0"): [SAID] for name in fields}
             return JsonResponse(
-                {"result": "refused", "message": SAID, "errors": errors}, status=400
+                {"result": "refused", "ok": False, "message": SAID, "errors": errors}, status=400
             )
         return HttpResponseBadRequest(SAID, content_type="text/plain; charset=utf-8")

@@ -175,7 +175,21 @@ def test_the_deal_forms_script_is_told_which_field_holds_the_nul(world):  # noqa
         HTTP_ACCEPT="application/json",
     )
     assert response.status_code == 400
-    assert response.json() == {"result": "refused", "message": SAID, "errors": {"bidder": [SAID]}}
+    assert response.json() == {
+        "result": "refused",
+        "ok": False,
+        "message": SAID,
+        "errors": {"bidder": [SAID]},
+    }
+    # Its payment preview too (its script reads "ok" and "errors").
+    preview = Client().post(
+        url_for("link-preview", world), {"bidder": "An\x00na"}, HTTP_X_REQUESTED_WITH="fetch"
+    )
+    assert (preview.status_code, preview.json()["ok"], preview.json()["errors"]) == (
+        400,
+        False,
+        {"bidder": [SAID]},
+    )
     assert Deal.objects.count() == 1
 
 
