@@ -9,7 +9,6 @@ every page, the admin's too, answers alike on both databases, before any query.
 from __future__ import annotations
 
 from django.http import HttpResponseBadRequest, JsonResponse
-from django.http.multipartparser import MultiPartParserError
 
 NUL = "\x00"
 SAID = "The request holds a NUL character (\\0), which no address or form of this app takes."
@@ -23,10 +22,12 @@ def _nul_fields(request) -> list[str]:
     """The posted fields that hold a NUL (in their name or a value), by name."""
     if request.method != "POST":
         return []
+    # A malformed body raises here as it would in CSRF's check (a 400); one that could
+    # not be read is left to the view, as that check leaves it.
     try:
         posted, files = request.POST, request.FILES
-    except (MultiPartParserError, OSError):
-        return []  # a broken body: the view's form says so, as before
+    except OSError:
+        return []
     # An uploaded file's name comes without its NULs (Django's parser drops them).
     return [k for k, vs in posted.lists() if NUL in k or _holds_nul(vs)] + [
         k for k in files if NUL in k
@@ -46,7 +47,7 @@ class RefuseNulMiddleware:
         self.get_response = get_response
 
     def __call__(self, request):
-        in_address = (
+        in_request = (
             NUL in request.path_info
             or NUL in request.path
             or any(NUL in k or _holds_nul(vs) for k, vs in request.GET.lists())
@@ -58,8 +59,8 @@ class RefuseNulMiddleware:
             # A cookie's value may say its NUL quoted ("\\000"), unquoted here.
             or any(NUL in k or NUL in v for k, v in request.COOKIES.items())
         )
-        fields = [] if in_address else _nul_fields(request)
-        if not (in_address or fields):
+        fields = [] if in_request else _nul_fields(request)
+        if not (in_request or fields):
             return self.get_response(request)
         if _wants_json(request):
             # Refused with the field to fix, as the deal form's script reads a save's
