@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 from taroky_scoring.cli import main as cli_main
 from tests.fuzzing import SEATS, cli_input, form_fields
 from tournaments import services
+from tournaments.middleware import SAID as NUL_SAID
 from tournaments.models import Deal, LedgerEntry, Player
 from tournaments.queries import net_by_player
 
@@ -59,6 +60,8 @@ def main():
             form_counts["saved, balanced" if balanced else "SAVED UNBALANCED"] += 1
         elif response.status_code == 200 and response.context["form"].errors:
             form_counts["refused with field errors"] += 1
+        elif response.status_code == 400 and response.content.decode() == NUL_SAID:
+            form_counts["refused: a NUL character (400)"] += 1
         else:
             form_counts[f"UNEXPECTED {response.status_code}"] += 1
 

@@ -9,7 +9,9 @@ from .scoring.strategies import any_deal
 SEATS = ["Anna", "Bill", "Čada", "Dana"]
 
 junk_text = st.one_of(
-    st.text(max_size=12),
+    # A NUL only where named below: any request with one is refused before a form reads
+    # it (test_nul_bytes.py), and hypothesis would send one in about half the forms.
+    st.text(st.characters(codec="utf-8", exclude_characters="\x00"), max_size=12),
     st.sampled_from(
         [
             "",

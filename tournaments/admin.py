@@ -17,6 +17,8 @@ from .models import (
     Seat,
     Table,
 )
+from .services.audit import audit
+from .services.events import fixed_settings
 
 
 class PlayerAdminForm(forms.ModelForm):
@@ -67,6 +69,18 @@ class EventAdmin(admin.ModelAdmin):
         if obj is not None and obj.has_deals():
             return Event.FIXED_ONCE_DEALT
         return ()
+
+    def save_model(self, request, obj, form, change):
+        super().save_model(request, obj, form, change)
+        # In the event's activity log as the services' changes are (the ledger audit
+        # reads the starting chips the deals were played from there).
+        audit(
+            obj,
+            request.user,
+            "admin_edit_event" if change else "admin_create_event",
+            fields=sorted(form.changed_data),
+            fixed=fixed_settings(obj),
+        )
 
 
 class SeatInline(admin.TabularInline):

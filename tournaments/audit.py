@@ -4,7 +4,8 @@ Per table: its deals are numbered 1, 2, 3 ... with no gap (a deleted deal leaves
 Per deal: its versions are numbered 1 ... its current version, recorded first, then
 corrected, a void only last; the current version's document is the deal's, and the
 deal's indexed columns (bidder, dealer, ...) say what its document says; each version
-names only players seated at the table.
+was played by the table's seated players in the table's order of play (the document's
+players are the seats read round from whoever led, without a dealer who sits out).
 Per table: its pot (Petrtyl's games) never goes below zero, deal after deal, and each
 live deal's document says the pot the ledger holds before it (``pot``).
 Per version: the rows it posted are exactly the scoring core's settlement of its own
@@ -17,6 +18,12 @@ The deal nets (DealNet, what standings sum) are checked too: each version's nets
 what its own ledger rows net to and its settlement's, one for every player in the deal
 (none for a voided deal). Chip counts: what each count expected is the starting chips
 plus the player's ledger rows at the table posted before it.
+
+Every row of the append-only tables is found by its own columns, not only through its
+deal: versions, ledger rows and nets whose deal is missing (the standings count such
+nets), or is another event's, are named. Per event (audit_events.py): its ruleset and
+house rules are those its deals' versions were recorded under, its starting chips those
+its activity log last recorded, and its table links the log says were revoked stay so.
 
 Seasons: each player's chips in each event of a season, as the season's standings
 sum them (from the deal nets, plus bye credits), are what the ledger's rows net to plus
@@ -31,8 +38,11 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 
+from django.db.models import Q
+
 import taroky_scoring as core
 
+from .audit_events import RecordedUnder, check_left_over, check_links, where_deal, where_table
 from .models import (
     POT_ACCOUNT,
     ChipCount,
@@ -68,18 +78,24 @@ def audit_ledger(event_ids: list[int] | None = None) -> AuditReport:
     deals = Deal.objects.select_related("table__round__event").order_by("table_id", "number")
     entries = LedgerEntry.objects.order_by("pk")
     versions = DealVersion.objects.order_by("deal_id", "number")
-    seats = Seat.objects.all()
+    seats = Seat.objects.order_by("table_id", "position")
     nets = DealNet.objects.order_by("pk")
     counts = ChipCount.objects.select_related("table__round__event", "player").order_by("pk")
     if event_ids:
         deals = deals.filter(table__round__event_id__in=event_ids)
-        entries = entries.filter(deal__table__round__event_id__in=event_ids)
-        nets = nets.filter(deal__table__round__event_id__in=event_ids)
+        # Rows filed under the event or belonging to its deals: a row whose deal is
+        # missing, or is another event's, is found too.
+        filed = Q(event_id__in=event_ids) | Q(deal_id__in=deals.values("pk"))
+        entries = entries.filter(filed)
+        nets = nets.filter(filed)
         versions = versions.filter(deal__table__round__event_id__in=event_ids)
         seats = seats.filter(table__round__event_id__in=event_ids)
         counts = counts.filter(table__round__event_id__in=event_ids)
     report = AuditReport()
-    seated = set(seats.values_list("table_id", "player_id"))
+    seats_at = defaultdict(list)  # table id -> its players' ids, in the order of play
+    for table_id, player_id in seats.values_list("table_id", "player_id"):
+        seats_at[table_id].append(player_id)
+    recorded_under = RecordedUnder()
     versions_of = defaultdict(list)
     version_of = {}
     for v in versions:
@@ -101,7 +117,9 @@ def audit_ledger(event_ids: list[int] | None = None) -> AuditReport:
         report.deals += 1
         numbers_at[deal.table].append(deal.number)
         rows = rows_by_deal.pop(deal.pk, [])
-        check = _DealAudit(deal, versions_of.get(deal.pk, []), seated, report)
+        for v in versions_of.get(deal.pk, []):
+            recorded_under.note(deal.table.round.event, v.document)
+        check = _DealAudit(deal, versions_of.pop(deal.pk, []), seats_at, report)
         check.versions()
         check.ledger(rows, version_of, entry_by_pk)
         check.nets(rows, nets_by_deal.pop(deal.pk, []), version_of)
@@ -117,30 +135,30 @@ def audit_ledger(event_ids: list[int] | None = None) -> AuditReport:
         if numbers != list(range(1, len(numbers) + 1)):
             missing = sorted(set(range(1, max(numbers) + 1)) - set(numbers))
             report.problems.append(
-                f"{_where_table(table)}: deal numbers are not consecutive"
+                f"{where_table(table)}: deal numbers are not consecutive"
                 + (f" (missing {', '.join(map(str, missing))})" if missing else "")
             )
-    for deal_id, rows in rows_by_deal.items():
-        report.problems.append(f"{len(rows)} ledger rows point at missing deal {deal_id}")
+    check_left_over(versions_of, rows_by_deal, nets_by_deal, report.problems)
+    recorded_under.check(report.problems)
+    check_links(event_ids, report.problems)
     _audit_chip_counts(counts, entries, report)
     _audit_seasons(entries, event_ids, report)
     return report
 
 
-def _where_table(t) -> str:
-    return f"{t.round.event.name}, round {t.round.number}, table {t.number}"
-
-
-def _where(deal) -> str:
-    return f"{_where_table(deal.table)}, deal {deal.number}"
+def _rotation_of(order: list, seats: list) -> bool:
+    """Whether ``order`` is ``seats`` read from one of them round the table."""
+    return len(order) == len(seats) and any(
+        order == seats[i:] + seats[:i] for i in range(len(seats) or 1)
+    )
 
 
 class _DealAudit:
-    def __init__(self, deal, versions, seated, report):
+    def __init__(self, deal, versions, seats_at, report):
         self.deal = deal
         self.versions_ = versions
-        self.seated = seated
-        self.where = _where(deal)
+        self.seats = seats_at.get(deal.table_id, [])
+        self.where = where_deal(deal)
         self.report = report
         self.scored = {}  # version number -> (outcome, settlement, player id of name)
 
@@ -186,10 +204,21 @@ class _DealAudit:
         if set(ids) != set(outcome.everyone):
             self.problem(f"version {v.number} does not say who each of its players is")
             return
-        strangers = [n for n, pk in ids.items() if (self.deal.table_id, pk) not in self.seated]
+        strangers = [n for n, pk in ids.items() if pk not in self.seats]
         if strangers:
             self.problem(f"version {v.number} names players not seated at the table")
             return
+        # Who sat where: the deal's players are the seats in the order of play, from
+        # whoever led (and without the dealer, where he sits out).
+        sitting_out = ids.get(outcome.sitting_out) if outcome.sitting_out else None
+        played = [ids[name] for name in outcome.players]
+        if len(ids) != len(self.seats) or not _rotation_of(
+            played, [p for p in self.seats if p != sitting_out]
+        ):
+            self.problem(
+                f"version {v.number} was not played in the table's seating (its players "
+                f"in order: {', '.join(outcome.players)})"
+            )
         # The pot is the side of a row with no player.
         self.scored[v.number] = (outcome, settlement, {**ids, POT_ACCOUNT: None})
 
@@ -350,7 +379,7 @@ def _audit_chip_counts(counts, entries, report) -> None:
         expected = c.table.round.event.starting_chips + net
         if c.expected != expected:
             report.problems.append(
-                f"{_where_table(c.table)}: the chip count of {c.player.name} expected "
+                f"{where_table(c.table)}: the chip count of {c.player.name} expected "
                 f"{c.expected}, the ledger says {expected}"
             )
 

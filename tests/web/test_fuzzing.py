@@ -13,6 +13,7 @@ import taroky_scoring as core
 from taroky_scoring.cli import main as cli_main
 from tournaments import services
 from tournaments.dealforms import GameDealForm
+from tournaments.middleware import SAID as NUL_SAID
 from tournaments.models import Deal, LedgerEntry
 from tournaments.queries import net_by_player
 
@@ -53,18 +54,24 @@ def test_deal_form_saves_balanced_or_refuses_with_field_errors(
     if keep_number:  # the hidden field the page carries; without it nothing is saved
         fields = {**fields, "number": str(before + 1)}
     response = client.post(reverse("deal-create", args=[table.pk]), fields)
-    assert response.status_code in (200, 302)
-    if response.status_code == 302:
+    holds_nul = any("\x00" in k + v for k, v in fields.items())
+    if holds_nul:  # refused before any form reads it (test_nul_bytes.py)
+        assert (response.status_code, response.content.decode()) == (400, NUL_SAID)
+        assert Deal.objects.count() == before
+    elif response.status_code == 302:
         assert keep_number
         deal = Deal.objects.latest("pk")
         assert Deal.objects.count() == before + 1
         assert sum(net_by_player(LedgerEntry.objects.filter(deal=deal)).values()) == 0
         assert settled_exactly(deal)
     else:
+        assert response.status_code == 200
         assert response.context["form"].errors
         assert Deal.objects.count() == before
-    preview = client.post(reverse("deal-preview", args=[table.pk]), fields)
-    assert preview.status_code == 200
+    preview = client.post(
+        reverse("deal-preview", args=[table.pk]), fields, HTTP_X_REQUESTED_WITH="fetch"
+    )
+    assert preview.status_code == (400 if holds_nul else 200)
     data = json.loads(preview.content)
     assert data["ok"] or data["errors"]
     if data["ok"]:

@@ -6,11 +6,11 @@ from tournaments import append_only
 
 
 def install(apps, schema_editor):
-    append_only.install(schema_editor.connection)
+    append_only.install(schema_editor.connection, {append_only.FIRST})
 
 
 def uninstall(apps, schema_editor):
-    append_only.uninstall(schema_editor.connection)
+    append_only.uninstall(schema_editor.connection, {append_only.FIRST})
 
 
 class Migration(migrations.Migration):

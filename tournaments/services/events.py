@@ -23,6 +23,13 @@ def _full_clean(instance) -> None:
         raise ServiceError("; ".join(e.messages)) from e
 
 
+def fixed_settings(event: Event) -> dict:
+    """What the event's deals are scored under, as its activity log records it at every
+    change: the ledger audit checks the starting chips, which no deal document holds,
+    against the log's last record."""
+    return {name: getattr(event, name) for name in Event.FIXED_ONCE_DEALT}
+
+
 @transaction.atomic
 def create_event(user, **fields) -> Event:
     """A new event; its creator becomes its first organizer."""
@@ -32,7 +39,7 @@ def create_event(user, **fields) -> Event:
     _full_clean(event)
     event.save()
     event.organizers.add(user)
-    audit(event, user, "create_event", name=event.name)
+    audit(event, user, "create_event", name=event.name, fixed=fixed_settings(event))
     return event
 
 
@@ -67,7 +74,7 @@ def update_event(event: Event, user, **fields) -> Event:
     if "date" in fields and event.season_id:
         _check_within_season(event)
     event.save()
-    audit(event, user, "update_event", fields=sorted(fields))
+    audit(event, user, "update_event", fields=sorted(fields), fixed=fixed_settings(event))
     return event
 
 

@@ -50,6 +50,8 @@ def issue_link(table: Table, user) -> TableLink:
         "reissue_table_link" if old else "issue_table_link",
         round=table.round.number,
         table=table.number,
+        # The links revoked, by id: the ledger audit checks they stay revoked.
+        revoked=[link.pk for link in old],
     )
     link.replaced = bool(old)
     return link
@@ -90,6 +92,7 @@ def revoke_link(link: TableLink, user) -> TableLink:
             "revoke_table_link",
             round=link.table.round.number,
             table=link.table.number,
+            revoked=[link.pk],
         )
     return link
 

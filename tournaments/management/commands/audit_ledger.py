@@ -11,9 +11,11 @@ class Command(BaseCommand):
         "rows each version posted are exactly the scoring core's settlement of its "
         "document (explanations included), every earlier version's rows are reversed, "
         "deal and version numbers run without gaps, the current version's document is "
-        "the deal's, no row is filed under another deal, table or event; the deal nets, "
-        "chip counts and seasons' standings agree with the ledger. Prints a summary; "
-        "exits with status 1 if anything is wrong."
+        "the deal's, no row is filed under another deal, table or event and none is left "
+        "by a missing deal; each deal was played in its table's seating under its event's "
+        "ruleset, house rules and starting chips; revoked table links stay revoked; the "
+        "deal nets, chip counts and seasons' standings agree with the ledger. Prints a "
+        "summary; exits with status 1 if anything is wrong."
     )
 
     def add_arguments(self, parser):

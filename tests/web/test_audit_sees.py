@@ -1,0 +1,230 @@
+"""What the ledger audit saw pass with 0 problems (issue 29, "what the audit does not
+see"): each tampered with in raw SQL or past the services, as the database's owner
+could, on SQLite and PostgreSQL; the audit says exactly what is wrong."""
+
+import datetime
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.test import Client
+from django.urls import reverse
+from django.utils.timezone import localtime
+
+from tournaments import services
+from tournaments.audit import audit_ledger
+from tournaments.models import (
+    AuditEntry,
+    Deal,
+    DealNet,
+    DealVersion,
+    Event,
+    LedgerEntry,
+    Player,
+    Seat,
+    TableLink,
+)
+from tournaments.standings import standings
+
+from ..conftest import played_doc
+from .test_data_integrity import WHERE, _problems, tamper
+
+pytestmark = pytest.mark.django_db
+
+EVENT = "Heun parish night"
+
+
+@pytest.fixture
+def two_deals(table, organizer):
+    """Deal 1 corrected (two versions); deal 2, the table's last, recorded once."""
+    first = services.record_deal(table, played_doc(bidder_points=30), organizer)
+    services.correct_deal(first, played_doc(), organizer, "recount")
+    return services.record_deal(table, played_doc(dealer="Anna", bidder="Bill"), organizer)
+
+
+def chips(event) -> dict[str, int]:
+    return {s.player.name: s.chips for s in standings(event)}
+
+
+# -- rows whose deal is missing ----------------------------------------------------------
+
+
+def test_the_audit_finds_the_rows_of_a_deleted_last_deal(two_deals):
+    """Deleted in a sqlite3 shell, where foreign keys are off: its version, ledger rows
+    and nets stay, and the standings count them. Deal numbers still run 1, 2 ... ."""
+    event = two_deals.table.round.event
+    before = chips(event)
+    tamper(f"DELETE FROM {Deal._meta.db_table} WHERE id = %s", [two_deals.pk])
+    assert chips(event) == before  # what the standings show is still the deleted deal's
+    assert _problems() == [
+        f"{WHERE}: deal id {two_deals.pk} is missing, its 1 version, 2 ledger rows and "
+        "4 deal nets are left (the standings count its nets)"
+    ]
+    # The event's audit finds them by their own columns (a version has no event).
+    assert audit_ledger([event.pk]).problems == [
+        f"{WHERE}: deal id {two_deals.pk} is missing, its 2 ledger rows and 4 deal nets "
+        "are left (the standings count its nets)"
+    ]
+    for model in (LedgerEntry, DealNet, DealVersion):  # the test database's checks at the end
+        tamper(f"DELETE FROM {model._meta.db_table} WHERE deal_id = %s", [two_deals.pk])
+
+
+def test_the_audit_finds_rows_filed_under_another_event(two_deals, organizer):
+    other = services.create_event(
+        organizer, name="Clarkson open", date=datetime.date(2026, 11, 21), ruleset="clarkson"
+    )
+    tamper(
+        f"UPDATE {DealNet._meta.db_table} SET event_id = %s WHERE deal_id = %s",
+        [other.pk, two_deals.pk],
+    )
+    assert audit_ledger([other.pk]).problems == [
+        f"{WHERE}, deal 2: 4 deal nets of the deal are filed under another event"
+    ]
+    assert audit_ledger().problems == [
+        f"{WHERE}, deal 2: net {n.pk} is filed under another table or event"
+        for n in DealNet.objects.filter(deal=two_deals).order_by("pk")
+    ]
+
+
+# -- the event's fixed settings ----------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "change, said",
+    [
+        (
+            {"ruleset": "clarkson"},
+            f"{EVENT}: its ruleset is clarkson, its deals were recorded under la-vista",
+        ),
+        (
+            {"house_rules": {"kontra_allowed": False}},
+            f'{EVENT}: its house rules are {{"kontra_allowed": false}}, its deals were '
+            "recorded under {}",
+        ),
+        (
+            {"starting_chips": 30},
+            f"{EVENT}: its starting chips are 30, its deals were played from 20 (its activity log)",
+        ),
+    ],
+    ids=["ruleset", "house rules", "starting chips"],
+)
+def test_the_audit_finds_the_fixed_settings_changed_under_recorded_deals(two_deals, change, said):
+    """The app refuses these changes once a deal is recorded; past it, the audit says."""
+    assert audit_ledger().ok
+    Event.objects.filter(pk=two_deals.table.round.event_id).update(**change)
+    assert _problems() == [said]
+
+
+def test_the_fixed_settings_change_freely_before_the_first_deal(table, organizer):
+    event = table.round.event
+    services.update_event(event, organizer, starting_chips=30)
+    services.record_deal(table, played_doc(), organizer)
+    assert audit_ledger().ok
+    assert AuditEntry.objects.filter(event=event, action="update_event").get().detail == {
+        "fields": ["starting_chips"],
+        "fixed": {"ruleset": "la-vista", "house_rules": {}, "starting_chips": 30},
+    }
+
+
+def test_an_admins_change_before_the_first_deal_is_in_the_log(table, organizer):
+    """The admin's edits are recorded as the services' are: the audit reads them."""
+    event = table.round.event
+    admin = Client()
+    admin.force_login(get_user_model().objects.create_superuser("root", password="x-pw"))
+    url = reverse("admin:tournaments_event_change", args=[event.pk])
+    form = admin.get(url).context["adminform"].form
+    data = {k: v for k, v in form.initial.items() if v is not None and k != "organizers"}
+    data |= {
+        "date": "2026-11-20",
+        "house_rules": "{}",
+        "starting_chips": "40",
+        "registrations-TOTAL_FORMS": "0",
+        "registrations-INITIAL_FORMS": "0",
+        "organizers": [organizer.pk],
+    }
+    response = admin.post(url, data)
+    assert response.status_code == 302, response.context["adminform"].form.errors
+    services.record_deal(table, played_doc(), organizer)
+    assert Event.objects.get(pk=event.pk).starting_chips == 40
+    assert audit_ledger().ok
+    entry = AuditEntry.objects.filter(event=event).order_by("pk").last()
+    assert (entry.action, entry.detail["fixed"]["starting_chips"]) == ("admin_edit_event", 40)
+
+
+# -- the seats -----------------------------------------------------------------------------
+
+
+def reseat(table, order):
+    """The table's seats in another order (by name), past the services."""
+    seats = {s.player.name: s for s in table.seats.select_related("player")}
+    t = Seat._meta.db_table
+    for i, name in enumerate(order):
+        tamper(f"UPDATE {t} SET position = %s WHERE id = %s", [100 + i, seats[name].pk])
+    tamper(f"UPDATE {t} SET position = position - 100 WHERE table_id = %s", [table.pk])
+
+
+def test_the_audit_finds_the_seats_reordered_after_deals(two_deals):
+    table = two_deals.table
+    reseat(table, ["Bill", "Čada", "Dana", "Anna"])  # everyone one seat on: the same table
+    assert audit_ledger().ok
+    reseat(table, ["Anna", "Čada", "Bill", "Dana"])  # Bill and Čada changed places
+    said = "was not played in the table's seating (its players in order: Anna, Bill, Čada, Dana)"
+    assert _problems() == [
+        f"{WHERE}, deal 1: version 1 {said}",
+        f"{WHERE}, deal 1: version 2 {said}",
+        f"{WHERE}, deal 2: version 1 {said}",
+    ]
+
+
+def test_the_audit_finds_a_player_seated_at_a_table_after_its_deals(two_deals):
+    emil = Player.objects.create(name="Emil")
+    tamper(
+        f"INSERT INTO {Seat._meta.db_table} (table_id, player_id, position) VALUES (%s, %s, 4)",
+        [two_deals.table_id, emil.pk],
+    )
+    said = "was not played in the table's seating (its players in order: Anna, Bill, Čada, Dana)"
+    assert _problems() == [
+        f"{WHERE}, deal 1: version 1 {said}",
+        f"{WHERE}, deal 1: version 2 {said}",
+        f"{WHERE}, deal 2: version 1 {said}",
+    ]
+
+
+def test_a_five_player_tables_seating_is_checked_without_the_dealer(table5, organizer):
+    five = ["Fanny", "Gustav", "Hana", "Ivan"]
+    misdeal = {"ruleset": "la-vista", "players": five, "dealer": "Emil", "sitting_out": "Emil"}
+    services.record_deal(table5, misdeal | {"kind": "misdeal"}, organizer)
+    assert audit_ledger().ok
+    reseat(table5, ["Emil", "Fanny", "Hana", "Gustav", "Ivan"])
+    assert _problems() == [
+        f"{WHERE}, deal 1: version 1 was not played in the "
+        "table's seating (its players in order: Fanny, Gustav, Hana, Ivan)"
+    ]
+
+
+# -- table links ---------------------------------------------------------------------------
+
+
+def test_the_audit_finds_a_revoked_link_working_again(table, organizer):
+    first = services.issue_link(table, organizer)
+    second = services.issue_link(table, organizer)  # the first revoked
+    revoked = AuditEntry.objects.get(action="reissue_table_link")
+    assert revoked.detail["revoked"] == [first.pk]
+    assert audit_ledger().ok
+    tamper(f"UPDATE {TableLink._meta.db_table} SET revoked_at = NULL WHERE id = %s", [first.pk])
+    when = f"{localtime(revoked.created_at):%Y-%m-%d at %H:%M}"
+    assert _problems() == [
+        f"{WHERE}: 2 table links work at once",
+        f"{WHERE}: table link {first.pk} works again; it was revoked on {when}",
+    ]
+    services.revoke_link(second, organizer)
+    assert audit_ledger().problems == [
+        f"{WHERE}: table link {first.pk} works again; it was revoked on {when}"
+    ]
+    # Revoked by hand (no other link working), then un-revoked: the log said so too.
+    third = services.issue_link(table, organizer)  # the first revoked again
+    services.revoke_link(third, organizer)
+    tamper(f"UPDATE {TableLink._meta.db_table} SET revoked_at = NULL WHERE id = %s", [third.pk])
+    revoked = AuditEntry.objects.filter(action="revoke_table_link").order_by("pk").last()
+    assert revoked.detail["revoked"] == [third.pk]
+    when = f"{localtime(revoked.created_at):%Y-%m-%d at %H:%M}"
+    assert _problems() == [f"{WHERE}: table link {third.pk} works again; it was revoked on {when}"]

@@ -1,0 +1,161 @@
+"""The ledger audit's checks of an event as a whole (audit.py checks each deal).
+
+- Its fixed settings: the ruleset and house rules every version of its deals was
+  recorded under (in its document) are the event's; the starting chips, which no
+  document holds, are those its activity log last recorded (``create_event``,
+  ``update_event`` and the admin's edits record them; an older log that does not is
+  not checked).
+- Its table links: a link the activity log says was revoked is still revoked, and no
+  table has two links working at once.
+- Rows whose deal is missing (or is another event's): a deal's ledger rows, deal nets
+  and versions are found by their own columns, not only through the deal.
+
+Each reads what it needs in one or two queries, whatever the size of the events.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter, defaultdict
+
+from django.utils.timezone import localtime
+
+import taroky_scoring as core
+
+from .models import AuditEntry, Deal, Event, Table, TableLink
+
+# The activity log's actions that record the fixed settings (``detail["fixed"]``).
+RECORDS_SETTINGS = ("create_event", "update_event", "admin_create_event", "admin_edit_event")
+
+
+def where_table(t) -> str:
+    return f"{t.round.event.name}, round {t.round.number}, table {t.number}"
+
+
+def where_deal(deal) -> str:
+    return f"{where_table(deal.table)}, deal {deal.number}"
+
+
+def _said(options) -> str:
+    return json.dumps(options or {}, sort_keys=True, ensure_ascii=False)
+
+
+def counted(n: int, what: str) -> str:
+    """>>> counted(1, "deal net"), counted(2, "deal net")
+    ('1 deal net', '2 deal nets')
+    """
+    return f"{n} {what}" + ("" if n == 1 else "s")
+
+
+def _listed(parts: list[str]) -> str:
+    return " and ".join(filter(None, [", ".join(parts[:-1]), parts[-1]]))
+
+
+class RecordedUnder:
+    """What each event's deal versions say they were scored under."""
+
+    def __init__(self):
+        self.rulesets: dict[Event, set[str]] = defaultdict(set)
+        self.house_rules: dict[Event, set[str]] = defaultdict(set)
+
+    def note(self, event: Event, document: dict) -> None:
+        self.rulesets[event].add(document.get("ruleset") or core.DEFAULT_RULESET)
+        self.house_rules[event].add(_said(document.get("options")))
+
+    def check(self, problems: list[str]) -> None:
+        for event in sorted(self.rulesets, key=lambda e: e.pk):
+            other = sorted(self.rulesets[event] - {event.ruleset})
+            if other:
+                problems.append(
+                    f"{event.name}: its ruleset is {event.ruleset}, its deals were "
+                    f"recorded under {' and '.join(other)}"
+                )
+            other = sorted(self.house_rules[event] - {_said(event.house_rules)})
+            if other:
+                problems.append(
+                    f"{event.name}: its house rules are {_said(event.house_rules)}, its "
+                    f"deals were recorded under {' and '.join(other)}"
+                )
+        self._check_starting_chips(problems)
+
+    def _check_starting_chips(self, problems: list[str]) -> None:
+        dealt = {e.pk: e for e in self.rulesets}
+        logged = {}  # event id -> the starting chips its log last recorded
+        for event_id, detail in (
+            AuditEntry.objects.filter(event__in=dealt, action__in=RECORDS_SETTINGS)
+            .order_by("pk")
+            .values_list("event_id", "detail")
+        ):
+            chips = (detail.get("fixed") or {}).get("starting_chips")
+            if chips is not None:
+                logged[event_id] = chips
+        for event_id, chips in sorted(logged.items()):
+            event = dealt[event_id]
+            if chips != event.starting_chips:
+                problems.append(
+                    f"{event.name}: its starting chips are {event.starting_chips}, its "
+                    f"deals were played from {chips} (its activity log)"
+                )
+
+
+def check_links(event_ids, problems: list[str]) -> None:
+    """Revoked links stay revoked; a table has at most one working link."""
+    links = TableLink.objects.select_related("table__round__event").order_by("pk")
+    revocations = AuditEntry.objects.filter(
+        action__in=("reissue_table_link", "revoke_table_link")
+    ).order_by("pk")
+    if event_ids:
+        links = links.filter(table__round__event_id__in=event_ids)
+        revocations = revocations.filter(event_id__in=event_ids)
+    links = {link.pk: link for link in links}
+    working = Counter(link.table for link in links.values() if link.revoked_at is None)
+    for table, n in sorted(working.items(), key=lambda item: item[0].pk):
+        if n > 1:
+            problems.append(f"{where_table(table)}: {n} table links work at once")
+    for entry in revocations:
+        for pk in entry.detail.get("revoked") or ():
+            link = links.get(pk)
+            if link is not None and link.revoked_at is None:
+                problems.append(
+                    f"{where_table(link.table)}: table link {pk} works again; it was "
+                    f"revoked on {localtime(entry.created_at):%Y-%m-%d at %H:%M}"
+                )
+
+
+def check_left_over(versions, rows, nets, problems: list[str]) -> None:
+    """Versions, ledger rows and deal nets (by deal id) whose deal was not audited with
+    them: a deal that is missing (the standings still count its nets), or another
+    event's while they are filed under an audited one."""
+    deal_ids = sorted(set(versions) | set(rows) | set(nets))
+    if not deal_ids:
+        return
+    deals = Deal.objects.select_related("table__round__event").in_bulk(deal_ids)
+    tables = Table.objects.select_related("round__event").in_bulk(
+        {
+            r.table_id
+            for deal_id in deal_ids
+            for r in [*rows.get(deal_id, ()), *nets.get(deal_id, ())]
+        }
+    )
+    for deal_id in deal_ids:
+        left = [
+            counted(len(found), what)
+            for found, what in (
+                (versions.get(deal_id, ()), "version"),
+                (rows.get(deal_id, ()), "ledger row"),
+                (nets.get(deal_id, ()), "deal net"),
+            )
+            if found
+        ]
+        deal = deals.get(deal_id)
+        if deal is not None:
+            problems.append(
+                f"{where_deal(deal)}: {_listed(left)} of the deal are filed under another event"
+            )
+            continue
+        filed = [r.table_id for r in [*rows.get(deal_id, ()), *nets.get(deal_id, ())]]
+        where = where_table(tables[filed[0]]) if filed and filed[0] in tables else "The ledger"
+        problems.append(
+            f"{where}: deal id {deal_id} is missing, its {_listed(left)} are left"
+            + (" (the standings count its nets)" if nets.get(deal_id) else "")
+        )
