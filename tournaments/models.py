@@ -1017,6 +1017,18 @@ class RejectedVersion(models.Model):
     adopted_version = models.PositiveIntegerField(
         null=True, blank=True, help_text="Adopted: the deal's version it became."
     )
+    # An imported one is recorded (and, if handled, handled) by the importing organizer;
+    # who sent and handled it in the database it came from are kept as recorded, as an
+    # imported deal version's author is. Its times are those it came with.
+    original_sender = models.CharField(
+        max_length=150, blank=True, help_text="Imported: the user name that sent it."
+    )
+    original_via_link = models.BooleanField(
+        default=False, help_text="Imported: sent through the table's link."
+    )
+    original_handler = models.CharField(
+        max_length=150, blank=True, help_text="Imported: the user name that handled it."
+    )
 
     class Meta:
         ordering = ["deal", "sent_at", "id"]
@@ -1034,9 +1046,25 @@ class RejectedVersion(models.Model):
         return f"{self.deal}: a version sent at {self.sent_at:%H:%M:%S}, not saved"
 
     @property
+    def via_link(self) -> bool:
+        return self.sent_via_id is not None or self.original_via_link
+
+    @property
+    def sender(self) -> str:
+        """The user name that sent it (select ``sent_by`` with it)."""
+        return self.original_sender or self.sent_by.get_username()
+
+    @property
     def sender_words(self) -> str:
         """Who sent it, as pages say it (select ``sent_by`` with it)."""
-        return "the table link" if self.sent_via_id else self.sent_by.get_username()
+        return "the table link" if self.via_link else self.sender
+
+    @property
+    def handler(self) -> str:
+        """The user name that adopted or dismissed it (select ``handled_by`` with it)."""
+        if not self.handled:
+            return ""
+        return self.original_handler or self.handled_by.get_username()
 
 
 class ChipCount(models.Model):

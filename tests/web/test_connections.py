@@ -148,8 +148,8 @@ def test_a_deal_that_cannot_have_the_tables_lock_in_time_is_told_to_try_again(ta
     released, (said, waited) = run_at_once([holder, deal_entry])
     assert released == "released"
     assert said == (
-        "Somebody else was saving a change to the same table or round at that moment; "
-        "nothing was saved. Reload the page and try again."
+        "The app was busy saving another change and could not save this one in time; "
+        "nothing was saved. Try again in a moment."
     )
     assert bound - 0.5 < waited < bound + 2.5, f"answered after {waited:.1f} s"
     assert Deal.objects.count() == 0

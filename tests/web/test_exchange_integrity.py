@@ -13,13 +13,22 @@ from pathlib import Path
 import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
+from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
 from tournaments import exchange, services
 from tournaments.audit import AuditReport
 from tournaments.exchange import imports
-from tournaments.models import AuditEntry, Deal, DealConfirmation, DealVersion, Event, Player
+from tournaments.models import (
+    AuditEntry,
+    Deal,
+    DealConfirmation,
+    DealVersion,
+    Event,
+    Player,
+    RejectedVersion,
+)
 
 from ..conftest import played_doc
 
@@ -466,3 +475,331 @@ def test_a_voided_deal_cannot_be_awaiting_confirmation(two_organizers_event, org
         organizer,
         "round 1, table 1, deal 2: a voided deal cannot be awaiting confirmation.",
     )
+
+
+# -- rejected versions: carried, and imported back as they were -------------------------
+
+
+@pytest.fixture
+def rejected_event(table, organizer, other_organizer):
+    """Deal 1: the phone's version (20 points), sent through the link after org saved
+    his, adopted by other-org as version 2; deal 2: org's own entry refused as a
+    conflict, dismissed; deal 3: the phone's, still open; deal 4: none. Bill is renamed
+    afterwards (the versions keep the names they were sent with)."""
+    event = table.round.event
+    event.organizers.add(other_organizer)
+    link = services.issue_link(table, organizer)
+    one = services.record_deal(table, played_doc(), organizer, number=1)
+    adopted = services.record_rejected_version(one, played_doc(bidder_points=20), None, link=link)
+    services.adopt_rejected_version(adopted, other_organizer, expected_version=1)
+    bill = dict(dealer="Anna", bidder="Bill", partner="Dana")
+    two = services.record_deal(table, played_doc(**bill), organizer, number=2)
+    services.dismiss_rejected_version(
+        services.record_rejected_version(two, played_doc(**bill, bidder_points=30), organizer),
+        organizer,
+    )
+    cada = dict(dealer="Bill", bidder="Čada", partner="Anna")
+    three = services.record_deal(table, played_doc(**cada), organizer, number=3)
+    services.record_rejected_version(three, played_doc(**cada, bidder_points=10), None, link=link)
+    services.record_deal(table, played_doc(dealer="Čada"), organizer, number=4)
+    services.rename_player(event, organizer, Player.objects.get(name="Bill"), "Bill Novák")
+    return event
+
+
+def rejected_of(event):
+    return list(
+        RejectedVersion.objects.filter(deal__table__round__event=event).order_by("sent_at", "id")
+    )
+
+
+def section_words(client, deal):
+    """The deal page's rejected versions as words."""
+    page = client.get(reverse("deal-detail", args=[deal.pk])).content.decode()
+    start = page.index(">", page.index('id="rejected-versions"')) + 1
+    section = page[start:].split("</section>")[0]
+    return " ".join(re.sub(r"<[^>]+>", " ", section).split())
+
+
+def test_rejected_versions_are_exported_and_come_back_identical(
+    rejected_event, organizer, django_user_model
+):
+    """Before, the export left them out: the copy had none, open or handled."""
+    adopted, dismissed, open_ = rejected_of(rejected_event)
+    document = exported(rejected_event)
+    renamed = {"players": ["Anna", "Bill Novák", "Čada", "Dana"]}
+    assert [d.get("rejected") for d in deals_of(document)] == [
+        [
+            {
+                "sent_by": "table-link",
+                "via_link": True,
+                "sent_at": adopted.sent_at.isoformat(),
+                "document": played_doc(bidder_points=20) | renamed,
+                "handled": "adopted",
+                "handled_by": "other-org",
+                "handled_at": adopted.handled_at.isoformat(),
+                "adopted_version": 2,
+            }
+        ],
+        [
+            {
+                "sent_by": "org",
+                "via_link": False,
+                "sent_at": dismissed.sent_at.isoformat(),
+                "document": played_doc(dealer="Anna", bidder="Bill Novák", partner="Dana")
+                | {"bidder_points": 30}
+                | renamed,
+                "handled": "dismissed",
+                "handled_by": "org",
+                "handled_at": dismissed.handled_at.isoformat(),
+                "adopted_version": None,
+            }
+        ],
+        [
+            {
+                "sent_by": "table-link",
+                "via_link": True,
+                "sent_at": open_.sent_at.isoformat(),
+                "document": played_doc(dealer="Bill Novák", bidder="Čada", partner="Anna")
+                | {"bidder_points": 10}
+                | renamed,
+                "handled": None,
+                "handled_by": None,
+                "handled_at": None,
+                "adopted_version": None,
+            }
+        ],
+        None,  # a deal with none says nothing of them (the golden exports stay as they are)
+    ]
+    # Each document's keys in the game's order, as the versions' are.
+    first = deals_of(document)[0]["rejected"][0]["document"]
+    assert list(first) == list(exchange.export.in_field_order(first))
+
+    importer = django_user_model.objects.create_user("importer", is_staff=True)
+    copy_ = exchange.import_event(document, importer)
+    assert json.dumps(exchange.export_event(copy_)) == json.dumps(
+        exchange.export_event(rejected_event)
+    )
+    # Recorded by the importing organizer; who sent and handled each, and when, as
+    # recorded where they came from; what each would have paid derived again.
+    fields = (
+        "sent_by__username",
+        "sent_via",
+        "original_sender",
+        "original_via_link",
+        "sent_at",
+        "handled",
+        "handled_by__username",
+        "original_handler",
+        "handled_at",
+        "adopted_version",
+        "transfers",
+        "net",
+        "deal__number",
+    )
+    copies = RejectedVersion.objects.filter(deal__table__round__event=copy_)
+
+    def paid(rejected):  # under today's names, as the file says the document
+        return json.loads(
+            json.dumps([rejected.transfers, rejected.net]).replace("Bill", "Bill Novák")
+        )
+
+    assert list(copies.order_by("sent_at", "id").values_list(*fields)) == [
+        ("importer", None, "table-link", True, adopted.sent_at, "adopted", "importer")
+        + ("other-org", adopted.handled_at, 2, *paid(adopted), 1),
+        ("importer", None, "org", False, dismissed.sent_at, "dismissed", "importer")
+        + ("org", dismissed.handled_at, None, *paid(dismissed), 2),
+        ("importer", None, "table-link", True, open_.sent_at, "", None)
+        + ("", None, None, *paid(open_), 3),
+    ]
+    # The pages say of each what the original's say (under today's names: the file's).
+    original = Client()
+    original.force_login(organizer)
+    copied = Client()
+    copied.force_login(importer)
+    deals = {d.number: d for d in Deal.objects.filter(table__round__event=rejected_event)}
+    copied_deals = {d.number: d for d in Deal.objects.filter(table__round__event=copy_)}
+    for number in (1, 2, 3):
+        said = section_words(copied, copied_deals[number])
+        assert said == section_words(original, deals[number]).replace("Bill", "Bill Novák")
+        assert said.startswith("Sent from the table, not saved Another deal ")
+    assert "Adopted as version 2 by other-org at" in section_words(copied, copied_deals[1])
+    assert "Sent by the table link at" in section_words(copied, copied_deals[3])
+    assert "Sent by org at" in section_words(copied, copied_deals[2])
+    # The open one is the copy's to adopt, as sent by the table link.
+    kept = copies.get(handled="")
+    corrected = services.adopt_rejected_version(kept, importer, expected_version=1)
+    at = timezone.localtime(open_.sent_at).strftime("%H:%M:%S")
+    assert corrected.versions.get(number=2).reason == (
+        f"The version the table link sent at {at} (not saved: a conflict)"
+    )
+
+
+def test_an_export_without_rejected_versions_imports_as_before(table, organizer):
+    services.record_deal(table, played_doc(), organizer)
+    document = exported(table.round.event)
+    assert list(deals_of(document)[0]) == ["number", "versions", "confirmation"]
+    copy_ = exchange.import_event(document, organizer)
+    assert not RejectedVersion.objects.filter(deal__table__round__event=copy_).exists()
+
+
+def first_rejected(document):
+    return deals_of(document)[0]["rejected"][0]
+
+
+def third_rejected(document):
+    return deals_of(document)[2]["rejected"][0]
+
+
+def adopted_twice(document):
+    again = copy.deepcopy(first_rejected(document))
+    again["document"]["bidder_points"] = 25
+    deals_of(document)[0]["rejected"].append(again)
+
+
+@pytest.mark.parametrize(
+    "breakage, message",
+    [
+        (
+            lambda d: deals_of(d)[0].update(rejected={}),
+            "round 1, table 1, deal 1: 'rejected' must be a list.",
+        ),
+        (
+            lambda d: first_rejected(d).update(sent_by=7),
+            "round 1, table 1, deal 1, rejected version 1: 'sent_by' must be text.",
+        ),
+        (
+            lambda d: first_rejected(d).update(sent_by="x" * 151),
+            "round 1, table 1, deal 1, rejected version 1: give who sent it (a user name) and "
+            "an ISO date-time.",
+        ),
+        (
+            lambda d: first_rejected(d).update(sent_by=""),
+            "round 1, table 1, deal 1, rejected version 1: give who sent it (a user name) and "
+            "an ISO date-time.",
+        ),
+        (
+            lambda d: first_rejected(d).update(sent_at="noon"),
+            "round 1, table 1, deal 1, rejected version 1: give who sent it (a user name) and "
+            "an ISO date-time.",
+        ),
+        (
+            lambda d: first_rejected(d).pop("sent_at"),
+            "round 1, table 1, deal 1, rejected version 1: 'sent_at' is missing.",
+        ),
+        (
+            lambda d: first_rejected(d).update(via_link="yes"),
+            "round 1, table 1, deal 1, rejected version 1: 'via_link' must be true or false.",
+        ),
+        (
+            lambda d: first_rejected(d).update(sent_by="o\x00rg"),
+            "round 1, table 1, deal 1, rejected version 1, sent_by: a NUL character (\\x00) "
+            "is not allowed in text.",
+        ),
+        (
+            lambda d: first_rejected(d)["document"].update(dealer="Da\udc00na"),
+            "round 1, table 1, deal 1, rejected version 1, document, dealer: a lone "
+            "surrogate (\\udc00) is not a character.",
+        ),
+        (
+            lambda d: first_rejected(d).update(document=[]),
+            "round 1, table 1, deal 1, rejected version 1: 'document' must be an object.",
+        ),
+        (
+            lambda d: first_rejected(d)["document"].update(bidder_points=75),
+            "round 1, table 1, deal 1, rejected version 1: the deal sent is not one the core "
+            "can score (bidder_points: Card points must be from 0 to 70, not 75.)",
+        ),
+        (
+            lambda d: first_rejected(d)["document"].update(
+                players=["Anna", "Bill Novák", "Čada", "Zdeněk"], dealer="Zdeněk"
+            ),
+            "round 1, table 1, deal 1, rejected version 1: the deal sent names players who "
+            "do not sit at this table: Zdeněk.",
+        ),
+        (
+            lambda d: first_rejected(d)["document"].update(ruleset="heun"),
+            "round 1, table 1, deal 1, rejected version 1: the deal sent is not under the "
+            "ruleset and house rules its deal was recorded under.",
+        ),
+        (
+            lambda d: deals_of(d)[0]["rejected"].append(copy.deepcopy(first_rejected(d))),
+            "round 1, table 1, deal 1, rejected version 2: the same deal as rejected version "
+            "1: a deal keeps each version sent once.",
+        ),
+        (
+            lambda d: first_rejected(d).update(handled="kept"),
+            "round 1, table 1, deal 1, rejected version 1: 'handled' must be adopted, "
+            "dismissed or null (still to handle).",
+        ),
+        (
+            lambda d: first_rejected(d).update(handled_by=None),
+            "round 1, table 1, deal 1, rejected version 1: an adopted version says who "
+            "adopted it (a user name) and an ISO date-time.",
+        ),
+        (
+            lambda d: first_rejected(d).update(handled_at="2026-13-01T00:00:00"),
+            "round 1, table 1, deal 1, rejected version 1: an adopted version says who "
+            "adopted it (a user name) and an ISO date-time.",
+        ),
+        (
+            lambda d: first_rejected(d).update(adopted_version=None),
+            "round 1, table 1, deal 1, rejected version 1: an adopted version says which "
+            "version of the deal it became ('adopted_version').",
+        ),
+        (
+            lambda d: first_rejected(d).update(handled=True),
+            "round 1, table 1, deal 1, rejected version 1: 'handled' must be text.",
+        ),
+        (
+            lambda d: first_rejected(d).update(adopted_version=3),
+            "round 1, table 1, deal 1, rejected version 1: adopted as version 3, which the "
+            "deal does not have.",
+        ),
+        (
+            lambda d: first_rejected(d).update(adopted_version=1),
+            "round 1, table 1, deal 1, rejected version 1: adopted as version 1, which is "
+            "not a correction.",
+        ),
+        (
+            lambda d: first_rejected(d).update(adopted_version=True),
+            "round 1, table 1, deal 1, rejected version 1: 'adopted_version' must be a whole "
+            "number.",
+        ),
+        (
+            adopted_twice,
+            "round 1, table 1, deal 1, rejected version 2: adopted as version 2, as rejected "
+            "version 1 was: a correction adopts one version.",
+        ),
+        (
+            lambda d: first_rejected(d).update(handled="dismissed"),
+            "round 1, table 1, deal 1, rejected version 1: a dismissed version has no "
+            "'adopted_version'.",
+        ),
+        (
+            lambda d: third_rejected(d).update(handled_by="org"),
+            "round 1, table 1, deal 3, rejected version 1: a version still to handle has no "
+            "'handled_by', 'handled_at' or 'adopted_version'.",
+        ),
+    ],
+)
+def test_bad_rejected_versions_are_refused_at_their_place(
+    rejected_event, organizer, breakage, message
+):
+    document = exported(rejected_event)
+    breakage(document)
+    rejected = RejectedVersion.objects.count()
+    refused(document, organizer, message)
+    assert RejectedVersion.objects.count() == rejected
+
+
+def test_a_file_holds_a_bounded_number_of_rejected_versions_of_a_deal(
+    rejected_event, organizer, monkeypatch
+):
+    from tournaments.exchange import limits
+
+    monkeypatch.setattr(limits, "REJECTED", 1)
+    document = exported(rejected_event)
+    again = copy.deepcopy(first_rejected(document))
+    again["document"]["bidder_points"] = 21
+    deals_of(document)[0]["rejected"].append(again)
+    refused(document, organizer, "round 1, table 1, deal 1: at most 1 rejected versions of a deal.")

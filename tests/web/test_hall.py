@@ -142,8 +142,8 @@ def test_a_lock_failure_on_the_round_links_page_is_a_message(
     url = reverse("round-links", args=[table.round.pk])
     response = client.post(url, post, follow=True)
     assert messages_of(response) == [
-        "Somebody else was saving a change to the same table or round at that moment; "
-        "nothing was saved. Reload the page and try again."
+        "The app was busy saving another change and could not save this one in time; "
+        "nothing was saved. Try again in a moment."
     ]
     # Nothing was saved: the round open, table 1's link the one working link.
     assert Round.objects.get(pk=table.round.pk).closed_at is None

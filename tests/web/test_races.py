@@ -130,7 +130,10 @@ def test_a_lock_failure_is_told_in_words_and_nothing_else_is_hidden(table, organ
         raise OperationalError("disk I/O error")
 
     monkeypatch.setattr(deals, "_seats", deadlocked)
-    with pytest.raises(services.BusyError, match="nothing was saved. Reload the page"):
+    with pytest.raises(
+        services.BusyError,
+        match="could not save this one in time; nothing was saved. Try again in a moment",
+    ):
         services.record_deal(table, played_doc(), organizer)
     monkeypatch.setattr(deals, "_seats", broken_disk)
     with pytest.raises(OperationalError, match="disk I/O error"):
@@ -318,8 +321,8 @@ TOLD_IN_THE_BURST = {
     "Deal N was confirmed by the organizer; ask the organizer to change it.",
     "Deal N was entered by the organizer; ask the organizer to change it.",
     "Deal N was voided already; ask the organizer to change it.",
-    "Somebody else was saving a change to the same table or round at that moment; nothing "
-    "was saved. Reload the page and try again.",
+    "The app was busy saving another change and could not save this one in time; "
+    "nothing was saved. Try again in a moment.",
     "Deal N at table N needs no confirmation.",
     "Deal N is not the table's last deal any more (the last is deal N); nothing was undone.",
 }

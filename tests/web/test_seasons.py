@@ -17,6 +17,7 @@ Cyril misses March, Dana February, Emil January and April. Dana is renamed "Dana
 Nováková" in the registry after January: she stays one row.
 """
 
+import copy
 import datetime
 import html
 import io
@@ -605,13 +606,75 @@ def test_a_season_exported_and_imported_comes_back_exactly(organizer, nights, ot
         (lambda d: d["season"].update(colour="red"), "season: unknown fields: colour."),
         (
             lambda d: d["events"][2]["rounds"][0].update(number=3),
-            "event 3: rounds: rounds must be numbered 1, 2, 3 ... (got [3]).",
+            "event 3 (Club night Mar 5, 2026-03-05): rounds: rounds must be numbered 1, 2, "
+            "3 ... (got [3]).",
         ),
     ],
 )
 def test_a_bad_season_document_imports_nothing(organizer, nights, change, message):
     season = make_season(organizer, nights, **PLACEMENT)
     document = exchange.export_season(season)
+    change(document)
+    counts = (Season.objects.count(), Event.objects.count())
+    with pytest.raises(exchange.ExchangeError) as refused:
+        exchange.import_season(document, organizer)
+    assert refused.value.message == message
+    assert (Season.objects.count(), Event.objects.count()) == counts
+
+
+def the_second_night_twice_in_capitals(document):
+    again = copy.deepcopy(document["events"][1])
+    again["event"]["name"] = again["event"]["name"].upper()
+    document["events"].insert(2, again)
+    document["season"].update(planned_events=5)
+
+
+def a_deal_of_75_card_points(document):
+    deal = document["events"][1]["rounds"][0]["tables"][0]["deals"][0]
+    deal["versions"][0]["document"]["bidder_points"] = 75
+
+
+@pytest.mark.parametrize(
+    "change, message",
+    [
+        (
+            lambda d: d["season"].update(end_date="2026-03-31"),
+            "event 4 (Club night Apr 2, 2026-04-02): Club night Apr 2 (2026-04-02) is after "
+            "the season's last day (March 31, 2026): change the season's days to count it.",
+        ),
+        (
+            the_second_night_twice_in_capitals,
+            "event 3 (CLUB NIGHT FEB 5, 2026-02-05): Club night Feb 5 (2026-02-05) is in this "
+            "season already: CLUB NIGHT FEB 5 (2026-02-05), of the same name on the same day, "
+            "would count that night twice.",
+        ),
+        (
+            lambda d: d["season"].update(planned_events=3),
+            "event 4 (Club night Apr 2, 2026-04-02): The season has its 3 events (M) already: "
+            "raise M on the season's form to add more.",
+        ),
+        (
+            a_deal_of_75_card_points,
+            "event 2 (Club night Feb 5, 2026-02-05): round 1, table 1, deal 1, version 1: The "
+            "deal was not saved: please correct the marked fields. (bidder_points: Card points "
+            "must be from 0 to 70, not 75.)",
+        ),
+        (
+            lambda d: (
+                d["season"].update(published=True),
+                d["events"][1]["event"].update(published=False),
+            ),
+            "season: published: Publish its events first: Club night Feb 5 (2026-02-05).",
+        ),
+    ],
+    ids=["after the last day", "the same night twice", "more than M", "a bad deal", "hidden"],
+)
+def test_a_season_import_refused_by_the_services_says_which_event(
+    organizer, nights, change, message
+):
+    """Before, the season services' refusals (and a deal's) came out without saying which
+    of the file's events they were about."""
+    document = exchange.export_season(make_season(organizer, nights, **PLACEMENT))
     change(document)
     counts = (Season.objects.count(), Event.objects.count())
     with pytest.raises(exchange.ExchangeError) as refused:

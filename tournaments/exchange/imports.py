@@ -11,6 +11,7 @@ from ..audit import audit_ledger
 from ..models import Deal, DealVersion, Event, Player, Registration, Round
 from ..services.audit import audit
 from ..services.deals import record_deal
+from ..services.rejected import restore_rejected_version
 from .document import ExchangeError
 from .registry import match_players
 from .validation import Plan
@@ -40,14 +41,17 @@ def import_event(document: dict, user, notes: list[str] | None = None) -> Event:
     database's write lock, which every table's deal waits for), with the pages' rules:
     every value, the event's settings (the event form; the house rules as the file
     says, checked by the core), the players (the register form's fields), rounds,
-    tables and seats, and every deal and version (numbers consecutive, each sequence
-    once, versions in order), within what a file may hold (``limits``). The registry is
-    read once: an exact name is that player, any other a new one, and a name that looks
-    like a registry player's is said in ``notes``. Then one transaction: the importing
-    organizer records every version; who entered it and when, where it came from, are
-    kept on the version as recorded. The deal services refuse what they would refuse
-    on the pages (a deal past its table's session, a bad outcome). The ledger audit then
-    runs inside the transaction: any problem and nothing is saved.
+    tables and seats, every deal and version (numbers consecutive, each sequence once,
+    versions in order) and every version sent from a table and not saved (a rejected
+    version: scored by the core under its deal's rules, naming the table's players,
+    adopted as a correction the deal has), within what a file may hold (``limits``).
+    The registry is read once: an exact name is that player, any other a new one, and a
+    name that looks like a registry player's is said in ``notes``. Then one
+    transaction: the importing organizer records every version and rejected version;
+    who entered, sent or handled each and when, where it came from, are kept as
+    recorded. The deal services refuse what they would refuse on the pages (a deal past
+    its table's session, a bad outcome). The ledger audit then runs inside the
+    transaction: any problem and nothing is saved.
     """
     plan = Plan(document)
     players, said = match_players(p["name"] for p in plan.players)
@@ -75,6 +79,7 @@ def save_event(plan: Plan, user, players: dict[str, Player]) -> Event:
     )
     in_order = {}
     confirmations = {}
+    rejected = {}
     for r in plan.rounds:
         rnd = services.create_round(event, user)
         rnd.present.set(players[n] for n in r["present"])
@@ -92,6 +97,7 @@ def save_event(plan: Plan, user, players: dict[str, Player]) -> Event:
             )
             for d in t["deals"]:
                 confirmations[(table.pk, d["number"])] = d["confirmation"]
+                rejected[(table.pk, d["number"])] = d["rejected"]
                 for v in d["versions"]:
                     in_order[v["sequence"]] = (table, d["number"], v)
     deals: dict[tuple[int, int], Deal] = {}
@@ -132,6 +138,10 @@ def save_event(plan: Plan, user, players: dict[str, Player]) -> Event:
         deals[(table.pk, number)] = deal
     for key, state in confirmations.items():
         _restore_confirmation(deals[key], state, user)
+    for key, versions in rejected.items():
+        for r in versions:
+            fields = {k: v for k, v in r.items() if k not in ("where", "document")}
+            _step(r["where"], restore_rejected_version, deals[key], r["document"], user, **fields)
     report = audit_ledger([event.pk])
     if not report.ok:
         raise ExchangeError(

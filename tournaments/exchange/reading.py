@@ -33,6 +33,7 @@ ITEM = {
     "versions": "version",
     "events": "event",
     "confirmed": "confirmation",
+    "rejected": "rejected version",
 }
 
 

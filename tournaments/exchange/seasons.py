@@ -11,6 +11,7 @@ from django.db import transaction
 
 from ..models import Season
 from ..seasons import season_events
+from ..services import ServiceError
 from ..services import seasons as season_services
 from . import limits
 from .document import ExchangeError
@@ -98,10 +99,9 @@ def import_season(document, user, notes: list[str] | None = None) -> Season:
         raise ExchangeError(f"events: at most {Season.MAX_EVENTS:,} events in a season.")
     plans: list[Plan] = []
     for n, event in enumerate(events, start=1):
-        try:
-            plans.append(Plan(event, deals_before=plans[-1].deals if plans else 0))
-        except ExchangeError as e:
-            raise ExchangeError(f"event {n}: {e.message}") from e
+        plans.append(
+            _in_event(_place(n, event), Plan, event, deals_before=plans[-1].deals if plans else 0)
+        )
     _each_event_once(plans)
     names = list(dict.fromkeys(p["name"] for plan in plans for p in plan.players))
     if len(names) > limits.PLAYERS:
@@ -115,13 +115,38 @@ def import_season(document, user, notes: list[str] | None = None) -> Season:
             season = season_services.create_season(user, **settings, published=False)
         except season_services.SeasonError as e:
             raise ExchangeError(f"season: {_fields_said(e.fields) or e.message}") from e
-        for plan in plans:
-            season_services.add_event(season, save_event(plan, user, players), user)
+        for n, (plan, event) in enumerate(zip(plans, events, strict=True), start=1):
+            place = _place(n, event)
+            imported = _in_event(place, save_event, plan, user, players)
+            _in_event(place, season_services.add_event, season, imported, user)
         if published:
-            season = season_services.update_season(season, user, published=True)
+            try:
+                season = season_services.update_season(season, user, published=True)
+            except season_services.SeasonError as e:
+                raise ExchangeError(f"season: {_fields_said(e.fields) or e.message}") from e
     if notes is not None:
         notes.extend(said)
     return season
+
+
+def _place(n: int, event) -> str:
+    """ "event 2 (Club night, 2026-03-05)": the file's event ``n``, with its name and date
+    as the file gives them (what it gives of them: they may be what is wrong)."""
+    spec = event.get("event") if isinstance(event, dict) else None
+    spec = spec if isinstance(spec, dict) else {}
+    said = [spec[key] for key in ("name", "date") if isinstance(spec.get(key), str)]
+    said = [s if len(s) <= 60 else s[:59] + "…" for s in said if s.strip()]
+    return f"event {n} ({', '.join(said)})" if said else f"event {n}"
+
+
+def _in_event(place: str, step, *args, **kwargs):
+    """A step of one event's import (checking it, saving it, counting it in the season);
+    a refusal says which of the file's events it is about, as ``place``."""
+    try:
+        return step(*args, **kwargs)
+    except ServiceError as e:  # the import's own refusals, the season's and the event's
+        details = "; ".join(f"{err.field}: {err.message}" for err in e.field_errors)
+        raise ExchangeError(f"{place}: {e.message}" + (f" ({details})" if details else "")) from e
 
 
 def _each_event_once(plans: list[Plan]) -> None:

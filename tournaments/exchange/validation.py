@@ -1,6 +1,7 @@
 """An export document checked with the pages' rules before an import saves anything
 (``Plan``): every value (``reading.check_values``), every field, and what a file may
-hold (``limits``). Nothing here writes or reads the database."""
+hold (``limits``); a rejected version's document against its deal and table, as the
+core scores it. Nothing here writes or reads the database."""
 
 from __future__ import annotations
 
@@ -12,7 +13,10 @@ from django.utils.dateparse import parse_datetime
 import taroky_scoring as core
 
 from ..forms import EventForm, PlayerFieldsForm
-from ..models import DealVersion, Event
+from ..models import DealVersion, Event, RejectedVersion
+from ..outcomes import facts
+from ..services.checking import _ruleset_of
+from ..services.rejected import fingerprint
 from . import limits
 from .document import FORMAT, ExchangeError
 from .reading import check_values
@@ -61,7 +65,13 @@ class Plan:
         if kind is int and isinstance(value, bool) or not isinstance(value, kind):
             if value is None and not required:
                 return None
-            what = {dict: "an object", list: "a list", str: "text", int: "a whole number"}
+            what = {
+                dict: "an object",
+                list: "a list",
+                str: "text",
+                int: "a whole number",
+                bool: "true or false",
+            }
             raise ExchangeError(f"{where}: '{key}' must be {what.get(kind, kind.__name__)}.")
         return value
 
@@ -73,6 +83,18 @@ class Plan:
                 f"{where}: '{key}' is {len(text):,} characters; at most {limits.TEXT:,}."
             )
         return text
+
+    def _moment(self, obj, key, where, required=True) -> datetime.datetime | None:
+        """An ISO date-time (UTC if it says no zone); None if it is not one, or is null
+        and not ``required``."""
+        text = self._get(obj, key, str, where, required=required)
+        try:
+            when = parse_datetime(text) if text is not None else None
+        except ValueError:
+            return None
+        if when is not None and timezone.is_naive(when):
+            when = timezone.make_aware(when, datetime.UTC)
+        return when
 
     def _numbered(self, items, where, what):
         numbers = [self._get(item, "number", int, f"{where}, {what} {i}") for i, item in items]
@@ -170,15 +192,135 @@ class Plan:
             "where": where,
             "seats": seats,
             "first_forehand": forehand,
-            "deals": [self._deal(d, i, f"{where}, deal {i}") for i, d in enumerate(deals, 1)],
+            "deals": [
+                self._deal(d, i, f"{where}, deal {i}", seats) for i, d in enumerate(deals, 1)
+            ],
         }
 
-    def _deal(self, d, number, where) -> dict:
+    def _deal(self, d, number, where, seats) -> dict:
         versions = self._versions(d, where)
         return {
             "number": number,
             "versions": versions,
             "confirmation": self._confirmation(d, versions, where),
+            "rejected": self._rejected(d, versions, seats, where),
+        }
+
+    def _rejected(self, d, versions, seats, where) -> list[dict]:
+        """A deal's versions sent from a table and not saved, each as recorded: who sent
+        it and when, its document (as the deal services would check it against the
+        deal), and whether it was handled. A deal without any has none in its export."""
+        items = self._get(d, "rejected", list, where, required=False) or []
+        if len(items) > limits.REJECTED:
+            raise ExchangeError(f"{where}: at most {limits.REJECTED} rejected versions of a deal.")
+        result = []
+        first: dict[str, int] = {}  # each document once, as the database keeps them
+        adopted: dict[int | None, int] = {}  # each correction adopted from one at most
+        for i, r in enumerate(items, 1):
+            at = f"{where}, rejected version {i}"
+            sent_by = self._get(r, "sent_by", str, at)
+            via_link = self._get(r, "via_link", bool, at)
+            sent_at = self._moment(r, "sent_at", at)
+            if not 0 < len(sent_by) <= 150 or sent_at is None:
+                raise ExchangeError(f"{at}: give who sent it (a user name) and an ISO date-time.")
+            document = self._get(r, "document", dict, at)
+            self._sent(document, versions[0]["document"], seats, at)
+            key = fingerprint(document)
+            if key in first:
+                raise ExchangeError(
+                    f"{at}: the same deal as rejected version {first[key]}: a deal keeps "
+                    "each version sent once."
+                )
+            first[key] = i
+            handled = self._handled(r, versions, at)
+            became = handled["adopted_version"]
+            if became is not None and became in adopted:
+                raise ExchangeError(
+                    f"{at}: adopted as version {became}, as rejected version "
+                    f"{adopted[became]} was: a correction adopts one version."
+                )
+            adopted[became] = i
+            result.append(
+                {
+                    "where": at,
+                    "document": document,
+                    "sent_by": sent_by,
+                    "via_link": via_link,
+                    "sent_at": sent_at,
+                    **handled,
+                }
+            )
+        return result
+
+    @staticmethod
+    def _sent(document, recorded, seats, at) -> None:
+        """A rejected version's document: under its deal's ruleset and house rules, one
+        the core scores, naming only the table's players."""
+        if _ruleset_of(document) != _ruleset_of(recorded):
+            raise ExchangeError(
+                f"{at}: the deal sent is not under the ruleset and house rules its deal was "
+                "recorded under."
+            )
+        try:
+            outcome, _ = core.parse_deal(document)
+            core.score(document)
+        except core.OutcomeError as e:
+            said = "; ".join(f"{err.field}: {err.message}" for err in e.errors)
+            raise ExchangeError(
+                f"{at}: the deal sent is not one the core can score ({said})"
+            ) from e
+        strangers = [name for name in facts(outcome).everyone if name not in seats]
+        if strangers:
+            raise ExchangeError(
+                f"{at}: the deal sent names players who do not sit at this table: "
+                f"{', '.join(strangers)}."
+            )
+
+    def _handled(self, r, versions, at) -> dict:
+        """Whether it was adopted (as which version, a correction of the deal's) or
+        dismissed, by whom and when; or still to handle."""
+        handled = self._get(r, "handled", str, at, required=False)
+        by = self._get(r, "handled_by", str, at, required=False)
+        version = self._get(r, "adopted_version", int, at, required=False)
+        if handled is None:
+            if by is not None or r.get("handled_at") is not None or version is not None:
+                raise ExchangeError(
+                    f"{at}: a version still to handle has no 'handled_by', 'handled_at' or "
+                    "'adopted_version'."
+                )
+            return {"handled": "", "handled_by": "", "handled_at": None, "adopted_version": None}
+        Handled = RejectedVersion.Handled
+        if handled not in Handled.values:
+            raise ExchangeError(
+                f"{at}: 'handled' must be adopted, dismissed or null (still to handle)."
+            )
+        when = self._moment(r, "handled_at", at, required=False)
+        if by is None or not 0 < len(by) <= 150 or when is None:
+            a = "an adopted" if handled == Handled.ADOPTED else "a dismissed"
+            raise ExchangeError(
+                f"{at}: {a} version says who {handled} it (a user name) and an ISO date-time."
+            )
+        if handled == Handled.DISMISSED and version is not None:
+            raise ExchangeError(f"{at}: a dismissed version has no 'adopted_version'.")
+        if handled == Handled.ADOPTED:
+            if version is None:
+                raise ExchangeError(
+                    f"{at}: an adopted version says which version of the deal it became "
+                    "('adopted_version')."
+                )
+            if not 0 < version <= len(versions):
+                raise ExchangeError(
+                    f"{at}: adopted as version {version}, which the deal does not have."
+                )
+            if versions[version - 1]["action"] != DealVersion.Action.CORRECTED:
+                raise ExchangeError(
+                    f"{at}: adopted as version {version}, which is not a correction."
+                )
+        return {
+            "handled": handled,
+            "handled_by": by,
+            "handled_at": when,
+            "adopted_version": version,
         }
 
     def _confirmation(self, d, versions, where) -> dict:

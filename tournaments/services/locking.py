@@ -54,9 +54,11 @@ def atomic(service):
         except OperationalError as e:
             if not _is_lock_failure(e):
                 raise
+            # True on both databases: PostgreSQL waits for the same table's or round's
+            # rows, SQLite for its one write lock, which any change holds (an import too).
             raise BusyError(
-                "Somebody else was saving a change to the same table or round at that moment; "
-                "nothing was saved. Reload the page and try again."
+                "The app was busy saving another change and could not save this one in "
+                "time; nothing was saved. Try again in a moment."
             ) from e
 
     return wrapped

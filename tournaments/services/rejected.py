@@ -22,7 +22,8 @@ from .locking import atomic, lock_table
 from .permissions import require_organizer
 
 
-def _fingerprint(document: dict) -> str:
+def fingerprint(document: dict) -> str:
+    """A rejected version's document without its pot, hashed: one row a document."""
     entered = core.game_of_document(document).without_pot(document)
     return hashlib.sha256(json.dumps(entered, sort_keys=True).encode()).hexdigest()
 
@@ -60,7 +61,7 @@ def record_rejected_version(
         raise DealError("The deal sent is not a deal the core can score.", e.errors) from e
     rejected, created = RejectedVersion.objects.get_or_create(
         deal=deal,
-        fingerprint=_fingerprint(document),
+        fingerprint=fingerprint(document),
         defaults={
             "document": document,
             "transfers": settlement["transfers"],
@@ -75,6 +76,51 @@ def record_rejected_version(
         audit(
             event, user, "reject_deal_version", **_where(deal), rejected=rejected.pk, sent_via=via
         )
+    return rejected
+
+
+@atomic
+def restore_rejected_version(
+    deal: Deal,
+    document: dict,
+    user,
+    *,
+    sent_by: str,
+    via_link: bool,
+    sent_at,
+    handled: str = "",
+    handled_by: str = "",
+    handled_at=None,
+    adopted_version: int | None = None,
+) -> RejectedVersion:
+    """An imported rejected version of ``deal``, as the file recorded it (the import has
+    checked it against the deal). ``user``, the importing organizer, records it and, if
+    handled, handled it; the user names it was sent and handled by are kept as recorded,
+    as an imported deal version's author is, and its times are those it came with. What
+    it would have paid is derived again, as the ledger is."""
+    deal = Deal.objects.select_related("table__round__event").get(pk=deal.pk)
+    event = deal.table.round.event
+    require_organizer(user, event)
+    settlement = core.score(document).as_dict()
+    rejected = RejectedVersion.objects.create(
+        deal=deal,
+        document=document,
+        fingerprint=fingerprint(document),
+        transfers=settlement["transfers"],
+        net=settlement["net"],
+        sent_by=user,
+        original_sender=sent_by,
+        original_via_link=via_link,
+        handled=handled,
+        handled_by=user if handled else None,
+        original_handler=handled_by if handled else "",
+        handled_at=handled_at,
+        adopted_version=adopted_version,
+    )
+    # ``sent_at`` is set on saving (auto_now_add): the time it was sent, after.
+    RejectedVersion.objects.filter(pk=rejected.pk).update(sent_at=sent_at)
+    rejected.sent_at = sent_at
+    audit(event, user, "import_rejected_version", **_where(deal), rejected=rejected.pk)
     return rejected
 
 
@@ -93,12 +139,11 @@ def _lock_open(rejected: RejectedVersion, user) -> RejectedVersion:
     if rejected.handled == RejectedVersion.Handled.ADOPTED:
         raise DealError(
             f"This version of deal {number} was adopted already (as version "
-            f"{rejected.adopted_version}, by {rejected.handled_by.get_username()})."
+            f"{rejected.adopted_version}, by {rejected.handler})."
         )
     if rejected.handled == RejectedVersion.Handled.DISMISSED:
         raise DealError(
-            f"This version of deal {number} was dismissed already "
-            f"(by {rejected.handled_by.get_username()})."
+            f"This version of deal {number} was dismissed already (by {rejected.handler})."
         )
     return rejected
 
