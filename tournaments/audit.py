@@ -23,7 +23,8 @@ Every row of the append-only tables is found by its own columns, not only throug
 deal: versions, ledger rows and nets whose deal is missing (the standings count such
 nets), or is another event's, are named. Per event (audit_events.py): its ruleset and
 house rules are those its deals' versions were recorded under, its starting chips those
-its activity log last recorded, and its table links the log says were revoked stay so.
+its activity log last recorded, and its table links the log says were revoked stay so
+(not brought back under a new id, not missing while their table stands).
 
 Seasons: each player's chips in each event of a season, as the season's standings
 sum them (from the deal nets, plus bye credits), are what the ledger's rows net to plus

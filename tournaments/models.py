@@ -9,6 +9,8 @@ are append-only in the database too (tournaments/append_only.py: triggers).
 
 from __future__ import annotations
 
+import hashlib
+
 from django.conf import settings
 from django.core.exceptions import FieldDoesNotExist, ValidationError
 from django.db import models
@@ -963,6 +965,12 @@ class TableLink(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("link-sheet", args=[self.token])
+
+    @property
+    def token_sha256(self) -> str:
+        """What the activity log keeps of a revoked link's token: the ledger audit finds
+        a link carrying it again (deleted and inserted anew), never the token itself."""
+        return hashlib.sha256(self.token.encode()).hexdigest()
 
 
 class DealConfirmation(models.Model):
