@@ -18,7 +18,8 @@ class Command(BaseCommand):
         "(run `manage.py migrate` first). Refuses a database that already holds users, "
         "players or events. Ledger rows are loaded as they were, never re-posted; the "
         "ledger audit runs before anything is kept: a backup that fails it (a tampered "
-        "ledger) is not restored and the database stays empty."
+        "ledger) is not restored and the database stays empty; deals recorded under "
+        "earlier rules are restored as they were paid and listed (NOTE)."
     )
 
     def add_arguments(self, parser):
@@ -32,6 +33,7 @@ class Command(BaseCommand):
             isinstance(o, dict) and {"model", "fields"} <= set(o) for o in data
         ):
             raise CommandError(f"{path} is not a backup written by backup_db.")
+        _of_edition_1(data)
         with transaction.atomic():
             self.load(data, path)
             report = audit_ledger()
@@ -41,9 +43,17 @@ class Command(BaseCommand):
                     f"Nothing was restored: the backup's ledger fails the audit "
                     f"({len(report.problems)} problems).\n{shown}"
                 )
+        for note in report.notes:
+            self.stdout.write(f"NOTE {note}")
+        stand = (
+            f" ({counted(len(report.notes), 'deal version')} recorded under earlier rules "
+            "stand as recorded: NOTE above)"
+            if report.notes
+            else ""
+        )
         self.stdout.write(
             f"Restored {Event.objects.count()} events, {counted(Season.objects.count(), 'season')}"
-            f" and {Player.objects.count()} players; the ledger audit found no problem."
+            f" and {Player.objects.count()} players; the ledger audit found no problem{stand}."
         )
 
     def load(self, data, path) -> None:
@@ -67,6 +77,15 @@ class Command(BaseCommand):
                     cursor.execute(sql)
         except (DeserializationError, DatabaseError, ValidationError, LookupError) as e:
             raise CommandError(f"{path} cannot be restored: {e}") from None
+
+
+def _of_edition_1(data: list) -> None:
+    """A backup written before deal versions kept their rules edition: its versions were
+    scored before contract section 19, as migration ``rules_edition`` says of the rows
+    it finds (the model's default would say today's)."""
+    for row in data:
+        if row["model"] == "tournaments.dealversion" and isinstance(row["fields"], dict):
+            row["fields"].setdefault("rules_edition", 1)
 
 
 def _fold_names() -> None:
