@@ -3,8 +3,8 @@
 - Its fixed settings: the ruleset and house rules every version of its deals was
   recorded under (in its document) are the event's; the starting chips, which no
   document holds, are those its activity log last recorded (``create_event``,
-  ``update_event`` and the admin's edits record them; an older log that does not is
-  not checked).
+  ``update_event`` and the admin's edits record them; for an event from before, the
+  upgrade or ``restore_db`` did).
 - Its table links: a link the activity log says was revoked is still revoked, is not
   brought back under a new id (no working link carries its token's hash) nor missing
   while its table stands, and no table has two links working at once.
@@ -26,8 +26,31 @@ import taroky_scoring as core
 
 from .models import AuditEntry, Deal, DealVersion, Event, Table, TableLink
 
-# The activity log's actions that record the fixed settings (``detail["fixed"]``).
-RECORDS_SETTINGS = ("create_event", "update_event", "admin_create_event", "admin_edit_event")
+# The activity log's actions that record the fixed settings (``detail["fixed"]``):
+# the services', the admin's, and the record an upgrade or a restore adds for an event
+# whose log had none (migration ``fixed_settings_recorded``, ``restore_db``).
+RECORDED = "record_fixed_settings"
+RECORDS_SETTINGS = (
+    "create_event",
+    "update_event",
+    "admin_create_event",
+    "admin_edit_event",
+    RECORDED,
+)
+
+
+def recorded_settings(event_ids) -> dict[int, int]:
+    """Event id -> the starting chips its activity log last recorded (one query)."""
+    logged = {}
+    for event_id, detail in (
+        AuditEntry.objects.filter(event__in=event_ids, action__in=RECORDS_SETTINGS)
+        .order_by("pk")
+        .values_list("event_id", "detail")
+    ):
+        chips = (detail.get("fixed") or {}).get("starting_chips")
+        if chips is not None:
+            logged[event_id] = chips
+    return logged
 
 
 def where_table(t) -> str:
@@ -82,16 +105,7 @@ class RecordedUnder:
 
     def _check_starting_chips(self, problems: list[str]) -> None:
         dealt = {e.pk: e for e in self.rulesets}
-        logged = {}  # event id -> the starting chips its log last recorded
-        for event_id, detail in (
-            AuditEntry.objects.filter(event__in=dealt, action__in=RECORDS_SETTINGS)
-            .order_by("pk")
-            .values_list("event_id", "detail")
-        ):
-            chips = (detail.get("fixed") or {}).get("starting_chips")
-            if chips is not None:
-                logged[event_id] = chips
-        for event_id, chips in sorted(logged.items()):
+        for event_id, chips in sorted(recorded_settings(dealt).items()):
             event = dealt[event_id]
             if chips != event.starting_chips:
                 problems.append(

@@ -4,10 +4,12 @@ could, on SQLite and PostgreSQL; the audit says exactly what is wrong."""
 
 import datetime
 import hashlib
+import io
 import json
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.core.management import call_command
 from django.db import connection
 from django.test import Client
 from django.urls import reverse
@@ -30,6 +32,7 @@ from tournaments.standings import standings
 
 from ..conftest import played_doc
 from .test_data_integrity import WHERE, _problems, tamper
+from .test_rules_editions import migrate
 
 pytestmark = pytest.mark.django_db
 
@@ -321,3 +324,72 @@ def test_a_revoked_link_logged_before_its_tables_id_was_missing_after_deals(tabl
         f"{WHERE}: table link {first.pk}, revoked on {when}, is missing: a link goes only "
         "with its table, when a round not yet started is drawn again",
     ]
+
+
+# -- events from before the activity log recorded their settings --------------------------
+
+
+def an_older_event(organizer) -> Event:
+    """An event created before its log recorded the fixed settings, with a deal."""
+    event = Event.objects.create(
+        name=EVENT, date=datetime.date(2026, 11, 20), ruleset="la-vista", starting_chips=20
+    )
+    event.organizers.add(organizer)
+    rnd = services.create_round(event, organizer)
+    players = [Player.objects.create(name=n) for n in ["Anna", "Bill", "Čada", "Dana"]]
+    table = services.create_table(rnd, organizer, players, first_forehand=players[0])
+    services.record_deal(table, played_doc(), organizer)
+    return event
+
+
+UPGRADED = {
+    "fixed": {"ruleset": "la-vista", "house_rules": {}, "starting_chips": 20},
+    "by": "the upgrade",
+    "why": "The ledger audit checks the starting chips against the activity log's last "
+    "record of them: these are the event's when the app was upgraded.",
+}
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_upgrade_records_the_settings_of_the_events_there(organizer):
+    older = an_older_event(organizer)
+    Event.objects.filter(pk=older.pk).update(starting_chips=30)
+    assert audit_ledger().ok  # the log has no record to check them against
+    Event.objects.filter(pk=older.pk).update(starting_chips=20)
+    try:
+        migrate(("tournaments", "0016_rules_edition"))
+        migrate()
+    finally:
+        migrate()
+    entry = AuditEntry.objects.filter(event=older).order_by("pk").last()
+    assert (entry.action, entry.user, entry.detail) == ("record_fixed_settings", None, UPGRADED)
+    assert audit_ledger().ok
+    Event.objects.filter(pk=older.pk).update(starting_chips=30)
+    assert _problems() == [
+        f"{EVENT}: its starting chips are 30, its deals were played from 20 (its activity log)"
+    ]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_backup_from_before_gets_the_settings_of_its_events_recorded(organizer, tmp_path):
+    older = an_older_event(organizer)
+    backup = tmp_path / "backup.json"
+    call_command("backup_db", output=str(backup), stdout=io.StringIO())
+    call_command("flush", interactive=False, verbosity=0)
+    call_command("restore_db", str(backup), stdout=io.StringIO())
+    entry = AuditEntry.objects.filter(event=older.pk).order_by("pk").last()
+    assert (entry.action, entry.user, entry.detail) == (
+        "record_fixed_settings",
+        None,
+        UPGRADED | {"by": "restore_db", "why": UPGRADED["why"].replace("upgraded", "restored")},
+    )
+    Event.objects.filter(pk=older.pk).update(starting_chips=30)
+    assert _problems() == [
+        f"{EVENT}: its starting chips are 30, its deals were played from 20 (its activity log)"
+    ]
+    # Restored again, an event whose log has the record gets no other.
+    Event.objects.filter(pk=older.pk).update(starting_chips=20)
+    call_command("backup_db", output=str(backup), stdout=io.StringIO())
+    call_command("flush", interactive=False, verbosity=0)
+    call_command("restore_db", str(backup), stdout=io.StringIO())
+    assert AuditEntry.objects.filter(action="record_fixed_settings").count() == 1

@@ -6,9 +6,11 @@ from django.core.serializers.base import DeserializationError
 from django.db import DatabaseError, connection, transaction
 
 from tournaments.audit import audit_ledger
+from tournaments.audit_events import RECORDED, recorded_settings
 from tournaments.management.files import read_json
-from tournaments.models import Event, Player, Season
+from tournaments.models import AuditEntry, Event, Player, Season
 from tournaments.names import fold
+from tournaments.services.events import fixed_settings
 from tournaments.views.common import counted
 
 
@@ -75,6 +77,7 @@ class Command(BaseCommand):
             with connection.cursor() as cursor:
                 for sql in connection.ops.sequence_reset_sql(self.style, list(models)):
                     cursor.execute(sql)
+            _record_fixed_settings()  # new rows: after the restored ones' ids
         except (DeserializationError, DatabaseError, ValidationError, LookupError) as e:
             raise CommandError(f"{path} cannot be restored: {e}") from None
 
@@ -86,6 +89,28 @@ def _of_edition_1(data: list) -> None:
     for row in data:
         if row["model"] == "tournaments.dealversion" and isinstance(row["fields"], dict):
             row["fields"].setdefault("rules_edition", 1)
+
+
+def _record_fixed_settings() -> None:
+    """Each event whose activity log never recorded its fixed settings (a backup from
+    before the log did) gets them recorded, as the upgrade does: the audit checks its
+    starting chips against them."""
+    events = Event.objects.order_by("pk")
+    recorded = recorded_settings(events)
+    AuditEntry.objects.bulk_create(
+        AuditEntry(
+            event=event,
+            action=RECORDED,
+            detail={
+                "fixed": fixed_settings(event),
+                "by": "restore_db",
+                "why": "The ledger audit checks the starting chips against the activity "
+                "log's last record of them: these are the event's when the app was restored.",
+            },
+        )
+        for event in events
+        if event.pk not in recorded
+    )
 
 
 def _fold_names() -> None:
