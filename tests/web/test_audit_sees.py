@@ -32,7 +32,7 @@ from tournaments.standings import standings
 
 from ..conftest import played_doc
 from .test_data_integrity import WHERE, _problems, tamper
-from .test_rules_editions import migrate
+from .test_rules_editions import before, migrate
 
 pytestmark = pytest.mark.django_db
 
@@ -357,7 +357,7 @@ def test_the_upgrade_records_the_settings_of_the_events_there(organizer):
     assert audit_ledger().ok  # the log has no record to check them against
     Event.objects.filter(pk=older.pk).update(starting_chips=20)
     try:
-        migrate(("tournaments", "0016_rules_edition"))
+        migrate(before("fixed_settings_recorded"))
         migrate()
     finally:
         migrate()
