@@ -77,9 +77,10 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
-    # First: a NUL character anywhere in a request is refused before anything reads it.
-    "tournaments.middleware.RefuseNulMiddleware",
     "django.middleware.security.SecurityMiddleware",
+    # A NUL character anywhere in a request is refused before anything reads it (no
+    # query runs before it), its 400 with the security headers added above.
+    "tournaments.middleware.RefuseNulMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",

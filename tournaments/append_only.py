@@ -15,7 +15,9 @@ On PostgreSQL and SQLite alike, from the app, raw SQL or a psql / sqlite3 shell
   moves the deal to its new version.
 - a revoked table link stays revoked: ``revoked_at`` never changes once set (NULL would
   make the old QR code work again); on SQLite no INSERT replaces a link. Links are
-  still deleted with their table when a round that has not started is drawn again.
+  still deleted with their table when a round that has not started is drawn again, so
+  a revoked link deleted and inserted anew is the ledger audit's to find (by the hash
+  of its token the activity log keeps).
 
 The database's owner can still drop or disable them (DROP TRIGGER, ALTER TABLE ...
 DISABLE TRIGGER, PostgreSQL's session_replication_role, a new SQLite file): that is

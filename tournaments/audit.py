@@ -23,7 +23,8 @@ Every row of the append-only tables is found by its own columns, not only throug
 deal: versions, ledger rows and nets whose deal is missing (the standings count such
 nets), or is another event's, are named. Per event (audit_events.py): its ruleset and
 house rules are those its deals' versions were recorded under, its starting chips those
-its activity log last recorded, and its table links the log says were revoked stay so.
+its activity log last recorded, and its table links the log says were revoked stay so
+(not brought back under a new id, not missing while their table stands).
 
 Seasons: each player's chips in each event of a season, as the season's standings
 sum them (from the deal nets, plus bye credits), are what the ledger's rows net to plus
@@ -31,6 +32,11 @@ the bye credits; nothing of a season's standings is stored.
 
 Names in documents are resolved through each version's own ``names`` (player ids), so
 renaming a player changes nothing here.
+
+Each version is scored by today's core. One recorded under an earlier edition of the
+rules (``DealVersion.rules_edition``) that today's refuse or pay otherwise is not a
+problem but a note: its payments stand as recorded, checked against its own deal nets
+(and its players against the seats), not against today's settlement.
 """
 
 from __future__ import annotations
@@ -41,6 +47,7 @@ from dataclasses import dataclass, field
 from django.db.models import Q
 
 import taroky_scoring as core
+from taroky_scoring.editions import EDITIONS, RULES_EDITION
 
 from .audit_events import RecordedUnder, check_left_over, check_links, where_deal, where_table
 from .models import (
@@ -53,6 +60,7 @@ from .models import (
     Round,
     Season,
     Seat,
+    account_words,
 )
 from .seasons import event_placings, season_events
 from .services.deals import indexed_columns, nets_in_deal, settle_document, won_as_bidder
@@ -68,6 +76,9 @@ class AuditReport:
     chip_counts: int = 0
     seasons: int = 0
     problems: list[str] = field(default_factory=list)
+    # Deal versions recorded under an earlier edition of the rules that today's refuse
+    # or pay otherwise: not problems, their payments stand as recorded.
+    notes: list[str] = field(default_factory=list)
 
     @property
     def ok(self) -> bool:
@@ -161,9 +172,20 @@ class _DealAudit:
         self.where = where_deal(deal)
         self.report = report
         self.scored = {}  # version number -> (outcome, settlement, player id of name)
+        self.stands = set()  # numbers of the versions noted (see ``note``)
 
     def problem(self, text: str) -> None:
         self.report.problems.append(f"{self.where}: {text}")
+
+    def note(self, v, text: str) -> None:
+        """A version of an earlier rules edition that today's rules refuse or pay
+        otherwise (``text``): its payments stand, checked against its own nets."""
+        self.stands.add(v.number)
+        if v.action != Action.VOIDED:  # a void pays nothing: its deal's version is noted
+            self.report.notes.append(
+                f"{self.where}: version {v.number} was recorded under "
+                f"{EDITIONS[v.rules_edition]}; {text}; its payments stand as recorded"
+            )
 
     # -- versions --------------------------------------------------------------------
 
@@ -195,18 +217,26 @@ class _DealAudit:
         self._indexed_columns(current)
 
     def _score(self, v) -> None:
+        if v.rules_edition not in EDITIONS:
+            self.problem(
+                f"version {v.number} was recorded under rules edition {v.rules_edition}, "
+                f"which this app does not know (it knows 1 to {RULES_EDITION})"
+            )
+            return
+        ids = v.player_ids()
         try:
             outcome, settlement = settle_document(v.document)
         except core.OutcomeError as err:
-            self.problem(f"the outcome of version {v.number} is invalid: {err}")
+            if v.rules_edition == RULES_EDITION:
+                self.problem(f"the outcome of version {v.number} is invalid: {err}")
+            else:
+                self.note(v, f"today's rules refuse it: {err}")
+                self._seated(v, ids)
             return
-        ids = v.player_ids()
         if set(ids) != set(outcome.everyone):
             self.problem(f"version {v.number} does not say who each of its players is")
             return
-        strangers = [n for n, pk in ids.items() if pk not in self.seats]
-        if strangers:
-            self.problem(f"version {v.number} names players not seated at the table")
+        if not self._seated(v, ids):
             return
         # Who sat where: the deal's players are the seats in the order of play, from
         # whoever led (and without the dealer, where he sits out).
@@ -222,6 +252,12 @@ class _DealAudit:
         # The pot is the side of a row with no player.
         self.scored[v.number] = (outcome, settlement, {**ids, POT_ACCOUNT: None})
 
+    def _seated(self, v, ids) -> bool:
+        strangers = [n for n, pk in ids.items() if pk not in self.seats]
+        if strangers:
+            self.problem(f"version {v.number} names players not seated at the table")
+        return not strangers
+
     def _indexed_columns(self, current) -> None:
         if current.number not in self.scored:
             return
@@ -232,6 +268,8 @@ class _DealAudit:
             (f"{name}_id" if name in ("dealer", "sitting_out", "bidder") else name): value
             for name, value in columns.items()
         }
+        if current.number in self.stands:
+            del expected["bidder_won"]  # as it was paid, not as today's rules would pay
         wrong = [name for name, value in expected.items() if getattr(deal, name) != value]
         if wrong:
             self.problem(f"its columns disagree with its document ({', '.join(wrong)})")
@@ -311,7 +349,9 @@ class _DealAudit:
             for e in rows
             if e.reverses_id is None
         )
-        if got != expected:
+        if got != expected and v.rules_edition < RULES_EDITION:
+            self.note(v, _paid_otherwise(got, expected, ids, self.scored[v.number][0]))
+        elif got != expected:
             wrong_words = Counter(k[:4] for k in got) == Counter(k[:4] for k in expected)
             self.problem(
                 f"the ledger does not match the settlement of version {v.number} "
@@ -346,8 +386,8 @@ class _DealAudit:
             if nonzero != {p: c for p, c in posted[number].items() if c}:
                 problem(f"the nets of version {number} are not what its ledger rows net to")
         for v in self.versions_:
-            if v.number not in self.scored:
-                continue  # reported with the versions
+            if v.number not in self.scored or v.number in self.stands:
+                continue  # reported with the versions, or noted: its own rows are its nets
             outcome, settlement, ids = self.scored[v.number]
             expected = {}
             if v.action != Action.VOIDED:
@@ -357,6 +397,27 @@ class _DealAudit:
                 }
             if kept.get(v.number, {}) != expected:
                 problem(f"the nets of version {v.number} are not its settlement's")
+
+
+def _paid_otherwise(got: Counter, expected: Counter, ids: dict, outcome) -> str:
+    """How today's rules pay a version (``expected``) that was paid ``got`` (both
+    Counters of (payer id, payee id, chips, ...) rows), in the document's names."""
+    name_of = {ids[name]: name for name in outcome.everyone}
+    name_of[None] = account_words(POT_ACCOUNT)
+
+    def said(rows: Counter) -> str:
+        net = Counter()
+        for (payer, payee, chips, *_), n in rows.items():
+            net[payer] -= chips * n
+            net[payee] += chips * n
+        # In the document's order, the pot last.
+        order = sorted(net, key=list(name_of).index)
+        return ", ".join(f"{name_of[pk]} {net[pk]:+d}" for pk in order if net[pk])
+
+    today, recorded = said(expected), said(got)
+    if today == recorded:
+        return "today's rules word its payments otherwise (an explanation or reason differs)"
+    return f"today's rules pay otherwise ({today}; recorded: {recorded})"
 
 
 def _audit_chip_counts(counts, entries, report) -> None:

@@ -3,10 +3,11 @@
 - Its fixed settings: the ruleset and house rules every version of its deals was
   recorded under (in its document) are the event's; the starting chips, which no
   document holds, are those its activity log last recorded (``create_event``,
-  ``update_event`` and the admin's edits record them; an older log that does not is
-  not checked).
-- Its table links: a link the activity log says was revoked is still revoked, and no
-  table has two links working at once.
+  ``update_event`` and the admin's edits record them; for an event from before, the
+  upgrade or ``restore_db`` did).
+- Its table links: a link the activity log says was revoked is still revoked, is not
+  brought back under a new id (no working link carries its token's hash) nor missing
+  while its table stands, and no table has two links working at once.
 - Rows whose deal is missing (or is another event's): a deal's ledger rows, deal nets
   and versions are found by their own columns, not only through the deal.
 
@@ -18,14 +19,38 @@ from __future__ import annotations
 import json
 from collections import Counter, defaultdict
 
+from django.db.models import Min
 from django.utils.timezone import localtime
 
 import taroky_scoring as core
 
-from .models import AuditEntry, Deal, Event, Table, TableLink
+from .models import AuditEntry, Deal, DealVersion, Event, Table, TableLink
 
-# The activity log's actions that record the fixed settings (``detail["fixed"]``).
-RECORDS_SETTINGS = ("create_event", "update_event", "admin_create_event", "admin_edit_event")
+# The activity log's actions that record the fixed settings (``detail["fixed"]``):
+# the services', the admin's, and the record an upgrade or a restore adds for an event
+# whose log had none (migration ``fixed_settings_recorded``, ``restore_db``).
+RECORDED = "record_fixed_settings"
+RECORDS_SETTINGS = (
+    "create_event",
+    "update_event",
+    "admin_create_event",
+    "admin_edit_event",
+    RECORDED,
+)
+
+
+def recorded_settings(event_ids) -> dict[int, int]:
+    """Event id -> the starting chips its activity log last recorded (one query)."""
+    logged = {}
+    for event_id, detail in (
+        AuditEntry.objects.filter(event__in=event_ids, action__in=RECORDS_SETTINGS)
+        .order_by("pk")
+        .values_list("event_id", "detail")
+    ):
+        chips = (detail.get("fixed") or {}).get("starting_chips")
+        if chips is not None:
+            logged[event_id] = chips
+    return logged
 
 
 def where_table(t) -> str:
@@ -80,16 +105,7 @@ class RecordedUnder:
 
     def _check_starting_chips(self, problems: list[str]) -> None:
         dealt = {e.pk: e for e in self.rulesets}
-        logged = {}  # event id -> the starting chips its log last recorded
-        for event_id, detail in (
-            AuditEntry.objects.filter(event__in=dealt, action__in=RECORDS_SETTINGS)
-            .order_by("pk")
-            .values_list("event_id", "detail")
-        ):
-            chips = (detail.get("fixed") or {}).get("starting_chips")
-            if chips is not None:
-                logged[event_id] = chips
-        for event_id, chips in sorted(logged.items()):
+        for event_id, chips in sorted(recorded_settings(dealt).items()):
             event = dealt[event_id]
             if chips != event.starting_chips:
                 problems.append(
@@ -99,27 +115,86 @@ class RecordedUnder:
 
 
 def check_links(event_ids, problems: list[str]) -> None:
-    """Revoked links stay revoked; a table has at most one working link."""
+    """Revoked links stay revoked; a table has at most one working link.
+
+    A revoked link deleted and inserted again with its token (a new id, not revoked)
+    would make the old QR code work: no working link may carry the hash of a token the
+    log says was revoked, and a revoked link may be missing only with its table (a
+    round not yet started drawn again). An older log entry, without the table's id
+    and the tokens' hashes, names a missing link when its round had deals by the time
+    it was revoked (no draw could remove its table after that)."""
     links = TableLink.objects.select_related("table__round__event").order_by("pk")
     revocations = AuditEntry.objects.filter(
-        action__in=("reissue_table_link", "revoke_table_link")
-    ).order_by("pk")
+        action__in=("issue_table_link", "reissue_table_link", "revoke_table_link")
+    ).select_related("event")
     if event_ids:
         links = links.filter(table__round__event_id__in=event_ids)
         revocations = revocations.filter(event_id__in=event_ids)
+    revocations = [e for e in revocations.order_by("pk") if e.detail.get("revoked")]
     links = {link.pk: link for link in links}
     working = Counter(link.table for link in links.values() if link.revoked_at is None)
     for table, n in sorted(working.items(), key=lambda item: item[0].pk):
         if n > 1:
             problems.append(f"{where_table(table)}: {n} table links work at once")
+    if not revocations:
+        return
+    # A token may come back at any table, of any event: every working link is read.
+    carrying = {
+        link.token_sha256: link
+        for link in TableLink.objects.filter(revoked_at__isnull=True)
+        .select_related("table__round__event")
+        .order_by("pk")
+    }
+    logged = {pk for entry in revocations for pk in entry.detail["revoked"]}
+    found = TableLink.objects.in_bulk(logged - set(links))
+    tables = set(
+        Table.objects.filter(
+            pk__in={e.detail.get("table_id") for e in revocations} - {None}
+        ).values_list("pk", flat=True)
+    )
+    missing = logged - set(links) - set(found)
+    started = _first_deals(revocations) if missing else {}
     for entry in revocations:
-        for pk in entry.detail.get("revoked") or ():
-            link = links.get(pk)
+        when = f"revoked on {localtime(entry.created_at):%Y-%m-%d at %H:%M}"
+        detail = entry.detail
+        hashes = detail.get("revoked_token_sha256") or [None] * len(detail["revoked"])
+        for pk, token_hash in zip(detail["revoked"], hashes, strict=False):
+            link = links.get(pk) or found.get(pk)
+            again = carrying.get(token_hash)
             if link is not None and link.revoked_at is None:
                 problems.append(
-                    f"{where_table(link.table)}: table link {pk} works again; it was "
-                    f"revoked on {localtime(entry.created_at):%Y-%m-%d at %H:%M}"
+                    f"{where_table(link.table)}: table link {pk} works again; it was {when}"
                 )
+            elif again is not None and again.pk != pk:
+                problems.append(
+                    f"{where_table(again.table)}: table link {again.pk} carries the token "
+                    f"of table link {pk}, {when}: the old QR code works again"
+                )
+            if link is None and (
+                detail.get("table_id") in tables
+                or started.get((entry.event_id, detail.get("round")), entry.created_at)
+                < entry.created_at
+            ):
+                problems.append(
+                    f"{entry.event.name}, round {detail.get('round')}, table "
+                    f"{detail.get('table')}: table link {pk}, {when}, is missing: a link "
+                    "goes only with its table, when a round not yet started is drawn again"
+                )
+
+
+def _first_deals(entries) -> dict:
+    """(event id, round number) -> when its first deal was recorded, for the rounds of
+    the log ``entries``."""
+    return {
+        (event_id, number): first
+        for event_id, number, first in DealVersion.objects.filter(
+            deal__table__round__event_id__in={e.event_id for e in entries}, number=1
+        )
+        .values_list("deal__table__round__event_id", "deal__table__round__number")
+        .annotate(first=Min("created_at"))
+        .values_list("deal__table__round__event_id", "deal__table__round__number", "first")
+        .order_by()
+    }
 
 
 def check_left_over(versions, rows, nets, problems: list[str]) -> None:

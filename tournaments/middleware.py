@@ -2,8 +2,9 @@
 
 A NUL character (\\0): no address, form value, header or cookie of the app holds one,
 and PostgreSQL's text columns cannot store or even compare one (a query with it fails,
-which was a 500), while SQLite stored it. One check here, first in the middleware, so
-every page, the admin's too, answers alike on both databases, before any query.
+which was a 500), while SQLite stored it. One check here, right after
+SecurityMiddleware (its answer carries the security headers) and before anything that
+queries, so every page, the admin's too, answers alike on both databases.
 """
 
 from __future__ import annotations

@@ -9,6 +9,8 @@ are append-only in the database too (tournaments/append_only.py: triggers).
 
 from __future__ import annotations
 
+import hashlib
+
 from django.conf import settings
 from django.core.exceptions import FieldDoesNotExist, ValidationError
 from django.db import models
@@ -17,6 +19,7 @@ from django.urls import reverse
 from django.utils.text import slugify
 
 import taroky_scoring as core
+from taroky_scoring.editions import RULES_EDITION
 from taroky_scoring.renaming import rename_players
 from taroky_scoring.settlement import POT
 
@@ -673,8 +676,12 @@ class Deal(models.Model):
         return f"Deal {self.number} at {self.table}"
 
     def save(self, *args, **kwargs):
-        # The stored outcome is checked by the scoring core on every save.
-        self.clean()
+        # The stored outcome is checked by the scoring core on every save that writes
+        # it. A save of other columns (a void, a confirmation) leaves it as it stands:
+        # one recorded under earlier rules may be refused by today's.
+        update_fields = kwargs.get("update_fields")
+        if update_fields is None or "document" in update_fields:
+            self.clean()
         super().save(*args, **kwargs)
 
     def get_absolute_url(self) -> str:
@@ -705,6 +712,11 @@ class Deal(models.Model):
         return rename_players(
             self.document, {name: today.get(pk, name) for name, pk in ids.items()}
         )
+
+
+def rules_edition_now() -> int:
+    """The edition of the rules the core scores by today (a new version's)."""
+    return RULES_EDITION
 
 
 class DealVersion(models.Model):
@@ -739,6 +751,12 @@ class DealVersion(models.Model):
     )
     original_at = models.DateTimeField(
         null=True, blank=True, help_text="Imported: when it was entered."
+    )
+    # The core's rules edition it was scored under: a deal recorded under earlier rules
+    # stands as it was paid (the audit notes it); versions before editions were kept: 1.
+    rules_edition = models.PositiveSmallIntegerField(
+        default=rules_edition_now,
+        help_text="The scoring rules' edition it was scored under (1: before contract section 19).",
     )
 
     class Meta:
@@ -963,6 +981,12 @@ class TableLink(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("link-sheet", args=[self.token])
+
+    @property
+    def token_sha256(self) -> str:
+        """What the activity log keeps of a revoked link's token: the ledger audit finds
+        a link carrying it again (deleted and inserted anew), never the token itself."""
+        return hashlib.sha256(self.token.encode()).hexdigest()
 
 
 class DealConfirmation(models.Model):

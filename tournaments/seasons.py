@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 from django.db.models import Count, F, Sum
 
 import taroky_scoring as core
+from taroky_scoring.editions import RULES_EDITION
 
 from .models import DealNet, DealVersion, Event, Player, Registration, Round, Season
 from .standings import came, registrations_seated, shared_ranks
@@ -329,23 +330,35 @@ def chips_series(table: SeasonTable, limit: int = 10) -> list[tuple[str, list[in
     return series
 
 
+def _scored_today(document: dict) -> bool:
+    try:
+        core.parse_deal(document)
+    except core.OutcomeError:
+        return False
+    return True
+
+
 def player_statistics(player: Player, events: list[Event]) -> list[dict]:
     """The player's statistics in each game he played among ``events``, computed from
     the deal documents through the core (``taroky_scoring.player_statistics``), in
     each game's words: one block a game, as ``Tally.as_dict`` says it, with its title.
     Two queries whatever the number of deals: the deals he took part in (his current
     deal nets) and their current versions' documents with the names they were saved
-    under."""
+    under. A deal recorded under earlier rules that today's refuse is left out (the
+    statistics score each document by today's rules)."""
     took_part = DealNet.objects.current().filter(player=player, event__in=events)
     versions = DealVersion.objects.filter(
         deal_id__in=took_part.values("deal_id"), number=F("deal__version")
-    ).values_list("document", "names")
+    ).values_list("document", "names", "rules_edition")
     by_game: dict[str, list[tuple[dict, str]]] = defaultdict(list)
     titles: dict[str, str] = {}
-    for document, names in versions.order_by("deal__table__round__event__date", "deal_id"):
+    ordered = versions.order_by("deal__table__round__event__date", "deal_id")
+    for document, names, edition in ordered:
         name = next((n for n, pk in names.items() if int(pk) == player.pk), None)
         if name is None:
             continue  # pragma: no cover - every deal net is a player named in the deal
+        if edition < RULES_EDITION and not _scored_today(document):
+            continue  # recorded under earlier rules, which today's refuse: not counted
         game = core.game_of_document(document)
         key = game.family or game.name
         titles[key] = game.title

@@ -353,6 +353,16 @@ def test_links_are_still_issued_reissued_revoked_and_deleted_with_their_table(ro
     # A round not started is drawn again: its tables go, their links with them.
     services.draw_seating(round1, organizer, seed=7, present=players)
     assert not TableLink.objects.filter(pk__in=[link.pk for link in links]).exists()
+    # The round is then played: the revoked links that went with their table are not
+    # missing for the audit.
+    for table in round1.tables.all():
+        services.issue_link(table, organizer)
+        services.issue_link(table, organizer)
+        names = [s.player.name for s in table.seats.order_by("position")]
+        doc = {"ruleset": "la-vista", "players": names, "dealer": names[-1], "kind": "played"}
+        doc |= {"bidder": names[0], "bid": "four", "partner": names[2], "blind": "second"}
+        services.record_deal(table, doc | {"bidder_points": 41}, organizer)
+    assert audit_ledger().ok
 
 
 # -- the activity log --------------------------------------------------------------------

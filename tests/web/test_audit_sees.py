@@ -3,9 +3,14 @@ see"): each tampered with in raw SQL or past the services, as the database's own
 could, on SQLite and PostgreSQL; the audit says exactly what is wrong."""
 
 import datetime
+import hashlib
+import io
+import json
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.core.management import call_command
+from django.db import connection
 from django.test import Client
 from django.urls import reverse
 from django.utils.timezone import localtime
@@ -27,6 +32,7 @@ from tournaments.standings import standings
 
 from ..conftest import played_doc
 from .test_data_integrity import WHERE, _problems, tamper
+from .test_rules_editions import before, migrate
 
 pytestmark = pytest.mark.django_db
 
@@ -228,3 +234,162 @@ def test_the_audit_finds_a_revoked_link_working_again(table, organizer):
     assert revoked.detail["revoked"] == [third.pk]
     when = f"{localtime(revoked.created_at):%Y-%m-%d at %H:%M}"
     assert _problems() == [f"{WHERE}: table link {third.pk} works again; it was revoked on {when}"]
+
+
+def digest(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def bring_back(link, table_id=None) -> int:
+    """A revoked link deleted and inserted again with its token, a new id and no
+    revocation, in plain SQL (as a sqlite3 or psql shell could: no trigger stops it).
+    Returns the new id."""
+    t = TableLink._meta.db_table
+    with connection.cursor() as cursor:
+        cursor.execute(f"DELETE FROM {t} WHERE id = %s", [link.pk])
+        cursor.execute(
+            f"INSERT INTO {t} (table_id, token, created_by_id, created_at, revoked_at) "
+            "VALUES (%s, %s, %s, %s, NULL)",
+            [table_id or link.table_id, link.token, link.created_by_id, link.created_at],
+        )
+    return TableLink.objects.get(token=link.token).pk
+
+
+def test_the_audit_finds_a_revoked_link_deleted_and_inserted_again(table, organizer):
+    """The old QR code works again under a new id: the log's hash of the revoked token
+    finds it, and the revoked id is missing while its table stands."""
+    first = services.issue_link(table, organizer)
+    second = services.issue_link(table, organizer)  # the first revoked
+    services.revoke_link(second, organizer)
+    reissue, revoke = AuditEntry.objects.filter(action__endswith="_table_link").order_by("pk")[1:]
+    assert (reissue.detail, revoke.detail) == (
+        {
+            "round": 1,
+            "table": 1,
+            "table_id": table.pk,
+            "revoked": [first.pk],
+            "revoked_token_sha256": [digest(first.token)],
+        },
+        {
+            "round": 1,
+            "table": 1,
+            "table_id": table.pk,
+            "revoked": [second.pk],
+            "revoked_token_sha256": [digest(second.token)],
+        },
+    )
+    assert audit_ledger().ok
+    again = bring_back(first)
+    assert Client().get(reverse("link-sheet", args=[first.token])).status_code == 200
+    when = f"{localtime(reissue.created_at):%Y-%m-%d at %H:%M}"
+    assert _problems() == [
+        f"{WHERE}: table link {again} carries the token of table link {first.pk}, revoked "
+        f"on {when}: the old QR code works again",
+        f"{WHERE}: table link {first.pk}, revoked on {when}, is missing: a link goes only "
+        "with its table, when a round not yet started is drawn again",
+    ]
+
+
+def test_a_revoked_link_brought_back_at_another_table_is_found(table, organizer):
+    first = services.issue_link(table, organizer)
+    services.revoke_link(first, organizer)
+    players = [Player.objects.create(name=n) for n in ["Emil", "Fanny", "Gustav", "Hana"]]
+    other = services.create_table(table.round, organizer, players, first_forehand=players[0])
+    again = bring_back(first, table_id=other.pk)
+    revoked = AuditEntry.objects.get(action="revoke_table_link")
+    when = f"{localtime(revoked.created_at):%Y-%m-%d at %H:%M}"
+    assert _problems() == [
+        "Heun parish night, round 1, table 2: table link "
+        f"{again} carries the token of table link {first.pk}, revoked on {when}: the old QR "
+        "code works again",
+        f"{WHERE}: table link {first.pk}, revoked on {when}, is missing: a link goes only "
+        "with its table, when a round not yet started is drawn again",
+    ]
+
+
+def test_a_revoked_link_logged_before_its_tables_id_was_missing_after_deals(table, organizer):
+    """A log entry from before the table's id and the token's hash were logged: a
+    missing link is named when its round had deals by the time it was revoked (no draw
+    could remove its table after that)."""
+    services.record_deal(table, played_doc(), organizer)
+    first = services.issue_link(table, organizer)
+    services.revoke_link(first, organizer)
+    revoked = AuditEntry.objects.get(action="revoke_table_link")
+    old = json.dumps({"round": 1, "table": 1, "revoked": [first.pk]})
+    tamper(f"UPDATE {AuditEntry._meta.db_table} SET detail = %s WHERE id = %s", [old, revoked.pk])
+    assert audit_ledger().ok
+    TableLink.objects.filter(pk=first.pk).delete()
+    when = f"{localtime(revoked.created_at):%Y-%m-%d at %H:%M}"
+    assert _problems() == [
+        f"{WHERE}: table link {first.pk}, revoked on {when}, is missing: a link goes only "
+        "with its table, when a round not yet started is drawn again",
+    ]
+
+
+# -- events from before the activity log recorded their settings --------------------------
+
+
+def an_older_event(organizer) -> Event:
+    """An event created before its log recorded the fixed settings, with a deal."""
+    event = Event.objects.create(
+        name=EVENT, date=datetime.date(2026, 11, 20), ruleset="la-vista", starting_chips=20
+    )
+    event.organizers.add(organizer)
+    rnd = services.create_round(event, organizer)
+    players = [Player.objects.create(name=n) for n in ["Anna", "Bill", "Čada", "Dana"]]
+    table = services.create_table(rnd, organizer, players, first_forehand=players[0])
+    services.record_deal(table, played_doc(), organizer)
+    return event
+
+
+UPGRADED = {
+    "fixed": {"ruleset": "la-vista", "house_rules": {}, "starting_chips": 20},
+    "by": "the upgrade",
+    "why": "The ledger audit checks the starting chips against the activity log's last "
+    "record of them: these are the event's when the app was upgraded.",
+}
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_upgrade_records_the_settings_of_the_events_there(organizer):
+    older = an_older_event(organizer)
+    Event.objects.filter(pk=older.pk).update(starting_chips=30)
+    assert audit_ledger().ok  # the log has no record to check them against
+    Event.objects.filter(pk=older.pk).update(starting_chips=20)
+    try:
+        migrate(before("fixed_settings_recorded"))
+        migrate()
+    finally:
+        migrate()
+    entry = AuditEntry.objects.filter(event=older).order_by("pk").last()
+    assert (entry.action, entry.user, entry.detail) == ("record_fixed_settings", None, UPGRADED)
+    assert audit_ledger().ok
+    Event.objects.filter(pk=older.pk).update(starting_chips=30)
+    assert _problems() == [
+        f"{EVENT}: its starting chips are 30, its deals were played from 20 (its activity log)"
+    ]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_backup_from_before_gets_the_settings_of_its_events_recorded(organizer, tmp_path):
+    older = an_older_event(organizer)
+    backup = tmp_path / "backup.json"
+    call_command("backup_db", output=str(backup), stdout=io.StringIO())
+    call_command("flush", interactive=False, verbosity=0)
+    call_command("restore_db", str(backup), stdout=io.StringIO())
+    entry = AuditEntry.objects.filter(event=older.pk).order_by("pk").last()
+    assert (entry.action, entry.user, entry.detail) == (
+        "record_fixed_settings",
+        None,
+        UPGRADED | {"by": "restore_db", "why": UPGRADED["why"].replace("upgraded", "restored")},
+    )
+    Event.objects.filter(pk=older.pk).update(starting_chips=30)
+    assert _problems() == [
+        f"{EVENT}: its starting chips are 30, its deals were played from 20 (its activity log)"
+    ]
+    # Restored again, an event whose log has the record gets no other.
+    Event.objects.filter(pk=older.pk).update(starting_chips=20)
+    call_command("backup_db", output=str(backup), stdout=io.StringIO())
+    call_command("flush", interactive=False, verbosity=0)
+    call_command("restore_db", str(backup), stdout=io.StringIO())
+    assert AuditEntry.objects.filter(action="record_fixed_settings").count() == 1

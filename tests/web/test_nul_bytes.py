@@ -65,8 +65,17 @@ def visitors(organizer):
     return {"anonymous": anonymous, "organizer": signed_in}
 
 
+# What SecurityMiddleware adds to every answer (the refusal too: it comes after it).
+SECURITY_HEADERS = {
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "same-origin",
+    "Cross-Origin-Opener-Policy": "same-origin",
+}
+
+
 def assert_refused(response, where):
     assert (response.status_code, response.content.decode()) == (400, SAID), where
+    assert {h: response.get(h) for h in SECURITY_HEADERS} == SECURITY_HEADERS, where
 
 
 def state():
@@ -175,6 +184,7 @@ def test_the_deal_forms_script_is_told_which_field_holds_the_nul(world):  # noqa
         HTTP_ACCEPT="application/json",
     )
     assert response.status_code == 400
+    assert {h: response.get(h) for h in SECURITY_HEADERS} == SECURITY_HEADERS
     assert response.json() == {
         "result": "refused",
         "ok": False,
@@ -191,6 +201,20 @@ def test_the_deal_forms_script_is_told_which_field_holds_the_nul(world):  # noqa
         {"bidder": [SAID]},
     )
     assert Deal.objects.count() == 1
+
+
+def test_the_refusal_comes_right_after_the_security_middleware(settings):
+    """Its 400 carries the security headers, and nothing that may query (sessions,
+    authentication, axes) runs before it."""
+    middleware = list(settings.MIDDLEWARE)
+    refuse = middleware.index("tournaments.middleware.RefuseNulMiddleware")
+    assert middleware[refuse - 1] == "django.middleware.security.SecurityMiddleware"
+    for later in (
+        "django.contrib.sessions.middleware.SessionMiddleware",
+        "django.contrib.auth.middleware.AuthenticationMiddleware",
+        "axes.middleware.AxesMiddleware",
+    ):
+        assert middleware.index(later) > refuse, later
 
 
 def test_a_request_without_a_nul_is_served(world, organizer):  # noqa: F811

@@ -446,6 +446,8 @@ def void_deal(
         action=DealVersion.Action.VOIDED,
         document=deal.document,
         names=current.names,
+        # What it voids was scored under that version's rules: the void says the same.
+        rules_edition=current.rules_edition,
         reason=reason,
         created_by=user,
         **_origin(original),
@@ -455,7 +457,8 @@ def void_deal(
     deal.voided = True
     # A voided deal counts nothing: nothing is left to confirm.
     deal.awaiting_confirmation = False
-    deal.save()
+    # Its document stands as recorded (perhaps under rules today's refuse).
+    deal.save(update_fields=["version", "voided", "awaiting_confirmation"])
     stamps.mark(deal.table.round.event_id)
     deal.repotted = _repot_later_deals(deal, user, "voided", original)
     return deal

@@ -29,6 +29,19 @@ def _new_token() -> str:
     return secrets.token_urlsafe(24)  # 192 random bits: unguessable
 
 
+def _revoked(table: Table, links: list[TableLink]) -> dict:
+    """What the activity log says of links revoked at ``table``: the ledger audit checks
+    that they stay revoked (by id), that no working link carries their token again (by
+    its hash) and that none is missing while its table stands."""
+    return {
+        "round": table.round.number,
+        "table": table.number,
+        "table_id": table.pk,
+        "revoked": [link.pk for link in links],
+        "revoked_token_sha256": [link.token_sha256 for link in links],
+    }
+
+
 @atomic
 def issue_link(table: Table, user) -> TableLink:
     """A new link for the table; the table's earlier link stops working. The link
@@ -48,10 +61,7 @@ def issue_link(table: Table, user) -> TableLink:
         table.round.event,
         user,
         "reissue_table_link" if old else "issue_table_link",
-        round=table.round.number,
-        table=table.number,
-        # The links revoked, by id: the ledger audit checks they stay revoked.
-        revoked=[link.pk for link in old],
+        **_revoked(table, old),
     )
     link.replaced = bool(old)
     return link
@@ -90,9 +100,7 @@ def revoke_link(link: TableLink, user) -> TableLink:
             link.table.round.event,
             user,
             "revoke_table_link",
-            round=link.table.round.number,
-            table=link.table.number,
-            revoked=[link.pk],
+            **_revoked(link.table, [link]),
         )
     return link
 

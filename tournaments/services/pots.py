@@ -8,7 +8,9 @@ the pot came back to what it was). ``plan_new_pots`` walks the later deals and s
 which of them will play for another pot, with their old and new pot and chips: a
 correction's preview shows it before Save, and the correction saves exactly it.
 Deals whose pot does not change are neither re-scored nor re-checked: they stand as
-they are, whatever else may have changed since they were saved.
+they are, whatever else may have changed since they were saved (a deal recorded under
+earlier rules too). One whose pot changes is scored under today's rules: if they refuse
+it, the change is refused, saying so.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from dataclasses import dataclass
 from django.db.models import F
 
 import taroky_scoring as core
+from taroky_scoring.editions import EDITIONS, RULES_EDITION
 from taroky_scoring.renaming import rename_players
 
 from ..models import POT_ACCOUNT, Deal, DealVersion, LedgerEntry
@@ -77,11 +80,11 @@ def plan_new_pots(
     names = {player.pk: name for name, player in seats.items()}
     # Who each name of a deal's document is (its current version's), one query for all:
     # a deal given a new pot is posted under the names the table's seats have now.
-    saved_as = dict(
-        DealVersion.objects.filter(deal__in=later, number=F("deal__version")).values_list(
-            "deal_id", "names"
-        )
-    )
+    saved_as, editions = {}, {}
+    for deal_id, saved_names, edition in DealVersion.objects.filter(
+        deal__in=later, number=F("deal__version")
+    ).values_list("deal_id", "names", "rules_edition"):
+        saved_as[deal_id], editions[deal_id] = saved_names, edition
     planned = []
     for deal in later:
         game = core.game_of_document(deal.document)
@@ -99,9 +102,15 @@ def plan_new_pots(
             outcome, settlement = check_document(table, document, seats, deal.document)
         except DealError as e:
             why = "; ".join(err.message for err in e.field_errors) or e.message
+            edition = editions.get(deal.pk, RULES_EDITION)
+            first = (
+                f"Deal {deal.number} was recorded under {EDITIONS[edition]}, which today's "
+                f"rules refuse: correct or void deal {deal.number} first"
+                if edition < RULES_EDITION
+                else f"Correct or void deal {deal.number} first"
+            )
             raise DealError(
-                f"{finds}, and it cannot be scored with them ({why}). "
-                f"Correct or void deal {deal.number} first; nothing was saved."
+                f"{finds}, and it cannot be scored with them ({why}). {first}; nothing was saved."
             ) from e
         pot_after = pot + settlement.net.get(POT_ACCOUNT, 0)
         if pot_after < 0:

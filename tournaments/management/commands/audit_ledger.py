@@ -14,8 +14,10 @@ class Command(BaseCommand):
         "the deal's, no row is filed under another deal, table or event and none is left "
         "by a missing deal; each deal was played in its table's seating under its event's "
         "ruleset, house rules and starting chips; revoked table links stay revoked; the "
-        "deal nets, chip counts and seasons' standings agree with the ledger. Prints a "
-        "summary; exits with status 1 if anything is wrong."
+        "deal nets, chip counts and seasons' standings agree with the ledger. A deal "
+        "version recorded under earlier rules that today's refuse or pay otherwise is "
+        "listed as a NOTE, not a problem: its payments stand as recorded, checked against "
+        "its own nets. Prints a summary; exits with status 1 if anything is wrong."
     )
 
     def add_arguments(self, parser):
@@ -32,6 +34,8 @@ class Command(BaseCommand):
         if missing:
             raise CommandError(f"No event with id {', '.join(map(str, missing))}.")
         report = audit_ledger(events)
+        for note in report.notes:
+            self.stdout.write(f"NOTE {note}")
         for problem in report.problems:
             self.stdout.write(f"PROBLEM {problem}")
         self.stdout.write(
@@ -39,6 +43,13 @@ class Command(BaseCommand):
             f"and {report.nets} deal nets: "
             f"{len(report.problems)} problems."
         )
+        if report.notes:
+            self.stdout.write(
+                f"{counted(len(report.notes), 'deal version')} "
+                f"{'was' if len(report.notes) == 1 else 'were'} recorded under earlier "
+                "rules (NOTE above): their payments stand as recorded; correcting a deal "
+                "scores it under today's rules."
+            )
         if report.seasons:
             self.stdout.write(
                 f"Checked the standings of {counted(report.seasons, 'season')} against the ledger."

@@ -6,9 +6,11 @@ from django.core.serializers.base import DeserializationError
 from django.db import DatabaseError, connection, transaction
 
 from tournaments.audit import audit_ledger
+from tournaments.audit_events import RECORDED, recorded_settings
 from tournaments.management.files import read_json
-from tournaments.models import Event, Player, Season
+from tournaments.models import AuditEntry, Event, Player, Season
 from tournaments.names import fold
+from tournaments.services.events import fixed_settings
 from tournaments.views.common import counted
 
 
@@ -18,7 +20,8 @@ class Command(BaseCommand):
         "(run `manage.py migrate` first). Refuses a database that already holds users, "
         "players or events. Ledger rows are loaded as they were, never re-posted; the "
         "ledger audit runs before anything is kept: a backup that fails it (a tampered "
-        "ledger) is not restored and the database stays empty."
+        "ledger) is not restored and the database stays empty; deals recorded under "
+        "earlier rules are restored as they were paid and listed (NOTE)."
     )
 
     def add_arguments(self, parser):
@@ -32,6 +35,7 @@ class Command(BaseCommand):
             isinstance(o, dict) and {"model", "fields"} <= set(o) for o in data
         ):
             raise CommandError(f"{path} is not a backup written by backup_db.")
+        _of_edition_1(data)
         with transaction.atomic():
             self.load(data, path)
             report = audit_ledger()
@@ -41,9 +45,17 @@ class Command(BaseCommand):
                     f"Nothing was restored: the backup's ledger fails the audit "
                     f"({len(report.problems)} problems).\n{shown}"
                 )
+        for note in report.notes:
+            self.stdout.write(f"NOTE {note}")
+        stand = (
+            f" ({counted(len(report.notes), 'deal version')} recorded under earlier rules "
+            "stand as recorded: NOTE above)"
+            if report.notes
+            else ""
+        )
         self.stdout.write(
             f"Restored {Event.objects.count()} events, {counted(Season.objects.count(), 'season')}"
-            f" and {Player.objects.count()} players; the ledger audit found no problem."
+            f" and {Player.objects.count()} players; the ledger audit found no problem{stand}."
         )
 
     def load(self, data, path) -> None:
@@ -65,8 +77,40 @@ class Command(BaseCommand):
             with connection.cursor() as cursor:
                 for sql in connection.ops.sequence_reset_sql(self.style, list(models)):
                     cursor.execute(sql)
+            _record_fixed_settings()  # new rows: after the restored ones' ids
         except (DeserializationError, DatabaseError, ValidationError, LookupError) as e:
             raise CommandError(f"{path} cannot be restored: {e}") from None
+
+
+def _of_edition_1(data: list) -> None:
+    """A backup written before deal versions kept their rules edition: its versions were
+    scored before contract section 19, as migration ``rules_edition`` says of the rows
+    it finds (the model's default would say today's)."""
+    for row in data:
+        if row["model"] == "tournaments.dealversion" and isinstance(row["fields"], dict):
+            row["fields"].setdefault("rules_edition", 1)
+
+
+def _record_fixed_settings() -> None:
+    """Each event whose activity log never recorded its fixed settings (a backup from
+    before the log did) gets them recorded, as the upgrade does: the audit checks its
+    starting chips against them."""
+    events = Event.objects.order_by("pk")
+    recorded = recorded_settings(events)
+    AuditEntry.objects.bulk_create(
+        AuditEntry(
+            event=event,
+            action=RECORDED,
+            detail={
+                "fixed": fixed_settings(event),
+                "by": "restore_db",
+                "why": "The ledger audit checks the starting chips against the activity "
+                "log's last record of them: these are the event's when the app was restored.",
+            },
+        )
+        for event in events
+        if event.pk not in recorded
+    )
 
 
 def _fold_names() -> None:
