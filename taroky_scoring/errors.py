@@ -49,9 +49,3 @@ class OutcomeError(ValueError):
 
     def as_dict(self) -> dict[str, list[dict[str, str]]]:
         return {"errors": [e.as_dict() for e in self.errors]}
-
-    def by_field(self) -> dict[str, list[str]]:
-        grouped: dict[str, list[str]] = {}
-        for e in self.errors:
-            grouped.setdefault(e.field, []).append(e.message)
-        return grouped

@@ -51,7 +51,6 @@ IN_DECK = {
     CountingCard.JACK: 4,
 }
 DECK_SIZE = 54
-COUNTING_IN_DECK = sum(IN_DECK.values())
 
 
 @dataclass(frozen=True)

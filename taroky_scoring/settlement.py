@@ -67,7 +67,8 @@ def settlement(
 ) -> Settlement:
     """The settlement of ``transfers``, with a net for every account named (zero-sum).
 
-    >>> s = settlement(["A", "B"], [Transfer("A", "B", 3, Side.WINS, "x")])
+    >>> WHY = StrEnum("Why", ["WINS"])  # a game's reasons
+    >>> s = settlement(["A", "B"], [Transfer("A", "B", 3, WHY.WINS, "x")])
     >>> s.net
     {'A': -3, 'B': 3}
     """
@@ -78,12 +79,6 @@ def settlement(
     if sum(net.values()) != 0:  # pragma: no cover - guarded by construction
         raise AssertionError(f"Deal does not sum to zero: {net}")
     return Settlement(tuple(transfers), net, bidder_won, game_value)
-
-
-class Side(StrEnum):
-    """Which side a payment between the sides goes to (used in doctests and games)."""
-
-    WINS = "wins"
 
 
 def in_order_from(order: Sequence[str], player: str) -> tuple[str, ...]:
@@ -140,8 +135,9 @@ def between_sides(
 ) -> list[Transfer]:
     """A payment of ``chips`` between the sides, one transfer per settling pair.
 
+    >>> WHY = StrEnum("Why", ["WINS"])  # a game's reasons
     >>> [(t.payer, t.payee, t.chips) for t in between_sides(
-    ...     ["A", "B", "C", "D"], "A", "C", False, 5, Side.WINS, "lost")]
+    ...     ["A", "B", "C", "D"], "A", "C", False, 5, WHY.WINS, "lost")]
     [('A', 'B', 5), ('C', 'D', 5)]
     """
     transfers = []
@@ -161,7 +157,8 @@ def from_each_other(
 ) -> list[Transfer]:
     """Every other active player pays ``holder`` (or, ``pays``, is paid by him), in order.
 
-    >>> [(t.payer, t.payee) for t in from_each_other(["A", "B", "C"], "B", 2, Side.WINS, "x")]
+    >>> WHY = StrEnum("Why", ["WINS"])  # a game's reasons
+    >>> [(t.payer, t.payee) for t in from_each_other(["A", "B", "C"], "B", 2, WHY.WINS, "x")]
     [('C', 'B'), ('A', 'B')]
     """
     others = [p for p in in_order_from(order, holder) if p != holder]
@@ -194,10 +191,11 @@ def nets_in_deal(outcome: Any, settlement: Settlement) -> dict[str, int]:
     as a misdealing dealer does. Accounts (``#pot``) are kept: the caller files them.
 
     >>> from types import SimpleNamespace as Deal
-    >>> s = settlement(("A", "B", "C", "D", "E"), [Transfer("E", "A", 1, Side.WINS, "")])
+    >>> WHY = StrEnum("Why", ["WINS"])  # a game's reasons
+    >>> s = settlement(("A", "B", "C", "D", "E"), [Transfer("E", "A", 1, WHY.WINS, "")])
     >>> nets_in_deal(Deal(players=("A", "B", "C", "D")), s)
     {'A': 1, 'B': 0, 'C': 0, 'D': 0, 'E': -1}
-    >>> s = settlement(("A", "B", "C", "D", "E"), [Transfer("B", "A", 1, Side.WINS, "")])
+    >>> s = settlement(("A", "B", "C", "D", "E"), [Transfer("B", "A", 1, WHY.WINS, "")])
     >>> nets_in_deal(Deal(players=("A", "B", "C", "D")), s)
     {'A': 1, 'B': -1, 'C': 0, 'D': 0}
     """

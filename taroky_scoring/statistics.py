@@ -36,7 +36,9 @@ A deal gives a player who played it:
 A player who did not play the deal (Nebraska's dealer sitting out) gets only his own
 payments: a misdeal he paid.
 
->>> from taroky_scoring.settlement import Transfer, settlement, Side
+>>> from enum import StrEnum
+>>> from taroky_scoring.settlement import Transfer, settlement
+>>> Side = StrEnum("Side", ["WINS"])  # a game's reasons
 >>> facts = Facts(players=("A", "B", "C", "D"), contract="Five", declarer="A", partner="C",
 ...     doubled=(Doubled("Kontra", 1, True, frozenset({"wins"})),))
 >>> s = settlement("ABCD", [Transfer("B", "A", 16, Side.WINS, ""),
@@ -216,7 +218,9 @@ def announcement(
 def flows_of(settlement: Settlement, player: str) -> dict[str, list[int]]:
     """Per reason, the chips ``player`` received and paid in the deal.
 
-    >>> from taroky_scoring.settlement import Transfer, settlement, Side
+    >>> from enum import StrEnum
+    >>> from taroky_scoring.settlement import Transfer, settlement
+    >>> Side = StrEnum("Side", ["WINS"])  # a game's reasons
     >>> s = settlement("ABC", [Transfer("A", "B", 2, Side.WINS, ""),
     ...                        Transfer("C", "B", 3, Side.WINS, ""),
     ...                        Transfer("B", "A", 1, Side.WINS, "")])

@@ -16,7 +16,6 @@ from typing import Any
 
 from ...errors import FieldError, OutcomeError
 from .document import FIELD_NAMES
-from .rulesets import DEFAULT_RULESET
 
 
 class DealKind(StrEnum):
@@ -175,10 +174,6 @@ class DealOutcome:
     explicit_nulls: frozenset[str] = field(default=frozenset(), compare=False)
 
     # -- derived facts used by validation and scoring --------------------------------
-
-    @property
-    def ruleset_name(self) -> str:
-        return self.ruleset or DEFAULT_RULESET
 
     @property
     def kontra_level(self) -> Kontra:

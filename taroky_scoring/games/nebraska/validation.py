@@ -206,7 +206,7 @@ def _check_played(o: DealOutcome, rules: Ruleset, add) -> None:
             add(FieldError("kontra", f"The {rules.title} rules of this event do not allow kontra."))
 
     _check_points(o, add)
-    _check_last_trick(o, rules, add)
+    _check_last_trick(o, add)
     _check_declarations(o, add)
     _check_penalties(o, add)
 
@@ -315,7 +315,7 @@ def _check_blind_bound(o: DealOutcome, points: int, add) -> None:
     add(FieldError(field_name, f"{why}: the bidder's team has at most {most}, not {points}."))
 
 
-def _check_last_trick(o: DealOutcome, rules: Ruleset, add) -> None:
+def _check_last_trick(o: DealOutcome, add) -> None:
     """King Last and Tarok 1 Last, and who took the last trick."""
     # Each fact that tells which team took the last trick, with its field.
     takers: list[tuple[str, Team]] = []

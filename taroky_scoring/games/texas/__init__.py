@@ -65,9 +65,7 @@ def _prever_lost(chips: int, why: str, talon: str, second: int, back: int) -> tu
     return chips, why
 
 
-def _by_difference(
-    d: Mapping[str, Any], points: int, label: str, multiplier: int
-) -> tuple[bool, int, str]:
+def _by_difference(points: int, label: str, multiplier: int) -> tuple[bool, int, str]:
     won = points >= WINNING
     chips, words = difference(points, multiplier)
     return won, chips, f"{label} {'won' if won else 'lost'}: {words}"
@@ -146,7 +144,7 @@ class TexasXIX(Texas):
         """
         points = self.points(d)
         if d["bid"] == "povinost":
-            return _by_difference(d, points, "Povinost", 2)
+            return _by_difference(points, "Povinost", 2)
         label = _talon_label(d)
         if d["talon"] == "first_after_second" and rules.prever_back_value is not None:
             won = points >= WINNING
@@ -156,7 +154,7 @@ class TexasXIX(Texas):
                 chips,
                 f"{label} {'won' if won else 'lost'}: {chips} (house rule for going back)",
             )
-        won, chips, why = _by_difference(d, points, label, 3)
+        won, chips, why = _by_difference(points, label, 3)
         if not won:
             chips, why = _prever_lost(chips, why, d["talon"], 2, 3)
         return won, chips, why
@@ -238,7 +236,7 @@ class TexasXX(Texas):
             _took_a_trick_field("zebrak"),
         )
 
-    def late_fields(self, rules: Any, by_points) -> tuple[Field, ...]:
+    def late_fields(self, rules: Any) -> tuple[Field, ...]:
         return (_mond_field(PLAYED if rules.mond_penalty else NEVER),)
 
     def check_more(self, d: Mapping[str, Any], rules: Any, add) -> None:
@@ -273,10 +271,10 @@ class TexasXX(Texas):
             return True, 16, "Zebrak won: no trick taken = 16"
         points = self.points(d)
         if bid == "povinost":
-            return _by_difference(d, points, "Povinost", 2)
+            return _by_difference(points, "Povinost", 2)
         if bid == "ze_ruky":
-            return _by_difference(d, points, "Ze Ruky", 4)
-        won, chips, why = _by_difference(d, points, _talon_label(d), 3)
+            return _by_difference(points, "Ze Ruky", 4)
+        won, chips, why = _by_difference(points, _talon_label(d), 3)
         if not won and points != 53:
             chips, why = _prever_lost(chips, why, d["talon"], 2, 4)
         elif not won:
@@ -376,7 +374,7 @@ class TexasKing(Texas):
             ),
         )
 
-    def late_fields(self, rules: Any, by_points) -> tuple[Field, ...]:
+    def late_fields(self, rules: Any) -> tuple[Field, ...]:
         words = tuple((w, self.doubling.label(w)) for w in self.doubling.words)
         return (
             Field(
@@ -461,7 +459,7 @@ class TexasKing(Texas):
         if bid == "povenost":
             if stated:
                 return won, 1, f"Povenost {result}: 1"
-            return _by_difference(d, points, "Povenost", 2)
+            return _by_difference(points, "Povenost", 2)
         label = _talon_label(d)
         if stated:
             talon = d["talon"]
@@ -469,7 +467,7 @@ class TexasKing(Texas):
                 return won, 2, f"{label} {result}: 2 (No Trick was bid)"
             chips = {"first": 1, "second": 2, "first_after_second": 4}[talon]
             return won, chips, f"{label} {result}: {chips}"
-        won, chips, why = _by_difference(d, points, label, 3)
+        won, chips, why = _by_difference(points, label, 3)
         if not won:
             chips, why = _prever_lost(chips, why, d["talon"], 2, 3)
         return won, chips, why

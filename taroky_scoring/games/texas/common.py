@@ -81,7 +81,6 @@ def difference(points: int, multiplier: int) -> tuple[int, str]:
 # -- bonuses for holdings -------------------------------------------------------------
 
 HONOURS = ("trull", "pane", "trull_pane", "krale", "rosanne_pane", "spjst")
-TRUMP_COUNTS = ("eight_trumps", "ten_trumps", "two_trumps", "no_trumps")
 BONUS_CHIPS = {
     "eight_trumps": 2,
     "ten_trumps": 4,
@@ -495,7 +494,7 @@ class Texas(Game):
                 items=pagat_items,
             ),
         )
-        fields += self.late_fields(rules, by_points)
+        fields += self.late_fields(rules)
         fields += (
             Field(
                 "bonuses",
@@ -512,9 +511,9 @@ class Texas(Game):
                 ),
             ),
         )
-        return _merge_called(fields)
+        return fields
 
-    def late_fields(self, rules: Any, by_points) -> tuple[Field, ...]:
+    def late_fields(self, rules: Any) -> tuple[Field, ...]:
         return ()
 
     def bonuses_apply(self, rules: Any):
@@ -808,32 +807,3 @@ def _product(label: str, base: int, factors) -> tuple[int, str]:
         value *= factor
         words.append(f"{word} {factor}")
     return value, " x ".join(words) + f" = {value}"
-
-
-def _merge_called(fields: tuple[Field, ...]) -> tuple[Field, ...]:
-    """One ``called`` field whose choices depend on the bid: merged into one Field when
-    the game has called choices for one bid only (the common case)."""
-    seen = [f for f in fields if f.name == "called"]
-    if len(seen) <= 1:
-        return fields
-    first = seen[0]
-    values = {}
-    for f in seen:
-        for c in f.choices:
-            values.setdefault(c.value, c)
-    merged = Field(
-        "called",
-        first.label,
-        CHOICE,
-        first.help,
-        tuple(values.values()),
-        applies={"any": [f.applies for f in seen]},
-    )
-    out = []
-    for f in fields:
-        if f.name == "called":
-            if f is first:
-                out.append(merged)
-            continue
-        out.append(f)
-    return tuple(out)
