@@ -79,7 +79,7 @@ from typing import Any, ClassVar
 from .errors import FieldError, OutcomeError
 from .fields import Field
 from .options import Option, Preset, Rules, resolve
-from .points import Pack
+from .points import Pack, declarers_points
 from .rotation import (
     NextDeal,
     PreviousDeal,
@@ -349,11 +349,9 @@ class Game:
     def declarer_points(self, document: Mapping[str, Any], rules: Any) -> int | None:
         """The card points of the declarer's side as the deal says them (either side's
         count), or None when it says none."""
-        if document.get("bidder_points") is not None:
-            return document["bidder_points"]
-        if document.get("opponent_points") is not None:
-            return self.total_points - document["opponent_points"]
-        return None
+        return declarers_points(
+            document.get("bidder_points"), document.get("opponent_points"), self.total_points
+        )
 
     # -- a player's statistics (``statistics``) ------------------------------------------
 

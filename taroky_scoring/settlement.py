@@ -167,18 +167,39 @@ def from_each_other(
     return [Transfer(p, holder, chips, reason, explanation) for p in others]
 
 
-def product(base_label: str, base: int, factors: Sequence[tuple[str, int]]) -> tuple[int, str]:
-    """A value and its arithmetic in words, factors of 1 left out by the caller.
+def product(
+    label: str, base: int, factors: Sequence[tuple[str, int]], *, bare: bool = False
+) -> tuple[int, str]:
+    """``base`` times each factor (factors of 1 left out by the caller) and the arithmetic
+    in every game's explanations: the base after its ``label`` (if any), each factor
+    after its word, then the value; ``bare``, a base without factors is said alone
+    (Petrtyl's way).
 
     >>> product("Five Over", 16, [("rekontra", 4), ("valat", 2)])
     (128, 'Five Over 16 x rekontra 4 x valat 2 = 128')
+    >>> product("", 20, []), product("", 5, [], bare=True)
+    ((20, '20 = 20'), (5, '5'))
     """
     value = base
-    words = [f"{base_label} {base}"]
-    for label, factor in factors:
+    words = [f"{label} {base}" if label else str(base)]
+    for word, factor in factors:
         value *= factor
-        words.append(f"{label} {factor}")
+        words.append(f"{word} {factor}")
+    if bare and not factors:
+        return value, words[0]
     return value, " x ".join(words) + f" = {value}"
+
+
+def times_after(value: int, why: str, factors: Sequence[tuple[str, int]]) -> tuple[int, str]:
+    """A value already explained (``why``), times ``factors``, each step said after it.
+
+    >>> times_after(3, "Povinost won: (6 + 10) x 2 = 32 -> 30 = 3", [("Rhea", 4)])
+    (12, 'Povinost won: (6 + 10) x 2 = 32 -> 30 = 3, x Rhea 4 = 12')
+    """
+    for word, factor in factors:
+        value *= factor
+        why += f", x {word} {factor} = {value}"
+    return value, why
 
 
 # -- what the standings read of a deal (every game) ------------------------------------

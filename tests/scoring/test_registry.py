@@ -200,34 +200,6 @@ def test_kinds_and_bids_come_from_each_games_fields_and_its_declarations():
     assert game_for("petrtyl-two").kind_label("surrendered") == "surrendered"  # not at two
 
 
-def test_the_texas_bonus_names_one_table_and_each_games_own():
-    shared = {
-        "eight_trumps": "Taroky",
-        "ten_trumps": "Tarocky",
-        "trull": "Trull",
-        "pane": "Pane",
-        "trull_pane": "Trull Pane",
-        "krale": "Krale",
-        "rosanne_pane": "Rosanne Pane",
-        "spjst": "SPJST",
-        "two_trumps": "Two trumps",
-        "no_trumps": "Uni",
-    }
-    assert game_for("texas-xix").bonus_names == shared
-    assert game_for("texas-xx").bonus_names == shared | {
-        "two_trumps": "Bid",
-        "no_trumps": "Zebrak",
-    }
-    assert game_for("texas-king").bonus_names == shared | {
-        "eight_trumps": "Tarockee",
-        "ten_trumps": "Tarokee (Velki)",
-        "trull": "Trul",
-        "trull_pane": "Trul Pane",
-        "rosanne_pane": "Rosane Pane",
-        "no_trumps": "No trumps",
-    }
-
-
 FOUR = ["Anna", "Bill", "Cyril", "Dana"]
 
 

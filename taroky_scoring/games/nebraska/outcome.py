@@ -15,6 +15,7 @@ from enum import StrEnum
 from typing import Any
 
 from ...errors import FieldError, OutcomeError
+from ...points import declarers_points
 from .document import FIELD_NAMES
 
 
@@ -188,11 +189,7 @@ class DealOutcome:
 
     @property
     def points_of_bidder_team(self) -> int | None:
-        if self.bidder_points is not None:
-            return self.bidder_points
-        if self.opponent_points is not None:
-            return TOTAL_POINTS - self.opponent_points
-        return None
+        return declarers_points(self.bidder_points, self.opponent_points, TOTAL_POINTS)
 
     @property
     def bidder_alone(self) -> bool:

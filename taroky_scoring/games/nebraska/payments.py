@@ -59,9 +59,6 @@ ANNOUNCED_MULTIPLIER = 2
 SURRENDER_CHIPS = 4
 
 
-_product = product
-
-
 def game_value(
     bid: Bid, blind: Blind | None, kontra: Kontra = Kontra.NONE, valat: bool = False
 ) -> tuple[int, str]:
@@ -87,7 +84,7 @@ def game_value(
         factors.append((kontra.value, KONTRA_MULTIPLIER[kontra]))
     if valat:
         factors.append(("valat", VALAT_MULTIPLIER))
-    return _product(label, base, factors)
+    return product(label, base, factors)
 
 
 def last_trick_value(name: str, announced: bool, bid: Bid, valat: bool) -> tuple[int, str]:
@@ -110,7 +107,7 @@ def last_trick_value(name: str, announced: bool, bid: Bid, valat: bool) -> tuple
         factors.append((bid.label, BID_MULTIPLIER[bid]))
     if valat:
         factors.append(("valat", VALAT_MULTIPLIER))
-    return _product(name, 1, factors)
+    return product(name, 1, factors)
 
 
 def declaration_value(label: str, bid: Bid) -> tuple[int, str]:
@@ -125,7 +122,7 @@ def declaration_value(label: str, bid: Bid) -> tuple[int, str]:
     (1, 'Three High 1 = 1')
     """
     factors = [] if bid is Bid.FOUR else [(bid.label, BID_MULTIPLIER[bid])]
-    return _product(label, 1, factors)
+    return product(label, 1, factors)
 
 
 def reminder(rules) -> list[str]:

@@ -13,6 +13,7 @@ from functools import cache
 from typing import Any
 
 from ...errors import FieldError, last_trick_contradictions
+from ...points import declarers_points
 from .document import BID_WORDS, DECLARATION_WORDS
 from .tables import TABLES, Table
 
@@ -137,7 +138,7 @@ def _points(d: dict[str, Any], t: Table, add: Add) -> int | None:
             )
         )
         return None
-    return bp if bp is not None else t.total - op
+    return declarers_points(bp, op, t.total)
 
 
 def _played(d: dict[str, Any], t: Table, add: Add) -> None:

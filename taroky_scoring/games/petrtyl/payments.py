@@ -7,17 +7,19 @@ each other player (``from_each_other``); the pot ``#pot`` is an account of its o
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from enum import StrEnum
 from typing import Any
 
 from ...doubling import PETRTYL
+from ...points import declarers_points
 from ...settlement import (
     POT,
     Settlement,
     Transfer,
     between_sides,
     from_each_other,
+    product,
     settlement,
 )
 from .checks import side_of
@@ -66,22 +68,6 @@ REASON_WORDS = {
     PetrtylReason.POT: "Pot",
     **{PetrtylReason(kind): words for kind, words in DECLARATION_WORDS.items()},
 }
-
-
-def times(base: int, factors: Sequence[tuple[str, int]]) -> tuple[int, str]:
-    """A value and its arithmetic, factors of 1 left out by the caller.
-
-    >>> times(14, [("announced", 2), ("Contra", 2)])
-    (56, '14 x announced 2 x Contra 2 = 56')
-    >>> times(5, [])
-    (5, '5')
-    """
-    value = base
-    for _, factor in factors:
-        value *= factor
-    if not factors:
-        return value, str(value)
-    return value, " x ".join([str(base), *(f"{w} {f}" for w, f in factors)]) + f" = {value}"
 
 
 def bid_words(d: Mapping[str, Any], t: Table) -> str:
@@ -214,15 +200,13 @@ def _game(d: Mapping[str, Any], t: Table) -> tuple[bool, int, str]:
         base = GRAND_SWEEP
         head = "Grand Sweep " + ("won, every trick taken" if won else "lost, a trick given up")
     else:
-        points = d.get("bidder_points")
-        if points is None:
-            points = t.total - d["opponent_points"]
+        points = declarers_points(d.get("bidder_points"), d.get("opponent_points"), t.total)
         won = points >= t.winning
         base = t.game_value(bid, d.get("talon"))
         head = (
             f"{bid_words(d, t)} {'won' if won else 'lost'} with {points} of {t.total} card points"
         )
-    value, words = times(base, PETRTYL.factors(d.get("contra")))
+    value, words = product("", base, PETRTYL.factors(d.get("contra")), bare=True)
     return won, value, f"{head}: {words}"
 
 
@@ -246,7 +230,7 @@ def _sweep(d: Mapping[str, Any], t: Table, sweep: Mapping[str, Any]) -> tuple[bo
     base = t.sweep_value(d["bid"], d.get("talon"), announced=False)
     factors = [("announced", 2)] if announced else []
     factors += PETRTYL.factors(sweep["contra"] if announced else d.get("contra"))
-    value, words = times(base, factors)
+    value, words = product("", base, factors, bare=True)
     head = "Sweep announced and " if announced else "Sweep "
     head += "made" if made else "not made"
     in_bid = "a " + bid_words(d, t)
@@ -280,7 +264,7 @@ def _last_trick(d: Mapping[str, Any], key: str, name: str, reason: PetrtylReason
     factors = [("Five", LAST_TRICK_IN_FIVE)] if d["bid"] == "five" else []
     if event["announced"]:
         factors += PETRTYL.factors(event["contra"])
-    value, words = times(2 if event["announced"] else 1, factors)
+    value, words = product("", 2 if event["announced"] else 1, factors, bare=True)
     side = side_of(d, event["player"]) if key == "papoose_last" else "declarer"
     outcome = {"won": "won", "lost": "lost", "played_early": "played early"}[event["outcome"]]
     side_words = "the declarer's side" if side == "declarer" else "the opponents"

@@ -18,7 +18,7 @@ from ...options import INT as OPTION_INT
 from ...options import INT_OR_NULL, Option, Preset
 from ...registry import register
 from ...settlement import Transfer, from_each_other
-from .common import FOUR_KINGS, LAST_OUTCOMES, PLAYED, WINNING, Texas, difference
+from .common import BONUS_CHIPS, FOUR_KINGS, LAST_OUTCOMES, PLAYED, WINNING, Texas, difference
 from .words import BONUS_NAMES, TALON_WORDS, TexasReason
 
 
@@ -111,6 +111,8 @@ class TexasXIX(Texas):
         )
     }
     SURRENDERED = ("surrendered", "Thrown in: the declarer drew the called trump")
+    # The printed table says Uni, a house rule's, before the Two trumps another may drop.
+    table_order = (*(k for k in BONUS_CHIPS if k != "two_trumps"), "two_trumps")
 
     def kinds(self, rules: Any) -> tuple[tuple[str, str], ...]:
         kinds = super().kinds(rules)
@@ -142,7 +144,7 @@ class TexasXIX(Texas):
         ...        g.rules("texas-xix", {"prever_back_value": 12}))
         (False, 12, 'Prever (back to the first three) lost: 12 (house rule for going back)')
         """
-        points = self.points(d)
+        points = self.declarer_points(d, rules)
         if d["bid"] == "povinost":
             return _by_difference(points, "Povinost", 2)
         label = _talon_label(d)
@@ -164,15 +166,12 @@ class TexasXIX(Texas):
         return from_each_other(d["players"], d["bidder"], 2, TexasReason.SURRENDER, why, pays=True)
 
     def payment_table(self, rules: Any) -> list[str]:
-        uni = rules.uni_bonus
-        two = ", Two trumps 2" if rules.two_trumps_bonus else ""
         return [
             "Game: (|points - 53| + 10) x 2 (Povinost) or x 3 (Prever), to the nearest 10, / 10; "
             "54 of 106 win. Lost Prever x2 after the second three, x3 back to the first.",
             "Contra x2, Re x4, Supre x8, Mort x16. Valat 20, announced 40 (replaces the game).",
             "Pagat last 2, announced 4 (none with a valat).",
-            f"Bonuses from each: Taroky 2, Tarocky 4, Trull 2, Pane 2, Trull Pane 4, Krale 4, "
-            f"Rosanne Pane 6, SPJST 10, Uni {uni}{two}.",
+            f"Bonuses from each: {self.bonuses_paid(rules)}.",
         ]
 
 
@@ -269,7 +268,7 @@ class TexasXX(Texas):
             if d["bidder_took_a_trick"]:
                 return False, 16, "Zebrak lost: the declarer took a trick = 16"
             return True, 16, "Zebrak won: no trick taken = 16"
-        points = self.points(d)
+        points = self.declarer_points(d, rules)
         if bid == "povinost":
             return _by_difference(points, "Povinost", 2)
         if bid == "ze_ruky":
@@ -293,8 +292,7 @@ class TexasXX(Texas):
             "Zebrak 16. Hrb x2, Rhea x4, Contrec x8, Suprec x16.",
             "Valat: Povinost 20, Ze Ruky 40, Prever 30; announced twice that (replaces the game).",
             "Pagat last 2, announced 4 (stands with a valat).",
-            "Bonuses from each: Taroky 2, Tarocky 4, Trull 2, Pane 2, Trull Pane 4, Krale 4, "
-            "Rosanne Pane 6, SPJST 10, Bid 2, Zebrak 4.",
+            f"Bonuses from each: {self.bonuses_paid(rules)}.",
         ]
         if rules.mond_penalty:
             lines.append("Mond (XXI) lost to the opponents: 2 to each other player.")
@@ -361,6 +359,7 @@ class TexasKing(Texas):
         "rosanne_pane": "Rosane Pane",
         "no_trumps": "No trumps",
     }
+    table_names = {"ten_trumps": "Tarokee"}  # the printed table's short name
 
     def extra_fields(self, rules: Any) -> tuple[Field, ...]:
         return (
@@ -453,7 +452,7 @@ class TexasKing(Texas):
             how = "no trick taken" if won else "the declarer took a trick"
             chips = 1 if stated else 16
             return won, chips, f"No Trick {'won' if won else 'lost'}: {how} = {chips}"
-        points = self.points(d)
+        points = self.declarer_points(d, rules)
         won = points >= WINNING
         result = "won" if won else "lost"
         if bid == "povenost":
@@ -554,7 +553,6 @@ class TexasKing(Texas):
             "Contra x2, Re x4, Supre x8, Mort x16. Valat 20, announced 40 (replaces the game; "
             "x the game's Contra).",
             "Pagat last, King Last: 2, announced 4 (none with a valat). Mond captured: 2 to each.",
-            "Bonuses from each: Tarockee 2, Tarokee 4, Trul 2, Pane 2, Trul Pane 4, Krale 4, "
-            "Rosane Pane 6, SPJST 10, Two trumps 2, No trumps 4"
+            f"Bonuses from each: {self.bonuses_paid(rules)}"
             + (" (in a No Trick too)." if rules.no_trick_bonuses else " (none in a No Trick)."),
         ]

@@ -36,7 +36,15 @@ from ...options import INT as OPTION_INT
 from ...options import Option
 from ...points import SINGLY
 from ...registry import Game
-from ...settlement import Settlement, Transfer, between_sides, from_each_other, settlement
+from ...settlement import (
+    Settlement,
+    Transfer,
+    between_sides,
+    from_each_other,
+    product,
+    settlement,
+    times_after,
+)
 from ...statistics import Facts
 from . import statistics
 from .words import BONUS_NAMES, REASON_WORDS, TexasReason
@@ -233,6 +241,22 @@ def side_words(team: str) -> str:
     return "declarer's side" if team == "bidder" else "opponents"
 
 
+def _check_announcement(event: Mapping[str, Any], key: str, early: tuple[str, str], name: str, add):
+    """A card in the last trick (Pagat, King Last) that fell early matters only when
+    announced, and only an announcement can be doubled."""
+    if event["outcome"] == "played_early" and not event["announced"]:
+        card, announcement = early
+        add(
+            FieldError(
+                key,
+                f"{card} played before the last trick matters only when {announcement} "
+                "announced: leave it empty.",
+            )
+        )
+    if event.get("contra", "none") != "none" and not event["announced"]:
+        add(FieldError(key, f"Only an announced {name} can be doubled."))
+
+
 class Texas(Game):
     """The Texas games: subclasses give their bids, values, words and options."""
 
@@ -252,6 +276,9 @@ class Texas(Game):
     no_contra_bids: ClassVar[tuple[str, ...]] = ()
     called: ClassVar[Mapping[str, tuple[tuple[str, str], ...]]]  # bid -> called choices
     bonus_names: ClassVar[Mapping[str, str]] = BONUS_NAMES
+    # The payment table's order of the bonuses and the names it says short.
+    table_order: ClassVar[tuple[str, ...]] = tuple(BONUS_CHIPS)
+    table_names: ClassVar[Mapping[str, str]] = {}
     valat_contra: ClassVar[bool] = True
     # The partner's "nobody": the declarer called a card he held himself.
     alone_words: ClassVar[str] = "Alone (called his own trump)"
@@ -307,6 +334,22 @@ class Texas(Game):
 
     def bonus_allowed(self, kind: str, rules: Any) -> bool:
         return True
+
+    def bonuses_paid(self, rules: Any) -> str:
+        """The bonuses ``rules`` pay, for the payment table: each in the game's words with
+        its chips from each other player.
+
+        >>> from taroky_scoring import game_for
+        >>> xix = game_for("texas-xix")
+        >>> xix.bonuses_paid(xix.rules("texas-xix", {"uni_bonus": 2, "two_trumps_bonus": False}))
+        'Taroky 2, Tarocky 4, Trull 2, Pane 2, Trull Pane 4, Krale 4, Rosanne Pane 6, SPJST 10,
+         Uni 2'
+        """
+        return ", ".join(
+            f"{self.table_names.get(kind, self.bonus_names[kind])} {self.bonus_chips(kind, rules)}"
+            for kind in self.table_order
+            if self.bonus_allowed(kind, rules)
+        )
 
     def check_more(self, d: Mapping[str, Any], rules: Any, add) -> None:
         pass
@@ -577,13 +620,6 @@ class Texas(Game):
     def bid_words(self) -> list[str]:
         return [word for word, _ in self.bids]
 
-    def points(self, d: Mapping[str, Any]) -> int | None:
-        if d.get("bidder_points") is not None:
-            return d["bidder_points"]
-        if d.get("opponent_points") is not None:
-            return TOTAL - d["opponent_points"]
-        return None
-
     def check_played(self, d: dict[str, Any], rules: Any, add) -> None:
         by_points = d["bid"] not in self.no_points_bids
         bp, op = d.get("bidder_points"), d.get("opponent_points")
@@ -601,7 +637,7 @@ class Texas(Game):
                         f"The two sides' card points must add up to 106: {bp} + {op} = {bp + op}.",
                     )
                 )
-        points = self.points(d) if by_points else None
+        points = self.declarer_points(d, rules) if by_points else None
         takers: list[tuple[str, str]] = []  # (field, side) that took the last trick
         valat = d.get("valat")
         if valat:
@@ -636,30 +672,12 @@ class Texas(Game):
             self.check_no_trick_taken(points, valat, add)
         pagat = d.get("pagat")
         if pagat:
-            if pagat["outcome"] == "played_early" and not pagat["announced"]:
-                add(
-                    FieldError(
-                        "pagat",
-                        "A Pagat played before the last trick matters only when it was "
-                        "announced: leave it empty.",
-                    )
-                )
-            if pagat.get("contra", "none") != "none" and not pagat["announced"]:
-                add(FieldError("pagat", "Only an announced Pagat can be doubled."))
+            _check_announcement(pagat, "pagat", ("A Pagat", "it was"), "Pagat", add)
             if pagat["outcome"] == "won":
                 takers.append(("pagat", pagat["team"]))
         king = d.get("king_last")
         if king:
-            if king["outcome"] == "played_early" and not king["announced"]:
-                add(
-                    FieldError(
-                        "king_last",
-                        "A King played before the last trick matters only when King Last was "
-                        "announced: leave it empty.",
-                    )
-                )
-            if king.get("contra", "none") != "none" and not king["announced"]:
-                add(FieldError("king_last", "Only an announced King Last can be doubled."))
+            _check_announcement(king, "king_last", ("A King", "King Last was"), "King Last", add)
             if king["outcome"] == "won":
                 takers.append(("king_last", "bidder"))
             elif king["outcome"] == "lost":
@@ -738,16 +756,14 @@ class Texas(Game):
             receives = (valat["team"] == "bidder") == valat["made"]
             label = "Valat announced" if valat["announced"] else "Valat"
             made = "made" if valat["made"] else "failed"
-            value, words = _product("", base, self.doubling.factors(word))
+            value, words = product("", base, self.doubling.factors(word))
             why = f"{label} and {made} by the {side_words(valat['team'])}: {words}"
             if not valat["announced"]:
                 why = f"Valat made by the {side_words(valat['team'])}: {words}"
             won, reason = receives, TexasReason.VALAT
         else:
             won, value, why = self.game(d, rules)
-            for word, factor in self.doubling.factors(d.get("contra")):
-                value *= factor
-                why += f", x {word} {factor} = {value}"
+            value, why = times_after(value, why, self.doubling.factors(d.get("contra")))
             reason = TexasReason.GAME
         transfers += between_sides(order, declarer, partner, won, value, reason, why)
         if not valat_counts or self.pagat_with_valat:
@@ -792,18 +808,9 @@ class Texas(Game):
         word = event.get("contra", "none") if event["announced"] else "none"
         label = f"{name} announced" if event["announced"] else name
         outcome = {"won": "won", "lost": "lost", "played_early": "played early"}[event["outcome"]]
-        value, words = _product("", base, self.doubling.factors(word))
+        value, words = product("", base, self.doubling.factors(word))
         why = f"{label} {outcome} by the {side_words(team)}: {words}"
         receives = (team == "bidder") == success
         return between_sides(
             d["players"], d["bidder"], d.get("partner"), receives, value, reason, why
         )
-
-
-def _product(label: str, base: int, factors) -> tuple[int, str]:
-    value = base
-    words = [f"{label} {base}".strip()]
-    for word, factor in factors:
-        value *= factor
-        words.append(f"{word} {factor}")
-    return value, " x ".join(words) + f" = {value}"
