@@ -237,13 +237,90 @@ def not_in_a_deal_without_game(f: Field, values: Mapping[str, Any]) -> str | Non
     return f"{f.label} does not apply to {kind}." if kind else None
 
 
+class Description(tuple):
+    """A game's fields in the document's order: a tuple of ``Field`` that knows how a
+    ``Reader`` walks it, worked out once (a game keeps its descriptions)."""
+
+    @cached_property
+    def names(self) -> frozenset[str]:
+        return frozenset(f.name for f in self)
+
+    @cached_property
+    def plans(self) -> dict[str | None, _Plan]:
+        """The reading plan for each word of "nobody" a reader takes (see ``plan``)."""
+        return {}
+
+    def plan(self, wording: Wording) -> _Plan:
+        plan = self.plans.get(wording.nobody)
+        if plan is None:
+            plan = self.plans[wording.nobody] = _Plan(self, wording.nobody)
+        return plan
+
+
+@dataclass(frozen=True)
+class Fault:
+    """One fault inside an object (or a list's item), for ``Wording.object_faults``:
+    ``item`` is the item's field (None for keys the object may not have, ``unknown``);
+    ``missing`` when a required item is absent; ``message`` the reader's words."""
+
+    item: Field | None
+    message: str = ""
+    missing: bool = False
+    unknown: tuple[str, ...] = ()
+
+
+class Wording:
+    """What a reader says of a document's faults, in the words the games share. A game
+    whose document says them otherwise (Nebraska's) subclasses it; the reader asks it
+    for every message, so which fields are named, and in what order, stays the reader's.
+    """
+
+    # The word a document may give for "nobody" where a name goes (contract 19 D10).
+    nobody: str | None = "none"
+    # Whether the reader refuses a field given where it does not apply, and asks for a
+    # required field only then; if not, the game's own checks say both in their words
+    # and the reader asks only for the fields required always, where they stand.
+    judges_applying: bool = True
+
+    def unknown_key(self, key: Any, rules_name: str) -> str:
+        return f"'{key}' is not a field of the {rules_name} rules."
+
+    def required(self, f: Field) -> str:
+        return f"Required: {f.help or f.label}."
+
+    def not_a_choice(self, f: Field, value: Any) -> str:
+        return f"'{value}' is not allowed here: choose one of {_words(f.values)}."
+
+    def not_a_number(self, f: Field) -> str:
+        return f"{f.label} must be a whole number."
+
+    def out_of_range(self, f: Field, value: int) -> str:
+        return f"{f.label} must be from {f.minimum} to {f.maximum}, not {value}."
+
+    def object_faults(self, f: Field, n: int | None, faults: Sequence[Fault]) -> list[str]:
+        """The messages of an object's faults (``n``: a list's item, counted from 1)."""
+        prefix = f"{f.item_label or f.label} {n}: " if n is not None else ""
+        said = []
+        for fault in faults:
+            if fault.item is None:
+                said.append(f"{prefix}Unknown field(s): {', '.join(fault.unknown)}.")
+            elif fault.missing:
+                said.append(f"{prefix}'{fault.item.name}' is required: {fault.item.help}.")
+            else:
+                said.append(f"{prefix}'{fault.item.name}': {fault.message}")
+        return said
+
+
+WORDING = Wording()
+
+
 class Reader:
     """Reads a document by its description, collecting every error.
 
     ``read`` returns the document's values with null for absent keys; a game then
     checks what its fields say about each other. ``why_not`` (the field and the values
     read) words the refusal of a field given where it does not apply, or returns None
-    for the plain "does not apply to this deal".
+    for the plain "does not apply to this deal"; ``wording`` says every other fault.
     """
 
     def __init__(
@@ -251,12 +328,13 @@ class Reader:
         fields: Sequence[Field],
         rules_name: str,
         why_not: Callable[[Field, Mapping[str, Any]], str | None] | None = None,
+        wording: Wording = WORDING,
     ):
-        self.fields = fields
+        self.fields = fields if isinstance(fields, Description) else Description(fields)
         self.rules_name = rules_name
         self.why_not = why_not
+        self.wording = wording
         self.errors: list[FieldError] = []
-        self.known = _names(fields) if isinstance(fields, tuple) else {f.name for f in fields}
 
     def error(self, field: str, message: str) -> None:
         self.errors.append(FieldError(field, message))
@@ -264,11 +342,12 @@ class Reader:
     def read(self, document: Any) -> dict[str, Any]:
         if not isinstance(document, Mapping):
             raise OutcomeError([FieldError("input", "The deal must be a JSON object.")])
-        known = self.known
+        fields, wording = self.fields, self.wording
+        known = fields.names
         for key in document:
             if key not in known:
-                self.error(str(key), f"'{key}' is not a field of the {self.rules_name} rules.")
-        plan = _plan(self.fields)
+                self.error(str(key), wording.unknown_key(key, self.rules_name))
+        plan = fields.plan(wording)
         # Absent keys take their value from a template (in the description's order);
         # only the keys given are read, the unusual ones below in the description's
         # order so that errors come in that order.
@@ -286,18 +365,24 @@ class Reader:
                 slow.append(i)
             else:
                 values[key] = value
+        if not wording.judges_applying:
+            # What every deal requires is asked for where it stands among the others.
+            slow += (i for i in plan.required if document.get(fields[i].name) is None)
         for i in sorted(slow):
-            f = self.fields[i]
-            values[f.name] = self.value(f, document[f.name], f.name)
-        if not self.errors:
+            f = fields[i]
+            raw = document.get(f.name)
+            if raw is None:
+                self.error(f.name, wording.required(f))
+            else:
+                values[f.name] = self.value(f, raw, f.name)
+        if not self.errors and wording.judges_applying:
             # Only a missing required field or a given one can be wrong about applying.
-            fields = self.fields
             for i in sorted(plan.always.union(given)):
                 f = fields[i]
                 value = values[f.name]
                 if value is None:
                     if f.required and f.test(values):
-                        self.error(f.name, f"Required: {f.help or f.label}.")
+                        self.error(f.name, wording.required(f))
                 elif not is_empty(value) and not f.test(values):
                     why = self.why_not(f, values) if self.why_not else None
                     self.error(f.name, why or f"{f.label} does not apply to this deal.")
@@ -306,87 +391,95 @@ class Reader:
         return values
 
     def value(self, f: Field, value: Any, where: str) -> Any:
+        """``value`` read as ``f`` says, or None after an error in ``where``."""
+        read, fault = self.read_value(f, value, where)
+        if fault:
+            self.error(where, fault)
+        return read
+
+    def read_value(self, f: Field, value: Any, where: str) -> tuple[Any, str | None]:
+        """``value`` read as ``f`` says, and what is wrong with it (None: nothing).
+        Objects and lists say their items' faults themselves, in ``where``."""
         if value is None:
-            return f.default if f.kind in (OBJECT, LIST, OPTIONS) else None
+            return (f.default if f.kind in (OBJECT, LIST, OPTIONS) else None), None
         kind = f.kind
         if kind == CHOICE:
             if isinstance(value, str | bool) and value in f.values and value is not True:
-                return value
-            self.error(where, f"'{value}' is not allowed here: choose one of {_words(f.values)}.")
-        elif kind == BOOL:
+                return value, None
+            return None, self.wording.not_a_choice(f, value)
+        if kind == BOOL:
             if isinstance(value, bool):
-                return value
-            self.error(where, "Must be true or false.")
-        elif kind == INT:
+                return value, None
+            return None, "Must be true or false."
+        if kind == INT:
             if isinstance(value, bool) or not isinstance(value, int):
-                self.error(where, f"{f.label} must be a whole number.")
-            elif (f.minimum is not None and value < f.minimum) or (
+                return None, self.wording.not_a_number(f)
+            if (f.minimum is not None and value < f.minimum) or (
                 f.maximum is not None and value > f.maximum
             ):
-                self.error(
-                    where, f"{f.label} must be from {f.minimum} to {f.maximum}, not {value}."
-                )
-            else:
-                return value
-        elif kind in (PLAYER, TEXT):
-            if value == "none":  # the harmless empty value: nobody
-                return None
+                return None, self.wording.out_of_range(f, value)
+            return value, None
+        if kind in (PLAYER, TEXT):
+            if value == self.wording.nobody:  # the harmless empty value: nobody
+                return None, None
             if isinstance(value, str) and value.strip():
-                return value
-            self.error(where, "Must be a name (text).")
-        elif kind == PLAYERS:
+                return value, None
+            return None, "Must be a name (text)."
+        if kind == PLAYERS:
             if isinstance(value, list) and all(isinstance(p, str) and p.strip() for p in value):
-                return tuple(value)
-            self.error(where, "Must be a list of the players' names.")
-        elif kind == OPTIONS:
+                return tuple(value), None
+            return None, "Must be a list of the players' names."
+        if kind == OPTIONS:
             if isinstance(value, Mapping):
-                return dict(value)
-            self.error(where, "House rules must be an object of option: value.")
-        elif kind == OBJECT:
-            return self.object(f, value, where)
-        elif kind == LIST:
+                return dict(value), None
+            return None, "House rules must be an object of option: value."
+        if kind == OBJECT:
+            return self.object(f, value, where), None
+        if kind == LIST:
             if not isinstance(value, list) or not all(isinstance(v, Mapping) for v in value):
-                self.error(where, "Must be a list of objects.")
-                return None
+                return None, "Must be a list of objects."
             items = [self.object(f, v, where, n) for n, v in enumerate(value, start=1)]
-            return None if any(i is None for i in items) else tuple(items)
-        return None
+            return (None if any(i is None for i in items) else tuple(items)), None
+        return None, None
 
     def object(self, f: Field, value: Any, where: str, n: int | None = None) -> Any:
-        prefix = f"{f.item_label or f.label} {n}: " if n is not None else ""
+        """An object of ``f``'s items (a list's item ``n``), or None after its errors."""
         if not isinstance(value, Mapping):
+            prefix = f"{f.item_label or f.label} {n}: " if n is not None else ""
             self.error(where, f"{prefix}Must be an object (or null when nothing happened).")
             return None
         known = f.item_names
         unknown = sorted(str(k) for k in value if k not in known)
         if unknown:
-            self.error(where, f"{prefix}Unknown field(s): {', '.join(unknown)}.")
-            return None
-        result = {}
-        before = len(self.errors)
-        for item in f.items:
-            v = value.get(item.name)
-            if v is None:
-                if item.required:
-                    self.error(where, f"{prefix}'{item.name}' is required: {item.help}.")
-                result[item.name] = item.default
-                continue
-            # The item's own errors, reworded to say which item they are about.
-            mark = len(self.errors)
-            parsed = self.value(item, v, where)
-            if len(self.errors) > mark:
-                own = self.errors[mark:]
+            faults = [Fault(None, unknown=tuple(unknown))]
+        else:
+            faults = []
+            result = {}
+            for item in f.items:
+                v = value.get(item.name)
+                if v is None:
+                    if item.required:
+                        faults.append(Fault(item, missing=True))
+                    result[item.name] = item.default
+                    continue
+                mark = len(self.errors)
+                read, fault = self.read_value(item, v, where)
+                # An item's errors (its own items' too) are said again of the item.
+                own = [fault] if fault else [e.message for e in self.errors[mark:]]
                 del self.errors[mark:]
-                for e in own:
-                    self.error(where, f"{prefix}'{item.name}': {e.message}")
-            result[item.name] = parsed
-        return None if len(self.errors) > before else result
+                faults += (Fault(item, message) for message in own)
+                result[item.name] = read
+            if not faults:
+                return result
+        for message in self.wording.object_faults(f, n, faults):
+            self.error(where, message)
+        return None
 
 
 _SLOW = object()  # a fast reader's answer: "not the plain case, read it the long way"
 
 
-def _fast_reader(f: Field):
+def _fast_reader(f: Field, nobody: str | None):
     """A function of the raw value returning the value for the plain, valid case, or
     _SLOW for anything else, which ``Reader.value`` then reads with its messages."""
     kind = f.kind
@@ -399,49 +492,26 @@ def _fast_reader(f: Field):
         low, high = f.minimum, f.maximum
         return lambda raw: raw if type(raw) is int and low <= raw <= high else _SLOW
     if kind in (PLAYER, TEXT):
-        return lambda raw: raw if type(raw) is str and raw != "none" and raw.strip() else _SLOW
+        return lambda raw: raw if type(raw) is str and raw != nobody and raw.strip() else _SLOW
     return lambda raw: _SLOW
 
 
 class _Plan:
-    """How ``Reader.read`` walks a description, worked out once per (cached, so
-    long-lived) tuple of fields."""
+    """How ``Reader.read`` walks a description (``Description.plan``)."""
 
-    def __init__(self, fields: Sequence[Field]):
-        self.fields = fields
+    def __init__(self, fields: Sequence[Field], nobody: str | None):
         # The value of each field when its key is absent or null.
         self.absent = {
             f.name: f.default if f.kind in (OBJECT, LIST, OPTIONS) else None for f in fields
         }
         self.position = {f.name: i for i, f in enumerate(fields)}
-        self.fast = [_fast_reader(f) for f in fields]
+        self.fast = [_fast_reader(f, nobody) for f in fields]
         # Fields whose applying is checked even when absent.
         self.always = frozenset(
             i for i, f in enumerate(fields) if f.required or self.absent[f.name] is not None
         )
-
-
-_PLANS: dict[int, _Plan] = {}
-
-
-def _plan(fields: Sequence[Field]) -> _Plan:
-    if not isinstance(fields, tuple):
-        return _Plan(fields)
-    plan = _PLANS.get(id(fields))
-    if plan is None or plan.fields is not fields:
-        plan = _PLANS[id(fields)] = _Plan(fields)
-    return plan
-
-
-_NAMES: dict[int, tuple[tuple[Field, ...], frozenset[str]]] = {}
-
-
-def _names(fields: tuple[Field, ...]) -> frozenset[str]:
-    """The keys of a (cached, so long-lived) description, computed once."""
-    cached = _NAMES.get(id(fields))
-    if cached is None or cached[0] is not fields:
-        cached = _NAMES[id(fields)] = (fields, frozenset(f.name for f in fields))
-    return cached[1]
+        # Fields every deal requires.
+        self.required = tuple(i for i, f in enumerate(fields) if f.required and f.applies is None)
 
 
 def help_text(fields: Sequence[Field], indent: str = "  ") -> str:
