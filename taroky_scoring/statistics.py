@@ -178,7 +178,7 @@ def doubled(
 ) -> tuple[Doubled, ...]:
     """The doubled payment a doubling ``word`` of the game names (none for x1).
 
-    >>> from taroky_scoring.doubling import TEXAS_XX
+    >>> from taroky_scoring.games.texas.words import TEXAS_XX
     >>> doubled(TEXAS_XX, "rhea", True, frozenset({"game"}))[0][:3]
     ('Rhea', 2, True)
     >>> doubled(TEXAS_XX, "none", True, frozenset({"game"}))
@@ -201,7 +201,7 @@ def announcement(
     ``announced`` and, when announced, its own ``contra``): the event, said "... announced"
     when it was, and the doubling of its payment.
 
-    >>> from taroky_scoring.doubling import TEXAS
+    >>> from taroky_scoring.games.texas.words import TEXAS
     >>> event, doubling = announcement(TEXAS, "last_trick", "Pagat",
     ...     {"announced": True, "outcome": "won", "contra": "re"}, False, frozenset({"pagat"}))
     >>> event.item, [(d.word, d.level, d.declarers, d.what) for d in doubling]

@@ -169,12 +169,6 @@ class Nebraska(Game):
     def sheet_cells(self, document: Any, rules: Ruleset) -> list[Cell]:
         return words.sheet_cells(DealOutcome.from_document(document))
 
-    def deal_kinds(self) -> tuple[tuple[str, str], ...]:
-        return tuple((k.value, w) for k, w in words.KIND_WORDS.items())
-
-    def deal_bids(self) -> tuple[tuple[str, str], ...]:
-        return tuple((b.value, w) for b, w in words.BID_WORDS.items())
-
     def payment_reasons(self) -> tuple[tuple[str, str], ...]:
         return tuple((r.value, w) for r, w in words.REASON_WORDS.items())
 

@@ -16,7 +16,17 @@ from typing import Any
 
 from ...fields import Reader
 from ...points import declarers_points
-from .document import DOCUMENT, FIELD_NAMES, WORDING
+from .document import BLIND_WORDS, DOCUMENT, FIELD_NAMES, WORDING, labels
+
+# The words of the document's choices (``document.describe``), said by the enums below.
+_BID_WORDS = labels("bid")
+_TEAM_WORDS = labels("tarok1_last", "team")
+_DECLARATION_WORDS = labels("declarations", "kind")
+
+
+def _in_a_sentence(words: str) -> str:
+    """A choice's words inside a sentence: "Second half" -> "second half"."""
+    return words[0].lower() + words[1:]
 
 
 class DealKind(StrEnum):
@@ -33,7 +43,7 @@ class Bid(StrEnum):
 
     @property
     def label(self) -> str:
-        return {"four": "Four", "five": "Five", "five_over": "Five Over"}[self.value]
+        return _BID_WORDS[self.value]
 
 
 class Blind(StrEnum):
@@ -45,11 +55,7 @@ class Blind(StrEnum):
 
     @property
     def label(self) -> str:
-        return {
-            "first": "first half",
-            "second": "second half",
-            "first_after_second": "first half after seeing the second",
-        }[self.value]
+        return _in_a_sentence(BLIND_WORDS[self.value])
 
 
 class Kontra(StrEnum):
@@ -68,7 +74,7 @@ class Team(StrEnum):
 
     @property
     def label(self) -> str:
-        return "bidder's team" if self is Team.BIDDER else "opponents"
+        return _in_a_sentence(_TEAM_WORDS[self.value])
 
 
 class Called(StrEnum):
@@ -99,11 +105,8 @@ class DeclarationKind(StrEnum):
 
     @property
     def label(self) -> str:
-        return {
-            "ten_taroky": "Ten Taroky",
-            "four_kings": "Four Kings",
-            "three_high": "Three High",
-        }[self.value]
+        """The declaration's name, without the cards the document's words add."""
+        return _DECLARATION_WORDS[self.value].split(" (")[0]
 
 
 class PenaltyKind(StrEnum):

@@ -17,6 +17,7 @@ from ...settlement import (
     settlement,
     side_pairs,
 )
+from .document import KONTRA
 from .outcome import (
     WINNING_POINTS,
     Bid,
@@ -52,7 +53,6 @@ class Reason(StrEnum):
 
 FOUR_BASE = {Blind.FIRST: 4, Blind.SECOND: 5, Blind.FIRST_AFTER_SECOND: 6}
 FIVE_BASE = {Bid.FIVE: 8, Bid.FIVE_OVER: 16}
-KONTRA_MULTIPLIER = {Kontra.NONE: 1, Kontra.KONTRA: 2, Kontra.REKONTRA: 4}
 BID_MULTIPLIER = {Bid.FOUR: 1, Bid.FIVE: 2, Bid.FIVE_OVER: 4}
 VALAT_MULTIPLIER = 2
 ANNOUNCED_MULTIPLIER = 2
@@ -81,7 +81,7 @@ def game_value(
         base, label = FIVE_BASE[bid], bid.label
     factors = []
     if kontra is not Kontra.NONE:
-        factors.append((kontra.value, KONTRA_MULTIPLIER[kontra]))
+        factors.append((kontra.value, KONTRA.multiplier(kontra)))
     if valat:
         factors.append(("valat", VALAT_MULTIPLIER))
     return product(label, base, factors)
@@ -142,8 +142,8 @@ def reminder(rules) -> list[str]:
     ]
     if rules.kontra_allowed:
         lines.append(
-            f"Kontra x{KONTRA_MULTIPLIER[Kontra.KONTRA]}, rekontra "
-            f"x{KONTRA_MULTIPLIER[Kontra.REKONTRA]} (Five and Five Over, game only)."
+            f"Kontra x{KONTRA.multiplier(Kontra.KONTRA)}, rekontra "
+            f"x{KONTRA.multiplier(Kontra.REKONTRA)} (Five and Five Over, game only)."
         )
     else:
         lines.append("No kontra or rekontra.")

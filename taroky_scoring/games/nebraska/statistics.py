@@ -25,8 +25,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ...doubling import NEBRASKA
 from ...statistics import Event, Facts, announcement, at_fault, doubled, held, own_payments
+from .document import KONTRA
 from .outcome import Bid, Blind
 from .payments import Reason
 from .words import KIND_WORDS, REASON_WORDS
@@ -89,13 +89,11 @@ def deal_facts(d: Mapping[str, Any]) -> Facts:
         events.append(Event("valat", "Valat", d["valat"] == "bidder", _GAME))
     if d.get("king_last"):
         events.append(
-            announcement(NEBRASKA, "last_trick", "King Last", d["king_last"], True, _KING_LAST)[0]
+            announcement(KONTRA, "last_trick", "King Last", d["king_last"], True, _KING_LAST)[0]
         )
     if d.get("tarok1_last"):
         t1 = d["tarok1_last"]
         ours = t1["team"] == "bidder"
-        events.append(
-            announcement(NEBRASKA, "last_trick", "Tarok 1 Last", t1, ours, _TAROK1_LAST)[0]
-        )
-    kontra = doubled(NEBRASKA, d.get("kontra"), True, _GAME)  # Five and Five Over only
+        events.append(announcement(KONTRA, "last_trick", "Tarok 1 Last", t1, ours, _TAROK1_LAST)[0])
+    kontra = doubled(KONTRA, d.get("kontra"), True, _GAME)  # Five and Five Over only
     return Facts(players, contract_words(d), bidder, partner, kontra, tuple(events), OWNS)

@@ -8,6 +8,7 @@ game, so that no other module restates them.
 from __future__ import annotations
 
 from ...registry import Cell
+from .document import labels
 from .outcome import (
     TOTAL_POINTS,
     Bid,
@@ -22,12 +23,7 @@ from .outcome import (
 )
 from .payments import Reason
 
-KIND_WORDS = {
-    DealKind.PLAYED: "Played",
-    DealKind.SURRENDERED: "Four surrendered",
-    DealKind.THROWN_IN: "Thrown in",
-    DealKind.MISDEAL: "Misdeal",
-}
+KIND_WORDS = {DealKind(kind): words for kind, words in labels("kind").items()}
 BID_WORDS = {bid: bid.label for bid in Bid}
 REASON_WORDS = {
     Reason.GAME: "Game",

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from ...doubling import PETRTYL
+from ...doubling import Doubling
 from ...fields import (
     BOOL,
     CHOICE,
@@ -76,6 +76,8 @@ LAST_OUTCOMES = choices(
     ("lost", "lost in the last trick"),
     ("played_early", "announced, played before the last trick"),
 )
+# Contra on the game and on an announcement (18.14).
+PETRTYL = Doubling(("none", "contra", "recontra", "suprecontra"))
 CONTRA = choices(*((w, f"{PETRTYL.label(w)} (x{PETRTYL.multiplier(w)})") for w in PETRTYL.words))
 
 

@@ -11,7 +11,6 @@ from collections.abc import Mapping
 from enum import StrEnum
 from typing import Any
 
-from ...doubling import PETRTYL
 from ...points import declarers_points
 from ...settlement import (
     POT,
@@ -23,7 +22,7 @@ from ...settlement import (
     settlement,
 )
 from .checks import side_of
-from .document import BID_WORDS, DECLARATION_WORDS
+from .document import BID_WORDS, DECLARATION_WORDS, PETRTYL
 from .tables import (
     DECLARATION_VALUE,
     GRAND_NULLO,

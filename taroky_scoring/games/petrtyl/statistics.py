@@ -26,10 +26,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ...doubling import PETRTYL
 from ...rotation import after
 from ...statistics import Doubled, Facts, Own, announcement, doubled, held, own_payments
-from .document import DECLARATION_WORDS
+from .document import DECLARATION_WORDS, PETRTYL
 from .payments import REASON_WORDS, PetrtylReason, bid_words
 from .tables import Table
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ...doubling import TEXAS, TEXAS_XX
 from ...errors import FieldError
 from ...fields import BOOL, CHOICE, NEVER, OBJECT, PLAYER, Field, all_of, choices, not_, when
 from ...options import BOOL as OPTION_BOOL
@@ -19,7 +18,7 @@ from ...options import INT_OR_NULL, Option, Preset
 from ...registry import register
 from ...settlement import Transfer, from_each_other
 from .common import BONUS_CHIPS, FOUR_KINGS, LAST_OUTCOMES, PLAYED, WINNING, Texas, difference
-from .words import BONUS_NAMES, TALON_WORDS, TexasReason
+from .words import BONUS_NAMES, TALON_WORDS, TEXAS, TEXAS_XX, TexasReason
 
 
 def _talon_label(d: Mapping[str, Any]) -> str:
