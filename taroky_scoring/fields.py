@@ -330,6 +330,7 @@ class Reader:
         why_not: Callable[[Field, Mapping[str, Any]], str | None] | None = None,
         wording: Wording = WORDING,
     ):
+        # A game's own description keeps its reading plan; any other is planned here.
         self.fields = fields if isinstance(fields, Description) else Description(fields)
         self.rules_name = rules_name
         self.why_not = why_not
@@ -493,7 +494,44 @@ def _fast_reader(f: Field, nobody: str | None):
         return lambda raw: raw if type(raw) is int and low <= raw <= high else _SLOW
     if kind in (PLAYER, TEXT):
         return lambda raw: raw if type(raw) is str and raw != nobody and raw.strip() else _SLOW
+    if kind == OBJECT:
+        return _fast_object(f, nobody)
+    if kind == LIST:
+        item = _fast_object(f, nobody)
+
+        def read_list(raw):
+            if type(raw) is not list:
+                return _SLOW
+            read = [item(v) for v in raw]
+            return _SLOW if _SLOW in read else tuple(read)
+
+        return read_list
     return lambda raw: _SLOW
+
+
+def _fast_object(f: Field, nobody: str | None):
+    """``_fast_reader`` of an object (or of a list's item): every key one of its items,
+    every item plain and valid, the required ones given."""
+    names = f.item_names
+    items = tuple((i.name, _fast_reader(i, nobody), i.required, i.default) for i in f.items)
+
+    def read_object(raw):
+        if type(raw) is not dict or not names.issuperset(raw):
+            return _SLOW
+        result = {}
+        for name, fast, required, default in items:
+            value = raw.get(name)
+            if value is None:
+                if required:
+                    return _SLOW
+                result[name] = default
+            else:
+                value = result[name] = fast(value)
+                if value is _SLOW:
+                    return _SLOW
+        return result
+
+    return read_object
 
 
 class _Plan:

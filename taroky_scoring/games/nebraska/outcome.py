@@ -271,27 +271,33 @@ def _plain(value: Any) -> Any:
     return value
 
 
+# Each enum's members by value: an outcome is built once per deal scored.
+_DEALKIND = DealKind._value2member_map_
+_BID, _CALLED, _BLIND = Bid._value2member_map_, Called._value2member_map_, Blind._value2member_map_
+_KONTRA, _TEAM = Kontra._value2member_map_, Team._value2member_map_
+
+
 def _outcome(values: dict[str, Any], explicit_nulls: frozenset[str]) -> DealOutcome:
     """The outcome of a document's values as ``fields.Reader`` read them."""
     king_last, tarok1_last = values["king_last"], values["tarok1_last"]
     declarations, penalties = values["declarations"], values["penalties"]
     return DealOutcome(
         players=values["players"],
-        kind=DealKind(values["kind"]),
+        kind=_DEALKIND[values["kind"]],
         ruleset=values["ruleset"],
         options=values["options"],
         sitting_out=values["sitting_out"],
         dealer=values["dealer"],
         bidder=values["bidder"],
-        bid=_member(Bid, values["bid"]),
+        bid=_BID.get(values["bid"]),
         partner=values["partner"],
-        called=_member(Called, values["called"]),
+        called=_CALLED.get(values["called"]),
         king_in_blind=values["king_in_blind"],
-        blind=_member(Blind, values["blind"]),
-        kontra=_member(Kontra, values["kontra"]),
+        blind=_BLIND.get(values["blind"]),
+        kontra=_KONTRA.get(values["kontra"]),
         bidder_points=values["bidder_points"],
         opponent_points=values["opponent_points"],
-        valat=_member(Team, values["valat"]),
+        valat=_TEAM.get(values["valat"]),
         king_last=king_last
         and KingLast(king_last["announced"], KingLastOutcome(king_last["outcome"])),
         tarok1_last=tarok1_last
@@ -308,7 +314,3 @@ def _outcome(values: dict[str, Any], explicit_nulls: frozenset[str]) -> DealOutc
         else tuple(Penalty(PenaltyKind(p["kind"])) for p in penalties),
         explicit_nulls=explicit_nulls,
     )
-
-
-def _member(enum: type[StrEnum], value: str | None) -> Any:
-    return None if value is None else enum._value2member_map_[value]

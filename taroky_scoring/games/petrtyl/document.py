@@ -22,6 +22,7 @@ from ...fields import (
     OPTIONS,
     PLAYER,
     PLAYERS,
+    Description,
     Field,
     all_of,
     any_of,
@@ -89,7 +90,7 @@ ANNOUNCED = Field("announced", "Announced", BOOL, "announced before the first le
 
 
 @cache
-def describe(ruleset: str) -> tuple[Field, ...]:
+def describe(ruleset: str) -> Description:
     """Every field of the ruleset's deal document, in the document's order."""
     t: Table = TABLES[ruleset]
     chief = t.chief_called
@@ -299,4 +300,4 @@ def describe(ruleset: str) -> tuple[Field, ...]:
             ),
         ),
     ]
-    return tuple(fields)
+    return Description(fields)

@@ -18,11 +18,12 @@ from ...options import INT_OR_NULL, Option, Preset
 from ...registry import register
 from ...settlement import Transfer, from_each_other
 from .common import BONUS_CHIPS, FOUR_KINGS, LAST_OUTCOMES, PLAYED, WINNING, Texas, difference
+from .outcome import TexasOutcome
 from .words import BONUS_NAMES, TALON_WORDS, TEXAS, TEXAS_XX, TexasReason
 
 
-def _talon_label(d: Mapping[str, Any]) -> str:
-    return f"Prever ({TALON_WORDS[d['talon']]})"
+def _talon_label(outcome: TexasOutcome) -> str:
+    return f"Prever ({TALON_WORDS[outcome.talon]})"
 
 
 def _took_a_trick_field(bid: str) -> Field:
@@ -42,12 +43,12 @@ def _mond_field(applies) -> Field:
     )
 
 
-def _mond_transfers(d: Mapping[str, Any], why: str) -> list[Transfer]:
-    player = d.get("mond_lost")
-    if player not in d["players"]:  # null, or the harmless "none"
+def _mond_transfers(outcome: TexasOutcome, why: str) -> list[Transfer]:
+    player = outcome.mond_lost
+    if player not in outcome.players:  # null, or the harmless "none"
         return []
     return from_each_other(
-        d["players"], player, 2, TexasReason.MOND_LOST, why.format(player=player), pays=True
+        outcome.players, player, 2, TexasReason.MOND_LOST, why.format(player=player), pays=True
     )
 
 
@@ -129,25 +130,26 @@ class TexasXIX(Texas):
     def bonus_chips(self, kind: str, rules: Any) -> int:
         return rules.uni_bonus if kind == "no_trumps" else super().bonus_chips(kind, rules)
 
-    def game(self, d: Mapping[str, Any], rules: Any) -> tuple[bool, int, str]:
+    def game(self, outcome: TexasOutcome, rules: Any) -> tuple[bool, int, str]:
         """Povinost D(P, 2), Prever D(P, 3); a lost Prever x2 (second three) or x3 (back).
 
         >>> g = TexasXIX()
         >>> r = g.rules("texas-xix")
-        >>> g.game({"bid": "prever", "talon": "first", "bidder_points": 59}, r)
+        >>> g.game(TexasOutcome({"bid": "prever", "talon": "first", "bidder_points": 59}), r)
         (True, 5, 'Prever (first three) won: (6 + 10) x 3 = 48 -> 50 = 5')
-        >>> g.game({"bid": "prever", "talon": "second", "bidder_points": 42}, r)[1:]
+        >>> g.game(TexasOutcome({"bid": "prever", "talon": "second", "bidder_points": 42}), r)[1:]
         (12, 'Prever (second three) lost: (11 + 10) x 3 = 63 -> 60 = 6,
               doubled for the second three = 12')
-        >>> g.game({"bid": "prever", "talon": "first_after_second", "bidder_points": 42},
-        ...        g.rules("texas-xix", {"prever_back_value": 12}))
+        >>> back = TexasOutcome({"bid": "prever", "talon": "first_after_second",
+        ...                      "bidder_points": 42})
+        >>> g.game(back, g.rules("texas-xix", {"prever_back_value": 12}))
         (False, 12, 'Prever (back to the first three) lost: 12 (house rule for going back)')
         """
-        points = self.declarer_points(d, rules)
-        if d["bid"] == "povinost":
+        points = self.declarer_points(outcome, rules)
+        if outcome.bid == "povinost":
             return _by_difference(points, "Povinost", 2)
-        label = _talon_label(d)
-        if d["talon"] == "first_after_second" and rules.prever_back_value is not None:
+        label = _talon_label(outcome)
+        if outcome.talon == "first_after_second" and rules.prever_back_value is not None:
             won = points >= WINNING
             chips = rules.prever_back_value
             return (
@@ -157,12 +159,14 @@ class TexasXIX(Texas):
             )
         won, chips, why = _by_difference(points, label, 3)
         if not won:
-            chips, why = _prever_lost(chips, why, d["talon"], 2, 3)
+            chips, why = _prever_lost(chips, why, outcome.talon, 2, 3)
         return won, chips, why
 
-    def surrender(self, d: Mapping[str, Any], rules: Any) -> list[Transfer]:
+    def surrender(self, outcome: TexasOutcome, rules: Any) -> list[Transfer]:
         why = "Povinost thrown in (the declarer drew the called trump): 2 to each other player"
-        return from_each_other(d["players"], d["bidder"], 2, TexasReason.SURRENDER, why, pays=True)
+        return from_each_other(
+            outcome.players, outcome.bidder, 2, TexasReason.SURRENDER, why, pays=True
+        )
 
     def payment_table(self, rules: Any) -> list[str]:
         return [
@@ -237,10 +241,10 @@ class TexasXX(Texas):
     def late_fields(self, rules: Any) -> tuple[Field, ...]:
         return (_mond_field(PLAYED if rules.mond_penalty else NEVER),)
 
-    def check_more(self, d: Mapping[str, Any], rules: Any, add) -> None:
-        if d["kind"] != "played" or d["bid"] != "ze_ruky":
+    def check_more(self, outcome: TexasOutcome, rules: Any, add) -> None:
+        if outcome.kind != "played" or outcome.bid != "ze_ruky":
             return
-        if d.get("partner") is None and not d.get("xx_in_talon"):
+        if outcome.partner is None and not outcome.xx_in_talon:
             add(
                 FieldError(
                     "partner",
@@ -248,40 +252,40 @@ class TexasXX(Texas):
                     "was in the talon (xx_in_talon).",
                 )
             )
-        if d.get("partner") is not None and d.get("xx_in_talon"):
+        if outcome.partner is not None and outcome.xx_in_talon:
             add(FieldError("partner", "The XX was in the talon, so the declarer played alone."))
 
-    def game(self, d: Mapping[str, Any], rules: Any) -> tuple[bool, int, str]:
+    def game(self, outcome: TexasOutcome, rules: Any) -> tuple[bool, int, str]:
         """Povinost D(P, 2), Ze Ruky D(P, 4), Prever D(P, 3) (a lost one x2 for the second
         three, x4 back to the first; at 53-53 it pays 3), Zebrak 16.
 
         >>> g, r = TexasXX(), TexasXX().rules("texas-xx")
-        >>> [g.game({"bid": b, "talon": "second", "bidder_points": 53}, r)[1]
+        >>> [g.game(TexasOutcome({"bid": b, "talon": "second", "bidder_points": 53}), r)[1]
         ...  for b in ("povinost", "ze_ruky", "prever")]
         [2, 4, 3]
-        >>> g.game({"bid": "zebrak", "bidder_took_a_trick": True}, r)
+        >>> g.game(TexasOutcome({"bid": "zebrak", "bidder_took_a_trick": True}), r)
         (False, 16, 'Zebrak lost: the declarer took a trick = 16')
         """
-        bid = d["bid"]
+        bid = outcome.bid
         if bid == "zebrak":
-            if d["bidder_took_a_trick"]:
+            if outcome.bidder_took_a_trick:
                 return False, 16, "Zebrak lost: the declarer took a trick = 16"
             return True, 16, "Zebrak won: no trick taken = 16"
-        points = self.declarer_points(d, rules)
+        points = self.declarer_points(outcome, rules)
         if bid == "povinost":
             return _by_difference(points, "Povinost", 2)
         if bid == "ze_ruky":
             return _by_difference(points, "Ze Ruky", 4)
-        won, chips, why = _by_difference(points, _talon_label(d), 3)
+        won, chips, why = _by_difference(points, _talon_label(outcome), 3)
         if not won and points != 53:
-            chips, why = _prever_lost(chips, why, d["talon"], 2, 4)
+            chips, why = _prever_lost(chips, why, outcome.talon, 2, 4)
         elif not won:
             why += " (both sides at 53: 3 whatever the talon)"
         return won, chips, why
 
-    def more_transfers(self, d: Mapping[str, Any], rules: Any) -> list[Transfer]:
+    def more_transfers(self, outcome: TexasOutcome, rules: Any) -> list[Transfer]:
         return _mond_transfers(
-            d, "Mond (XXI) lost to the opponents by {player}: 2 to each other player"
+            outcome, "Mond (XXI) lost to the opponents by {player}: 2 to each other player"
         )
 
     def payment_table(self, rules: Any) -> list[str]:
@@ -432,45 +436,45 @@ class TexasKing(Texas):
             )
         return super().why_not(f, values)
 
-    def game(self, d: Mapping[str, Any], rules: Any) -> tuple[bool, int, str]:
+    def game(self, outcome: TexasOutcome, rules: Any) -> tuple[bool, int, str]:
         """``stated``: Povenost 1, No Trick 1, Prever 1 (2 if No Trick was bid) / 2 / 4 by
         the talon, won or lost alike; ``difference``: as texas-xix, No Trick 16.
 
         >>> g = TexasKing()
-        >>> g.game({"bid": "prever", "talon": "first", "no_trick_bid": True,
-        ...         "bidder_points": 50}, g.rules("texas-king"))
+        >>> g.game(TexasOutcome({"bid": "prever", "talon": "first", "no_trick_bid": True,
+        ...         "bidder_points": 50}), g.rules("texas-king"))
         (False, 2, 'Prever (first three) lost: 2 (No Trick was bid)')
-        >>> g.game({"bid": "no_trick", "bidder_took_a_trick": False},
+        >>> g.game(TexasOutcome({"bid": "no_trick", "bidder_took_a_trick": False}),
         ...        g.rules("texas-king", {"game_value": "difference"}))
         (True, 16, 'No Trick won: no trick taken = 16')
         """
-        bid = d["bid"]
+        bid = outcome.bid
         stated = rules.game_value == "stated"
         if bid == "no_trick":
-            won = not d["bidder_took_a_trick"]
+            won = not outcome.bidder_took_a_trick
             how = "no trick taken" if won else "the declarer took a trick"
             chips = 1 if stated else 16
             return won, chips, f"No Trick {'won' if won else 'lost'}: {how} = {chips}"
-        points = self.declarer_points(d, rules)
+        points = self.declarer_points(outcome, rules)
         won = points >= WINNING
         result = "won" if won else "lost"
         if bid == "povenost":
             if stated:
                 return won, 1, f"Povenost {result}: 1"
             return _by_difference(points, "Povenost", 2)
-        label = _talon_label(d)
+        label = _talon_label(outcome)
         if stated:
-            talon = d["talon"]
-            if talon == "first" and d.get("no_trick_bid"):
+            talon = outcome.talon
+            if talon == "first" and outcome.no_trick_bid:
                 return won, 2, f"{label} {result}: 2 (No Trick was bid)"
             chips = {"first": 1, "second": 2, "first_after_second": 4}[talon]
             return won, chips, f"{label} {result}: {chips}"
         won, chips, why = _by_difference(points, label, 3)
         if not won:
-            chips, why = _prever_lost(chips, why, d["talon"], 2, 3)
+            chips, why = _prever_lost(chips, why, outcome.talon, 2, 3)
         return won, chips, why
 
-    def check_more(self, d: Mapping[str, Any], rules: Any, add) -> None:
+    def check_more(self, outcome: TexasOutcome, rules: Any, add) -> None:
         """Who may hold all four Kings (Krale, Rosane Pane, SPJST) in a Povenost follows
         the call, as the holder of all four holds the called King; the fourth King called
         is in the partner's hand (contract 19 D4).
@@ -485,9 +489,9 @@ class TexasKing(Texas):
         taroky_scoring.errors.OutcomeError: bonuses: Bonus 1: A claims Krale, but the
         holder of all four Kings holds the called King, so he is the partner: only C can.
         """
-        if d["kind"] != "played" or d["bid"] != "povenost":
+        if outcome.kind != "played" or outcome.bid != "povenost":
             return
-        called, partner = d.get("called"), d.get("partner")
+        called, partner = outcome.called, outcome.partner
         if called == "fourth_king" and partner is None:
             add(
                 FieldError(
@@ -497,23 +501,24 @@ class TexasKing(Texas):
                     "player's hand. Name him as partner.",
                 )
             )
-        holder, why = self.four_kings_holder(d)
-        for n, b in enumerate(d.get("bonuses") or (), start=1):
-            if b["kind"] in FOUR_KINGS and b["player"] != holder:
-                name = self.bonus_names[b["kind"]]
-                add(FieldError("bonuses", f"Bonus {n}: {b['player']} claims {name}, but {why}."))
+        holder, why = self.four_kings_holder(outcome)
+        for n, b in enumerate(outcome.bonuses or (), start=1):
+            if b.kind in FOUR_KINGS and b.player != holder:
+                name = self.bonus_names[b.kind]
+                add(FieldError("bonuses", f"Bonus {n}: {b.player} claims {name}, but {why}."))
 
     @staticmethod
-    def four_kings_holder(d: Mapping[str, Any]) -> tuple[str | None, str]:
+    def four_kings_holder(outcome: TexasOutcome) -> tuple[str | None, str]:
         """Who alone may hold all four Kings in a Povenost, by the call, and why
         (contract 19 D4; a call not given presumes a King, D5).
 
-        >>> TexasKing.four_kings_holder({"bidder": "A", "partner": "C", "called": "queen"})
+        >>> deal = {"bidder": "A", "partner": "C"}
+        >>> TexasKing.four_kings_holder(TexasOutcome({**deal, "called": "queen"}))
         ('A', 'a Queen was called, so the declarer holds all four Kings: only A can')
-        >>> TexasKing.four_kings_holder({"bidder": "A", "partner": "C", "called": "clubs"})[0]
+        >>> TexasKing.four_kings_holder(TexasOutcome({**deal, "called": "clubs"}))[0]
         'C'
         """
-        declarer, partner, called = d["bidder"], d.get("partner"), d.get("called")
+        declarer, partner, called = outcome.bidder, outcome.partner, outcome.called
         if called == "fourth_king":
             return None, (
                 "the fourth King was called: the declarer holds three Kings and his partner "
@@ -531,9 +536,9 @@ class TexasKing(Texas):
             f"partner: only {partner} can"
         )
 
-    def more_transfers(self, d: Mapping[str, Any], rules: Any) -> list[Transfer]:
+    def more_transfers(self, outcome: TexasOutcome, rules: Any) -> list[Transfer]:
         return _mond_transfers(
-            d, "Mond (XXI) captured by the Skys: {player} pays 2 to each other player"
+            outcome, "Mond (XXI) captured by the Skys: {player} pays 2 to each other player"
         )
 
     def payment_table(self, rules: Any) -> list[str]:

@@ -24,6 +24,7 @@ from ...fields import (
     OPTIONS,
     PLAYER,
     PLAYERS,
+    Description,
     Field,
     Reader,
     all_of,
@@ -47,6 +48,7 @@ from ...settlement import (
 )
 from ...statistics import Facts
 from . import statistics
+from .outcome import Bonus, TexasOutcome, Valat
 from .words import BONUS_NAMES, REASON_WORDS, TexasReason
 
 TOTAL = 106
@@ -141,15 +143,14 @@ def _hand_fits(honour: str | None, count: str | None) -> list[tuple[int, int, in
 
 
 def check_bonuses(
-    bonuses: tuple[Mapping[str, Any], ...], players: tuple[str, ...], names: Mapping[str, str]
+    bonuses: tuple[Bonus, ...], players: tuple[str, ...], names: Mapping[str, str]
 ) -> list[FieldError]:
     """Impossible claims (contract section 13), each an error in ``bonuses``: the pack
     holds 3 Trull cards, 4 Kings and 22 trumps, of which the hands hold at least 16
     (contract 19 D13).
 
-    >>> [e.message for e in check_bonuses(
-    ...     ({"player": "A", "kind": "krale"}, {"player": "B", "kind": "krale"}),
-    ...     ("A", "B", "C", "D"), {"krale": "Krale"})]
+    >>> claims = (Bonus({"player": "A", "kind": "krale"}), Bonus({"player": "B", "kind": "krale"}))
+    >>> [e.message for e in check_bonuses(claims, ("A", "B", "C", "D"), {"krale": "Krale"})]
     ['These claims need more than the pack holds (3 Trull cards, 4 Kings, 22 trumps):
       Krale (A), Krale (B).']
     """
@@ -157,7 +158,7 @@ def check_bonuses(
     honour: dict[str, str] = {}
     count: dict[str, str] = {}
     for n, b in enumerate(bonuses, start=1):
-        player, kind = b["player"], b["kind"]
+        player, kind = b.player, b.kind
         if player not in players:
             errors.append(
                 FieldError("bonuses", f"Bonus {n}: {player} is not one of this deal's players.")
@@ -244,7 +245,7 @@ def side_words(team: str) -> str:
 def _check_announcement(event: Mapping[str, Any], key: str, early: tuple[str, str], name: str, add):
     """A card in the last trick (Pagat, King Last) that fell early matters only when
     announced, and only an announcement can be doubled."""
-    if event["outcome"] == "played_early" and not event["announced"]:
+    if event.outcome == "played_early" and not event.announced:
         card, announcement = early
         add(
             FieldError(
@@ -253,7 +254,7 @@ def _check_announcement(event: Mapping[str, Any], key: str, early: tuple[str, st
                 "announced: leave it empty.",
             )
         )
-    if event.get("contra", "none") != "none" and not event["announced"]:
+    if event.contra != "none" and not event.announced:
         add(FieldError(key, f"Only an announced {name} can be doubled."))
 
 
@@ -322,7 +323,7 @@ class Texas(Game):
             for r in TexasReason
         )
 
-    def game(self, d: Mapping[str, Any], rules: Any) -> tuple[bool, int, str]:
+    def game(self, outcome: TexasOutcome, rules: Any) -> tuple[bool, int, str]:
         """(declarer's side won, chips per opponent before contra, explanation)."""
         raise NotImplementedError
 
@@ -351,10 +352,10 @@ class Texas(Game):
             if self.bonus_allowed(kind, rules)
         )
 
-    def check_more(self, d: Mapping[str, Any], rules: Any, add) -> None:
+    def check_more(self, outcome: TexasOutcome, rules: Any, add) -> None:
         pass
 
-    def more_transfers(self, d: Mapping[str, Any], rules: Any) -> list[Transfer]:
+    def more_transfers(self, outcome: TexasOutcome, rules: Any) -> list[Transfer]:
         return []
 
     # -- the document ----------------------------------------------------------------
@@ -367,7 +368,7 @@ class Texas(Game):
             cache[key] = self.describe(rules)
         return cache[key]
 
-    def describe(self, rules: Any) -> tuple[Field, ...]:
+    def describe(self, rules: Any) -> Description:
         words = tuple((w, self.doubling.label(w)) for w in self.doubling.words)
         contra = Field("contra", "Contra", CHOICE, "doubling", choices(*words), default="none")
         # A declarer bids in a played deal, and in a surrendered one where a house rule
@@ -554,7 +555,7 @@ class Texas(Game):
                 ),
             ),
         )
-        return fields
+        return Description(fields)
 
     def late_fields(self, rules: Any) -> tuple[Field, ...]:
         return ()
@@ -579,10 +580,12 @@ class Texas(Game):
         return self.rules(document["ruleset"], options)
 
     def parse(self, document: Any, rules: Any) -> dict[str, Any]:
-        d = Reader(self.fields(rules), rules.name, self.why_not).read(document)
+        outcome = TexasOutcome.read(
+            Reader(self.fields(rules), rules.name, self.why_not).read(document)
+        )
         errors: list[FieldError] = []
         add = errors.append
-        players = d["players"]
+        players = outcome.players
         if len(players) != 4:
             add(FieldError("players", f"Name exactly four players, not {len(players)}."))
         doubled = (
@@ -595,9 +598,10 @@ class Texas(Game):
         if any(p.startswith("#") for p in players):
             add(FieldError("players", "A player's name may not begin with #."))
         for key in ("dealer", "bidder", "partner", "mond_lost"):
-            if d.get(key) is not None and d[key] not in players:
-                add(FieldError(key, f"{d[key]} is not one of this deal's players."))
-        if d.get("partner") is not None and d["partner"] == d["bidder"]:
+            named = getattr(outcome, key)
+            if named is not None and named not in players:
+                add(FieldError(key, f"{named} is not one of this deal's players."))
+        if outcome.partner is not None and outcome.partner == outcome.bidder:
             add(
                 FieldError(
                     "partner",
@@ -605,24 +609,24 @@ class Texas(Game):
                     "called his own card and plays alone.",
                 )
             )
-        if d["kind"] == "played" and d.get("bid") is None:
+        if outcome.kind == "played" and outcome.bid is None:
             add(FieldError("bid", f"Required: the game played ({', '.join(self.bid_words())})."))
-        if d["kind"] == "surrendered" and d.get("bid") not in (None, self.bids[0][0]):
+        if outcome.kind == "surrendered" and outcome.bid not in (None, self.bids[0][0]):
             add(FieldError("bid", f"Only a {self.bids[0][1]} can be thrown in this way."))
-        if d["kind"] == "played" and not errors:
-            self.check_played(d, rules, add)
+        if outcome.kind == "played" and not errors:
+            self.check_played(outcome, rules, add)
         if not errors:
-            self.check_more(d, rules, add)
+            self.check_more(outcome, rules, add)
         if errors:
             raise OutcomeError(errors)
-        return d
+        return outcome
 
     def bid_words(self) -> list[str]:
         return [word for word, _ in self.bids]
 
-    def check_played(self, d: dict[str, Any], rules: Any, add) -> None:
-        by_points = d["bid"] not in self.no_points_bids
-        bp, op = d.get("bidder_points"), d.get("opponent_points")
+    def check_played(self, outcome: TexasOutcome, rules: Any, add) -> None:
+        by_points = outcome.bid not in self.no_points_bids
+        bp, op = outcome.bidder_points, outcome.opponent_points
         if by_points:
             if bp is None and op is None:
                 add(
@@ -637,22 +641,22 @@ class Texas(Game):
                         f"The two sides' card points must add up to 106: {bp} + {op} = {bp + op}.",
                     )
                 )
-        points = self.declarer_points(d, rules) if by_points else None
+        points = self.declarer_points(outcome, rules) if by_points else None
         takers: list[tuple[str, str]] = []  # (field, side) that took the last trick
-        valat = d.get("valat")
+        valat = outcome.valat
         if valat:
-            if not valat["announced"] and not valat["made"]:
+            if not valat.announced and not valat.made:
                 add(
                     FieldError(
                         "valat", "An unannounced valat must be made: leave it empty otherwise."
                     )
                 )
-            if valat.get("contra", "none") != "none" and not valat["announced"]:
+            if valat.contra != "none" and not valat.announced:
                 add(FieldError("valat", "Only an announced valat can be doubled."))
-            if valat["made"]:
-                takers.append(("valat", valat["team"]))
+            if valat.made:
+                takers.append(("valat", valat.team))
                 if points is not None:
-                    if valat["team"] == "bidder" and points < WINNING:
+                    if valat.team == "bidder" and points < WINNING:
                         add(
                             FieldError(
                                 "valat",
@@ -660,7 +664,7 @@ class Texas(Game):
                                 f"{points} card points.",
                             )
                         )
-                    if valat["team"] == "opponents" and points >= WINNING:
+                    if valat.team == "opponents" and points >= WINNING:
                         add(
                             FieldError(
                                 "valat",
@@ -670,34 +674,34 @@ class Texas(Game):
                         )
         if points in (0, TOTAL) and (bp is None or op is None or bp + op == TOTAL):
             self.check_no_trick_taken(points, valat, add)
-        pagat = d.get("pagat")
+        pagat = outcome.pagat
         if pagat:
             _check_announcement(pagat, "pagat", ("A Pagat", "it was"), "Pagat", add)
-            if pagat["outcome"] == "won":
-                takers.append(("pagat", pagat["team"]))
-        king = d.get("king_last")
+            if pagat.outcome == "won":
+                takers.append(("pagat", pagat.team))
+        king = outcome.king_last
         if king:
             _check_announcement(king, "king_last", ("A King", "King Last was"), "King Last", add)
-            if king["outcome"] == "won":
+            if king.outcome == "won":
                 takers.append(("king_last", "bidder"))
-            elif king["outcome"] == "lost":
+            elif king.outcome == "lost":
                 takers.append(("king_last", "opponents"))
         for error in last_trick_contradictions([(f, side_words(s)) for f, s in takers]):
             add(error)
-        bonuses = d.get("bonuses") or ()
+        bonuses = outcome.bonuses or ()
         for b in bonuses:
-            if not self.bonus_allowed(b["kind"], rules):
+            if not self.bonus_allowed(b.kind, rules):
                 add(
                     FieldError(
-                        "bonuses", f"The {rules.title} rules pay no {self.bonus_names[b['kind']]}."
+                        "bonuses", f"The {rules.title} rules pay no {self.bonus_names[b.kind]}."
                     )
                 )
         if bonuses:
-            for e in check_bonuses(bonuses, d["players"], self.bonus_names):
+            for e in check_bonuses(bonuses, outcome.players, self.bonus_names):
                 add(e)
 
     @staticmethod
-    def check_no_trick_taken(points: int, valat: Mapping[str, Any] | None, add) -> None:
+    def check_no_trick_taken(points: int, valat: Valat | None, add) -> None:
         """A side with no card points took no trick (every card counts at least 1), so
         the other side's valat must be recorded as made (contract 19 D6).
 
@@ -706,12 +710,13 @@ class Texas(Game):
         >>> errors[0].message
         "The opponents have no card points, so they took no trick: record the declarer's
         side's valat as made."
-        >>> Texas.check_no_trick_taken(0, {"team": "opponents", "made": True}, errors.append)
+        >>> made = Valat({"team": "opponents", "made": True})
+        >>> Texas.check_no_trick_taken(0, made, errors.append)
         >>> len(errors)
         1
         """
         taker = "bidder" if points == TOTAL else "opponents"
-        if valat and valat["made"]:
+        if valat and valat.made:
             return  # the taker's; the other side's is refused by the points already
         if taker == "bidder":
             why = "The opponents have no card points, so they took no trick: record the "
@@ -723,7 +728,7 @@ class Texas(Game):
 
     # -- settling ------------------------------------------------------------------------
 
-    def settle(self, d: Mapping[str, Any], rules: Any) -> Settlement:
+    def settle(self, outcome: TexasOutcome, rules: Any) -> Settlement:
         """The game (or the valat that replaces it) between the sides, then Pagat and
         King Last, the game's own extras, and the bonuses from each other player.
 
@@ -739,78 +744,80 @@ class Texas(Game):
         >>> s.net, s.transfers[0].explanation
         ({'A': -120, 'B': 40, 'C': 40, 'D': 40}, 'Valat made by the opponents: 20 x Contra 2 = 40')
         """
-        order = d["players"]
-        if d["kind"] == "thrown_in":
+        order = outcome.players
+        if outcome.kind == "thrown_in":
             return settlement(order, [])
-        if d["kind"] == "surrendered":
-            return settlement(order, self.surrender(d, rules))
-        declarer, partner = d["bidder"], d.get("partner")
+        if outcome.kind == "surrendered":
+            return settlement(order, self.surrender(outcome, rules))
+        declarer, partner = outcome.bidder, outcome.partner
         transfers: list[Transfer] = []
-        valat = d.get("valat")
-        valat_counts = bool(valat) and (valat["made"] or valat["announced"])
+        valat = outcome.valat
+        valat_counts = bool(valat) and (valat.made or valat.announced)
         if valat_counts:
-            base = self.valat_value(d["bid"], valat["announced"])
+            base = self.valat_value(outcome.bid, valat.announced)
             # texas-king's valat has no contra of its own: the game's (contract 19 D1).
-            own = valat["announced"] and self.valat_contra
-            word = valat.get("contra", "none") if own else d.get("contra")
-            receives = (valat["team"] == "bidder") == valat["made"]
-            label = "Valat announced" if valat["announced"] else "Valat"
-            made = "made" if valat["made"] else "failed"
+            own = valat.announced and self.valat_contra
+            word = valat.contra if own else outcome.contra
+            receives = (valat.team == "bidder") == valat.made
+            label = "Valat announced" if valat.announced else "Valat"
+            made = "made" if valat.made else "failed"
             value, words = product("", base, self.doubling.factors(word))
-            why = f"{label} and {made} by the {side_words(valat['team'])}: {words}"
-            if not valat["announced"]:
-                why = f"Valat made by the {side_words(valat['team'])}: {words}"
+            why = f"{label} and {made} by the {side_words(valat.team)}: {words}"
+            if not valat.announced:
+                why = f"Valat made by the {side_words(valat.team)}: {words}"
             won, reason = receives, TexasReason.VALAT
         else:
-            won, value, why = self.game(d, rules)
-            value, why = times_after(value, why, self.doubling.factors(d.get("contra")))
+            won, value, why = self.game(outcome, rules)
+            value, why = times_after(value, why, self.doubling.factors(outcome.contra))
             reason = TexasReason.GAME
         transfers += between_sides(order, declarer, partner, won, value, reason, why)
         if not valat_counts or self.pagat_with_valat:
-            transfers += self.last_trick(d, "pagat", "Pagat", TexasReason.PAGAT)
+            transfers += self.last_trick(outcome, "pagat", "Pagat", TexasReason.PAGAT)
             if not valat_counts:
-                transfers += self.last_trick(d, "king_last", "King Last", TexasReason.KING_LAST)
-        transfers += self.more_transfers(d, rules)
-        for b in d.get("bonuses") or ():
-            chips = self.bonus_chips(b["kind"], rules)
-            name = self.bonus_names[b["kind"]]
-            why = f"{b['player']} holds {name}: {chips} from each other player"
-            transfers += from_each_other(order, b["player"], chips, TexasReason(b["kind"]), why)
+                transfers += self.last_trick(
+                    outcome, "king_last", "King Last", TexasReason.KING_LAST
+                )
+        transfers += self.more_transfers(outcome, rules)
+        for b in outcome.bonuses or ():
+            chips = self.bonus_chips(b.kind, rules)
+            name = self.bonus_names[b.kind]
+            why = f"{b.player} holds {name}: {chips} from each other player"
+            transfers += from_each_other(order, b.player, chips, TexasReason(b.kind), why)
         return settlement(order, transfers, won, value)
 
-    def surrender(self, d: Mapping[str, Any], rules: Any) -> list[Transfer]:
+    def surrender(self, outcome: TexasOutcome, rules: Any) -> list[Transfer]:
         return []
 
     def last_trick(
-        self, d: Mapping[str, Any], key: str, name: str, reason: TexasReason
+        self, outcome: TexasOutcome, key: str, name: str, reason: TexasReason
     ) -> list[Transfer]:
         """Pagat or King Last: 2 unannounced, 4 announced, x its contra when announced.
 
         An unannounced King Last that is lost costs nothing; an unannounced Pagat that
         is beaten costs its side 2.
 
-        >>> d = {"players": ("A", "B", "C", "D"), "bidder": "A", "partner": "C",
-        ...      "pagat": {"team": "opponents", "announced": True, "outcome": "won",
-        ...                "contra": "re"}}
+        >>> outcome = TexasOutcome.read({"players": ("A", "B", "C", "D"), "bidder": "A",
+        ...     "partner": "C", "pagat": {"team": "opponents", "announced": True,
+        ...     "outcome": "won", "contra": "re"}})
         >>> from taroky_scoring.games.texas import TexasXIX
         >>> [(t.payer, t.payee, t.chips, t.explanation) for t in TexasXIX().last_trick(
-        ...     d, "pagat", "Pagat", TexasReason.PAGAT)][0]
+        ...     outcome, "pagat", "Pagat", TexasReason.PAGAT)][0]
         ('A', 'B', 16, 'Pagat announced won by the opponents: 4 x Re 4 = 16')
         """
-        event = d.get(key)
+        event = getattr(outcome, key)
         if not event:
             return []
-        team = event.get("team", "bidder")
-        success = event["outcome"] == "won"
-        if not event["announced"] and not success and key == "king_last":
+        team = event.team
+        success = event.outcome == "won"
+        if not event.announced and not success and key == "king_last":
             return []
-        base = 4 if event["announced"] else 2
-        word = event.get("contra", "none") if event["announced"] else "none"
-        label = f"{name} announced" if event["announced"] else name
-        outcome = {"won": "won", "lost": "lost", "played_early": "played early"}[event["outcome"]]
+        base = 4 if event.announced else 2
+        word = event.contra if event.announced else "none"
+        label = f"{name} announced" if event.announced else name
+        what = {"won": "won", "lost": "lost", "played_early": "played early"}[event.outcome]
         value, words = product("", base, self.doubling.factors(word))
-        why = f"{label} {outcome} by the {side_words(team)}: {words}"
+        why = f"{label} {what} by the {side_words(team)}: {words}"
         receives = (team == "bidder") == success
         return between_sides(
-            d["players"], d["bidder"], d.get("partner"), receives, value, reason, why
+            outcome.players, outcome.bidder, outcome.partner, receives, value, reason, why
         )
