@@ -32,6 +32,18 @@ def test_a_sitting_out_dealer_with_nothing_to_pay_did_not_take_part():
     assert nets(document) == {"Anna": 5, "Bill": -5, "Cyril": 5, "Dana": -5}
 
 
+def test_a_player_at_zero_took_part_and_the_pot_is_kept():
+    # Petrtyl: Dana's misdeal pays 4 into the pot; the others played a deal that paid
+    # them nothing, and the pot's account is the caller's to file.
+    document = {
+        "ruleset": "petrtyl",
+        "players": ["Anna", "Bill", "Cyril", "Dana"],
+        "kind": "misdeal",
+        "dealer": "Dana",
+    }
+    assert nets(document) == {"Anna": 0, "Bill": 0, "Cyril": 0, "Dana": -4, "#pot": 4}
+
+
 @pytest.mark.parametrize(
     "document, expected",
     [
@@ -45,6 +57,24 @@ def test_a_sitting_out_dealer_with_nothing_to_pay_did_not_take_part():
         ),
         # Nobody bid a thrown-in deal.
         ({"players": PLAYERS, "kind": "thrown_in"}, dict.fromkeys(PLAYERS)),
+        # Texas: the declarer's side won at 54 of 106, lost at 53.
+        (
+            {
+                "ruleset": "texas-xix",
+                "players": PLAYERS,
+                "kind": "played",
+                "bidder": "Dana",
+                "bid": "prever",
+                "talon": "first",
+                "bidder_points": 53,
+            },
+            {"Anna": None, "Bill": None, "Cyril": None, "Dana": False},
+        ),
+        # Petrtyl: a passed Three is forehand's, and paid to him.
+        (
+            {"ruleset": "petrtyl", "players": PLAYERS, "kind": "three_passed", "dealer": "Anna"},
+            {"Anna": None, "Bill": True, "Cyril": None, "Dana": None},
+        ),
     ],
 )
 def test_won_as_bidder_says_only_of_the_bidder_whether_he_won(document, expected):

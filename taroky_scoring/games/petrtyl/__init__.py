@@ -34,6 +34,7 @@ from ...statistics import Facts
 from . import statistics
 from .checks import check
 from .document import describe
+from .outcome import PetrtylOutcome
 from .payments import REASON_WORDS, payment_table, settle
 from .tables import TABLES, Table
 
@@ -67,7 +68,7 @@ class Petrtyl(Game):
             )
         return self.rules(document["ruleset"], options)
 
-    def parse(self, document: Any, rules: Rules) -> dict[str, Any]:
+    def parse(self, document: Any, rules: Rules) -> PetrtylOutcome:
         """Read and check a deal document; raise OutcomeError listing every problem."""
         errors: list[FieldError] = []
         if isinstance(document, Mapping):
@@ -75,13 +76,15 @@ class Petrtyl(Game):
             if errors and document.get("kind") == "played" and document.get("bid") == "three":
                 raise OutcomeError(errors)
         try:
-            d = Reader(self.fields(rules), rules.name, not_in_a_deal_without_game).read(document)
+            values = Reader(self.fields(rules), rules.name, not_in_a_deal_without_game).read(
+                document
+            )
         except OutcomeError as e:
             raise OutcomeError(errors + list(e.errors)) from None
-        check(d, self.table, errors.append)
+        check(values, self.table, errors.append)
         if errors:
             raise OutcomeError(errors)
-        return d
+        return PetrtylOutcome.read(values)
 
     def _before_reading(self, document: Mapping[str, Any]) -> tuple[dict, list[FieldError]]:
         """What the reader would word badly: a partner where the declarer is always alone,
@@ -128,7 +131,7 @@ class Petrtyl(Game):
             )
         return document, errors
 
-    def settle(self, outcome: Mapping[str, Any], rules: Rules) -> Settlement:
+    def settle(self, outcome: PetrtylOutcome, rules: Rules) -> Settlement:
         return settle(outcome, self.table)
 
     def payment_table(self, rules: Rules) -> list[str]:

@@ -117,5 +117,11 @@ def deal_facts(d: Mapping[str, Any], t: Table) -> Facts:
         more += its
     game_doubled = doubled(PETRTYL, d.get("contra"), True, game_reasons)
     return Facts(
-        players, bid_words(d, t), bidder, partner, game_doubled + more, tuple(events), OWNS
+        players,
+        bid_words(d["bid"], d.get("talon"), t),
+        bidder,
+        partner,
+        game_doubled + more,
+        tuple(events),
+        OWNS,
     )
