@@ -109,10 +109,9 @@ class Rules:
     def starting_chips(self) -> int:
         return self.options["starting_chips"]
 
-    @property
-    def key(self) -> tuple:
-        """A hashable identity of the ruleset and its option values (for caches)."""
-        return (self.name, tuple(self.options.items()))
+    def __hash__(self) -> int:
+        """Rules are read, never changed: a game keeps what it works out per rules."""
+        return hash((self.name, frozenset(self.options.items())))
 
 
 def option_errors(options: Any, known: Sequence[Option]) -> list[FieldError]:

@@ -27,8 +27,9 @@ from typing import Any, ClassVar
 
 from ...errors import FieldError, OutcomeError
 from ...fields import Reader, not_in_a_deal_without_game
+from ...game import Game
 from ...options import INT, Option, Preset, Rules
-from ...registry import Game, register
+from ...registry import register
 from ...settlement import Settlement
 from ...statistics import Facts
 from . import statistics

@@ -11,6 +11,7 @@ from __future__ import annotations
 import itertools
 from collections import Counter
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import Any, ClassVar
 
 from ...doubling import Doubling
@@ -33,10 +34,10 @@ from ...fields import (
     not_in_a_deal_without_game,
     when,
 )
+from ...game import Game
 from ...options import INT as OPTION_INT
 from ...options import Option
 from ...points import SINGLY
-from ...registry import Game
 from ...settlement import (
     Settlement,
     Transfer,
@@ -360,13 +361,10 @@ class Texas(Game):
 
     # -- the document ----------------------------------------------------------------
 
-    def fields(self, rules: Any) -> tuple[Field, ...]:
+    @lru_cache(maxsize=64)  # noqa: B019 - games are registered once and live as long
+    def fields(self, rules: Any) -> Description:
         """The document's fields under ``rules`` (built once per ruleset and options)."""
-        cache = self.__dict__.setdefault("_fields", {})
-        key = rules.key
-        if key not in cache:
-            cache[key] = self.describe(rules)
-        return cache[key]
+        return self.describe(rules)
 
     def describe(self, rules: Any) -> Description:
         words = tuple((w, self.doubling.label(w)) for w in self.doubling.words)
