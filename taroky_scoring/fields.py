@@ -178,30 +178,30 @@ class Field:
 
     def as_dict(self) -> dict[str, Any]:
         """JSON for a web form: every attribute, choices as {value, label}."""
-        d: dict[str, Any] = {"name": self.name, "label": self.label, "kind": self.kind}
+        described: dict[str, Any] = {"name": self.name, "label": self.label, "kind": self.kind}
         if self.help:
-            d["help"] = self.help
+            described["help"] = self.help
         if self.choices:
-            d["choices"] = [{"value": c.value, "label": c.label} for c in self.choices]
-        d["required"] = self.required
-        d["applies"] = self.applies
+            described["choices"] = [{"value": c.value, "label": c.label} for c in self.choices]
+        described["required"] = self.required
+        described["applies"] = self.applies
         if self.minimum is not None:
-            d["minimum"] = self.minimum
+            described["minimum"] = self.minimum
         if self.maximum is not None:
-            d["maximum"] = self.maximum
+            described["maximum"] = self.maximum
         if self.items:
-            d["items"] = [f.as_dict() for f in self.items]
+            described["items"] = [f.as_dict() for f in self.items]
         if self.default is not None:
-            d["default"] = self.default
+            described["default"] = self.default
         if self.item_label:
-            d["item_label"] = self.item_label
+            described["item_label"] = self.item_label
         if self.none_label:
-            d["none_label"] = self.none_label
+            described["none_label"] = self.none_label
         if self.asked is not None:
-            d["asked"] = self.asked
+            described["asked"] = self.asked
         if self.max_items is not None:
-            d["max_items"] = self.max_items
-        return d
+            described["max_items"] = self.max_items
+        return described
 
 
 def choices(*pairs: tuple[Any, str]) -> tuple[Choice, ...]:
@@ -594,7 +594,7 @@ def help_text(fields: Sequence[Field], indent: str = "  ") -> str:
     return "\n".join(lines)
 
 
-def condition_words(c: Condition | None) -> str:
+def condition_words(condition: Condition | None) -> str:
     """A condition as a sentence (``--help``'s "only when ...").
 
     >>> condition_words(any_of(all_of(when("kind", "played"), when("bid", "four", "five")),
@@ -607,17 +607,17 @@ def condition_words(c: Condition | None) -> str:
     'kind is played and bid is none of a, b, c'
     >>> condition_words(not_(any_of(when("a", 1), when("b", 2))))
     'neither a is 1 nor b is 2'
-    >>> condition_words(all_of(any_of(when("a", 1), when("b", 2)), when("c", 3)))
-    'either a is 1 or b is 2, and c is 3'
+    >>> condition_words(all_of(any_of(when("a", 1), when("b", 2)), when("condition", 3)))
+    'either a is 1 or b is 2, and condition is 3'
     """
-    if c is None:
+    if condition is None:
         return "always"
-    if c == NEVER:
+    if condition == NEVER:
         return "never"
-    if "field" in c:
-        return f"{c['field']} is {_either(c['in'], 'or')}"
-    if "not" in c:
-        inner = c["not"]
+    if "field" in condition:
+        return f"{condition['field']} is {_either(condition['in'], 'or')}"
+    if "not" in condition:
+        inner = condition["not"]
         if "field" in inner:
             values = inner["in"]
             if len(values) == 1:
@@ -628,7 +628,7 @@ def condition_words(c: Condition | None) -> str:
         if "any" in inner:
             return "neither " + " nor ".join(condition_words(x) for x in inner["any"])
         return f"not: {condition_words(inner)}"
-    if "all" in c:
+    if "all" in condition:
         # An "or" of different fields inside an "and" says "either": no brackets to read.
         said = [
             f"either {condition_words(x)}"
@@ -636,11 +636,11 @@ def condition_words(c: Condition | None) -> str:
             and len(_merged(x["any"])) > 1
             and not condition_words(x).startswith("either")
             else condition_words(x)
-            for x in c["all"]
+            for x in condition["all"]
         ]
         joined = ", and " if any(s.startswith("either") for s in said) else " and "
         return joined.join(said)
-    parts = _merged(c["any"])
+    parts = _merged(condition["any"])
     said = [condition_words(x) for x in parts]
     if any("all" in x for x in parts):
         return "either " + ", or ".join(said)
@@ -651,12 +651,14 @@ def _merged(conditions: Sequence[Condition]) -> list[Condition]:
     """``any`` parts with the ``when``s of one field made one (kind is played or
     surrendered)."""
     merged: list[Condition] = []
-    for c in conditions:
-        same = next((m for m in merged if "field" in m and m["field"] == c.get("field")), None)
+    for condition in conditions:
+        same = next(
+            (m for m in merged if "field" in m and m["field"] == condition.get("field")), None
+        )
         if same is not None:
-            same["in"] = [*same["in"], *c["in"]]
+            same["in"] = [*same["in"], *condition["in"]]
         else:
-            merged.append(dict(c) if "field" in c else c)
+            merged.append(dict(condition) if "field" in condition else condition)
     return merged
 
 

@@ -70,15 +70,20 @@ class Option:
         return self.minimum is None or value >= self.minimum
 
     def as_dict(self) -> dict[str, Any]:
-        d = {"name": self.name, "label": self.label, "kind": self.kind, "default": self.default}
+        described = {
+            "name": self.name,
+            "label": self.label,
+            "kind": self.kind,
+            "default": self.default,
+        }
         if self.choices:
-            d["choices"] = list(self.choices)
-            d["choice_labels"] = [self.label_of(c) for c in self.choices]
+            described["choices"] = list(self.choices)
+            described["choice_labels"] = [self.label_of(c) for c in self.choices]
         if self.minimum is not None:
-            d["minimum"] = self.minimum
+            described["minimum"] = self.minimum
         if self.help:
-            d["help"] = self.help
-        return d
+            described["help"] = self.help
+        return described
 
 
 @dataclass(frozen=True)

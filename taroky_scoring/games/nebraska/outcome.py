@@ -308,9 +308,11 @@ def _outcome(values: dict[str, Any], explicit_nulls: frozenset[str]) -> DealOutc
         ),
         declarations=None
         if declarations is None
-        else tuple(Declaration(d["player"], DeclarationKind(d["kind"])) for d in declarations),
+        else tuple(
+            Declaration(item["player"], DeclarationKind(item["kind"])) for item in declarations
+        ),
         penalties=None
         if penalties is None
-        else tuple(Penalty(PenaltyKind(p["kind"])) for p in penalties),
+        else tuple(Penalty(PenaltyKind(item["kind"])) for item in penalties),
         explicit_nulls=explicit_nulls,
     )

@@ -108,7 +108,7 @@ def bonus_words(outcome: DealOutcome) -> list[str]:
 
 
 def declaration_words(outcome: DealOutcome) -> list[str]:
-    return [f"{d.player}: {d.kind.label}" for d in outcome.declarations or ()]
+    return [f"{said.player}: {said.kind.label}" for said in outcome.declarations or ()]
 
 
 def penalty_words(outcome: DealOutcome) -> list[str]:

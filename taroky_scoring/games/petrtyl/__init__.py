@@ -111,8 +111,7 @@ class Petrtyl(Game):
             del document["partner"]
         if document.get("kind") == "surrendered" and self.table.chief_called:
             # The kind says both: a Four given up with the called Chief in the talon
-            # (section 17). They may be left out; given (as documents did before), they
-            # must say the same.
+            # (section 17). The bid and the box may be left out; given, they must say so.
             if document.get("bid") not in (None, "four"):
                 errors.append(FieldError("bid", "Only a Four may be given up."))
             if document.get("chief_in_talon") not in (None, True):

@@ -43,12 +43,12 @@ def check(values: dict[str, Any], t: Table, add: Add) -> None:
     papoose = values.get("papoose_last")
     if papoose and papoose["player"] not in players:
         add(FieldError("papoose_last", f"{papoose['player']} is not one of this deal's players."))
-    for n, c in enumerate(values.get("declarations") or (), start=1):
-        if c["player"] not in players:
+    for n, claim in enumerate(values.get("declarations") or (), start=1):
+        if claim["player"] not in players:
             add(
                 FieldError(
                     "declarations",
-                    f"Declaration {n}: {c['player']} is not one of this deal's players.",
+                    f"Declaration {n}: {claim['player']} is not one of this deal's players.",
                 )
             )
     if values.get("partner") is not None and values["partner"] == values.get("bidder"):
@@ -249,8 +249,8 @@ def _declarations(values: dict[str, Any], t: Table, add: Add) -> None:
     allowed = t.declarations(values["bid"])
     seen: set[tuple[str, str]] = set()
     errors = False
-    for n, c in enumerate(claims, start=1):
-        player, kind = c["player"], c["kind"]
+    for n, claim in enumerate(claims, start=1):
+        player, kind = claim["player"], claim["kind"]
         word = DECLARATION_WORDS[kind]
         if kind not in allowed:
             where = "only" if kind in t.declarations("grand_nullo") else "not"
@@ -277,13 +277,13 @@ def _declarations(values: dict[str, Any], t: Table, add: Add) -> None:
     holders = _chief_holders(values)
     if values.get("called") == "fourth_chief" and values.get("partner") is not None:
         holders = set()  # the declarer holds three Chiefs, the partner the fourth
-    for c in claims:
-        if c["kind"] != "all_four":
+    for claim in claims:
+        if claim["kind"] != "all_four":
             continue
         if values.get("chief_in_talon"):
             # The fourth Chief is in the talon, not in a hand (contract 19 D7).
             why = "the called Chief was in the talon, not in a hand"
-        elif holders is None or c["player"] in holders:
+        elif holders is None or claim["player"] in holders:
             continue
         elif holders:
             why = f"the called Chief is held by {' or '.join(sorted(holders))}"
@@ -292,12 +292,12 @@ def _declarations(values: dict[str, Any], t: Table, add: Add) -> None:
                 "the declarer called the fourth Chief, so its holder is his partner and he "
                 "holds the other three"
             )
-        add(FieldError("declarations", f"{c['player']} cannot hold All Four: {why}."))
+        add(FieldError("declarations", f"{claim['player']} cannot hold All Four: {why}."))
         return
     papoose = values.get("papoose_last")
     hands: dict[str, set[str]] = {}
-    for c in claims:
-        hands.setdefault(c["player"], set()).add(c["kind"])
+    for claim in claims:
+        hands.setdefault(claim["player"], set()).add(claim["kind"])
     if papoose:  # he held the Papoose, a Trule card
         hands.setdefault(papoose["player"], set()).add("papoose")
     for player, kinds in hands.items():

@@ -172,10 +172,10 @@ def _played(outcome: PetrtylOutcome, t: Table, accounts: tuple[str, ...]) -> Set
         )
         transfers += _pot(outcome)
     each = DECLARATION_VALUE[bid]
-    for c in outcome.declarations or ():
-        word = DECLARATION_WORDS[c.kind]
-        why = f"{c.player} declares {word}: {each} from each other player in a {BID_WORDS[bid]}"
-        transfers += from_each_other(order, c.player, each, PetrtylReason(c.kind), why)
+    for claim in outcome.declarations or ():
+        word = DECLARATION_WORDS[claim.kind]
+        why = f"{claim.player} declares {word}: {each} from each other player in a {BID_WORDS[bid]}"
+        transfers += from_each_other(order, claim.player, each, PetrtylReason(claim.kind), why)
     return settlement(accounts, transfers, won, value)
 
 
