@@ -93,6 +93,9 @@ class Presentation:
         """The deal in a line of the game's own words (score sheets, deal pages)."""
         return "; ".join(self.summary_words(document, rules))
 
+    # The result in the game's words: its side, and what the game is worth to whom.
+    RESULT_WORDS: ClassVar[str] = "The declarer's side {verb}: the game is worth {value}."
+
     def result_words(self, settlement: Settlement) -> str:
         """The game's result in a sentence (the deal form's payments preview); empty for
         a deal with no game (a misdeal, a throw-in).
@@ -107,7 +110,7 @@ class Presentation:
         if settlement.bidder_won is None:
             return ""
         verb = "wins" if settlement.bidder_won else "loses"
-        return f"The declarer's side {verb}: the game is worth {settlement.game_value}."
+        return self.RESULT_WORDS.format(verb=verb, value=settlement.game_value)
 
     def in_field_order(self: Game, document: Mapping[str, Any]) -> dict[str, Any]:
         """The document with its keys in the order of its fields (and of their items),

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ...errors import FieldError, last_trick_contradictions
+from ...errors import FieldError, last_trick_contradictions, named_as_an_account, named_twice
 from ...rotation import number_word
 from .outcome import (
     ACTIVE_PLAYERS,
@@ -93,16 +93,9 @@ def _check_table(outcome: DealOutcome, add) -> None:
                 f"Name exactly {number_word(ACTIVE_PLAYERS)} active players, not {len(players)}.",
             )
         )
-    if any(p.startswith("#") for p in outcome.everyone):
-        # Accounts such as the pot (#pot) begin with #; a player's name may not.
-        add(FieldError("players", "A player's name may not begin with #."))
-    duplicates = (
-        sorted(p for p, n in Counter(players).items() if n > 1)
-        if len(set(players)) != len(players)
-        else ()
-    )
-    if duplicates:
-        add(FieldError("players", f"{', '.join(duplicates)} is named twice."))
+    for error in (named_as_an_account(outcome.everyone), named_twice(players)):
+        if error:
+            add(error)
     if outcome.sitting_out is not None:
         if outcome.sitting_out in players:
             add(

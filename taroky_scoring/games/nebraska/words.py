@@ -10,7 +10,6 @@ from __future__ import annotations
 from typing import Any
 
 from ...presentation import SHEET_CELLS, Cell, Presentation
-from ...settlement import Settlement
 from .document import labels
 from .outcome import (
     TOTAL_POINTS,
@@ -172,24 +171,20 @@ def sheet_cells(outcome: DealOutcome) -> list[Cell]:
 
 class NebraskaWords(Presentation):
     """Nebraska's deals in words: its paper sheet's own columns, a deal in a line, the
-    teams' result (a mixin of the ``Nebraska`` game)."""
+    teams' result (a mixin of the ``Nebraska`` game).
+
+    >>> from taroky_scoring import game_for, score
+    >>> deal = {"players": ["A", "B", "C", "D"], "kind": "played", "bidder": "A",
+    ...         "bid": "four", "blind": "second", "partner": "C", "bidder_points": 30}
+    >>> game_for("la-vista").result_words(score(deal))
+    "The bidder's team loses: game 5 per pair."
+    """
 
     def summary(self, document: Any, rules: Ruleset) -> str:
         return summary(DealOutcome.from_document(document))
 
-    def result_words(self, settlement: Settlement) -> str:
-        """Nebraska's teams settle in pairs (section 4).
-
-        >>> from taroky_scoring import game_for, score
-        >>> deal = {"players": ["A", "B", "C", "D"], "kind": "played", "bidder": "A",
-        ...         "bid": "four", "blind": "second", "partner": "C", "bidder_points": 30}
-        >>> game_for("la-vista").result_words(score(deal))
-        "The bidder's team loses: game 5 per pair."
-        """
-        if settlement.bidder_won is None:
-            return ""
-        verb = "wins" if settlement.bidder_won else "loses"
-        return f"The bidder's team {verb}: game {settlement.game_value} per pair."
+    # Nebraska's teams settle in pairs (section 4).
+    RESULT_WORDS = "The bidder's team {verb}: game {value} per pair."
 
     def sheet_columns(self, rules: Ruleset, count: int = SHEET_CELLS) -> list[str]:
         """The paper sheet's own headings, blank or filled (``SHEET_HEADINGS``).

@@ -9,12 +9,11 @@ which ``outcome.PetrtylOutcome`` is built.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable, Mapping
 from functools import cache
 from typing import Any
 
-from ...errors import FieldError, last_trick_contradictions
+from ...errors import FieldError, last_trick_contradictions, named_as_an_account, named_twice
 from ...points import declarers_points
 from .document import BID_WORDS, DECLARATION_WORDS
 from .tables import TABLES, Table
@@ -28,11 +27,9 @@ def check(values: dict[str, Any], t: Table, add: Add) -> None:
     players = values["players"]
     if len(players) != t.players:
         add(FieldError("players", f"Name exactly {t.players} players, not {len(players)}."))
-    if len(set(players)) != len(players):
-        doubled = sorted(p for p, n in Counter(players).items() if n > 1)
-        add(FieldError("players", f"{', '.join(doubled)} is named twice."))
-    if any(p[0] == "#" for p in players):
-        add(FieldError("players", "A player's name may not begin with #."))
+    for error in (named_twice(players), named_as_an_account(players)):
+        if error:
+            add(error)
     for key in ("dealer", "bidder", "partner"):
         if values.get(key) is not None and values[key] not in players:
             add(FieldError(key, f"{values[key]} is not one of this deal's players."))

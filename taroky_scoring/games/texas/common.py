@@ -9,13 +9,18 @@ document's common fields, and settling it all between the sides.
 from __future__ import annotations
 
 import itertools
-from collections import Counter
 from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any, ClassVar
 
 from ...doubling import Doubling
-from ...errors import FieldError, OutcomeError, last_trick_contradictions
+from ...errors import (
+    FieldError,
+    OutcomeError,
+    last_trick_contradictions,
+    named_as_an_account,
+    named_twice,
+)
 from ...fields import (
     BOOL,
     CHOICE,
@@ -586,15 +591,9 @@ class Texas(Game):
         players = outcome.players
         if len(players) != 4:
             add(FieldError("players", f"Name exactly four players, not {len(players)}."))
-        doubled = (
-            sorted(p for p, n in Counter(players).items() if n > 1)
-            if len(set(players)) != len(players)
-            else ()
-        )
-        if doubled:
-            add(FieldError("players", f"{', '.join(doubled)} is named twice."))
-        if any(p.startswith("#") for p in players):
-            add(FieldError("players", "A player's name may not begin with #."))
+        for error in (named_twice(players), named_as_an_account(players)):
+            if error:
+                add(error)
         for key in ("dealer", "bidder", "partner", "mond_lost"):
             named = getattr(outcome, key)
             if named is not None and named not in players:
