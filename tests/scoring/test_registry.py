@@ -5,7 +5,8 @@ import json
 import pytest
 
 from taroky_scoring import OutcomeError, game_for, games, listing, ruleset_names
-from taroky_scoring.fields import Field, applies, when
+from taroky_scoring.conditions import applies, when
+from taroky_scoring.fields import Field
 from taroky_scoring.games.nebraska.outcome import FIELDS
 from taroky_scoring.settlement import between_sides, side_pairs
 

@@ -12,13 +12,13 @@ import dataclasses
 from collections.abc import Sequence
 from typing import Any
 
+from ...conditions import NEVER, all_of, any_of, not_, when
 from ...doubling import Doubling
 from ...fields import (
     BOOL,
     CHOICE,
     INT,
     LIST,
-    NEVER,
     OBJECT,
     OPTIONS,
     PLAYER,
@@ -28,11 +28,7 @@ from ...fields import (
     Fault,
     Field,
     Wording,
-    all_of,
-    any_of,
     choices,
-    not_,
-    when,
 )
 
 PLAYED = when("kind", "played")

@@ -11,24 +11,20 @@ from __future__ import annotations
 
 from functools import cache
 
+from ...conditions import NEVER, all_of, any_of, not_, when
 from ...doubling import Doubling
 from ...fields import (
     BOOL,
     CHOICE,
     INT,
     LIST,
-    NEVER,
     OBJECT,
     OPTIONS,
     PLAYER,
     PLAYERS,
     Description,
     Field,
-    all_of,
-    any_of,
     choices,
-    not_,
-    when,
 )
 from .tables import TABLES, Table
 

@@ -8,7 +8,6 @@ document's common fields, and settling it all between the sides.
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any, ClassVar
@@ -22,22 +21,10 @@ from ...errors import (
     named_twice,
 )
 from ...fields import (
-    BOOL,
-    CHOICE,
-    INT,
-    LIST,
-    OBJECT,
-    OPTIONS,
-    PLAYER,
-    PLAYERS,
     Description,
     Field,
     Reader,
-    all_of,
-    choices,
-    not_,
     not_in_a_deal_without_game,
-    when,
 )
 from ...game import Game
 from ...options import INT as OPTION_INT
@@ -54,10 +41,11 @@ from ...settlement import (
 )
 from ...statistics import Facts
 from . import statistics
-from .outcome import Bonus, TexasOutcome, Valat
+from .bonuses import BONUS_CHIPS, check_bonuses
+from .document import PLAYED, TOTAL, describe
+from .outcome import TexasOutcome, Valat
 from .words import BONUS_NAMES, REASON_WORDS, TexasReason
 
-TOTAL = 106
 WINNING = 54
 TIE = 53
 
@@ -92,156 +80,6 @@ def difference(points: int, multiplier: int) -> tuple[int, str]:
     raw = (diff + 10) * multiplier
     rounded = round10(raw)
     return rounded // 10, f"({diff} + 10) x {multiplier} = {raw} -> {rounded} = {rounded // 10}"
-
-
-# -- bonuses for holdings -------------------------------------------------------------
-
-HONOURS = ("trull", "pane", "trull_pane", "krale", "rosanne_pane", "spjst")
-BONUS_CHIPS = {
-    "eight_trumps": 2,
-    "ten_trumps": 4,
-    "trull": 2,
-    "pane": 2,
-    "trull_pane": 4,
-    "krale": 4,
-    "rosanne_pane": 6,
-    "spjst": 10,
-    "two_trumps": 2,
-    "no_trumps": 4,
-}
-# Each honour's possible (Trull cards, Kings); Pane is four 5-point cards, 2 or 3 Kings.
-HONOUR_CARDS = {
-    "trull": ((3, 0),),
-    "pane": ((2, 2), (1, 3)),
-    "trull_pane": ((3, 1),),
-    "krale": ((0, 4),),
-    "rosanne_pane": ((1, 4),),
-    "spjst": ((3, 4),),
-}
-# The honours that hold all four Kings (and so the King a Povenost calls).
-FOUR_KINGS = frozenset(k for k, held in HONOUR_CARDS.items() if all(n == 4 for _, n in held))
-# Each trump count's (fewest, most) trumps.
-TRUMP_RANGE = {
-    "eight_trumps": (8, 9),
-    "ten_trumps": (10, 12),
-    "two_trumps": (1, 2),
-    "no_trumps": (0, 0),
-}
-TRULL_CARDS, KINGS, TRUMPS, HAND, HANDS, TALON_CARDS = 3, 4, 22, 12, 4, 6
-# The talon holds at most 6 trumps, so the hands hold at least 16 (contract 19 D13).
-TRUMPS_IN_HANDS = TRUMPS - TALON_CARDS
-
-
-def _hand_fits(honour: str | None, count: str | None) -> list[tuple[int, int, int, int]]:
-    """The (Trull cards, Kings, trumps) a hand with these claims may hold at least, and
-    the most trumps it may hold (its count's most, or the hand less its Kings).
-
-    >>> _hand_fits("krale", "eight_trumps"), _hand_fits("krale", "ten_trumps")
-    ([(0, 4, 8, 8)], [])
-    """
-    fits = []
-    for trull, kings in HONOUR_CARDS.get(honour, ((0, 0),)):
-        least, most = TRUMP_RANGE.get(count, (0, HAND))
-        trumps = max(least, trull)  # the Trull cards are trumps
-        if trull <= most and trumps + kings <= HAND:
-            fits.append((trull, kings, trumps, min(most, HAND - kings)))
-    return fits
-
-
-def check_bonuses(
-    bonuses: tuple[Bonus, ...], players: tuple[str, ...], names: Mapping[str, str]
-) -> list[FieldError]:
-    """Impossible claims (contract section 13), each an error in ``bonuses``: the pack
-    holds 3 Trull cards, 4 Kings and 22 trumps, of which the hands hold at least 16
-    (contract 19 D13).
-
-    >>> claims = (Bonus({"player": "A", "kind": "krale"}), Bonus({"player": "B", "kind": "krale"}))
-    >>> [e.message for e in check_bonuses(claims, ("A", "B", "C", "D"), {"krale": "Krale"})]
-    ['These claims need more than the pack holds (3 Trull cards, 4 Kings, 22 trumps):
-      Krale (A), Krale (B).']
-    """
-    errors: list[FieldError] = []
-    honour: dict[str, str] = {}
-    count: dict[str, str] = {}
-    for n, b in enumerate(bonuses, start=1):
-        player, kind = b.player, b.kind
-        if player not in players:
-            errors.append(
-                FieldError("bonuses", f"Bonus {n}: {player} is not one of this deal's players.")
-            )
-            continue
-        mine = honour if kind in HONOURS else count
-        if player in mine:
-            what = "honour" if kind in HONOURS else "trump count"
-            errors.append(
-                FieldError(
-                    "bonuses",
-                    f"{player} claims {names[mine[player]]} and {names[kind]}: a hand is paid "
-                    f"for one {what} only.",
-                )
-            )
-            continue
-        mine[player] = kind
-    if errors:
-        return errors
-    claimants = [p for p in players if p in honour or p in count]
-    options = []
-    for p in claimants:
-        fits = _hand_fits(honour.get(p), count.get(p))
-        if not fits:
-            claims = " and ".join(names[k] for k in (honour.get(p), count.get(p)) if k)
-            errors.append(FieldError("bonuses", f"{p}'s hand of 12 cannot hold {claims}."))
-        options.append(fits)
-    if errors:
-        return errors
-    claims = ", ".join(
-        f"{names[k]} ({p})" for p in claimants for k in (honour.get(p), count.get(p)) if k
-    )
-    # The other hands hold up to a hand of trumps each.
-    others = HAND * (HANDS - len(claimants))
-    most_in_hands = None  # over the combinations the pack can hold
-    for combo in itertools.product(*options):
-        if (
-            sum(c[0] for c in combo) <= TRULL_CARDS
-            and sum(c[1] for c in combo) <= KINGS
-            and sum(c[2] for c in combo) <= TRUMPS
-        ):
-            most = others + sum(c[3] for c in combo)
-            if most >= TRUMPS_IN_HANDS:
-                return []
-            most_in_hands = max(most_in_hands or 0, most)
-    if most_in_hands is not None:
-        return [
-            FieldError(
-                "bonuses",
-                "These claims leave too few trumps in the hands: the talon holds at most "
-                f"{TALON_CARDS} of the {TRUMPS}, so the hands hold at least {TRUMPS_IN_HANDS}, and "
-                f"with these claims they hold at most {most_in_hands}: {claims}.",
-            )
-        ]
-    return [
-        FieldError(
-            "bonuses",
-            f"These claims need more than the pack holds ({TRULL_CARDS} Trull cards, "
-            f"{KINGS} Kings, {TRUMPS} trumps): {claims}.",
-        )
-    ]
-
-
-# -- the document -----------------------------------------------------------------------
-
-PLAYED = when("kind", "played")
-SIDES = choices(("bidder", "declarer's side"), ("opponents", "opponents"))
-LAST_OUTCOMES = choices(
-    ("won", "took the last trick"),
-    ("lost", "played to the last trick and beaten"),
-    ("played_early", "announced, played before the last trick"),
-)
-TALON = choices(
-    ("first", "first three"),
-    ("second", "second three"),
-    ("first_after_second", "first three after seeing the second"),
-)
 
 
 def side_words(team: str) -> str:
@@ -369,196 +207,7 @@ class Texas(Game):
     @lru_cache(maxsize=64)  # noqa: B019 - games are registered once and live as long
     def fields(self, rules: Any) -> Description:
         """The document's fields under ``rules`` (built once per ruleset and options)."""
-        return self.describe(rules)
-
-    def describe(self, rules: Any) -> Description:
-        words = tuple((w, self.doubling.label(w)) for w in self.doubling.words)
-        contra = Field("contra", "Contra", CHOICE, "doubling", choices(*words), default="none")
-        # A declarer bids in a played deal, and in a surrendered one where a house rule
-        # allows a throw-in (texas-xix's called_trump_throw_in).
-        kinds = [k for k, _ in self.kinds(rules)]
-        bidding = when("kind", *(k for k in ("played", "surrendered") if k in kinds))
-        by_points = all_of(PLAYED, not_(when("bid", *self.no_points_bids)))
-        called = tuple(self.called.items())
-        bonus_kinds = [
-            (k, self.bonus_names[k]) for k in BONUS_CHIPS if self.bonus_allowed(k, rules)
-        ]
-        announced = Field("announced", "Announced", BOOL, "announced before play", default=False)
-        pagat_items = (
-            Field("team", "Side", CHOICE, "the side that played the Pagat", SIDES, required=True),
-            announced,
-            Field("outcome", "Outcome", CHOICE, "what the Pagat did", LAST_OUTCOMES, required=True),
-        )
-        if self.pagat_allows_contra(rules):
-            pagat_items += (
-                Field(
-                    "contra",
-                    "Contra",
-                    CHOICE,
-                    "on an announced Pagat",
-                    choices(*words),
-                    default="none",
-                ),
-            )
-        valat_items = (
-            Field(
-                "team",
-                "Side",
-                CHOICE,
-                "the side that took (or announced) every trick",
-                SIDES,
-                required=True,
-            ),
-            announced,
-            Field("made", "Made", BOOL, "every trick taken", required=True),
-        )
-        if self.valat_contra:
-            valat_items += (
-                Field(
-                    "contra",
-                    "Contra",
-                    CHOICE,
-                    "on an announced valat",
-                    choices(*words),
-                    default="none",
-                ),
-            )
-        fields = (
-            Field(
-                "ruleset",
-                "Ruleset",
-                CHOICE,
-                "the ruleset",
-                choices((rules.name, rules.title)),
-                required=True,
-            ),
-            Field("options", "House rules", OPTIONS, "options overriding the preset"),
-            Field(
-                "players",
-                "Players",
-                PLAYERS,
-                "the four players in the order of play (counter-clockwise)",
-                required=True,
-            ),
-            Field("dealer", "Dealer", PLAYER, "who dealt (optional)"),
-            Field(
-                "kind",
-                "Kind of deal",
-                CHOICE,
-                "what happened to the deal",
-                choices(*self.kinds(rules)),
-                required=True,
-                default="played",  # what a deal form starts at
-            ),
-            Field(
-                "bidder", "Declarer", PLAYER, "who won the bidding", required=True, applies=bidding
-            ),
-            Field(
-                "bid",
-                "Bid",
-                CHOICE,
-                "the game played (required in a played deal)",
-                choices(*self.bids),
-                applies=bidding,
-            ),
-            Field(
-                "partner",
-                "Partner",
-                PLAYER,
-                "holder of the called card; null when the declarer plays alone",
-                applies=all_of(PLAYED, when("bid", *self.partner_bids)),
-                none_label=self.alone_words,
-            ),
-        )
-        for bid, values in called:
-            fields += (
-                Field(
-                    "called",
-                    "Called",
-                    CHOICE,
-                    "the card called, for the record",
-                    choices(*values),
-                    applies=all_of(bidding, when("bid", bid)),
-                ),
-            )
-        fields += (
-            Field(
-                "talon",
-                "Talon",
-                CHOICE,
-                "which three of the talon the Prever declarer took",
-                TALON,
-                required=True,
-                applies=all_of(PLAYED, when("bid", "prever")),
-            ),
-        )
-        fields += self.extra_fields(rules)
-        fields += (
-            Field(
-                "contra",
-                "Contra on the game",
-                CHOICE,
-                contra.help,
-                contra.choices,
-                applies=(
-                    all_of(PLAYED, not_(when("bid", *self.no_contra_bids)))
-                    if self.no_contra_bids
-                    else PLAYED
-                ),
-            ),
-            Field(
-                "bidder_points",
-                "Declarer's side's card points",
-                INT,
-                "of 106; 54 win; or give the opponents' points below (a valat made: 106 or 0)",
-                minimum=0,
-                maximum=TOTAL,
-                applies=by_points,
-            ),
-            Field(
-                "opponent_points",
-                "Opponents' card points",
-                INT,
-                "of 106; or give the declarer's side's points above",
-                minimum=0,
-                maximum=TOTAL,
-                applies=by_points,
-            ),
-            Field(
-                "valat",
-                "Valat",
-                OBJECT,
-                "every trick taken, or announced",
-                applies=by_points,
-                items=valat_items,
-            ),
-            Field(
-                "pagat",
-                "Pagat in the last trick",
-                OBJECT,
-                "the trump I in the last trick",
-                applies=by_points,
-                items=pagat_items,
-            ),
-        )
-        fields += self.late_fields(rules)
-        fields += (
-            Field(
-                "bonuses",
-                "Bonuses for holdings",
-                LIST,
-                "paid to the holder by each other player",
-                applies=self.bonuses_apply(rules),
-                item_label="Bonus",
-                items=(
-                    Field("player", "Player", PLAYER, "the holder", required=True),
-                    Field(
-                        "kind", "Bonus", CHOICE, "the holding", choices(*bonus_kinds), required=True
-                    ),
-                ),
-            ),
-        )
-        return Description(fields)
+        return describe(self, rules)
 
     def late_fields(self, rules: Any) -> tuple[Field, ...]:
         return ()
