@@ -320,6 +320,15 @@ def labels(name: str, item: str | None = None) -> dict[Any, str]:
     return {c.value: c.label for c in f.choices}
 
 
+def without_gloss(words: str) -> str:
+    """A choice's words without what its brackets add, to name it in a sentence.
+
+    >>> without_gloss(labels("declarations", "kind")["three_high"])
+    'Three High'
+    """
+    return words.split(" (")[0]
+
+
 def _values(f: Field) -> str:
     return ", ".join(v for v in f.values if v is not None)
 

@@ -16,7 +16,7 @@ from typing import Any
 
 from ...fields import Reader
 from ...points import declarers_points
-from .document import BLIND_WORDS, DOCUMENT, FIELD_NAMES, WORDING, labels
+from .document import BLIND_WORDS, DOCUMENT, FIELD_NAMES, WORDING, labels, without_gloss
 
 # The words of the document's choices (``document.describe``), said by the enums below.
 _BID_WORDS = labels("bid")
@@ -106,7 +106,7 @@ class DeclarationKind(StrEnum):
     @property
     def label(self) -> str:
         """The declaration's name, without the cards the document's words add."""
-        return _DECLARATION_WORDS[self.value].split(" (")[0]
+        return without_gloss(_DECLARATION_WORDS[self.value])
 
 
 class PenaltyKind(StrEnum):

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...presentation import SHEET_CELLS, Cell, Presentation
-from .document import labels
+from .document import labels, without_gloss
 from .outcome import (
     TOTAL_POINTS,
     Bid,
@@ -18,6 +18,7 @@ from .outcome import (
     Called,
     DealKind,
     DealOutcome,
+    DeclarationKind,
     KingLastOutcome,
     Kontra,
     Tarok1LastOutcome,
@@ -28,16 +29,16 @@ from .rulesets import Ruleset
 
 KIND_WORDS = {DealKind(kind): words for kind, words in labels("kind").items()}
 BID_WORDS = {bid: bid.label for bid in Bid}
+# Why chips moved: the game's own payments, and what the document names (a declaration,
+# a penalty, a kind of deal) in its words.
 REASON_WORDS = {
     Reason.GAME: "Game",
     Reason.KING_LAST: "King Last",
     Reason.TAROK1_LAST: "Tarok 1 Last",
-    Reason.TEN_TAROKY: "Ten Taroky",
-    Reason.FOUR_KINGS: "Four Kings",
-    Reason.THREE_HIGH: "Three High",
-    Reason.FORGOTTEN_DISCARD: "Forgotten discard",
-    Reason.SURRENDER: "Four surrendered",
-    Reason.MISDEAL: "Misdeal",
+    **{Reason(kind.value): kind.label for kind in DeclarationKind},
+    Reason.FORGOTTEN_DISCARD: without_gloss(labels("penalties", "kind")["forgotten_discard"]),
+    Reason.SURRENDER: KIND_WORDS[DealKind.SURRENDERED],
+    Reason.MISDEAL: KIND_WORDS[DealKind.MISDEAL],
 }
 KING_LAST_WORDS = {
     KingLastOutcome.WON: "won",
