@@ -276,8 +276,10 @@ class Reader:
                 values[key] = value
         if not wording.judges_applying:
             # What every deal requires is asked for where it stands among the others.
-            slow += (i for i in plan.required if document.get(fields[i].name) is None)
-        for i in sorted(slow):
+            for i, name in plan.required:
+                if document.get(name) is None:
+                    slow.append(i)
+        for i in sorted(slow) if len(slow) > 1 else slow:
             f = fields[i]
             raw = document.get(f.name)
             if raw is None:
@@ -402,6 +404,10 @@ def _fast_reader(f: Field, nobody: str | None):
         return lambda raw: raw if type(raw) is int and low <= raw <= high else _SLOW
     if kind in (PLAYER, TEXT):
         return lambda raw: raw if type(raw) is str and raw != nobody and raw.strip() else _SLOW
+    if kind == PLAYERS:
+        return _fast_players
+    if kind == OPTIONS:
+        return lambda raw: dict(raw) if type(raw) is dict else _SLOW
     if kind == OBJECT:
         return _fast_object(f, nobody)
     if kind == LIST:
@@ -415,6 +421,15 @@ def _fast_reader(f: Field, nobody: str | None):
 
         return read_list
     return lambda raw: _SLOW
+
+
+def _fast_players(raw: Any) -> Any:
+    if type(raw) is not list:
+        return _SLOW
+    for name in raw:
+        if type(name) is not str or not name.strip():
+            return _SLOW
+    return tuple(raw)
 
 
 def _fast_object(f: Field, nobody: str | None):
@@ -457,7 +472,9 @@ class _Plan:
             i for i, f in enumerate(fields) if f.required or self.absent[f.name] is not None
         )
         # Fields every deal requires.
-        self.required = tuple(i for i, f in enumerate(fields) if f.required and f.applies is None)
+        self.required = tuple(
+            (i, f.name) for i, f in enumerate(fields) if f.required and f.applies is None
+        )
 
 
 def help_text(fields: Sequence[Field], indent: str = "  ") -> str:

@@ -18,15 +18,20 @@ from ...fields import Reader
 from ...points import declarers_points
 from .document import BLIND_WORDS, DOCUMENT, FIELD_NAMES, WORDING, labels, without_gloss
 
-# The words of the document's choices (``document.describe``), said by the enums below.
-_BID_WORDS = labels("bid")
-_TEAM_WORDS = labels("tarok1_last", "team")
-_DECLARATION_WORDS = labels("declarations", "kind")
-
 
 def _in_a_sentence(words: str) -> str:
     """A choice's words inside a sentence: "Second half" -> "second half"."""
     return words[0].lower() + words[1:]
+
+
+# The words of the document's choices (``document.describe``), as the enums below say
+# them in explanations and summaries.
+_BID_WORDS = labels("bid")
+_BLIND_LABELS = {blind: _in_a_sentence(words) for blind, words in BLIND_WORDS.items()}
+_TEAM_LABELS = {team: _in_a_sentence(w) for team, w in labels("tarok1_last", "team").items()}
+_DECLARATION_LABELS = {
+    kind: without_gloss(words) for kind, words in labels("declarations", "kind").items()
+}
 
 
 class DealKind(StrEnum):
@@ -55,7 +60,7 @@ class Blind(StrEnum):
 
     @property
     def label(self) -> str:
-        return _in_a_sentence(BLIND_WORDS[self.value])
+        return _BLIND_LABELS[self.value]
 
 
 class Kontra(StrEnum):
@@ -74,7 +79,7 @@ class Team(StrEnum):
 
     @property
     def label(self) -> str:
-        return _in_a_sentence(_TEAM_WORDS[self.value])
+        return _TEAM_LABELS[self.value]
 
 
 class Called(StrEnum):
@@ -106,7 +111,7 @@ class DeclarationKind(StrEnum):
     @property
     def label(self) -> str:
         """The declaration's name, without the cards the document's words add."""
-        return without_gloss(_DECLARATION_WORDS[self.value])
+        return _DECLARATION_LABELS[self.value]
 
 
 class PenaltyKind(StrEnum):
