@@ -13,15 +13,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
 from .errors import OutcomeError
 from .fields import Field
 from .settlement import Settlement
 from .statistics import Facts, Stat, stats_of
-
-if TYPE_CHECKING:
-    from .game import Game
 
 POT = "pot"  # the document's key for the chips in the pot before the deal (section 12)
 
@@ -42,12 +39,12 @@ class Cell:
 
 
 class Presentation:
-    """The words of a game (a mixin of ``game.Game``: it reads the game's description
-    and rules)."""
+    """The words of a game: a mixin of ``game.Game``, whose description, rules and
+    words (``fields``, ``rules_of``, ``deal_kinds`` ...) it reads."""
 
     # -- the event's page --------------------------------------------------------------
 
-    def house_rules_words(self: Game, options: Mapping[str, Any] | None) -> list[str]:
+    def house_rules_words(self, options: Mapping[str, Any] | None) -> list[str]:
         """House rules in words, one per option (the event's page).
 
         >>> from taroky_scoring import game_for
@@ -77,7 +74,7 @@ class Presentation:
         {"ruleset", "options", "players", "dealer", POT}
     )
 
-    def summary_words(self: Game, document: Mapping[str, Any], rules: Any) -> list[str]:
+    def summary_words(self, document: Mapping[str, Any], rules: Any) -> list[str]:
         """The deal in the game's own words, one phrase per field that says something:
         the labels and choice labels of ``fields(rules)`` (``Talon: second three``)."""
         words = []
@@ -112,7 +109,7 @@ class Presentation:
         verb = "wins" if settlement.bidder_won else "loses"
         return self.RESULT_WORDS.format(verb=verb, value=settlement.game_value)
 
-    def in_field_order(self: Game, document: Mapping[str, Any]) -> dict[str, Any]:
+    def in_field_order(self, document: Mapping[str, Any]) -> dict[str, Any]:
         """The document with its keys in the order of its fields (and of their items),
         keys it does not describe last, in sorted order: the same text however a
         database stored it (PostgreSQL's jsonb keeps keys by length, not as entered).
@@ -149,7 +146,7 @@ class Presentation:
         """What a blank sheet's Notes column holds (the labels of its fields), in order."""
         return self._sheet_split(rules, count)[1]
 
-    def _sheet_split(self: Game, rules: Any, count: int) -> tuple[list[str], list[str]]:
+    def _sheet_split(self, rules: Any, count: int) -> tuple[list[str], list[str]]:
         fields = [
             f for f in self.fields(rules) if f.name not in self.SUMMARY_SKIPS | self.SHEET_SKIPS
         ]
@@ -172,18 +169,18 @@ class Presentation:
 
     # -- what the web stores beside the document, in the game's words -----------------
 
-    def kind_label(self: Game, value: str) -> str:
+    def kind_label(self, value: str) -> str:
         return _label(self.deal_kinds(), value)
 
-    def bid_label(self: Game, value: str) -> str:
+    def bid_label(self, value: str) -> str:
         return _label(self.deal_bids(), value)
 
-    def reason_label(self: Game, value: str) -> str:
+    def reason_label(self, value: str) -> str:
         return _label(self.payment_reasons(), value)
 
     # -- a player's statistics (``statistics``) ------------------------------------------
 
-    def statistics_groups(self: Game) -> tuple[tuple[str, str], ...]:
+    def statistics_groups(self) -> tuple[tuple[str, str], ...]:
         """The statistics' groups as (key, title) in the game's words, in the order a page
         shows them. The default: the player's role in a deal, in ``bidder_word``.
 

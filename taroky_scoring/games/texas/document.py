@@ -3,7 +3,7 @@ game's own through its hooks (``common.Texas``)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ...conditions import all_of, not_, when
 from ...fields import (
@@ -20,9 +20,6 @@ from ...fields import (
     choices,
 )
 from .bonuses import BONUS_CHIPS
-
-if TYPE_CHECKING:
-    from .common import Texas
 
 TOTAL = 106  # card points in the pack, every card counted singly
 
@@ -41,10 +38,10 @@ TALON = choices(
 )
 
 
-def describe(game: Texas, rules: Any) -> Description:
-    """A Texas game's document under ``rules``: the fields the three games share, and each
-    game's own from its hooks (bids, calls, extra and late fields, what its bonuses and
-    contra apply to)."""
+def describe(game: Any, rules: Any) -> Description:
+    """The document of ``game`` (a ``common.Texas``) under ``rules``: the fields the three
+    games share, and each game's own from its hooks (bids, calls, extra and late fields,
+    what its bonuses and contra apply to)."""
     words = tuple((w, game.doubling.label(w)) for w in game.doubling.words)
     contra = Field("contra", "Contra", CHOICE, "doubling", choices(*words), default="none")
     # A declarer bids in a played deal, and in a surrendered one where a house rule
