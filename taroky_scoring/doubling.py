@@ -1,11 +1,12 @@
-"""Doubling words (contract section 12): each game's own words for x1, x2, x4, ...
+"""Doubling words (contract section 12): each game has its own words for x1, x2, x4, ...
+(its description's choices). A document gives the word; the multiplier is 2 to the
+power of its place.
 
-A document gives the word; the multiplier is 2 to the power of its place.
-
->>> TEXAS.multiplier("supre"), TEXAS_XX.multiplier("rhea"), NEBRASKA.multiplier("none")
-(8, 4, 1)
->>> TEXAS.label("re")
-'Re'
+>>> texas = Doubling(("none", "contra", "re", "supre", "mort"))
+>>> texas.multiplier("supre"), texas.multiplier(None), texas.label("re")
+(8, 1, 'Re')
+>>> texas.factors("re"), texas.factors("none")
+([('Re', 4)], [])
 """
 
 from __future__ import annotations
@@ -31,9 +32,3 @@ class Doubling:
         if not word or word == "none":
             return []
         return [(self.label(word), self.multiplier(word))]
-
-
-NEBRASKA = Doubling(("none", "kontra", "rekontra"))
-TEXAS = Doubling(("none", "contra", "re", "supre", "mort"))  # texas-xix, texas-king
-TEXAS_XX = Doubling(("none", "hrb", "rhea", "contrec", "suprec"))
-PETRTYL = Doubling(("none", "contra", "recontra", "suprecontra"))

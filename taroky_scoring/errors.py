@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 
@@ -14,6 +16,25 @@ class FieldError:
 
     def as_dict(self) -> dict[str, str]:
         return {"field": self.field, "message": self.message}
+
+
+def named_twice(players: Sequence[str]) -> FieldError | None:
+    """The players a deal names more than once, as an error in ``players``.
+
+    >>> named_twice(["Bill", "Anna", "Bill", "Anna"]).message
+    'Anna, Bill is named twice.'
+    """
+    if len(set(players)) == len(players):
+        return None
+    doubled = sorted(p for p, n in Counter(players).items() if n > 1)
+    return FieldError("players", f"{', '.join(doubled)} is named twice.")
+
+
+def named_as_an_account(names: Sequence[str]) -> FieldError | None:
+    """A player named as the accounts are (the pot is ``#pot``), as an error."""
+    if any(name.startswith("#") for name in names):
+        return FieldError("players", "A player's name may not begin with #.")
+    return None
 
 
 def last_trick_contradictions(takers: list[tuple[str, str]]) -> list[FieldError]:
@@ -49,9 +70,3 @@ class OutcomeError(ValueError):
 
     def as_dict(self) -> dict[str, list[dict[str, str]]]:
         return {"errors": [e.as_dict() for e in self.errors]}
-
-    def by_field(self) -> dict[str, list[str]]:
-        grouped: dict[str, list[str]] = {}
-        for e in self.errors:
-            grouped.setdefault(e.field, []).append(e.message)
-        return grouped

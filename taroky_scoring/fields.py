@@ -1,22 +1,10 @@
-"""The fields of a deal document, described as data.
+"""The fields of a deal document, described as data, and the reader that reads by them.
 
-Each game describes its document once, as a tuple of ``Field``: the key, the words to
-show, the kind of value, the choices with their labels, whether it is required, and
-when it applies. The same description drives parsing (``read``), the CLI's
-``score --help --ruleset NAME`` (``help_text``) and, as JSON (``Field.as_dict``), a
-web form and its script.
-
-*When a field applies* is a condition written as JSON data, so a page script can
-evaluate it too:
-
-- ``{"field": "bid", "in": ["four"]}``: the document's ``bid`` is one of the values
-  (an absent field is ``null``);
-- ``{"all": [c, ...]}``, ``{"any": [c, ...]}``, ``{"not": c}``.
-
->>> applies(all_of(when("kind", "played"), when("bid", "four")), {"kind": "played", "bid": "four"})
-True
->>> applies(not_(when("bid", "four")), {})
-True
+Each game describes its document once, as a ``Description`` (a tuple of ``Field``): the
+key, the words to show, the kind of value, the choices with their labels, whether it is
+required, and when it applies (``conditions``). The same description drives parsing
+(``Reader``), the CLI's ``score --help --ruleset NAME`` (``help_text``) and, as JSON
+(``Field.as_dict``), a web form and its script.
 """
 
 from __future__ import annotations
@@ -27,9 +15,8 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
+from .conditions import NEVER, Condition, compile_condition, condition_words
 from .errors import FieldError, OutcomeError
-
-Condition = Mapping[str, Any]
 
 # Kinds of value.
 CHOICE = "choice"  # one of ``choices`` (a word)
@@ -41,85 +28,6 @@ TEXT = "text"
 OBJECT = "object"  # an object with the keys ``items``, or null
 LIST = "list"  # a list of objects each with the keys ``items``
 OPTIONS = "options"  # house rules: option -> value
-
-
-# A field of the document this ruleset never uses (Clarkson's kontra): "any of none".
-NEVER: Condition = {"any": []}
-
-# The constructors fold what is decided already (``None`` is "always"), so that a
-# description, its JSON and its ``--help`` say no condition that cannot matter:
-#
-# >>> all_of(when("kind", "played"), not_(when("bid")))
-# {'field': 'kind', 'in': ['played']}
-
-
-def when(field: str, *values: Any) -> Condition:
-    """The document's ``field`` is one of ``values`` (none given: never)."""
-    return {"field": field, "in": list(values)} if values else NEVER
-
-
-def all_of(*conditions: Condition | None) -> Condition | None:
-    parts = [c for c in conditions if c is not None]
-    if NEVER in parts:
-        return NEVER
-    return {"all": parts} if len(parts) > 1 else (parts[0] if parts else None)
-
-
-def any_of(*conditions: Condition | None) -> Condition | None:
-    if None in conditions:
-        return None
-    parts = [c for c in conditions if c != NEVER]
-    return {"any": parts} if len(parts) > 1 else (parts[0] if parts else NEVER)
-
-
-def not_(condition: Condition | None) -> Condition | None:
-    if condition is None:
-        return NEVER
-    return None if condition == NEVER else {"not": condition}
-
-
-def compile_condition(condition: Condition | None):
-    """The condition as a function of a document (evaluated once per field, not per deal)."""
-    if condition is None:
-        return lambda document: True
-    if "all" in condition:
-        parts = tuple(compile_condition(c) for c in condition["all"])
-
-        def every(document):  # a loop: cheaper than all() over a generator
-            for p in parts:
-                if not p(document):
-                    return False
-            return True
-
-        return every
-    if "any" in condition:
-        parts = tuple(compile_condition(c) for c in condition["any"])
-
-        def some(document):
-            for p in parts:
-                if p(document):
-                    return True
-            return False
-
-        return some
-    if "not" in condition:
-        part = compile_condition(condition["not"])
-        return lambda document: not part(document)
-    key, values = condition["field"], tuple(condition["in"])
-    return lambda document: document.get(key) in values
-
-
-def applies(condition: Condition | None, document: Mapping[str, Any]) -> bool:
-    """Evaluate a condition against a document (None: always)."""
-    if condition is None:
-        return True
-    if "all" in condition:
-        return all(applies(c, document) for c in condition["all"])
-    if "any" in condition:
-        return any(applies(c, document) for c in condition["any"])
-    if "not" in condition:
-        return not applies(condition["not"], document)
-    return document.get(condition["field"]) in condition["in"]
 
 
 @dataclass(frozen=True)
@@ -178,30 +86,30 @@ class Field:
 
     def as_dict(self) -> dict[str, Any]:
         """JSON for a web form: every attribute, choices as {value, label}."""
-        d: dict[str, Any] = {"name": self.name, "label": self.label, "kind": self.kind}
+        described: dict[str, Any] = {"name": self.name, "label": self.label, "kind": self.kind}
         if self.help:
-            d["help"] = self.help
+            described["help"] = self.help
         if self.choices:
-            d["choices"] = [{"value": c.value, "label": c.label} for c in self.choices]
-        d["required"] = self.required
-        d["applies"] = self.applies
+            described["choices"] = [{"value": c.value, "label": c.label} for c in self.choices]
+        described["required"] = self.required
+        described["applies"] = self.applies
         if self.minimum is not None:
-            d["minimum"] = self.minimum
+            described["minimum"] = self.minimum
         if self.maximum is not None:
-            d["maximum"] = self.maximum
+            described["maximum"] = self.maximum
         if self.items:
-            d["items"] = [f.as_dict() for f in self.items]
+            described["items"] = [f.as_dict() for f in self.items]
         if self.default is not None:
-            d["default"] = self.default
+            described["default"] = self.default
         if self.item_label:
-            d["item_label"] = self.item_label
+            described["item_label"] = self.item_label
         if self.none_label:
-            d["none_label"] = self.none_label
+            described["none_label"] = self.none_label
         if self.asked is not None:
-            d["asked"] = self.asked
+            described["asked"] = self.asked
         if self.max_items is not None:
-            d["max_items"] = self.max_items
-        return d
+            described["max_items"] = self.max_items
+        return described
 
 
 def choices(*pairs: tuple[Any, str]) -> tuple[Choice, ...]:
@@ -237,13 +145,90 @@ def not_in_a_deal_without_game(f: Field, values: Mapping[str, Any]) -> str | Non
     return f"{f.label} does not apply to {kind}." if kind else None
 
 
+class Description(tuple):
+    """A game's fields in the document's order: a tuple of ``Field`` that knows how a
+    ``Reader`` walks it, worked out once (a game keeps its descriptions)."""
+
+    @cached_property
+    def names(self) -> frozenset[str]:
+        return frozenset(f.name for f in self)
+
+    @cached_property
+    def plans(self) -> dict[str | None, _Plan]:
+        """The reading plan for each word of "nobody" a reader takes (see ``plan``)."""
+        return {}
+
+    def plan(self, wording: Wording) -> _Plan:
+        plan = self.plans.get(wording.nobody)
+        if plan is None:
+            plan = self.plans[wording.nobody] = _Plan(self, wording.nobody)
+        return plan
+
+
+@dataclass(frozen=True)
+class Fault:
+    """One fault inside an object (or a list's item), for ``Wording.object_faults``:
+    ``item`` is the item's field (None for keys the object may not have, ``unknown``);
+    ``missing`` when a required item is absent; ``message`` the reader's words."""
+
+    item: Field | None
+    message: str = ""
+    missing: bool = False
+    unknown: tuple[str, ...] = ()
+
+
+class Wording:
+    """What a reader says of a document's faults, in the words the games share. A game
+    whose document says them otherwise (Nebraska's) subclasses it; the reader asks it
+    for every message, so which fields are named, and in what order, stays the reader's.
+    """
+
+    # The word a document may give for "nobody" where a name goes (contract 19 D10).
+    nobody: str | None = "none"
+    # Whether the reader refuses a field given where it does not apply, and asks for a
+    # required field only then; if not, the game's own checks say both in their words
+    # and the reader asks only for the fields required always, where they stand.
+    judges_applying: bool = True
+
+    def unknown_key(self, key: Any, rules_name: str) -> str:
+        return f"'{key}' is not a field of the {rules_name} rules."
+
+    def required(self, f: Field) -> str:
+        return f"Required: {f.help or f.label}."
+
+    def not_a_choice(self, f: Field, value: Any) -> str:
+        return f"'{value}' is not allowed here: choose one of {_words(f.values)}."
+
+    def not_a_number(self, f: Field) -> str:
+        return f"{f.label} must be a whole number."
+
+    def out_of_range(self, f: Field, value: int) -> str:
+        return f"{f.label} must be from {f.minimum} to {f.maximum}, not {value}."
+
+    def object_faults(self, f: Field, n: int | None, faults: Sequence[Fault]) -> list[str]:
+        """The messages of an object's faults (``n``: a list's item, counted from 1)."""
+        prefix = f"{f.item_label or f.label} {n}: " if n is not None else ""
+        said = []
+        for fault in faults:
+            if fault.item is None:
+                said.append(f"{prefix}Unknown field(s): {', '.join(fault.unknown)}.")
+            elif fault.missing:
+                said.append(f"{prefix}'{fault.item.name}' is required: {fault.item.help}.")
+            else:
+                said.append(f"{prefix}'{fault.item.name}': {fault.message}")
+        return said
+
+
+WORDING = Wording()
+
+
 class Reader:
     """Reads a document by its description, collecting every error.
 
     ``read`` returns the document's values with null for absent keys; a game then
     checks what its fields say about each other. ``why_not`` (the field and the values
     read) words the refusal of a field given where it does not apply, or returns None
-    for the plain "does not apply to this deal".
+    for the plain "does not apply to this deal"; ``wording`` says every other fault.
     """
 
     def __init__(
@@ -251,12 +236,14 @@ class Reader:
         fields: Sequence[Field],
         rules_name: str,
         why_not: Callable[[Field, Mapping[str, Any]], str | None] | None = None,
+        wording: Wording = WORDING,
     ):
-        self.fields = fields
+        # A game's own description keeps its reading plan; any other is planned here.
+        self.fields = fields if isinstance(fields, Description) else Description(fields)
         self.rules_name = rules_name
         self.why_not = why_not
+        self.wording = wording
         self.errors: list[FieldError] = []
-        self.known = _names(fields) if isinstance(fields, tuple) else {f.name for f in fields}
 
     def error(self, field: str, message: str) -> None:
         self.errors.append(FieldError(field, message))
@@ -264,11 +251,12 @@ class Reader:
     def read(self, document: Any) -> dict[str, Any]:
         if not isinstance(document, Mapping):
             raise OutcomeError([FieldError("input", "The deal must be a JSON object.")])
-        known = self.known
+        fields, wording = self.fields, self.wording
+        known = fields.names
         for key in document:
             if key not in known:
-                self.error(str(key), f"'{key}' is not a field of the {self.rules_name} rules.")
-        plan = _plan(self.fields)
+                self.error(str(key), wording.unknown_key(key, self.rules_name))
+        plan = fields.plan(wording)
         # Absent keys take their value from a template (in the description's order);
         # only the keys given are read, the unusual ones below in the description's
         # order so that errors come in that order.
@@ -286,18 +274,26 @@ class Reader:
                 slow.append(i)
             else:
                 values[key] = value
-        for i in sorted(slow):
-            f = self.fields[i]
-            values[f.name] = self.value(f, document[f.name], f.name)
-        if not self.errors:
+        if not wording.judges_applying:
+            # What every deal requires is asked for where it stands among the others.
+            for i, name in plan.required:
+                if document.get(name) is None:
+                    slow.append(i)
+        for i in sorted(slow) if len(slow) > 1 else slow:
+            f = fields[i]
+            raw = document.get(f.name)
+            if raw is None:
+                self.error(f.name, wording.required(f))
+            else:
+                values[f.name] = self.value(f, raw, f.name)
+        if not self.errors and wording.judges_applying:
             # Only a missing required field or a given one can be wrong about applying.
-            fields = self.fields
             for i in sorted(plan.always.union(given)):
                 f = fields[i]
                 value = values[f.name]
                 if value is None:
                     if f.required and f.test(values):
-                        self.error(f.name, f"Required: {f.help or f.label}.")
+                        self.error(f.name, wording.required(f))
                 elif not is_empty(value) and not f.test(values):
                     why = self.why_not(f, values) if self.why_not else None
                     self.error(f.name, why or f"{f.label} does not apply to this deal.")
@@ -306,87 +302,95 @@ class Reader:
         return values
 
     def value(self, f: Field, value: Any, where: str) -> Any:
+        """``value`` read as ``f`` says, or None after an error in ``where``."""
+        read, fault = self.read_value(f, value, where)
+        if fault:
+            self.error(where, fault)
+        return read
+
+    def read_value(self, f: Field, value: Any, where: str) -> tuple[Any, str | None]:
+        """``value`` read as ``f`` says, and what is wrong with it (None: nothing).
+        Objects and lists say their items' faults themselves, in ``where``."""
         if value is None:
-            return f.default if f.kind in (OBJECT, LIST, OPTIONS) else None
+            return (f.default if f.kind in (OBJECT, LIST, OPTIONS) else None), None
         kind = f.kind
         if kind == CHOICE:
             if isinstance(value, str | bool) and value in f.values and value is not True:
-                return value
-            self.error(where, f"'{value}' is not allowed here: choose one of {_words(f.values)}.")
-        elif kind == BOOL:
+                return value, None
+            return None, self.wording.not_a_choice(f, value)
+        if kind == BOOL:
             if isinstance(value, bool):
-                return value
-            self.error(where, "Must be true or false.")
-        elif kind == INT:
+                return value, None
+            return None, "Must be true or false."
+        if kind == INT:
             if isinstance(value, bool) or not isinstance(value, int):
-                self.error(where, f"{f.label} must be a whole number.")
-            elif (f.minimum is not None and value < f.minimum) or (
+                return None, self.wording.not_a_number(f)
+            if (f.minimum is not None and value < f.minimum) or (
                 f.maximum is not None and value > f.maximum
             ):
-                self.error(
-                    where, f"{f.label} must be from {f.minimum} to {f.maximum}, not {value}."
-                )
-            else:
-                return value
-        elif kind in (PLAYER, TEXT):
-            if value == "none":  # the harmless empty value: nobody
-                return None
+                return None, self.wording.out_of_range(f, value)
+            return value, None
+        if kind in (PLAYER, TEXT):
+            if value == self.wording.nobody:  # the harmless empty value: nobody
+                return None, None
             if isinstance(value, str) and value.strip():
-                return value
-            self.error(where, "Must be a name (text).")
-        elif kind == PLAYERS:
+                return value, None
+            return None, "Must be a name (text)."
+        if kind == PLAYERS:
             if isinstance(value, list) and all(isinstance(p, str) and p.strip() for p in value):
-                return tuple(value)
-            self.error(where, "Must be a list of the players' names.")
-        elif kind == OPTIONS:
+                return tuple(value), None
+            return None, "Must be a list of the players' names."
+        if kind == OPTIONS:
             if isinstance(value, Mapping):
-                return dict(value)
-            self.error(where, "House rules must be an object of option: value.")
-        elif kind == OBJECT:
-            return self.object(f, value, where)
-        elif kind == LIST:
+                return dict(value), None
+            return None, "House rules must be an object of option: value."
+        if kind == OBJECT:
+            return self.object(f, value, where), None
+        if kind == LIST:
             if not isinstance(value, list) or not all(isinstance(v, Mapping) for v in value):
-                self.error(where, "Must be a list of objects.")
-                return None
+                return None, "Must be a list of objects."
             items = [self.object(f, v, where, n) for n, v in enumerate(value, start=1)]
-            return None if any(i is None for i in items) else tuple(items)
-        return None
+            return (None if any(i is None for i in items) else tuple(items)), None
+        return None, None
 
     def object(self, f: Field, value: Any, where: str, n: int | None = None) -> Any:
-        prefix = f"{f.item_label or f.label} {n}: " if n is not None else ""
+        """An object of ``f``'s items (a list's item ``n``), or None after its errors."""
         if not isinstance(value, Mapping):
+            prefix = f"{f.item_label or f.label} {n}: " if n is not None else ""
             self.error(where, f"{prefix}Must be an object (or null when nothing happened).")
             return None
         known = f.item_names
         unknown = sorted(str(k) for k in value if k not in known)
         if unknown:
-            self.error(where, f"{prefix}Unknown field(s): {', '.join(unknown)}.")
-            return None
-        result = {}
-        before = len(self.errors)
-        for item in f.items:
-            v = value.get(item.name)
-            if v is None:
-                if item.required:
-                    self.error(where, f"{prefix}'{item.name}' is required: {item.help}.")
-                result[item.name] = item.default
-                continue
-            # The item's own errors, reworded to say which item they are about.
-            mark = len(self.errors)
-            parsed = self.value(item, v, where)
-            if len(self.errors) > mark:
-                own = self.errors[mark:]
+            faults = [Fault(None, unknown=tuple(unknown))]
+        else:
+            faults = []
+            result = {}
+            for item in f.items:
+                v = value.get(item.name)
+                if v is None:
+                    if item.required:
+                        faults.append(Fault(item, missing=True))
+                    result[item.name] = item.default
+                    continue
+                mark = len(self.errors)
+                read, fault = self.read_value(item, v, where)
+                # An item's errors (its own items' too) are said again of the item.
+                own = [fault] if fault else [e.message for e in self.errors[mark:]]
                 del self.errors[mark:]
-                for e in own:
-                    self.error(where, f"{prefix}'{item.name}': {e.message}")
-            result[item.name] = parsed
-        return None if len(self.errors) > before else result
+                faults += (Fault(item, message) for message in own)
+                result[item.name] = read
+            if not faults:
+                return result
+        for message in self.wording.object_faults(f, n, faults):
+            self.error(where, message)
+        return None
 
 
 _SLOW = object()  # a fast reader's answer: "not the plain case, read it the long way"
 
 
-def _fast_reader(f: Field):
+def _fast_reader(f: Field, nobody: str | None):
     """A function of the raw value returning the value for the plain, valid case, or
     _SLOW for anything else, which ``Reader.value`` then reads with its messages."""
     kind = f.kind
@@ -399,49 +403,78 @@ def _fast_reader(f: Field):
         low, high = f.minimum, f.maximum
         return lambda raw: raw if type(raw) is int and low <= raw <= high else _SLOW
     if kind in (PLAYER, TEXT):
-        return lambda raw: raw if type(raw) is str and raw != "none" and raw.strip() else _SLOW
+        return lambda raw: raw if type(raw) is str and raw != nobody and raw.strip() else _SLOW
+    if kind == PLAYERS:
+        return _fast_players
+    if kind == OPTIONS:
+        return lambda raw: dict(raw) if type(raw) is dict else _SLOW
+    if kind == OBJECT:
+        return _fast_object(f, nobody)
+    if kind == LIST:
+        item = _fast_object(f, nobody)
+
+        def read_list(raw):
+            if type(raw) is not list:
+                return _SLOW
+            read = [item(v) for v in raw]
+            return _SLOW if _SLOW in read else tuple(read)
+
+        return read_list
     return lambda raw: _SLOW
 
 
-class _Plan:
-    """How ``Reader.read`` walks a description, worked out once per (cached, so
-    long-lived) tuple of fields."""
+def _fast_players(raw: Any) -> Any:
+    if type(raw) is not list:
+        return _SLOW
+    for name in raw:
+        if type(name) is not str or not name.strip():
+            return _SLOW
+    return tuple(raw)
 
-    def __init__(self, fields: Sequence[Field]):
-        self.fields = fields
+
+def _fast_object(f: Field, nobody: str | None):
+    """``_fast_reader`` of an object (or of a list's item): every key one of its items,
+    every item plain and valid, the required ones given."""
+    names = f.item_names
+    items = tuple((i.name, _fast_reader(i, nobody), i.required, i.default) for i in f.items)
+
+    def read_object(raw):
+        if type(raw) is not dict or not names.issuperset(raw):
+            return _SLOW
+        result = {}
+        for name, fast, required, default in items:
+            value = raw.get(name)
+            if value is None:
+                if required:
+                    return _SLOW
+                result[name] = default
+            else:
+                value = result[name] = fast(value)
+                if value is _SLOW:
+                    return _SLOW
+        return result
+
+    return read_object
+
+
+class _Plan:
+    """How ``Reader.read`` walks a description (``Description.plan``)."""
+
+    def __init__(self, fields: Sequence[Field], nobody: str | None):
         # The value of each field when its key is absent or null.
         self.absent = {
             f.name: f.default if f.kind in (OBJECT, LIST, OPTIONS) else None for f in fields
         }
         self.position = {f.name: i for i, f in enumerate(fields)}
-        self.fast = [_fast_reader(f) for f in fields]
+        self.fast = [_fast_reader(f, nobody) for f in fields]
         # Fields whose applying is checked even when absent.
         self.always = frozenset(
             i for i, f in enumerate(fields) if f.required or self.absent[f.name] is not None
         )
-
-
-_PLANS: dict[int, _Plan] = {}
-
-
-def _plan(fields: Sequence[Field]) -> _Plan:
-    if not isinstance(fields, tuple):
-        return _Plan(fields)
-    plan = _PLANS.get(id(fields))
-    if plan is None or plan.fields is not fields:
-        plan = _PLANS[id(fields)] = _Plan(fields)
-    return plan
-
-
-_NAMES: dict[int, tuple[tuple[Field, ...], frozenset[str]]] = {}
-
-
-def _names(fields: tuple[Field, ...]) -> frozenset[str]:
-    """The keys of a (cached, so long-lived) description, computed once."""
-    cached = _NAMES.get(id(fields))
-    if cached is None or cached[0] is not fields:
-        cached = _NAMES[id(fields)] = (fields, frozenset(f.name for f in fields))
-    return cached[1]
+        # Fields every deal requires.
+        self.required = tuple(
+            (i, f.name) for i, f in enumerate(fields) if f.required and f.applies is None
+        )
 
 
 def help_text(fields: Sequence[Field], indent: str = "  ") -> str:
@@ -484,78 +517,3 @@ def help_text(fields: Sequence[Field], indent: str = "  ") -> str:
             sub = help_text([item], indent + "    ").splitlines()
             lines += sub
     return "\n".join(lines)
-
-
-def condition_words(c: Condition | None) -> str:
-    """A condition as a sentence (``--help``'s "only when ...").
-
-    >>> condition_words(any_of(all_of(when("kind", "played"), when("bid", "four", "five")),
-    ...                        when("kind", "surrendered")))
-    'either kind is played and bid is four or five, or kind is surrendered'
-    >>> condition_words(all_of(any_of(when("kind", "played"), when("kind", "surrendered")),
-    ...                        not_(when("king_in_blind", True)), when("bid", "four", None)))
-    'kind is played or surrendered and king_in_blind is not true and bid is four or not given'
-    >>> condition_words(all_of(when("kind", "played"), not_(when("bid", "a", "b", "c"))))
-    'kind is played and bid is none of a, b, c'
-    >>> condition_words(not_(any_of(when("a", 1), when("b", 2))))
-    'neither a is 1 nor b is 2'
-    >>> condition_words(all_of(any_of(when("a", 1), when("b", 2)), when("c", 3)))
-    'either a is 1 or b is 2, and c is 3'
-    """
-    if c is None:
-        return "always"
-    if c == NEVER:
-        return "never"
-    if "field" in c:
-        return f"{c['field']} is {_either(c['in'], 'or')}"
-    if "not" in c:
-        inner = c["not"]
-        if "field" in inner:
-            values = inner["in"]
-            if len(values) == 1:
-                return f"{inner['field']} is not {_value_words(values[0])}"
-            if len(values) == 2:
-                return f"{inner['field']} is neither {_either(values, 'nor')}"
-            return f"{inner['field']} is none of {', '.join(map(_value_words, values))}"
-        if "any" in inner:
-            return "neither " + " nor ".join(condition_words(x) for x in inner["any"])
-        return f"not: {condition_words(inner)}"
-    if "all" in c:
-        # An "or" of different fields inside an "and" says "either": no brackets to read.
-        said = [
-            f"either {condition_words(x)}"
-            if "any" in x
-            and len(_merged(x["any"])) > 1
-            and not condition_words(x).startswith("either")
-            else condition_words(x)
-            for x in c["all"]
-        ]
-        joined = ", and " if any(s.startswith("either") for s in said) else " and "
-        return joined.join(said)
-    parts = _merged(c["any"])
-    said = [condition_words(x) for x in parts]
-    if any("all" in x for x in parts):
-        return "either " + ", or ".join(said)
-    return " or ".join(said)
-
-
-def _merged(conditions: Sequence[Condition]) -> list[Condition]:
-    """``any`` parts with the ``when``s of one field made one (kind is played or
-    surrendered)."""
-    merged: list[Condition] = []
-    for c in conditions:
-        same = next((m for m in merged if "field" in m and m["field"] == c.get("field")), None)
-        if same is not None:
-            same["in"] = [*same["in"], *c["in"]]
-        else:
-            merged.append(dict(c) if "field" in c else c)
-    return merged
-
-
-def _value_words(value: Any) -> str:
-    return "not given" if value is None else str(value).lower()
-
-
-def _either(values: Sequence[Any], word: str) -> str:
-    said = [_value_words(v) for v in values]
-    return f"{said[0]} {word} {said[1]}" if len(said) == 2 else f" {word} ".join(said)

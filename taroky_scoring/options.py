@@ -70,15 +70,20 @@ class Option:
         return self.minimum is None or value >= self.minimum
 
     def as_dict(self) -> dict[str, Any]:
-        d = {"name": self.name, "label": self.label, "kind": self.kind, "default": self.default}
+        described = {
+            "name": self.name,
+            "label": self.label,
+            "kind": self.kind,
+            "default": self.default,
+        }
         if self.choices:
-            d["choices"] = list(self.choices)
-            d["choice_labels"] = [self.label_of(c) for c in self.choices]
+            described["choices"] = list(self.choices)
+            described["choice_labels"] = [self.label_of(c) for c in self.choices]
         if self.minimum is not None:
-            d["minimum"] = self.minimum
+            described["minimum"] = self.minimum
         if self.help:
-            d["help"] = self.help
-        return d
+            described["help"] = self.help
+        return described
 
 
 @dataclass(frozen=True)
@@ -109,10 +114,9 @@ class Rules:
     def starting_chips(self) -> int:
         return self.options["starting_chips"]
 
-    @property
-    def key(self) -> tuple:
-        """A hashable identity of the ruleset and its option values (for caches)."""
-        return (self.name, tuple(self.options.items()))
+    def __hash__(self) -> int:
+        """Rules are read, never changed: a game keeps what it works out per rules."""
+        return hash((self.name, frozenset(self.options.items())))
 
 
 def option_errors(options: Any, known: Sequence[Option]) -> list[FieldError]:

@@ -51,7 +51,20 @@ IN_DECK = {
     CountingCard.JACK: 4,
 }
 DECK_SIZE = 54
-COUNTING_IN_DECK = sum(IN_DECK.values())
+
+
+def declarers_points(
+    bidder_points: int | None, opponent_points: int | None, total: int
+) -> int | None:
+    """The card points of the declarer's side as a deal gives them: its own count, else
+    the pack's ``total`` less the opponents' (None when neither is given).
+
+    >>> declarers_points(41, None, 70), declarers_points(None, 60, 106)
+    (41, 46)
+    """
+    if bidder_points is not None:
+        return bidder_points
+    return None if opponent_points is None else total - opponent_points
 
 
 @dataclass(frozen=True)

@@ -67,7 +67,8 @@ def settlement(
 ) -> Settlement:
     """The settlement of ``transfers``, with a net for every account named (zero-sum).
 
-    >>> s = settlement(["A", "B"], [Transfer("A", "B", 3, Side.WINS, "x")])
+    >>> WHY = StrEnum("Why", ["WINS"])  # a game's reasons
+    >>> s = settlement(["A", "B"], [Transfer("A", "B", 3, WHY.WINS, "x")])
     >>> s.net
     {'A': -3, 'B': 3}
     """
@@ -78,12 +79,6 @@ def settlement(
     if sum(net.values()) != 0:  # pragma: no cover - guarded by construction
         raise AssertionError(f"Deal does not sum to zero: {net}")
     return Settlement(tuple(transfers), net, bidder_won, game_value)
-
-
-class Side(StrEnum):
-    """Which side a payment between the sides goes to (used in doctests and games)."""
-
-    WINS = "wins"
 
 
 def in_order_from(order: Sequence[str], player: str) -> tuple[str, ...]:
@@ -140,8 +135,9 @@ def between_sides(
 ) -> list[Transfer]:
     """A payment of ``chips`` between the sides, one transfer per settling pair.
 
+    >>> WHY = StrEnum("Why", ["WINS"])  # a game's reasons
     >>> [(t.payer, t.payee, t.chips) for t in between_sides(
-    ...     ["A", "B", "C", "D"], "A", "C", False, 5, Side.WINS, "lost")]
+    ...     ["A", "B", "C", "D"], "A", "C", False, 5, WHY.WINS, "lost")]
     [('A', 'B', 5), ('C', 'D', 5)]
     """
     transfers = []
@@ -161,7 +157,8 @@ def from_each_other(
 ) -> list[Transfer]:
     """Every other active player pays ``holder`` (or, ``pays``, is paid by him), in order.
 
-    >>> [(t.payer, t.payee) for t in from_each_other(["A", "B", "C"], "B", 2, Side.WINS, "x")]
+    >>> WHY = StrEnum("Why", ["WINS"])  # a game's reasons
+    >>> [(t.payer, t.payee) for t in from_each_other(["A", "B", "C"], "B", 2, WHY.WINS, "x")]
     [('C', 'B'), ('A', 'B')]
     """
     others = [p for p in in_order_from(order, holder) if p != holder]
@@ -170,18 +167,39 @@ def from_each_other(
     return [Transfer(p, holder, chips, reason, explanation) for p in others]
 
 
-def product(base_label: str, base: int, factors: Sequence[tuple[str, int]]) -> tuple[int, str]:
-    """A value and its arithmetic in words, factors of 1 left out by the caller.
+def product(
+    label: str, base: int, factors: Sequence[tuple[str, int]], *, bare: bool = False
+) -> tuple[int, str]:
+    """``base`` times each factor (factors of 1 left out by the caller) and the arithmetic
+    in every game's explanations: the base after its ``label`` (if any), each factor
+    after its word, then the value; ``bare``, a base without factors is said alone
+    (Petrtyl's way).
 
     >>> product("Five Over", 16, [("rekontra", 4), ("valat", 2)])
     (128, 'Five Over 16 x rekontra 4 x valat 2 = 128')
+    >>> product("", 20, []), product("", 5, [], bare=True)
+    ((20, '20 = 20'), (5, '5'))
     """
     value = base
-    words = [f"{base_label} {base}"]
-    for label, factor in factors:
+    words = [f"{label} {base}" if label else str(base)]
+    for word, factor in factors:
         value *= factor
-        words.append(f"{label} {factor}")
+        words.append(f"{word} {factor}")
+    if bare and not factors:
+        return value, words[0]
     return value, " x ".join(words) + f" = {value}"
+
+
+def times_after(value: int, why: str, factors: Sequence[tuple[str, int]]) -> tuple[int, str]:
+    """A value already explained (``why``), times ``factors``, each step said after it.
+
+    >>> times_after(3, "Povinost won: (6 + 10) x 2 = 32 -> 30 = 3", [("Rhea", 4)])
+    (12, 'Povinost won: (6 + 10) x 2 = 32 -> 30 = 3, x Rhea 4 = 12')
+    """
+    for word, factor in factors:
+        value *= factor
+        why += f", x {word} {factor} = {value}"
+    return value, why
 
 
 # -- what the standings read of a deal (every game) ------------------------------------
@@ -194,10 +212,11 @@ def nets_in_deal(outcome: Any, settlement: Settlement) -> dict[str, int]:
     as a misdealing dealer does. Accounts (``#pot``) are kept: the caller files them.
 
     >>> from types import SimpleNamespace as Deal
-    >>> s = settlement(("A", "B", "C", "D", "E"), [Transfer("E", "A", 1, Side.WINS, "")])
+    >>> WHY = StrEnum("Why", ["WINS"])  # a game's reasons
+    >>> s = settlement(("A", "B", "C", "D", "E"), [Transfer("E", "A", 1, WHY.WINS, "")])
     >>> nets_in_deal(Deal(players=("A", "B", "C", "D")), s)
     {'A': 1, 'B': 0, 'C': 0, 'D': 0, 'E': -1}
-    >>> s = settlement(("A", "B", "C", "D", "E"), [Transfer("B", "A", 1, Side.WINS, "")])
+    >>> s = settlement(("A", "B", "C", "D", "E"), [Transfer("B", "A", 1, WHY.WINS, "")])
     >>> nets_in_deal(Deal(players=("A", "B", "C", "D")), s)
     {'A': 1, 'B': -1, 'C': 0, 'D': 0}
     """

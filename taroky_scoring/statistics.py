@@ -36,7 +36,9 @@ A deal gives a player who played it:
 A player who did not play the deal (Nebraska's dealer sitting out) gets only his own
 payments: a misdeal he paid.
 
->>> from taroky_scoring.settlement import Transfer, settlement, Side
+>>> from enum import StrEnum
+>>> from taroky_scoring.settlement import Transfer, settlement
+>>> Side = StrEnum("Side", ["WINS"])  # a game's reasons
 >>> facts = Facts(players=("A", "B", "C", "D"), contract="Five", declarer="A", partner="C",
 ...     doubled=(Doubled("Kontra", 1, True, frozenset({"wins"})),))
 >>> s = settlement("ABCD", [Transfer("B", "A", 16, Side.WINS, ""),
@@ -176,7 +178,7 @@ def doubled(
 ) -> tuple[Doubled, ...]:
     """The doubled payment a doubling ``word`` of the game names (none for x1).
 
-    >>> from taroky_scoring.doubling import TEXAS_XX
+    >>> from taroky_scoring.games.texas.words import TEXAS_XX
     >>> doubled(TEXAS_XX, "rhea", True, frozenset({"game"}))[0][:3]
     ('Rhea', 2, True)
     >>> doubled(TEXAS_XX, "none", True, frozenset({"game"}))
@@ -199,7 +201,7 @@ def announcement(
     ``announced`` and, when announced, its own ``contra``): the event, said "... announced"
     when it was, and the doubling of its payment.
 
-    >>> from taroky_scoring.doubling import TEXAS
+    >>> from taroky_scoring.games.texas.words import TEXAS
     >>> event, doubling = announcement(TEXAS, "last_trick", "Pagat",
     ...     {"announced": True, "outcome": "won", "contra": "re"}, False, frozenset({"pagat"}))
     >>> event.item, [(d.word, d.level, d.declarers, d.what) for d in doubling]
@@ -216,7 +218,9 @@ def announcement(
 def flows_of(settlement: Settlement, player: str) -> dict[str, list[int]]:
     """Per reason, the chips ``player`` received and paid in the deal.
 
-    >>> from taroky_scoring.settlement import Transfer, settlement, Side
+    >>> from enum import StrEnum
+    >>> from taroky_scoring.settlement import Transfer, settlement
+    >>> Side = StrEnum("Side", ["WINS"])  # a game's reasons
     >>> s = settlement("ABC", [Transfer("A", "B", 2, Side.WINS, ""),
     ...                        Transfer("C", "B", 3, Side.WINS, ""),
     ...                        Transfer("B", "A", 1, Side.WINS, "")])

@@ -18,6 +18,14 @@ def played(**fields):
     return {k: v for k, v in doc.items() if v is not ...}
 
 
+def by_field(error):
+    """An OutcomeError's messages grouped by the field each names."""
+    grouped = {}
+    for e in error.errors:
+        grouped.setdefault(e.field, []).append(e.message)
+    return grouped
+
+
 def flows(settlement, reason=None):
     """(payer, payee, chips) of each transfer, optionally of one reason only."""
     return [

@@ -1,9 +1,16 @@
 import pytest
 
-from taroky_scoring import OutcomeError, PreviousDeal, SessionEnd, card_points, session_state
+from taroky_scoring import (
+    OutcomeError,
+    PreviousDeal,
+    SessionEnd,
+    card_points,
+    game_for,
+    session_state,
+)
 from taroky_scoring.games.nebraska.outcome import Bid, DealKind
 from taroky_scoring.games.nebraska.rotation import next_deal
-from taroky_scoring.games.nebraska.rulesets import preset_listing, ruleset
+from taroky_scoring.games.nebraska.rulesets import ruleset
 
 POINTS = [
     # Seed 000: King-8-7 is 5 + 1 + 1 - 2 = 5.
@@ -153,7 +160,7 @@ def test_session_end(end, limit, net, deals, expected):
 
 
 def test_presets_are_listed_with_their_options():
-    listing = {r["name"]: r for r in preset_listing()}
+    listing = {r["name"]: r for r in game_for("la-vista").listing()}
     assert list(listing) == ["la-vista", "heun", "clarkson"]
     assert listing["la-vista"]["options"] == {
         "kontra_allowed": True,

@@ -5,7 +5,8 @@ import json
 import pytest
 
 from taroky_scoring import OutcomeError, game_for, games, listing, ruleset_names
-from taroky_scoring.fields import Field, applies, when
+from taroky_scoring.conditions import applies, when
+from taroky_scoring.fields import Field
 from taroky_scoring.games.nebraska.outcome import FIELDS
 from taroky_scoring.settlement import between_sides, side_pairs
 
@@ -198,34 +199,6 @@ def test_kinds_and_bids_come_from_each_games_fields_and_its_declarations():
     )
     assert game_for("petrtyl-three").bid_label("grand_nullo") == "Grand Nullo"
     assert game_for("petrtyl-two").kind_label("surrendered") == "surrendered"  # not at two
-
-
-def test_the_texas_bonus_names_one_table_and_each_games_own():
-    shared = {
-        "eight_trumps": "Taroky",
-        "ten_trumps": "Tarocky",
-        "trull": "Trull",
-        "pane": "Pane",
-        "trull_pane": "Trull Pane",
-        "krale": "Krale",
-        "rosanne_pane": "Rosanne Pane",
-        "spjst": "SPJST",
-        "two_trumps": "Two trumps",
-        "no_trumps": "Uni",
-    }
-    assert game_for("texas-xix").bonus_names == shared
-    assert game_for("texas-xx").bonus_names == shared | {
-        "two_trumps": "Bid",
-        "no_trumps": "Zebrak",
-    }
-    assert game_for("texas-king").bonus_names == shared | {
-        "eight_trumps": "Tarockee",
-        "ten_trumps": "Tarokee (Velki)",
-        "trull": "Trul",
-        "trull_pane": "Trul Pane",
-        "rosanne_pane": "Rosane Pane",
-        "no_trumps": "No trumps",
-    }
 
 
 FOUR = ["Anna", "Bill", "Cyril", "Dana"]

@@ -4,9 +4,11 @@ Players are listed in the order of play (counter-clockwise): with a partner, the
 declarer settles with the first opponent after him and the partner with the other.
 """
 
+import re
+
 import pytest
 
-from taroky_scoring import OutcomeError, card_points, score
+from taroky_scoring import OutcomeError, card_points, game_for, score
 
 P = ["Anna", "Bill", "Cyril", "Dana"]
 
@@ -394,6 +396,23 @@ def test_every_bonus_paid_by_each_other_player(kind, chips, xix_name, xx_name, k
         ]
         assert bonus[0].explanation == f"Bill holds {name}: {chips} from each other player"
         assert s.net["Bill"] == plain["Bill"] + 3 * chips
+
+
+@pytest.mark.parametrize("kind, chips, xix_name, xx_name, king_name", BONUSES)
+def test_every_bonus_said_in_each_games_words_by_the_ledger_and_the_payment_table(
+    kind, chips, xix_name, xx_name, king_name
+):
+    names = (xix_name, xx_name, king_name)
+    for ruleset, name in zip((XIX, XX, KING), names, strict=True):
+        game = game_for(ruleset)
+        assert game.reason_label(kind) == name
+        bonuses = next(
+            line
+            for line in game.payment_table(game.rules(ruleset))
+            if line.startswith("Bonuses from each: ")
+        )
+        printed = name.removesuffix(" (Velki)")  # the printed table's short name
+        assert re.search(f"(: |, ){re.escape(printed)} {chips}[,.( ]", bonuses), bonuses
 
 
 @pytest.mark.parametrize("kind", ["krale", "rosanne_pane", "spjst"])

@@ -4,7 +4,7 @@ import pytest
 
 from taroky_scoring import OutcomeError, score
 
-from .helpers import PLAYERS, played
+from .helpers import PLAYERS, by_field, played
 
 BAD = [
     # blind option on a Five (contract section 11)
@@ -206,7 +206,7 @@ BAD = [
 def test_refused_at_its_field(fields, field, words):
     with pytest.raises(OutcomeError) as caught:
         score(played(**fields))
-    messages = caught.value.by_field()
+    messages = by_field(caught.value)
     assert field in messages, caught.value.errors
     assert any(words in m for m in messages[field]), messages[field]
 
@@ -238,7 +238,7 @@ OTHER_KINDS_BAD = [
 def test_other_kinds_refused_at_field(fields, field, words):
     with pytest.raises(OutcomeError) as caught:
         score({"players": PLAYERS, **fields})
-    messages = caught.value.by_field()
+    messages = by_field(caught.value)
     assert field in messages, caught.value.errors
     assert any(words in m for m in messages[field]), messages[field]
 
@@ -267,7 +267,7 @@ def test_all_errors_are_collected_not_just_the_first():
                 bidder_points=20,
             )
         )
-    assert set(caught.value.by_field()) == {"blind", "kontra", "partner", "valat"}
+    assert set(by_field(caught.value)) == {"blind", "kontra", "partner", "valat"}
 
 
 def test_kontra_none_and_empty_lists_are_always_accepted():

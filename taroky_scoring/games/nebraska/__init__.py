@@ -10,12 +10,15 @@ player's statistics).
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from ...errors import FieldError, OutcomeError
+from ...fields import Description
+from ...game import Game
 from ...options import BOOL, CHOICE, INT, Option, Preset
 from ...points import PACKETS_OF_THREE
-from ...registry import Cell, Game, register
+from ...registry import register
 from ...settlement import Settlement
 from ...statistics import Facts
 from . import statistics, words
@@ -73,7 +76,7 @@ def _option(f) -> Option:
 
 
 @register
-class Nebraska(Game):
+class Nebraska(words.NebraskaWords, Game):
     name = "nebraska"
     title = "Nebraska Taroky"
     presets = tuple(
@@ -93,13 +96,8 @@ class Nebraska(Game):
     def rules(self, name: str, options: Any = None) -> Ruleset:
         return ruleset(name, options)
 
-    def fields(self, rules: Ruleset) -> tuple:
-        cache = self.__dict__.setdefault("_fields", {})
-        key = rules.kontra_allowed
-        if key not in cache:  # read, never changed: one description per kind of rules
-            four = {blind.value: chips for blind, chips in FOUR_BASE.items()}
-            cache[key] = describe(tuple(PRESETS), rules.kontra_allowed, four)
-        return cache[key]
+    def fields(self, rules: Ruleset) -> Description:
+        return _described(rules.kontra_allowed)
 
     def parse_deal(self, document: Any) -> tuple[DealOutcome, Ruleset]:
         """Read and validate a deal document; raise OutcomeError listing every problem."""
@@ -134,47 +132,6 @@ class Nebraska(Game):
     def payment_table(self, rules: Ruleset) -> list[str]:
         return reminder(rules)
 
-    def summary(self, document: Any, rules: Ruleset) -> str:
-        return words.summary(DealOutcome.from_document(document))
-
-    def result_words(self, settlement: Settlement) -> str:
-        """Nebraska's teams settle in pairs (section 4).
-
-        >>> from taroky_scoring import score
-        >>> deal = {"players": ["A", "B", "C", "D"], "kind": "played", "bidder": "A",
-        ...         "bid": "four", "blind": "second", "partner": "C", "bidder_points": 30}
-        >>> Nebraska().result_words(score(deal))
-        "The bidder's team loses: game 5 per pair."
-        """
-        if settlement.bidder_won is None:
-            return ""
-        verb = "wins" if settlement.bidder_won else "loses"
-        return f"The bidder's team {verb}: game {settlement.game_value} per pair."
-
-    def sheet_columns(self, rules: Ruleset, count: int = 8) -> list[str]:
-        """The paper sheet's own headings, blank or filled (``words.SHEET_HEADINGS``).
-
-        >>> Nebraska().sheet_columns(Nebraska().rules("la-vista"))[-2:]
-        ['Declarations', 'Penalties']
-        """
-        columns = [c.text for c in words.SHEET_HEADINGS]
-        return columns + [""] * (count - len(columns))
-
-    def sheet_notes(self, rules: Ruleset, count: int = 8) -> list[str]:
-        return []  # every column of the paper sheet is its own
-
-    def sheet_headings(self, rules: Ruleset) -> list[Cell]:
-        return list(words.SHEET_HEADINGS)
-
-    def sheet_cells(self, document: Any, rules: Ruleset) -> list[Cell]:
-        return words.sheet_cells(DealOutcome.from_document(document))
-
-    def deal_kinds(self) -> tuple[tuple[str, str], ...]:
-        return tuple((k.value, w) for k, w in words.KIND_WORDS.items())
-
-    def deal_bids(self) -> tuple[tuple[str, str], ...]:
-        return tuple((b.value, w) for b, w in words.BID_WORDS.items())
-
     def payment_reasons(self) -> tuple[tuple[str, str], ...]:
         return tuple((r.value, w) for r, w in words.REASON_WORDS.items())
 
@@ -193,4 +150,9 @@ class Nebraska(Game):
         return statistics.deal_facts(document)
 
 
-NEBRASKA = Nebraska
+@cache
+def _described(kontra_allowed: bool) -> Description:
+    """The description under rules with or without kontra, the blind's choices saying
+    what a Four is worth."""
+    four = {blind.value: chips for blind, chips in FOUR_BASE.items()}
+    return describe(tuple(PRESETS), kontra_allowed, four)

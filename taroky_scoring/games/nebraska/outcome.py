@@ -14,9 +14,24 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
-from ...errors import FieldError, OutcomeError
-from .document import FIELD_NAMES
-from .rulesets import DEFAULT_RULESET
+from ...fields import Reader
+from ...points import declarers_points
+from .document import BLIND_WORDS, DOCUMENT, FIELD_NAMES, WORDING, labels, without_gloss
+
+
+def _in_a_sentence(words: str) -> str:
+    """A choice's words inside a sentence: "Second half" -> "second half"."""
+    return words[0].lower() + words[1:]
+
+
+# The words of the document's choices (``document.describe``), as the enums below say
+# them in explanations and summaries.
+_BID_WORDS = labels("bid")
+_BLIND_LABELS = {blind: _in_a_sentence(words) for blind, words in BLIND_WORDS.items()}
+_TEAM_LABELS = {team: _in_a_sentence(w) for team, w in labels("tarok1_last", "team").items()}
+_DECLARATION_LABELS = {
+    kind: without_gloss(words) for kind, words in labels("declarations", "kind").items()
+}
 
 
 class DealKind(StrEnum):
@@ -33,7 +48,7 @@ class Bid(StrEnum):
 
     @property
     def label(self) -> str:
-        return {"four": "Four", "five": "Five", "five_over": "Five Over"}[self.value]
+        return _BID_WORDS[self.value]
 
 
 class Blind(StrEnum):
@@ -45,11 +60,7 @@ class Blind(StrEnum):
 
     @property
     def label(self) -> str:
-        return {
-            "first": "first half",
-            "second": "second half",
-            "first_after_second": "first half after seeing the second",
-        }[self.value]
+        return _BLIND_LABELS[self.value]
 
 
 class Kontra(StrEnum):
@@ -68,7 +79,7 @@ class Team(StrEnum):
 
     @property
     def label(self) -> str:
-        return "bidder's team" if self is Team.BIDDER else "opponents"
+        return _TEAM_LABELS[self.value]
 
 
 class Called(StrEnum):
@@ -99,11 +110,8 @@ class DeclarationKind(StrEnum):
 
     @property
     def label(self) -> str:
-        return {
-            "ten_taroky": "Ten Taroky",
-            "four_kings": "Four Kings",
-            "three_high": "Three High",
-        }[self.value]
+        """The declaration's name, without the cards the document's words add."""
+        return _DECLARATION_LABELS[self.value]
 
 
 class PenaltyKind(StrEnum):
@@ -177,10 +185,6 @@ class DealOutcome:
     # -- derived facts used by validation and scoring --------------------------------
 
     @property
-    def ruleset_name(self) -> str:
-        return self.ruleset or DEFAULT_RULESET
-
-    @property
     def kontra_level(self) -> Kontra:
         return self.kontra or Kontra.NONE
 
@@ -193,11 +197,7 @@ class DealOutcome:
 
     @property
     def points_of_bidder_team(self) -> int | None:
-        if self.bidder_points is not None:
-            return self.bidder_points
-        if self.opponent_points is not None:
-            return TOTAL_POINTS - self.opponent_points
-        return None
+        return declarers_points(self.bidder_points, self.opponent_points, TOTAL_POINTS)
 
     @property
     def bidder_alone(self) -> bool:
@@ -235,7 +235,9 @@ class DealOutcome:
     @classmethod
     def from_document(cls, document: Any) -> DealOutcome:
         """Read the contract's JSON document; raise OutcomeError listing every bad field."""
-        return _Reader(document).read()
+        values = Reader(DOCUMENT, "", wording=WORDING).read(document)
+        nulls = frozenset(k for k, v in document.items() if v is None and k in _FIELD_SET)
+        return _outcome(values, nulls)
 
     def to_document(self) -> dict[str, Any]:
         """The contract's JSON document for this outcome (inverse of from_document)."""
@@ -274,209 +276,48 @@ def _plain(value: Any) -> Any:
     return value
 
 
-def _choices(enum: type[StrEnum]) -> str:
-    return ", ".join(m.value for m in enum)
+# Each enum's members by value: an outcome is built once per deal scored.
+_DEALKIND = DealKind._value2member_map_
+_BID, _CALLED, _BLIND = Bid._value2member_map_, Called._value2member_map_, Blind._value2member_map_
+_KONTRA, _TEAM = Kontra._value2member_map_, Team._value2member_map_
 
 
-class _Reader:
-    """Reads one document field by field, collecting every error."""
-
-    def __init__(self, document: Any):
-        self.doc = document
-        self.errors: list[FieldError] = []
-
-    def error(self, field_name: str, message: str) -> None:
-        self.errors.append(FieldError(field_name, message))
-
-    def read(self) -> DealOutcome:
-        doc = self.doc
-        if not isinstance(doc, Mapping):
-            raise OutcomeError([FieldError("input", "The deal must be a JSON object.")])
-        for key in doc:
-            if key not in _FIELD_SET:
-                self.error(str(key), f"Unknown field '{key}'.")
-        values = {
-            "ruleset": self.text(doc, "ruleset"),
-            "options": self.options(doc),
-            "players": self.players(doc),
-            "sitting_out": self.text(doc, "sitting_out"),
-            "dealer": self.text(doc, "dealer"),
-            "kind": self.enum(doc, "kind", DealKind, required=True),
-            "bidder": self.text(doc, "bidder"),
-            "bid": self.enum(doc, "bid", Bid),
-            "partner": self.text(doc, "partner"),
-            "called": self.enum(doc, "called", Called),
-            "king_in_blind": self.boolean(doc, "king_in_blind"),
-            "blind": self.enum(doc, "blind", Blind),
-            "kontra": self.enum(doc, "kontra", Kontra),
-            "bidder_points": self.points(doc, "bidder_points"),
-            "opponent_points": self.points(doc, "opponent_points"),
-            "valat": self.enum(doc, "valat", Team),
-            "king_last": self.king_last(doc),
-            "tarok1_last": self.tarok1_last(doc),
-            "declarations": self.declarations(doc),
-            "penalties": self.penalties(doc),
-        }
-        if self.errors:
-            raise OutcomeError(self.errors)
-        nulls = frozenset(k for k, v in doc.items() if v is None and k in _FIELD_SET)
-        return DealOutcome(**values, explicit_nulls=nulls)
-
-    def text(self, doc: Mapping, key: str) -> str | None:
-        value = doc.get(key)
-        if value is None:
-            return None
-        if not isinstance(value, str) or not value.strip():
-            self.error(key, "Must be a name (text).")
-            return None
-        return value
-
-    def boolean(self, doc: Mapping, key: str) -> bool | None:
-        value = doc.get(key)
-        if value is None or isinstance(value, bool):
-            return value
-        self.error(key, "Must be true or false.")
-        return None
-
-    def enum(self, doc: Mapping, key: str, enum: type[StrEnum], required: bool = False):
-        value = doc.get(key)
-        if value is None:
-            if required:
-                self.error(key, f"Required: one of {_choices(enum)}.")
-            return None
-        if isinstance(value, str):
-            member = enum._value2member_map_.get(value)  # enum(value), without its checks
-            if member is not None:
-                return member
-        self.error(key, f"'{value}' is not allowed here: choose one of {_choices(enum)}.")
-        return None
-
-    def points(self, doc: Mapping, key: str) -> int | None:
-        value = doc.get(key)
-        if value is None:
-            return None
-        if isinstance(value, bool) or not isinstance(value, int):
-            self.error(key, "Card points must be a whole number from 0 to 70.")
-            return None
-        if not 0 <= value <= TOTAL_POINTS:
-            self.error(key, f"Card points must be from 0 to 70, not {value}.")
-            return None
-        return value
-
-    def options(self, doc: Mapping) -> Mapping[str, Any] | None:
-        value = doc.get("options")
-        if value is None:
-            return None
-        if not isinstance(value, Mapping):
-            self.error("options", "House rules must be an object of option: value.")
-            return None
-        return dict(value)
-
-    def players(self, doc: Mapping) -> tuple[str, ...]:
-        value = doc.get("players")
-        if value is None:
-            self.error("players", "Required: the four active players in clockwise order.")
-            return ()
-        if not isinstance(value, list) or not all(isinstance(p, str) and p.strip() for p in value):
-            self.error("players", "Must be a list of the players' names.")
-            return ()
-        return tuple(value)
-
-    def sub_object(self, doc: Mapping, key: str, keys: set[str]) -> Mapping | None:
-        value = doc.get(key)
-        if value is None:
-            return None
-        if not isinstance(value, Mapping):
-            self.error(key, "Must be an object (or null when nothing happened).")
-            return None
-        unknown = sorted(set(value) - keys)
-        if unknown:
-            self.error(key, f"Unknown field(s): {', '.join(unknown)}.")
-            return None
-        return value
-
-    def sub_enum(self, key: str, value: Any, name: str, enum: type[StrEnum]):
-        if isinstance(value, str):
-            member = enum._value2member_map_.get(value)
-            if member is not None:
-                return member
-        self.error(key, f"'{name}' must be one of {_choices(enum)}.")
-        return None
-
-    def sub_announced(self, key: str, value: Any) -> bool | None:
-        if isinstance(value, bool):
-            return value
-        if value is None:
-            return False
-        self.error(key, "'announced' must be true or false.")
-        return None
-
-    def king_last(self, doc: Mapping) -> KingLast | None:
-        value = self.sub_object(doc, "king_last", {"announced", "outcome"})
-        if value is None:
-            return None
-        announced = self.sub_announced("king_last", value.get("announced", False))
-        outcome = self.sub_enum("king_last", value.get("outcome"), "outcome", KingLastOutcome)
-        if announced is None or outcome is None:
-            return None
-        return KingLast(announced, outcome)
-
-    def tarok1_last(self, doc: Mapping) -> Tarok1Last | None:
-        value = self.sub_object(doc, "tarok1_last", {"team", "announced", "outcome"})
-        if value is None:
-            return None
-        team = self.sub_enum("tarok1_last", value.get("team"), "team", Team)
-        announced = self.sub_announced("tarok1_last", value.get("announced", False))
-        outcome = self.sub_enum("tarok1_last", value.get("outcome"), "outcome", Tarok1LastOutcome)
-        if team is None or announced is None or outcome is None:
-            return None
-        return Tarok1Last(team, announced, outcome)
-
-    def list_of_objects(self, doc: Mapping, key: str) -> list | None:
-        value = doc.get(key)
-        if value is None:
-            return None
-        if not isinstance(value, list) or not all(isinstance(v, Mapping) for v in value):
-            self.error(key, "Must be a list of objects.")
-            return None
-        return value
-
-    def declarations(self, doc: Mapping) -> tuple[Declaration, ...] | None:
-        items = self.list_of_objects(doc, "declarations")
-        if items is None:
-            return None
-        result = []
-        for n, item in enumerate(items, start=1):
-            unknown = sorted(set(item) - {"player", "kind"})
-            if unknown:
-                self.error("declarations", f"Declaration {n}: unknown field(s) {unknown}.")
-                continue
-            player = item.get("player")
-            if not isinstance(player, str) or not player.strip():
-                self.error("declarations", f"Declaration {n}: name the player who declared.")
-                continue
-            kind = item.get("kind")
-            if kind not in DeclarationKind._value2member_map_:
-                self.error(
-                    "declarations",
-                    f"Declaration {n}: kind must be one of {_choices(DeclarationKind)}.",
-                )
-                continue
-            result.append(Declaration(player, DeclarationKind(kind)))
-        return tuple(result)
-
-    def penalties(self, doc: Mapping) -> tuple[Penalty, ...] | None:
-        items = self.list_of_objects(doc, "penalties")
-        if items is None:
-            return None
-        result = []
-        for n, item in enumerate(items, start=1):
-            kind = item.get("kind")
-            if set(item) != {"kind"} or kind not in PenaltyKind._value2member_map_:
-                self.error(
-                    "penalties",
-                    f'Penalty {n}: must be {{"kind": ...}} with one of {_choices(PenaltyKind)}.',
-                )
-                continue
-            result.append(Penalty(PenaltyKind(kind)))
-        return tuple(result)
+def _outcome(values: dict[str, Any], explicit_nulls: frozenset[str]) -> DealOutcome:
+    """The outcome of a document's values as ``fields.Reader`` read them."""
+    king_last, tarok1_last = values["king_last"], values["tarok1_last"]
+    declarations, penalties = values["declarations"], values["penalties"]
+    return DealOutcome(
+        players=values["players"],
+        kind=_DEALKIND[values["kind"]],
+        ruleset=values["ruleset"],
+        options=values["options"],
+        sitting_out=values["sitting_out"],
+        dealer=values["dealer"],
+        bidder=values["bidder"],
+        bid=_BID.get(values["bid"]),
+        partner=values["partner"],
+        called=_CALLED.get(values["called"]),
+        king_in_blind=values["king_in_blind"],
+        blind=_BLIND.get(values["blind"]),
+        kontra=_KONTRA.get(values["kontra"]),
+        bidder_points=values["bidder_points"],
+        opponent_points=values["opponent_points"],
+        valat=_TEAM.get(values["valat"]),
+        king_last=king_last
+        and KingLast(king_last["announced"], KingLastOutcome(king_last["outcome"])),
+        tarok1_last=tarok1_last
+        and Tarok1Last(
+            Team(tarok1_last["team"]),
+            tarok1_last["announced"],
+            Tarok1LastOutcome(tarok1_last["outcome"]),
+        ),
+        declarations=None
+        if declarations is None
+        else tuple(
+            Declaration(item["player"], DeclarationKind(item["kind"])) for item in declarations
+        ),
+        penalties=None
+        if penalties is None
+        else tuple(Penalty(PenaltyKind(item["kind"])) for item in penalties),
+        explicit_nulls=explicit_nulls,
+    )

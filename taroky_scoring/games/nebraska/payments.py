@@ -17,6 +17,7 @@ from ...settlement import (
     settlement,
     side_pairs,
 )
+from .document import KONTRA
 from .outcome import (
     WINNING_POINTS,
     Bid,
@@ -52,14 +53,10 @@ class Reason(StrEnum):
 
 FOUR_BASE = {Blind.FIRST: 4, Blind.SECOND: 5, Blind.FIRST_AFTER_SECOND: 6}
 FIVE_BASE = {Bid.FIVE: 8, Bid.FIVE_OVER: 16}
-KONTRA_MULTIPLIER = {Kontra.NONE: 1, Kontra.KONTRA: 2, Kontra.REKONTRA: 4}
 BID_MULTIPLIER = {Bid.FOUR: 1, Bid.FIVE: 2, Bid.FIVE_OVER: 4}
 VALAT_MULTIPLIER = 2
 ANNOUNCED_MULTIPLIER = 2
 SURRENDER_CHIPS = 4
-
-
-_product = product
 
 
 def game_value(
@@ -84,10 +81,10 @@ def game_value(
         base, label = FIVE_BASE[bid], bid.label
     factors = []
     if kontra is not Kontra.NONE:
-        factors.append((kontra.value, KONTRA_MULTIPLIER[kontra]))
+        factors.append((kontra.value, KONTRA.multiplier(kontra)))
     if valat:
         factors.append(("valat", VALAT_MULTIPLIER))
-    return _product(label, base, factors)
+    return product(label, base, factors)
 
 
 def last_trick_value(name: str, announced: bool, bid: Bid, valat: bool) -> tuple[int, str]:
@@ -110,7 +107,7 @@ def last_trick_value(name: str, announced: bool, bid: Bid, valat: bool) -> tuple
         factors.append((bid.label, BID_MULTIPLIER[bid]))
     if valat:
         factors.append(("valat", VALAT_MULTIPLIER))
-    return _product(name, 1, factors)
+    return product(name, 1, factors)
 
 
 def declaration_value(label: str, bid: Bid) -> tuple[int, str]:
@@ -125,7 +122,7 @@ def declaration_value(label: str, bid: Bid) -> tuple[int, str]:
     (1, 'Three High 1 = 1')
     """
     factors = [] if bid is Bid.FOUR else [(bid.label, BID_MULTIPLIER[bid])]
-    return _product(label, 1, factors)
+    return product(label, 1, factors)
 
 
 def reminder(rules) -> list[str]:
@@ -145,8 +142,8 @@ def reminder(rules) -> list[str]:
     ]
     if rules.kontra_allowed:
         lines.append(
-            f"Kontra x{KONTRA_MULTIPLIER[Kontra.KONTRA]}, rekontra "
-            f"x{KONTRA_MULTIPLIER[Kontra.REKONTRA]} (Five and Five Over, game only)."
+            f"Kontra x{KONTRA.multiplier(Kontra.KONTRA)}, rekontra "
+            f"x{KONTRA.multiplier(Kontra.REKONTRA)} (Five and Five Over, game only)."
         )
     else:
         lines.append("No kontra or rekontra.")

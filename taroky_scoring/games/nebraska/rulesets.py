@@ -166,11 +166,3 @@ def ruleset(name: str = DEFAULT_RULESET, options: Mapping[str, Any] | None = Non
         current = getattr(preset, key)
         converted[key] = type(current)(value) if isinstance(current, StrEnum) else value
     return dataclasses.replace(preset, **converted)
-
-
-def preset_listing() -> list[dict[str, Any]]:
-    """Every preset with its title, one-line description and options, for display."""
-    return [
-        {"name": r.name, "title": r.title, "description": r.description, "options": r.options()}
-        for r in PRESETS.values()
-    ]

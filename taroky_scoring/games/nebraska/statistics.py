@@ -25,8 +25,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ...doubling import NEBRASKA
 from ...statistics import Event, Facts, announcement, at_fault, doubled, held, own_payments
+from .document import KONTRA
 from .outcome import Bid, Blind
 from .payments import Reason
 from .words import KIND_WORDS, REASON_WORDS
@@ -56,7 +56,7 @@ _CONTRACTS = {
 }
 
 
-def contract_words(d: Mapping[str, Any]) -> str:
+def contract_words(document: Mapping[str, Any]) -> str:
     """The bid in Nebraska's words: a Four says the half of the blind taken.
 
     >>> contract_words({"kind": "played", "bid": "four", "blind": "first_after_second"})
@@ -64,12 +64,12 @@ def contract_words(d: Mapping[str, Any]) -> str:
     >>> contract_words({"kind": "surrendered", "bidder": "Anna"})
     'Four surrendered'
     """
-    if d["kind"] == "surrendered":
-        return KIND_WORDS[d["kind"]]
-    return _CONTRACTS[d["bid"], d.get("blind")]
+    if document["kind"] == "surrendered":
+        return KIND_WORDS[document["kind"]]
+    return _CONTRACTS[document["bid"], document.get("blind")]
 
 
-def deal_facts(d: Mapping[str, Any]) -> Facts:
+def deal_facts(document: Mapping[str, Any]) -> Facts:
     """A Nebraska deal document (as saved: valid) told for statistics.
 
     >>> f = deal_facts({"players": ["A", "B", "C", "D"], "kind": "played", "bidder": "A",
@@ -78,24 +78,24 @@ def deal_facts(d: Mapping[str, Any]) -> Facts:
     >>> f.contract, f.declarer, f.partner, [e.item for e in f.events]
     ('Four, second half', 'A', None, ['Tarok 1 Last'])
     """
-    players, kind = d["players"], d["kind"]
+    players, kind = document["players"], document["kind"]
     if kind in ("thrown_in", "misdeal"):
         return Facts(players, KIND_WORDS[kind], owns=OWNS)
-    bidder, partner = d["bidder"], d.get("partner")
+    bidder, partner = document["bidder"], document.get("partner")
     if kind == "surrendered":
-        return Facts(players, contract_words(d), bidder, owns=OWNS)
+        return Facts(players, contract_words(document), bidder, owns=OWNS)
     events = []
-    if d.get("valat"):
-        events.append(Event("valat", "Valat", d["valat"] == "bidder", _GAME))
-    if d.get("king_last"):
+    if document.get("valat"):
+        events.append(Event("valat", "Valat", document["valat"] == "bidder", _GAME))
+    if document.get("king_last"):
         events.append(
-            announcement(NEBRASKA, "last_trick", "King Last", d["king_last"], True, _KING_LAST)[0]
+            announcement(
+                KONTRA, "last_trick", "King Last", document["king_last"], True, _KING_LAST
+            )[0]
         )
-    if d.get("tarok1_last"):
-        t1 = d["tarok1_last"]
+    if document.get("tarok1_last"):
+        t1 = document["tarok1_last"]
         ours = t1["team"] == "bidder"
-        events.append(
-            announcement(NEBRASKA, "last_trick", "Tarok 1 Last", t1, ours, _TAROK1_LAST)[0]
-        )
-    kontra = doubled(NEBRASKA, d.get("kontra"), True, _GAME)  # Five and Five Over only
-    return Facts(players, contract_words(d), bidder, partner, kontra, tuple(events), OWNS)
+        events.append(announcement(KONTRA, "last_trick", "Tarok 1 Last", t1, ours, _TAROK1_LAST)[0])
+    kontra = doubled(KONTRA, document.get("kontra"), True, _GAME)  # Five and Five Over only
+    return Facts(players, contract_words(document), bidder, partner, kontra, tuple(events), OWNS)

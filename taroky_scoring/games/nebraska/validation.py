@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ...errors import FieldError, last_trick_contradictions
+from ...errors import FieldError, last_trick_contradictions, named_as_an_account, named_twice
 from ...rotation import number_word
 from .outcome import (
     ACTIVE_PLAYERS,
@@ -84,8 +84,8 @@ def _kind_words(kind: DealKind) -> str:
     }[kind]
 
 
-def _check_table(o: DealOutcome, add) -> None:
-    players = o.players
+def _check_table(outcome: DealOutcome, add) -> None:
+    players = outcome.players
     if len(players) != ACTIVE_PLAYERS:
         add(
             FieldError(
@@ -93,58 +93,51 @@ def _check_table(o: DealOutcome, add) -> None:
                 f"Name exactly {number_word(ACTIVE_PLAYERS)} active players, not {len(players)}.",
             )
         )
-    if any(p.startswith("#") for p in o.everyone):
-        # Accounts such as the pot (#pot) begin with #; a player's name may not.
-        add(FieldError("players", "A player's name may not begin with #."))
-    duplicates = (
-        sorted(p for p, n in Counter(players).items() if n > 1)
-        if len(set(players)) != len(players)
-        else ()
-    )
-    if duplicates:
-        add(FieldError("players", f"{', '.join(duplicates)} is named twice."))
-    if o.sitting_out is not None:
-        if o.sitting_out in players:
+    for error in (named_as_an_account(outcome.everyone), named_twice(players)):
+        if error:
+            add(error)
+    if outcome.sitting_out is not None:
+        if outcome.sitting_out in players:
             add(
                 FieldError(
                     "sitting_out",
-                    f"{o.sitting_out} cannot sit out and play in the same deal.",
+                    f"{outcome.sitting_out} cannot sit out and play in the same deal.",
                 )
             )
-        if o.dealer is not None and o.dealer != o.sitting_out:
+        if outcome.dealer is not None and outcome.dealer != outcome.sitting_out:
             add(
                 FieldError(
                     "dealer",
                     f"At a {number_word(max(TABLE_SIZES))}-player table the dealer sits out: "
                     f"the dealer must be "
-                    f"{o.sitting_out}, not {o.dealer}.",
+                    f"{outcome.sitting_out}, not {outcome.dealer}.",
                 )
             )
-    elif o.dealer is not None and o.dealer not in players:
-        add(FieldError("dealer", f"{o.dealer} is not at this table."))
+    elif outcome.dealer is not None and outcome.dealer not in players:
+        add(FieldError("dealer", f"{outcome.dealer} is not at this table."))
 
 
-def _check_player(o: DealOutcome, name: str, add, role: str) -> bool:
-    player = getattr(o, name)
+def _check_player(outcome: DealOutcome, name: str, add, role: str) -> bool:
+    player = getattr(outcome, name)
     if player is None:
         return False
-    if player == o.sitting_out:
+    if player == outcome.sitting_out:
         add(FieldError(name, f"{player} sits out this deal and cannot be the {role}."))
         return False
-    if player not in o.players:
+    if player not in outcome.players:
         add(FieldError(name, f"{player} is not one of this deal's players."))
         return False
     return True
 
 
-def _check_bidding(o: DealOutcome, add, surrender: bool) -> None:
-    if o.bidder is None:
+def _check_bidding(outcome: DealOutcome, add, surrender: bool) -> None:
+    if outcome.bidder is None:
         add(FieldError("bidder", "Required: who won the bidding."))
     else:
-        _check_player(o, "bidder", add, "bidder")
-    if o.bid is None and not surrender:
+        _check_player(outcome, "bidder", add, "bidder")
+    if outcome.bid is None and not surrender:
         add(FieldError("bid", "Required: Four, Five or Five Over."))
-    if _check_player(o, "partner", add, "partner") and o.partner == o.bidder:
+    if _check_player(outcome, "partner", add, "partner") and outcome.partner == outcome.bidder:
         add(
             FieldError(
                 "partner",
@@ -152,7 +145,7 @@ def _check_bidding(o: DealOutcome, add, surrender: bool) -> None:
                 "the bidder called their own King and plays alone.",
             )
         )
-    if o.king_in_blind and o.partner is not None:
+    if outcome.king_in_blind and outcome.partner is not None:
         add(
             FieldError(
                 "partner",
@@ -160,10 +153,10 @@ def _check_bidding(o: DealOutcome, add, surrender: bool) -> None:
             )
         )
     if (
-        o.called is Called.FOURTH_KING
-        and o.partner is None
-        and not o.king_in_blind
-        and o.bidder is not None
+        outcome.called is Called.FOURTH_KING
+        and outcome.partner is None
+        and not outcome.king_in_blind
+        and outcome.bidder is not None
     ):
         add(
             FieldError(
@@ -174,10 +167,10 @@ def _check_bidding(o: DealOutcome, add, surrender: bool) -> None:
         )
 
 
-def _check_surrender(o: DealOutcome, rules: Ruleset, add) -> None:
-    if o.bid not in (None, Bid.FOUR):
+def _check_surrender(outcome: DealOutcome, rules: Ruleset, add) -> None:
+    if outcome.bid not in (None, Bid.FOUR):
         add(FieldError("bid", "Only a Four can be surrendered."))
-    if o.blind is Blind.FIRST and rules.surrender_after is SurrenderAfter.BOTH_HALVES:
+    if outcome.blind is Blind.FIRST and rules.surrender_after is SurrenderAfter.BOTH_HALVES:
         add(
             FieldError(
                 "blind",
@@ -186,35 +179,35 @@ def _check_surrender(o: DealOutcome, rules: Ruleset, add) -> None:
             )
         )
     for name in PLAYED_ONLY[1:] + ("kontra",):
-        if _given(o, name):
+        if _given(outcome, name):
             add(FieldError(name, "Does not apply to a surrendered Four: nothing else is paid."))
 
 
-def _check_played(o: DealOutcome, rules: Ruleset, add) -> None:
-    bid = o.bid
-    if bid is Bid.FOUR and o.blind is None:
+def _check_played(outcome: DealOutcome, rules: Ruleset, add) -> None:
+    bid = outcome.bid
+    if bid is Bid.FOUR and outcome.blind is None:
         add(
             FieldError("blind", "Required for a Four: which half of the blind did the bidder take?")
         )
-    if bid in (Bid.FIVE, Bid.FIVE_OVER) and o.blind is not None:
+    if bid in (Bid.FIVE, Bid.FIVE_OVER) and outcome.blind is not None:
         add(FieldError("blind", f"A {bid.label} does not use the blind: leave it empty."))
 
-    if o.kontra_level is not Kontra.NONE:
+    if outcome.kontra_level is not Kontra.NONE:
         if bid is Bid.FOUR:
             add(FieldError("kontra", "Kontra and rekontra apply only to Five and Five Over."))
         elif not rules.kontra_allowed:
             add(FieldError("kontra", f"The {rules.title} rules of this event do not allow kontra."))
 
-    _check_points(o, add)
-    _check_last_trick(o, rules, add)
-    _check_declarations(o, add)
-    _check_penalties(o, add)
+    _check_points(outcome, add)
+    _check_last_trick(outcome, add)
+    _check_declarations(outcome, add)
+    _check_penalties(outcome, add)
 
 
-def _check_points(o: DealOutcome, add) -> None:
-    if o.bidder_points is None and o.opponent_points is None:
+def _check_points(outcome: DealOutcome, add) -> None:
+    if outcome.bidder_points is None and outcome.opponent_points is None:
         # What the blind leaves the bidder's team (a Four's bound when the bid is missing).
-        most = TOTAL_POINTS - fewest_points(blind_cards_to_opponents(o) if o.bid else 3)
+        most = TOTAL_POINTS - fewest_points(blind_cards_to_opponents(outcome) if outcome.bid else 3)
         add(
             FieldError(
                 "bidder_points",
@@ -223,29 +216,29 @@ def _check_points(o: DealOutcome, add) -> None:
         )
         return
     if (
-        o.bidder_points is not None
-        and o.opponent_points is not None
-        and o.bidder_points + o.opponent_points != TOTAL_POINTS
+        outcome.bidder_points is not None
+        and outcome.opponent_points is not None
+        and outcome.bidder_points + outcome.opponent_points != TOTAL_POINTS
     ):
         add(
             FieldError(
                 "bidder_points",
                 f"The two teams' card points must add up to 70: "
-                f"{o.bidder_points} + {o.opponent_points} = "
-                f"{o.bidder_points + o.opponent_points}.",
+                f"{outcome.bidder_points} + {outcome.opponent_points} = "
+                f"{outcome.bidder_points + outcome.opponent_points}.",
             )
         )
         return
-    points = o.points_of_bidder_team
-    _check_blind_bound(o, points, add)
-    if o.valat is Team.BIDDER and points < WINNING_POINTS:
+    points = outcome.points_of_bidder_team
+    _check_blind_bound(outcome, points, add)
+    if outcome.valat is Team.BIDDER and points < WINNING_POINTS:
         add(
             FieldError(
                 "valat",
                 f"The bidder's team cannot take every trick and have only {points} card points.",
             )
         )
-    if o.valat is Team.OPPONENTS and points >= WINNING_POINTS:
+    if outcome.valat is Team.OPPONENTS and points >= WINNING_POINTS:
         add(
             FieldError(
                 "valat",
@@ -265,7 +258,7 @@ def fewest_points(cards: int) -> int:
     return cards - 2 * full - (1 if rest else 0)
 
 
-def blind_cards_to_opponents(o: DealOutcome) -> int:
+def blind_cards_to_opponents(outcome: DealOutcome) -> int:
     """How many cards of the blind count for the opponents, whatever the play.
 
     Seed 000: in a Four the half the bidder rejected or never looked at (3 cards) goes
@@ -273,12 +266,12 @@ def blind_cards_to_opponents(o: DealOutcome) -> int:
     was in the blind, when the bidder gets three (the King's half, or the top half under
     Heun) and the opponents the other three.
     """
-    if o.bid is Bid.FOUR:
+    if outcome.bid is Bid.FOUR:
         return 3
-    return 3 if o.king_in_blind else 6
+    return 3 if outcome.king_in_blind else 6
 
 
-def _check_blind_bound(o: DealOutcome, points: int, add) -> None:
+def _check_blind_bound(outcome: DealOutcome, points: int, add) -> None:
     """Refuse bidder's-team points the blind makes impossible.
 
     The opponents' pile holds at least the blind's cards that are theirs, and the
@@ -288,43 +281,43 @@ def _check_blind_bound(o: DealOutcome, points: int, add) -> None:
     Five or Five Over: a valat by the bidder's team included, as the blind's cards are
     no trick's. Every total up to that bound can happen (three plain cards in the half).
     """
-    if o.bid is None:
+    if outcome.bid is None:
         return
-    cards = blind_cards_to_opponents(o)
+    cards = blind_cards_to_opponents(outcome)
     most = TOTAL_POINTS - fewest_points(cards)
     if points <= most:
         return
-    field_name = "bidder_points" if o.bidder_points is not None else "opponent_points"
+    field_name = "bidder_points" if outcome.bidder_points is not None else "opponent_points"
     least = fewest_points(cards)
     unit = "card point" if least == 1 else "card points"
-    if o.bid is Bid.FOUR:
+    if outcome.bid is Bid.FOUR:
         why = (
             "In a Four the half of the blind the bidder did not take counts for the "
             f"opponents, and three cards count at least {least} {unit}"
         )
-    elif o.king_in_blind:
+    elif outcome.king_in_blind:
         why = (
-            f"In a {o.bid.label} with the called King in the blind the bidder gets three of "
+            f"In a {outcome.bid.label} with the called King in the blind the bidder gets three of "
             f"its cards and the opponents the other three, which count at least {least} {unit}"
         )
     else:
         why = (
-            f"In a {o.bid.label} the six cards of the blind count for the opponents, and "
+            f"In a {outcome.bid.label} the six cards of the blind count for the opponents, and "
             f"six cards count at least {least} {unit}"
         )
     add(FieldError(field_name, f"{why}: the bidder's team has at most {most}, not {points}."))
 
 
-def _check_last_trick(o: DealOutcome, rules: Ruleset, add) -> None:
+def _check_last_trick(outcome: DealOutcome, add) -> None:
     """King Last and Tarok 1 Last, and who took the last trick."""
     # Each fact that tells which team took the last trick, with its field.
     takers: list[tuple[str, Team]] = []
-    if o.valat is not None:
-        takers.append(("valat", o.valat))
+    if outcome.valat is not None:
+        takers.append(("valat", outcome.valat))
 
-    kl = o.king_last
+    kl = outcome.king_last
     if kl is not None:
-        if o.king_in_blind:
+        if outcome.king_in_blind:
             add(
                 FieldError(
                     "king_last",
@@ -344,7 +337,7 @@ def _check_last_trick(o: DealOutcome, rules: Ruleset, add) -> None:
         elif kl.outcome is KingLastOutcome.LOST:
             takers.append(("king_last", Team.OPPONENTS))
 
-    t1 = o.tarok1_last
+    t1 = outcome.tarok1_last
     if t1 is not None:
         if t1.outcome is Tarok1LastOutcome.PLAYED_EARLY and not t1.announced:
             add(
@@ -357,7 +350,7 @@ def _check_last_trick(o: DealOutcome, rules: Ruleset, add) -> None:
         if (
             t1.outcome is Tarok1LastOutcome.PARTNER_WON
             and t1.team is Team.BIDDER
-            and o.bidder_alone
+            and outcome.bidder_alone
         ):
             add(
                 FieldError(
@@ -374,16 +367,16 @@ def _check_last_trick(o: DealOutcome, rules: Ruleset, add) -> None:
         add(error)
 
 
-def _check_declarations(o: DealOutcome, add) -> None:
-    declarations = o.declarations or ()
+def _check_declarations(outcome: DealOutcome, add) -> None:
+    declarations = outcome.declarations or ()
     if not declarations:  # most deals: nothing declared, nothing to check
         return
     by_kind: dict[DeclarationKind, list[str]] = {k: [] for k in DeclarationKind}
     for d in declarations:
-        if d.player == o.sitting_out:
+        if d.player == outcome.sitting_out:
             add(FieldError("declarations", f"{d.player} sits out this deal and holds no cards."))
             continue
-        if d.player not in o.players:
+        if d.player not in outcome.players:
             add(FieldError("declarations", f"{d.player} is not one of this deal's players."))
             continue
         if d.player in by_kind[d.kind]:
@@ -421,7 +414,7 @@ def _check_declarations(o: DealOutcome, add) -> None:
         )
     for player in by_kind[DeclarationKind.FOUR_KINGS]:
         # The holder of all four Kings holds the called King, so is bidder or partner.
-        if player not in o.bidder_team:
+        if player not in outcome.bidder_team:
             add(
                 FieldError(
                     "declarations",
@@ -429,7 +422,7 @@ def _check_declarations(o: DealOutcome, add) -> None:
                     "called King, so is the bidder or the partner.",
                 )
             )
-        elif player == o.bidder and o.partner is not None:
+        elif player == outcome.bidder and outcome.partner is not None:
             add(
                 FieldError(
                     "partner",
@@ -437,14 +430,14 @@ def _check_declarations(o: DealOutcome, add) -> None:
                     "alone: there is no partner.",
                 )
             )
-        elif o.king_in_blind and o.bid is not Bid.FOUR:
+        elif outcome.king_in_blind and outcome.bid is not Bid.FOUR:
             add(
                 FieldError(
                     "declarations",
                     f"{player} cannot hold Four Kings: the called King was in the blind.",
                 )
             )
-        elif o.called is Called.FOURTH_KING and not o.king_in_blind:
+        elif outcome.called is Called.FOURTH_KING and not outcome.king_in_blind:
             add(
                 FieldError(
                     "declarations",
@@ -452,15 +445,15 @@ def _check_declarations(o: DealOutcome, add) -> None:
                     "so the Kings are split between bidder and partner.",
                 )
             )
-    t1 = o.tarok1_last
+    t1 = outcome.tarok1_last
     for player in by_kind[DeclarationKind.THREE_HIGH]:
         # Three High includes the tarok 1, so its holder's team played the 1.
-        if t1 is not None and player in o.players and o.team_of(player) is not t1.team:
+        if t1 is not None and player in outcome.players and outcome.team_of(player) is not t1.team:
             add(
                 FieldError(
                     "tarok1_last",
                     f"{player} declared Three High and so held the tarok 1: Tarok 1 Last "
-                    f"belongs to the {o.team_of(player).label}.",
+                    f"belongs to the {outcome.team_of(player).label}.",
                 )
             )
 
@@ -493,13 +486,13 @@ def _check_taroky_in_pack(by_kind: dict[DeclarationKind, list[str]], add) -> Non
         )
 
 
-def _check_penalties(o: DealOutcome, add) -> None:
-    penalties = o.penalties or ()
+def _check_penalties(outcome: DealOutcome, add) -> None:
+    penalties = outcome.penalties or ()
     if not penalties:  # most deals: no penalty, nothing to check
         return
     kinds = Counter(p.kind for p in penalties)
     if kinds[PenaltyKind.FORGOTTEN_DISCARD]:
-        if o.bid is not None and o.bid is not Bid.FOUR:
+        if outcome.bid is not None and outcome.bid is not Bid.FOUR:
             add(
                 FieldError(
                     "penalties",

@@ -1,13 +1,16 @@
 """Nebraska's deals in its own words, for score sheets, deal pages and printouts.
 
-The web layer asks the game (``Nebraska.summary``, ``Nebraska.sheet_headings``,
-``Nebraska.sheet_cells``, ``Nebraska.reason_label``); the words live here, with the
-game, so that no other module restates them.
+The web layer asks the game (``summary``, ``sheet_headings``, ``sheet_cells``,
+``reason_label``: ``NebraskaWords`` below); the words live here, with the game, so that
+no other module restates them.
 """
 
 from __future__ import annotations
 
-from ...registry import Cell
+from typing import Any
+
+from ...presentation import SHEET_CELLS, Cell, Presentation
+from .document import labels, without_gloss
 from .outcome import (
     TOTAL_POINTS,
     Bid,
@@ -15,30 +18,27 @@ from .outcome import (
     Called,
     DealKind,
     DealOutcome,
+    DeclarationKind,
     KingLastOutcome,
     Kontra,
     Tarok1LastOutcome,
     Team,
 )
 from .payments import Reason
+from .rulesets import Ruleset
 
-KIND_WORDS = {
-    DealKind.PLAYED: "Played",
-    DealKind.SURRENDERED: "Four surrendered",
-    DealKind.THROWN_IN: "Thrown in",
-    DealKind.MISDEAL: "Misdeal",
-}
+KIND_WORDS = {DealKind(kind): words for kind, words in labels("kind").items()}
 BID_WORDS = {bid: bid.label for bid in Bid}
+# Why chips moved: the game's own payments, and what the document names (a declaration,
+# a penalty, a kind of deal) in its words.
 REASON_WORDS = {
     Reason.GAME: "Game",
     Reason.KING_LAST: "King Last",
     Reason.TAROK1_LAST: "Tarok 1 Last",
-    Reason.TEN_TAROKY: "Ten Taroky",
-    Reason.FOUR_KINGS: "Four Kings",
-    Reason.THREE_HIGH: "Three High",
-    Reason.FORGOTTEN_DISCARD: "Forgotten discard",
-    Reason.SURRENDER: "Four surrendered",
-    Reason.MISDEAL: "Misdeal",
+    **{Reason(kind.value): kind.label for kind in DeclarationKind},
+    Reason.FORGOTTEN_DISCARD: without_gloss(labels("penalties", "kind")["forgotten_discard"]),
+    Reason.SURRENDER: KIND_WORDS[DealKind.SURRENDERED],
+    Reason.MISDEAL: KIND_WORDS[DealKind.MISDEAL],
 }
 KING_LAST_WORDS = {
     KingLastOutcome.WON: "won",
@@ -67,70 +67,72 @@ BLIND_SHORT = {
 }
 
 
-def bid_words(o: DealOutcome, short: bool = False) -> str:
-    bid = o.effective_bid
+def bid_words(outcome: DealOutcome, short: bool = False) -> str:
+    bid = outcome.effective_bid
     if bid is None:
         return ""
-    if bid is Bid.FOUR and o.blind is not None:
-        return f"Four, {BLIND_SHORT[o.blind] if short else o.blind.label}"
+    if bid is Bid.FOUR and outcome.blind is not None:
+        return f"Four, {BLIND_SHORT[outcome.blind] if short else outcome.blind.label}"
     return bid.label
 
 
-def partner_words(o: DealOutcome) -> str:
-    if o.bidder is None:
+def partner_words(outcome: DealOutcome) -> str:
+    if outcome.bidder is None:
         return ""
-    if o.partner:
-        return o.partner
-    return "alone (King in the blind)" if o.king_in_blind else "alone"
+    if outcome.partner:
+        return outcome.partner
+    return "alone (King in the blind)" if outcome.king_in_blind else "alone"
 
 
-def points_words(o: DealOutcome) -> str:
-    points = o.points_of_bidder_team
+def points_words(outcome: DealOutcome) -> str:
+    points = outcome.points_of_bidder_team
     return "" if points is None else f"{points}:{TOTAL_POINTS - points}"
 
 
-def valat_words(o: DealOutcome) -> str:
-    if o.valat is None:
+def valat_words(outcome: DealOutcome) -> str:
+    if outcome.valat is None:
         return ""
-    return "bidder's team" if o.valat is Team.BIDDER else "opponents"
+    return "bidder's team" if outcome.valat is Team.BIDDER else "opponents"
 
 
-def bonus_words(o: DealOutcome) -> list[str]:
+def bonus_words(outcome: DealOutcome) -> list[str]:
     words = []
-    if o.king_last:
-        announced = "announced " if o.king_last.announced else ""
-        words.append(f"{announced}King Last {KING_LAST_WORDS[o.king_last.outcome]}")
-    if o.tarok1_last:
-        t = o.tarok1_last
+    if outcome.king_last:
+        announced = "announced " if outcome.king_last.announced else ""
+        words.append(f"{announced}King Last {KING_LAST_WORDS[outcome.king_last.outcome]}")
+    if outcome.tarok1_last:
+        t = outcome.tarok1_last
         announced = "announced " if t.announced else ""
         words.append(f"{announced}Tarok 1 Last ({t.team.label}) {TAROK1_WORDS[t.outcome]}")
     return words
 
 
-def declaration_words(o: DealOutcome) -> list[str]:
-    return [f"{d.player}: {d.kind.label}" for d in o.declarations or ()]
+def declaration_words(outcome: DealOutcome) -> list[str]:
+    return [f"{said.player}: {said.kind.label}" for said in outcome.declarations or ()]
 
 
-def penalty_words(o: DealOutcome) -> list[str]:
-    return ["forgotten discard" for _ in o.penalties or ()]
+def penalty_words(outcome: DealOutcome) -> list[str]:
+    return ["forgotten discard" for _ in outcome.penalties or ()]
 
 
-def summary(o: DealOutcome) -> str:
+def summary(outcome: DealOutcome) -> str:
     """One line, e.g. 'Anna: Five Over with Cyril, 41:29, announced King Last won'."""
-    if o.kind is DealKind.MISDEAL:
-        return f"Misdeal by {o.dealer}"
-    if o.kind is DealKind.THROWN_IN:
+    if outcome.kind is DealKind.MISDEAL:
+        return f"Misdeal by {outcome.dealer}"
+    if outcome.kind is DealKind.THROWN_IN:
         return "Thrown in (a hand with no King and no tarok)"
-    if o.kind is DealKind.SURRENDERED:
-        return f"{o.bidder} surrendered the Four" + (f" ({o.blind.label})" if o.blind else "")
-    parts = [f"{o.bidder}: {bid_words(o)}"]
-    parts[0] += f" with {o.partner}" if o.partner else f", {partner_words(o)}"
-    if o.kontra_level is not Kontra.NONE:
-        parts.append(o.kontra_level.value)
-    parts.append(f"{points_words(o)} card points")
-    if o.valat:
-        parts.append(f"valat by the {valat_words(o)}")
-    parts += bonus_words(o) + declaration_words(o) + penalty_words(o)
+    if outcome.kind is DealKind.SURRENDERED:
+        return f"{outcome.bidder} surrendered the Four" + (
+            f" ({outcome.blind.label})" if outcome.blind else ""
+        )
+    parts = [f"{outcome.bidder}: {bid_words(outcome)}"]
+    parts[0] += f" with {outcome.partner}" if outcome.partner else f", {partner_words(outcome)}"
+    if outcome.kontra_level is not Kontra.NONE:
+        parts.append(outcome.kontra_level.value)
+    parts.append(f"{points_words(outcome)} card points")
+    if outcome.valat:
+        parts.append(f"valat by the {valat_words(outcome)}")
+    parts += bonus_words(outcome) + declaration_words(outcome) + penalty_words(outcome)
     return ", ".join(parts)
 
 
@@ -147,22 +149,59 @@ SHEET_HEADINGS = (
 )
 
 
-def sheet_cells(o: DealOutcome) -> list[Cell]:
+def sheet_cells(outcome: DealOutcome) -> list[Cell]:
     """A deal's row under ``SHEET_HEADINGS``: a deal not played says its kind across."""
-    if o.kind is not DealKind.PLAYED:
+    if outcome.kind is not DealKind.PLAYED:
         return [
-            Cell(o.bidder or "", kind="note"),
-            Cell(KIND_WORDS[o.kind], span=6, kind="note"),
+            Cell(outcome.bidder or "", kind="note"),
+            Cell(KIND_WORDS[outcome.kind], span=6, kind="note"),
             Cell("", kind="note"),
         ]
-    kontra = f", {o.kontra_level}" if o.kontra_level is not Kontra.NONE else ""
+    kontra = f", {outcome.kontra_level}" if outcome.kontra_level is not Kontra.NONE else ""
     return [
-        Cell(o.bidder or ""),
-        Cell(bid_words(o, short=True) + kontra),
-        Cell(partner_words(o)),
-        Cell(points_words(o), kind="num"),
-        Cell(valat_words(o)),
-        Cell("; ".join(bonus_words(o))),
-        Cell("; ".join(declaration_words(o))),
-        Cell("; ".join(penalty_words(o))),
+        Cell(outcome.bidder or ""),
+        Cell(bid_words(outcome, short=True) + kontra),
+        Cell(partner_words(outcome)),
+        Cell(points_words(outcome), kind="num"),
+        Cell(valat_words(outcome)),
+        Cell("; ".join(bonus_words(outcome))),
+        Cell("; ".join(declaration_words(outcome))),
+        Cell("; ".join(penalty_words(outcome))),
     ]
+
+
+class NebraskaWords(Presentation):
+    """Nebraska's deals in words: its paper sheet's own columns, a deal in a line, the
+    teams' result (a mixin of the ``Nebraska`` game).
+
+    >>> from taroky_scoring import game_for, score
+    >>> deal = {"players": ["A", "B", "C", "D"], "kind": "played", "bidder": "A",
+    ...         "bid": "four", "blind": "second", "partner": "C", "bidder_points": 30}
+    >>> game_for("la-vista").result_words(score(deal))
+    "The bidder's team loses: game 5 per pair."
+    """
+
+    def summary(self, document: Any, rules: Ruleset) -> str:
+        return summary(DealOutcome.from_document(document))
+
+    # Nebraska's teams settle in pairs (section 4).
+    RESULT_WORDS = "The bidder's team {verb}: game {value} per pair."
+
+    def sheet_columns(self, rules: Ruleset, count: int = SHEET_CELLS) -> list[str]:
+        """The paper sheet's own headings, blank or filled (``SHEET_HEADINGS``).
+
+        >>> from taroky_scoring import game_for
+        >>> game_for("la-vista").sheet_columns(game_for("la-vista").rules("la-vista"))[-2:]
+        ['Declarations', 'Penalties']
+        """
+        columns = [c.text for c in SHEET_HEADINGS]
+        return columns + [""] * (count - len(columns))
+
+    def sheet_notes(self, rules: Ruleset, count: int = SHEET_CELLS) -> list[str]:
+        return []  # every column of the paper sheet is its own
+
+    def sheet_headings(self, rules: Ruleset) -> list[Cell]:
+        return list(SHEET_HEADINGS)
+
+    def sheet_cells(self, document: Any, rules: Ruleset) -> list[Cell]:
+        return sheet_cells(DealOutcome.from_document(document))

@@ -27,13 +27,15 @@ from typing import Any, ClassVar
 
 from ...errors import FieldError, OutcomeError
 from ...fields import Reader, not_in_a_deal_without_game
+from ...game import Game
 from ...options import INT, Option, Preset, Rules
-from ...registry import Game, register
+from ...registry import register
 from ...settlement import Settlement
 from ...statistics import Facts
 from . import statistics
 from .checks import check
 from .document import describe
+from .outcome import PetrtylOutcome
 from .payments import REASON_WORDS, payment_table, settle
 from .tables import TABLES, Table
 
@@ -67,7 +69,7 @@ class Petrtyl(Game):
             )
         return self.rules(document["ruleset"], options)
 
-    def parse(self, document: Any, rules: Rules) -> dict[str, Any]:
+    def parse(self, document: Any, rules: Rules) -> PetrtylOutcome:
         """Read and check a deal document; raise OutcomeError listing every problem."""
         errors: list[FieldError] = []
         if isinstance(document, Mapping):
@@ -75,13 +77,15 @@ class Petrtyl(Game):
             if errors and document.get("kind") == "played" and document.get("bid") == "three":
                 raise OutcomeError(errors)
         try:
-            d = Reader(self.fields(rules), rules.name, not_in_a_deal_without_game).read(document)
+            values = Reader(self.fields(rules), rules.name, not_in_a_deal_without_game).read(
+                document
+            )
         except OutcomeError as e:
             raise OutcomeError(errors + list(e.errors)) from None
-        check(d, self.table, errors.append)
+        check(values, self.table, errors.append)
         if errors:
             raise OutcomeError(errors)
-        return d
+        return PetrtylOutcome.read(values)
 
     def _before_reading(self, document: Mapping[str, Any]) -> tuple[dict, list[FieldError]]:
         """What the reader would word badly: a partner where the declarer is always alone,
@@ -107,8 +111,7 @@ class Petrtyl(Game):
             del document["partner"]
         if document.get("kind") == "surrendered" and self.table.chief_called:
             # The kind says both: a Four given up with the called Chief in the talon
-            # (section 17). They may be left out; given (as documents did before), they
-            # must say the same.
+            # (section 17). The bid and the box may be left out; given, they must say so.
             if document.get("bid") not in (None, "four"):
                 errors.append(FieldError("bid", "Only a Four may be given up."))
             if document.get("chief_in_talon") not in (None, True):
@@ -128,7 +131,7 @@ class Petrtyl(Game):
             )
         return document, errors
 
-    def settle(self, outcome: Mapping[str, Any], rules: Rules) -> Settlement:
+    def settle(self, outcome: PetrtylOutcome, rules: Rules) -> Settlement:
         return settle(outcome, self.table)
 
     def payment_table(self, rules: Rules) -> list[str]:

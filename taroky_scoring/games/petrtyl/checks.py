@@ -2,17 +2,19 @@
 
 The reader (``fields.Reader`` over ``document.describe``) has checked every value and
 which fields apply to the kind and the bid; ``check`` adds what the fields say about
-each other, each error naming its field in the game's words.
+each other, each error naming its field in the game's words, and completes the values
+read with what the kind implies (a passed Three's forehand, a Four given up), from
+which ``outcome.PetrtylOutcome`` is built.
 """
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable, Mapping
 from functools import cache
 from typing import Any
 
-from ...errors import FieldError, last_trick_contradictions
+from ...errors import FieldError, last_trick_contradictions, named_as_an_account, named_twice
+from ...points import declarers_points
 from .document import BID_WORDS, DECLARATION_WORDS
 from .tables import TABLES, Table
 
@@ -21,34 +23,32 @@ TRUMPS, TRULE_CARDS, CHIEFS = 22, 3, 4
 Add = Callable[[FieldError], None]
 
 
-def check(d: dict[str, Any], t: Table, add: Add) -> None:
-    players = d["players"]
+def check(values: dict[str, Any], t: Table, add: Add) -> None:
+    players = values["players"]
     if len(players) != t.players:
         add(FieldError("players", f"Name exactly {t.players} players, not {len(players)}."))
-    if len(set(players)) != len(players):
-        doubled = sorted(p for p, n in Counter(players).items() if n > 1)
-        add(FieldError("players", f"{', '.join(doubled)} is named twice."))
-    if any(p[0] == "#" for p in players):
-        add(FieldError("players", "A player's name may not begin with #."))
+    for error in (named_twice(players), named_as_an_account(players)):
+        if error:
+            add(error)
     for key in ("dealer", "bidder", "partner"):
-        if d.get(key) is not None and d[key] not in players:
-            add(FieldError(key, f"{d[key]} is not one of this deal's players."))
-    if d["pot"] is None:
-        d["pot"] = 0
-    elif d["pot"] < 0:
-        add(FieldError("pot", f"The pot holds 0 chips or more, not {d['pot']}."))
-    papoose = d.get("papoose_last")
+        if values.get(key) is not None and values[key] not in players:
+            add(FieldError(key, f"{values[key]} is not one of this deal's players."))
+    if values["pot"] is None:
+        values["pot"] = 0
+    elif values["pot"] < 0:
+        add(FieldError("pot", f"The pot holds 0 chips or more, not {values['pot']}."))
+    papoose = values.get("papoose_last")
     if papoose and papoose["player"] not in players:
         add(FieldError("papoose_last", f"{papoose['player']} is not one of this deal's players."))
-    for n, c in enumerate(d.get("declarations") or (), start=1):
-        if c["player"] not in players:
+    for n, claim in enumerate(values.get("declarations") or (), start=1):
+        if claim["player"] not in players:
             add(
                 FieldError(
                     "declarations",
-                    f"Declaration {n}: {c['player']} is not one of this deal's players.",
+                    f"Declaration {n}: {claim['player']} is not one of this deal's players.",
                 )
             )
-    if d.get("partner") is not None and d["partner"] == d.get("bidder"):
+    if values.get("partner") is not None and values["partner"] == values.get("bidder"):
         add(
             FieldError(
                 "partner",
@@ -56,41 +56,41 @@ def check(d: dict[str, Any], t: Table, add: Add) -> None:
                 "called his own Chief and plays alone.",
             )
         )
-    kind = d["kind"]
-    if kind == "misdeal" and d.get("dealer") is None:
+    kind = values["kind"]
+    if kind == "misdeal" and values.get("dealer") is None:
         add(FieldError("dealer", "Required for a misdeal: the dealer pays 4 into the pot."))
     if kind == "three_passed":
-        _three_passed(d, add)
+        _three_passed(values, add)
     elif kind == "surrendered":
-        _surrendered(d, add)
+        _surrendered(values, add)
     elif kind == "played":
-        if d.get("bid") is None:
+        if values.get("bid") is None:
             add(FieldError("bid", "Required: the game played."))
-        elif d["bid"] == "three":
+        elif values["bid"] == "three":
             add(
                 FieldError(
                     "bid",
                     "A Three is never played: if all pass it, the deal is three_passed.",
                 )
             )
-        elif d.get("bidder") is None:
+        elif values.get("bidder") is None:
             add(FieldError("bidder", "Required: who won the bidding."))
-    if kind == "played" and d.get("bid") not in (None, "three"):
-        _played(d, t, add)
+    if kind == "played" and values.get("bid") not in (None, "three"):
+        _played(values, t, add)
 
 
-def _three_passed(d: dict[str, Any], add: Add) -> None:
-    if d.get("bid") not in (None, "three"):
+def _three_passed(values: dict[str, Any], add: Add) -> None:
+    if values.get("bid") not in (None, "three"):
         add(
             FieldError(
-                "bid", f"A passed Three is a Three, not a {BID_WORDS[d['bid']]}: leave it out."
+                "bid", f"A passed Three is a Three, not a {BID_WORDS[values['bid']]}: leave it out."
             )
         )
-    players, dealer, bidder = d["players"], d.get("dealer"), d.get("bidder")
+    players, dealer, bidder = values["players"], values.get("dealer"), values.get("bidder")
     if dealer in players and bidder in (None, *players):
         forehand = players[(players.index(dealer) + 1) % len(players)]
         if bidder is None:
-            d["bidder"] = forehand
+            values["bidder"] = forehand
         elif bidder != forehand:
             add(
                 FieldError(
@@ -103,14 +103,14 @@ def _three_passed(d: dict[str, Any], add: Add) -> None:
         add(FieldError("bidder", "Required: forehand, whose Three was passed (or the dealer)."))
 
 
-def _surrendered(d: dict[str, Any], add: Add) -> None:
-    if d.get("bidder") is None:
+def _surrendered(values: dict[str, Any], add: Add) -> None:
+    if values.get("bidder") is None:
         add(FieldError("bidder", "Required: who bid the Four and gave up."))
     # The bid (a Four) is checked before reading (Petrtyl._before_reading); the kind
     # says the called Chief was in the talon (contract, section 18).
-    d["chief_in_talon"] = True
-    d["bid"] = "four"  # what the deal's column says, entered or not
-    if d.get("called") == "no_chief":
+    values["chief_in_talon"] = True
+    values["bid"] = "four"  # what the deal's column says, entered or not
+    if values.get("called") == "no_chief":
         add(
             FieldError(
                 "called",
@@ -119,8 +119,8 @@ def _surrendered(d: dict[str, Any], add: Add) -> None:
         )
 
 
-def _points(d: dict[str, Any], t: Table, add: Add) -> int | None:
-    bp, op = d.get("bidder_points"), d.get("opponent_points")
+def _points(values: dict[str, Any], t: Table, add: Add) -> int | None:
+    bp, op = values.get("bidder_points"), values.get("opponent_points")
     if bp is None and op is None:
         add(
             FieldError(
@@ -137,25 +137,25 @@ def _points(d: dict[str, Any], t: Table, add: Add) -> int | None:
             )
         )
         return None
-    return bp if bp is not None else t.total - op
+    return declarers_points(bp, op, t.total)
 
 
-def _played(d: dict[str, Any], t: Table, add: Add) -> None:
-    bid = d["bid"]
+def _played(values: dict[str, Any], t: Table, add: Add) -> None:
+    bid = values["bid"]
     alone_why = None
-    if d.get("chief_in_talon"):
-        if d.get("called") == "no_chief":
+    if values.get("chief_in_talon"):
+        if values.get("called") == "no_chief":
             add(
                 FieldError(
                     "chief_in_talon", "With No Chief no Chief was called, so none is in the talon."
                 )
             )
         alone_why = "the called Chief was in the talon, so the declarer played alone"
-    elif d.get("called") == "no_chief":
+    elif values.get("called") == "no_chief":
         alone_why = "the declarer said No Chief and played alone"
-    if alone_why and d.get("partner") is not None:
+    if alone_why and values.get("partner") is not None:
         add(FieldError("partner", f"Must be empty: {alone_why}."))
-    if d.get("called") == "fourth_chief" and not alone_why and d.get("partner") is None:
+    if values.get("called") == "fourth_chief" and not alone_why and values.get("partner") is None:
         add(
             FieldError(
                 "partner",
@@ -163,17 +163,17 @@ def _played(d: dict[str, Any], t: Table, add: Add) -> None:
                 "partner, or tick Chief in the talon.",
             )
         )
-    if alone_why and d.get("chief_last"):
+    if alone_why and values.get("chief_last"):
         add(FieldError("chief_last", f"No Chief Last: {alone_why}."))
     if bid in ("four", "five"):
-        points = _points(d, t, add)
-        _announcements(d, t, points, add)
-    _declarations(d, t, add)
+        points = _points(values, t, add)
+        _announcements(values, t, points, add)
+    _declarations(values, t, add)
 
 
-def _announcements(d: dict[str, Any], t: Table, points: int | None, add: Add) -> None:
+def _announcements(values: dict[str, Any], t: Table, points: int | None, add: Add) -> None:
     takers: list[tuple[str, str]] = []  # (field, side that took the last trick)
-    sweep = d.get("sweep")
+    sweep = values.get("sweep")
     if sweep:
         if sweep["announced"] and not (t.chief_called or t.grand_bids):
             add(
@@ -207,7 +207,7 @@ def _announcements(d: dict[str, Any], t: Table, points: int | None, add: Add) ->
             )
         )
     for key, name in (("chief_last", "Chief Last"), ("papoose_last", "Papoose Last")):
-        event = d.get(key)
+        event = values.get(key)
         if not event:
             continue
         if event["outcome"] == "played_early" and not event["announced"]:
@@ -226,7 +226,7 @@ def _announcements(d: dict[str, Any], t: Table, points: int | None, add: Add) ->
             elif event["outcome"] == "lost":
                 takers.append((key, "opponents"))
         elif event["outcome"] == "won":
-            takers.append((key, side_of(d, event["player"])))
+            takers.append((key, side_of(values, event["player"])))
     for error in last_trick_contradictions([(k, SIDE_WORDS[side]) for k, side in takers]):
         add(error)
 
@@ -234,20 +234,20 @@ def _announcements(d: dict[str, Any], t: Table, points: int | None, add: Add) ->
 SIDE_WORDS = {"declarer": "declarer's side", "opponents": "opponents"}
 
 
-def side_of(d: Mapping[str, Any], player: str) -> str:
-    return "declarer" if player in (d.get("bidder"), d.get("partner")) else "opponents"
+def side_of(values: Mapping[str, Any], player: str) -> str:
+    return "declarer" if player in (values.get("bidder"), values.get("partner")) else "opponents"
 
 
 # -- declarations -------------------------------------------------------------------------
 
 
-def _declarations(d: dict[str, Any], t: Table, add: Add) -> None:
-    claims = d.get("declarations") or ()
-    allowed = t.declarations(d["bid"])
+def _declarations(values: dict[str, Any], t: Table, add: Add) -> None:
+    claims = values.get("declarations") or ()
+    allowed = t.declarations(values["bid"])
     seen: set[tuple[str, str]] = set()
     errors = False
-    for n, c in enumerate(claims, start=1):
-        player, kind = c["player"], c["kind"]
+    for n, claim in enumerate(claims, start=1):
+        player, kind = claim["player"], claim["kind"]
         word = DECLARATION_WORDS[kind]
         if kind not in allowed:
             where = "only" if kind in t.declarations("grand_nullo") else "not"
@@ -257,7 +257,7 @@ def _declarations(d: dict[str, Any], t: Table, add: Add) -> None:
                 )
             )
             errors = True
-        elif kind == "lack_of_regiment" and player != d["bidder"]:
+        elif kind == "lack_of_regiment" and player != values["bidder"]:
             add(
                 FieldError(
                     "declarations",
@@ -271,16 +271,16 @@ def _declarations(d: dict[str, Any], t: Table, add: Add) -> None:
         seen.add((player, kind))
     if errors or not claims:
         return
-    holders = _chief_holders(d)
-    if d.get("called") == "fourth_chief" and d.get("partner") is not None:
+    holders = _chief_holders(values)
+    if values.get("called") == "fourth_chief" and values.get("partner") is not None:
         holders = set()  # the declarer holds three Chiefs, the partner the fourth
-    for c in claims:
-        if c["kind"] != "all_four":
+    for claim in claims:
+        if claim["kind"] != "all_four":
             continue
-        if d.get("chief_in_talon"):
+        if values.get("chief_in_talon"):
             # The fourth Chief is in the talon, not in a hand (contract 19 D7).
             why = "the called Chief was in the talon, not in a hand"
-        elif holders is None or c["player"] in holders:
+        elif holders is None or claim["player"] in holders:
             continue
         elif holders:
             why = f"the called Chief is held by {' or '.join(sorted(holders))}"
@@ -289,12 +289,12 @@ def _declarations(d: dict[str, Any], t: Table, add: Add) -> None:
                 "the declarer called the fourth Chief, so its holder is his partner and he "
                 "holds the other three"
             )
-        add(FieldError("declarations", f"{c['player']} cannot hold All Four: {why}."))
+        add(FieldError("declarations", f"{claim['player']} cannot hold All Four: {why}."))
         return
-    papoose = d.get("papoose_last")
+    papoose = values.get("papoose_last")
     hands: dict[str, set[str]] = {}
-    for c in claims:
-        hands.setdefault(c["player"], set()).add(c["kind"])
+    for claim in claims:
+        hands.setdefault(claim["player"], set()).add(claim["kind"])
     if papoose:  # he held the Papoose, a Trule card
         hands.setdefault(papoose["player"], set()).add("papoose")
     for player, kinds in hands.items():
@@ -319,15 +319,15 @@ def _claim_words(kind: str) -> str:
     return "the Papoose (Papoose Last)" if kind == "papoose" else DECLARATION_WORDS[kind]
 
 
-def _chief_holders(d: Mapping[str, Any]) -> set[str] | None:
+def _chief_holders(values: Mapping[str, Any]) -> set[str] | None:
     """Who can hold the called Chief, when one was called and is known to be held: the
     partner, or the declarer alone with his own (contract 19 D7). None: anybody may."""
-    if d.get("called") == "no_chief":
+    if values.get("called") == "no_chief":
         return None
-    if d.get("partner") is not None:
-        return {d["partner"]}
-    if d.get("called") is not None:
-        return {d["bidder"]}  # his own Chief
+    if values.get("partner") is not None:
+        return {values["partner"]}
+    if values.get("called") is not None:
+        return {values["bidder"]}  # his own Chief
     return None
 
 

@@ -11,23 +11,20 @@ from __future__ import annotations
 
 from functools import cache
 
-from ...doubling import PETRTYL
+from ...conditions import NEVER, all_of, any_of, not_, when
+from ...doubling import Doubling
 from ...fields import (
     BOOL,
     CHOICE,
     INT,
     LIST,
-    NEVER,
     OBJECT,
     OPTIONS,
     PLAYER,
     PLAYERS,
+    Description,
     Field,
-    all_of,
-    any_of,
     choices,
-    not_,
-    when,
 )
 from .tables import TABLES, Table
 
@@ -76,6 +73,8 @@ LAST_OUTCOMES = choices(
     ("lost", "lost in the last trick"),
     ("played_early", "announced, played before the last trick"),
 )
+# Contra on the game and on an announcement (18.14).
+PETRTYL = Doubling(("none", "contra", "recontra", "suprecontra"))
 CONTRA = choices(*((w, f"{PETRTYL.label(w)} (x{PETRTYL.multiplier(w)})") for w in PETRTYL.words))
 
 
@@ -87,7 +86,7 @@ ANNOUNCED = Field("announced", "Announced", BOOL, "announced before the first le
 
 
 @cache
-def describe(ruleset: str) -> tuple[Field, ...]:
+def describe(ruleset: str) -> Description:
     """Every field of the ruleset's deal document, in the document's order."""
     t: Table = TABLES[ruleset]
     chief = t.chief_called
@@ -297,4 +296,4 @@ def describe(ruleset: str) -> tuple[Field, ...]:
             ),
         ),
     ]
-    return tuple(fields)
+    return Description(fields)

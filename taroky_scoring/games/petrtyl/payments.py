@@ -7,21 +7,21 @@ each other player (``from_each_other``); the pot ``#pot`` is an account of its o
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
 from enum import StrEnum
-from typing import Any
 
-from ...doubling import PETRTYL
+from ...points import declarers_points
 from ...settlement import (
     POT,
     Settlement,
     Transfer,
     between_sides,
     from_each_other,
+    product,
     settlement,
 )
 from .checks import side_of
-from .document import BID_WORDS, DECLARATION_WORDS
+from .document import BID_WORDS, DECLARATION_WORDS, PETRTYL
+from .outcome import PetrtylOutcome, Sweep
 from .tables import (
     DECLARATION_VALUE,
     GRAND_NULLO,
@@ -68,46 +68,31 @@ REASON_WORDS = {
 }
 
 
-def times(base: int, factors: Sequence[tuple[str, int]]) -> tuple[int, str]:
-    """A value and its arithmetic, factors of 1 left out by the caller.
-
-    >>> times(14, [("announced", 2), ("Contra", 2)])
-    (56, '14 x announced 2 x Contra 2 = 56')
-    >>> times(5, [])
-    (5, '5')
-    """
-    value = base
-    for _, factor in factors:
-        value *= factor
-    if not factors:
-        return value, str(value)
-    return value, " x ".join([str(base), *(f"{w} {f}" for w, f in factors)]) + f" = {value}"
-
-
-def bid_words(d: Mapping[str, Any], t: Table) -> str:
-    """The bid in Petrtyl's words, a Four with the talon it took.
+def bid_words(bid: str, talon: str | None, t: Table | None) -> str:
+    """The bid in Petrtyl's words, a Four with the ``talon`` it took.
 
     >>> from taroky_scoring.games.petrtyl.tables import TABLES
-    >>> bid_words({"bid": "four", "talon": "second"}, TABLES["petrtyl"])
+    >>> bid_words("four", "second", TABLES["petrtyl"])
     'Four (second three of the talon)'
-    >>> bid_words({"bid": "four"}, TABLES["petrtyl-five"]), bid_words({"bid": "five"}, None)
+    >>> bid_words("four", None, TABLES["petrtyl-five"]), bid_words("five", None, None)
     ('Four (the whole talon)', 'Five')
     """
-    if d["bid"] == "four" and t.halves:
-        return f"Four ({TALON_WORDS[d['talon']]})"
-    if d["bid"] == "four":
+    if bid == "four" and t.halves:
+        return f"Four ({TALON_WORDS[talon]})"
+    if bid == "four":
         return "Four (the whole talon)"
-    return BID_WORDS[d["bid"]]
+    return BID_WORDS[bid]
 
 
-def settle(d: Mapping[str, Any], t: Table) -> Settlement:
+def settle(outcome: PetrtylOutcome, t: Table) -> Settlement:
     """The settlement of a read and checked document.
 
     A passed Three: 3 from each other player (18.14).
 
     >>> from taroky_scoring.games.petrtyl.tables import TABLES
-    >>> s = settle({"players": ("A", "B", "C", "D"), "kind": "three_passed", "bidder": "B",
-    ...             "pot": 0}, TABLES["petrtyl"])
+    >>> deal = PetrtylOutcome.read
+    >>> s = settle(deal({"players": ("A", "B", "C", "D"), "kind": "three_passed",
+    ...                  "bidder": "B", "pot": 0}), TABLES["petrtyl"])
     >>> s.net
     {'A': -3, 'B': 9, 'C': -3, 'D': -3, '#pot': 0}
     >>> s.transfers[0].explanation
@@ -115,147 +100,149 @@ def settle(d: Mapping[str, Any], t: Table) -> Settlement:
 
     A misdeal: the dealer pays 4 into the pot.
 
-    >>> settle({"players": ("A", "B"), "kind": "misdeal", "dealer": "B", "pot": 7},
+    >>> settle(deal({"players": ("A", "B"), "kind": "misdeal", "dealer": "B", "pot": 7}),
     ...        TABLES["petrtyl-two"]).net
     {'A': 0, 'B': -4, '#pot': 4}
 
     A Four given up, the called Chief in the talon: its value to each other player.
 
-    >>> settle({"players": ("A", "B", "C", "D"), "kind": "surrendered", "bidder": "A",
-    ...         "talon": "first_after_second", "pot": 0}, TABLES["petrtyl"]).net
+    >>> settle(deal({"players": ("A", "B", "C", "D"), "kind": "surrendered", "bidder": "A",
+    ...              "talon": "first_after_second", "pot": 0}), TABLES["petrtyl"]).net
     {'A': -18, 'B': 6, 'C': 6, 'D': 6, '#pot': 0}
     """
-    order = d["players"]
+    order = outcome.players
     accounts = (*order, POT)
-    kind = d["kind"]
+    kind = outcome.kind
     if kind == "thrown_in":
         return settlement(accounts, [])
     if kind == "misdeal":
         why = f"Misdeal: the dealer pays {MISDEAL_INTO_POT} into the pot"
         return settlement(
-            accounts, [Transfer(d["dealer"], POT, MISDEAL_INTO_POT, PetrtylReason.MISDEAL, why)]
+            accounts, [Transfer(outcome.dealer, POT, MISDEAL_INTO_POT, PetrtylReason.MISDEAL, why)]
         )
     if kind == "three_passed":
         why = f"Three passed by all: {THREE_PASSED} from each other player"
         transfers = from_each_other(
-            order, d["bidder"], THREE_PASSED, PetrtylReason.THREE_PASSED, why
+            order, outcome.bidder, THREE_PASSED, PetrtylReason.THREE_PASSED, why
         )
         return settlement(accounts, transfers, True, THREE_PASSED)
     if kind == "surrendered":
-        value = t.four_value(d.get("talon"))
+        value = t.four_value(outcome.talon)
         why = (
-            f"{bid_words({**d, 'bid': 'four'}, t)} given up, the called Chief in the talon: "
+            f"{bid_words('four', outcome.talon, t)} given up, the called Chief in the talon: "
             f"{value} to each other player"
         )
         transfers = from_each_other(
-            order, d["bidder"], value, PetrtylReason.SURRENDER, why, pays=True
+            order, outcome.bidder, value, PetrtylReason.SURRENDER, why, pays=True
         )
         return settlement(accounts, transfers)
-    return _played(d, t, accounts)
+    return _played(outcome, t, accounts)
 
 
-def _played(d: Mapping[str, Any], t: Table, accounts: tuple[str, ...]) -> Settlement:
+def _played(outcome: PetrtylOutcome, t: Table, accounts: tuple[str, ...]) -> Settlement:
     """The game (or the Sweep), Chief Last, Papoose Last, the pot, then declarations:
     1 from each other player in a Four, 2 in a Five, 4 in Grand Sweep and Grand Nullo,
     never multiplied.
 
     >>> from taroky_scoring.games.petrtyl.tables import TABLES
-    >>> s = _played({"players": ("A", "B", "C"), "bidder": "A", "bid": "five",
-    ...     "bidder_points": 20, "contra": "contra", "pot": 0,
-    ...     "declarations": ({"player": "B", "kind": "regiment"},)},
+    >>> s = _played(PetrtylOutcome.read({"players": ("A", "B", "C"), "bidder": "A",
+    ...     "bid": "five", "bidder_points": 20, "contra": "contra", "pot": 0,
+    ...     "declarations": ({"player": "B", "kind": "regiment"},)}),
     ...     TABLES["petrtyl-three"], ("A", "B", "C", "#pot"))
     >>> [(t.payer, t.payee, t.chips, t.reason.value) for t in s.transfers]
     [('A', 'B', 16, 'game'), ('A', 'C', 16, 'game'),
      ('C', 'B', 2, 'regiment'), ('A', 'B', 2, 'regiment')]
     """
-    order, bid = d["players"], d["bid"]
-    declarer, partner = d["bidder"], d.get("partner")
+    order, bid = outcome.players, outcome.bid
+    declarer, partner = outcome.bidder, outcome.partner
     transfers: list[Transfer] = []
-    sweep = d.get("sweep")
-    swept = bool(sweep) and sweep["made"]
-    if sweep and (sweep["made"] or sweep["announced"]):
-        won, value, why = _sweep(d, t, sweep)
+    sweep = outcome.sweep
+    swept = bool(sweep) and sweep.made
+    if sweep and (sweep.made or sweep.announced):
+        won, value, why = _sweep(outcome, t, sweep)
         reason = PetrtylReason.SWEEP
     else:
-        won, value, why = _game(d, t)
+        won, value, why = _game(outcome, t)
         reason = PetrtylReason.GAME
     transfers += between_sides(order, declarer, partner, won, value, reason, why)
     if not swept:
-        transfers += _last_trick(d, "chief_last", "Chief Last", PetrtylReason.CHIEF_LAST)
-        transfers += _last_trick(d, "papoose_last", "Papoose Last", PetrtylReason.PAPOOSE_LAST)
-        transfers += _pot(d)
+        transfers += _last_trick(outcome, "chief_last", "Chief Last", PetrtylReason.CHIEF_LAST)
+        transfers += _last_trick(
+            outcome, "papoose_last", "Papoose Last", PetrtylReason.PAPOOSE_LAST
+        )
+        transfers += _pot(outcome)
     each = DECLARATION_VALUE[bid]
-    for c in d.get("declarations") or ():
-        word = DECLARATION_WORDS[c["kind"]]
-        why = f"{c['player']} declares {word}: {each} from each other player in a {BID_WORDS[bid]}"
-        transfers += from_each_other(order, c["player"], each, PetrtylReason(c["kind"]), why)
+    for claim in outcome.declarations or ():
+        word = DECLARATION_WORDS[claim.kind]
+        why = f"{claim.player} declares {word}: {each} from each other player in a {BID_WORDS[bid]}"
+        transfers += from_each_other(order, claim.player, each, PetrtylReason(claim.kind), why)
     return settlement(accounts, transfers, won, value)
 
 
-def _game(d: Mapping[str, Any], t: Table) -> tuple[bool, int, str]:
+def _game(outcome: PetrtylOutcome, t: Table) -> tuple[bool, int, str]:
     """(declarer's side won, chips per opponent, explanation) of the game itself.
 
     >>> from taroky_scoring.games.petrtyl.tables import TABLES
-    >>> _game({"bid": "four", "talon": "second", "bidder_points": 41, "contra": "contra"},
+    >>> deal = PetrtylOutcome
+    >>> _game(deal({"bid": "four", "talon": "second", "bidder_points": 41, "contra": "contra"}),
     ...       TABLES["petrtyl"])
     (True, 10, 'Four (second three of the talon) won with 41 of 70 card points: 5 x Contra 2 = 10')
-    >>> _game({"bid": "grand_nullo", "bidder_took_a_trick": True}, TABLES["petrtyl"])
+    >>> _game(deal({"bid": "grand_nullo", "bidder_took_a_trick": True}), TABLES["petrtyl"])
     (False, 36, 'Grand Nullo lost, the declarer took a trick: 36')
     """
-    bid = d["bid"]
+    bid = outcome.bid
     if bid == "grand_nullo":
-        won = not d["bidder_took_a_trick"]
+        won = not outcome.bidder_took_a_trick
         base = GRAND_NULLO
         head = "Grand Nullo " + (
             "won, no trick taken" if won else "lost, the declarer took a trick"
         )
     elif bid == "grand_sweep":
-        won = d["bidder_took_all_tricks"]
+        won = outcome.bidder_took_all_tricks
         base = GRAND_SWEEP
         head = "Grand Sweep " + ("won, every trick taken" if won else "lost, a trick given up")
     else:
-        points = d.get("bidder_points")
-        if points is None:
-            points = t.total - d["opponent_points"]
+        points = declarers_points(outcome.bidder_points, outcome.opponent_points, t.total)
         won = points >= t.winning
-        base = t.game_value(bid, d.get("talon"))
-        head = (
-            f"{bid_words(d, t)} {'won' if won else 'lost'} with {points} of {t.total} card points"
-        )
-    value, words = times(base, PETRTYL.factors(d.get("contra")))
+        base = t.game_value(bid, outcome.talon)
+        result = "won" if won else "lost"
+        head = f"{bid_words(bid, outcome.talon, t)} {result} with {points} of {t.total} card points"
+    value, words = product("", base, PETRTYL.factors(outcome.contra), bare=True)
     return won, value, f"{head}: {words}"
 
 
-def _sweep(d: Mapping[str, Any], t: Table, sweep: Mapping[str, Any]) -> tuple[bool, int, str]:
+def _sweep(outcome: PetrtylOutcome, t: Table, sweep: Sweep) -> tuple[bool, int, str]:
     """A Sweep made replaces the game; announced and not made, the declarer's side pays
     the announced value instead of the game (inferred).
 
     >>> from taroky_scoring.games.petrtyl.tables import TABLES
-    >>> won, value, why = _sweep({"bid": "four", "talon": "first_after_second"},
-    ...     TABLES["petrtyl"], {"announced": True, "made": True, "contra": "contra"})
+    >>> won, value, why = _sweep(PetrtylOutcome({"bid": "four", "talon": "first_after_second"}),
+    ...     TABLES["petrtyl"], Sweep({"announced": True, "made": True, "contra": "contra"}))
     >>> won, value
     (True, 64)
     >>> print(why)
     Sweep announced and made in a Four (back to the first three of the talon):
     16 x announced 2 x Contra 2 = 64
-    >>> _sweep({"bid": "five", "contra": "contra"}, TABLES["petrtyl"],
-    ...        {"announced": False, "made": True, "contra": "none"})[:2]
+    >>> _sweep(PetrtylOutcome({"bid": "five", "contra": "contra"}), TABLES["petrtyl"],
+    ...        Sweep({"announced": False, "made": True, "contra": "none"}))[:2]
     (True, 48)
     """
-    announced, made = sweep["announced"], sweep["made"]
-    base = t.sweep_value(d["bid"], d.get("talon"), announced=False)
+    announced, made = sweep.announced, sweep.made
+    base = t.sweep_value(outcome.bid, outcome.talon, announced=False)
     factors = [("announced", 2)] if announced else []
-    factors += PETRTYL.factors(sweep["contra"] if announced else d.get("contra"))
-    value, words = times(base, factors)
+    factors += PETRTYL.factors(sweep.contra if announced else outcome.contra)
+    value, words = product("", base, factors, bare=True)
     head = "Sweep announced and " if announced else "Sweep "
     head += "made" if made else "not made"
-    in_bid = "a " + bid_words(d, t)
+    in_bid = "a " + bid_words(outcome.bid, outcome.talon, t)
     if not made:
         return False, value, f"{head}: the declarer's side pays it in {in_bid}: {words}"
     return True, value, f"{head} in {in_bid}: {words}"
 
 
-def _last_trick(d: Mapping[str, Any], key: str, name: str, reason: PetrtylReason) -> list[Transfer]:
+def _last_trick(
+    outcome: PetrtylOutcome, key: str, name: str, reason: PetrtylReason
+) -> list[Transfer]:
     """Chief Last or Papoose Last: 1 to the side that made it, 2 announced, announced and
     failed 2 to the other side; x2 in a Five (inferred); x its Contra when announced; an
     unannounced card lost in the last trick costs nothing.
@@ -263,49 +250,53 @@ def _last_trick(d: Mapping[str, Any], key: str, name: str, reason: PetrtylReason
     >>> four = {"players": ("A", "B", "C", "D"), "bidder": "A", "partner": "C", "bid": "five"}
     >>> event = {"announced": True, "outcome": "played_early", "contra": "contra"}
     >>> [(t.payer, t.payee, t.chips) for t in _last_trick(
-    ...     {**four, "chief_last": event}, "chief_last", "Chief Last", PetrtylReason.CHIEF_LAST)]
+    ...     PetrtylOutcome.read({**four, "chief_last": event}), "chief_last", "Chief Last",
+    ...     PetrtylReason.CHIEF_LAST)]
     [('A', 'B', 8), ('C', 'D', 8)]
     >>> event = {"player": "D", "announced": False, "outcome": "won", "contra": "none"}
-    >>> t = _last_trick({**four, "papoose_last": event}, "papoose_last", "Papoose Last",
-    ...                 PetrtylReason.PAPOOSE_LAST)[0]
+    >>> t = _last_trick(PetrtylOutcome.read({**four, "papoose_last": event}), "papoose_last",
+    ...                 "Papoose Last", PetrtylReason.PAPOOSE_LAST)[0]
     >>> t.payer, t.payee, t.chips, t.explanation
     ('A', 'B', 2, 'Papoose Last by D of the opponents, won: 1 x Five 2 = 2')
     """
-    event = d.get(key)
+    event = getattr(outcome, key)
     if not event:
         return []
-    success = event["outcome"] == "won"
-    if not event["announced"] and not success:
+    success = event.outcome == "won"
+    if not event.announced and not success:
         return []
-    factors = [("Five", LAST_TRICK_IN_FIVE)] if d["bid"] == "five" else []
-    if event["announced"]:
-        factors += PETRTYL.factors(event["contra"])
-    value, words = times(2 if event["announced"] else 1, factors)
-    side = side_of(d, event["player"]) if key == "papoose_last" else "declarer"
-    outcome = {"won": "won", "lost": "lost", "played_early": "played early"}[event["outcome"]]
+    factors = [("Five", LAST_TRICK_IN_FIVE)] if outcome.bid == "five" else []
+    if event.announced:
+        factors += PETRTYL.factors(event.contra)
+    value, words = product("", 2 if event.announced else 1, factors, bare=True)
+    side = side_of(outcome, event.player) if key == "papoose_last" else "declarer"
+    what = {"won": "won", "lost": "lost", "played_early": "played early"}[event.outcome]
     side_words = "the declarer's side" if side == "declarer" else "the opponents"
     if key == "papoose_last":
-        side_words = f"{event['player']} of {side_words}"
-    label = f"{name} announced" if event["announced"] else name
-    why = f"{label} by {side_words}, {outcome}: {words}"
+        side_words = f"{event.player} of {side_words}"
+    label = f"{name} announced" if event.announced else name
+    why = f"{label} by {side_words}, {what}: {words}"
     receives = (side == "declarer") == success
-    return between_sides(d["players"], d["bidder"], d.get("partner"), receives, value, reason, why)
+    return between_sides(
+        outcome.players, outcome.bidder, outcome.partner, receives, value, reason, why
+    )
 
 
-def _pot(d: Mapping[str, Any]) -> list[Transfer]:
+def _pot(outcome: PetrtylOutcome) -> list[Transfer]:
     """An announced Papoose Last takes the pot if it succeeds and doubles it if not.
 
-    >>> _pot({"pot": 6, "papoose_last": {"player": "B", "announced": True,
-    ...                                  "outcome": "lost"}})[0].explanation
+    >>> deal = PetrtylOutcome.read
+    >>> _pot(deal({"pot": 6, "papoose_last": {"player": "B", "announced": True,
+    ...                                       "outcome": "lost"}}))[0].explanation
     'Papoose Last announced and failed: B pays 6 into the pot, doubling it'
-    >>> _pot({"pot": 6, "papoose_last": {"player": "B", "announced": False, "outcome": "won"}})
+    >>> _pot(deal({"pot": 6, "papoose_last": {"player": "B", "outcome": "won"}}))
     []
     """
-    event, pot = d.get("papoose_last"), d["pot"]
-    if not event or not event["announced"] or pot == 0:
+    event, pot = outcome.papoose_last, outcome.pot
+    if not event or not event.announced or pot == 0:
         return []
-    player = event["player"]
-    if event["outcome"] == "won":
+    player = event.player
+    if event.outcome == "won":
         why = f"Papoose Last announced and won: {player} takes the pot of {pot}"
         return [Transfer(POT, player, pot, PetrtylReason.POT, why)]
     why = f"Papoose Last announced and failed: {player} pays {pot} into the pot, doubling it"

@@ -26,10 +26,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ...doubling import PETRTYL
 from ...rotation import after
 from ...statistics import Doubled, Facts, Own, announcement, doubled, held, own_payments
-from .document import DECLARATION_WORDS
+from .document import DECLARATION_WORDS, PETRTYL
 from .payments import REASON_WORDS, PetrtylReason, bid_words
 from .tables import Table
 
@@ -73,7 +72,7 @@ def groups(t: Table) -> tuple[tuple[str, str], ...]:
     )
 
 
-def deal_facts(d: Mapping[str, Any], t: Table) -> Facts:
+def deal_facts(document: Mapping[str, Any], t: Table) -> Facts:
     """A Petrtyl deal document (as saved: valid) told for statistics.
 
     After a passed Three the declarer is forehand, whom the document may leave to the
@@ -86,29 +85,29 @@ def deal_facts(d: Mapping[str, Any], t: Table) -> Facts:
     >>> f.contract, f.declarer
     ('Three passed', 'A')
     """
-    players, kind = d["players"], d["kind"]
+    players, kind = document["players"], document["kind"]
     if kind in ("thrown_in", "misdeal"):
         return Facts(players, KIND_WORDS[kind], owns=OWNS)
-    bidder = d.get("bidder") or after(players, d["dealer"])
+    bidder = document.get("bidder") or after(players, document["dealer"])
     if kind != "played":
         return Facts(players, KIND_WORDS[kind], bidder, owns=OWNS)
-    partner = d.get("partner")
+    partner = document.get("partner")
     events = []
     game_reasons = _GAME
     more: tuple[Doubled, ...] = ()  # the announcements' own doublings
-    sweep = d.get("sweep")
+    sweep = document.get("sweep")
     if sweep and (sweep["made"] or sweep.get("announced")):
         event, more = announcement(PETRTYL, "valat", "Sweep", sweep, True, _SWEEP)
         events.append(event)
         if not sweep.get("announced"):
             game_reasons = _SWEEP
-    if d.get("chief_last"):
+    if document.get("chief_last"):
         event, its = announcement(
-            PETRTYL, "last_trick", "Chief Last", d["chief_last"], True, _CHIEF_LAST
+            PETRTYL, "last_trick", "Chief Last", document["chief_last"], True, _CHIEF_LAST
         )
         events.append(event)
         more += its
-    papoose = d.get("papoose_last")
+    papoose = document.get("papoose_last")
     if papoose:
         ours = papoose["player"] in (bidder, partner)
         event, its = announcement(
@@ -116,7 +115,13 @@ def deal_facts(d: Mapping[str, Any], t: Table) -> Facts:
         )
         events.append(event)
         more += its
-    game_doubled = doubled(PETRTYL, d.get("contra"), True, game_reasons)
+    game_doubled = doubled(PETRTYL, document.get("contra"), True, game_reasons)
     return Facts(
-        players, bid_words(d, t), bidder, partner, game_doubled + more, tuple(events), OWNS
+        players,
+        bid_words(document["bid"], document.get("talon"), t),
+        bidder,
+        partner,
+        game_doubled + more,
+        tuple(events),
+        OWNS,
     )

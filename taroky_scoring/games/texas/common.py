@@ -8,40 +8,44 @@ document's common fields, and settling it all between the sides.
 
 from __future__ import annotations
 
-import itertools
-from collections import Counter
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import Any, ClassVar
 
 from ...doubling import Doubling
-from ...errors import FieldError, OutcomeError, last_trick_contradictions
+from ...errors import (
+    FieldError,
+    OutcomeError,
+    last_trick_contradictions,
+    named_as_an_account,
+    named_twice,
+)
 from ...fields import (
-    BOOL,
-    CHOICE,
-    INT,
-    LIST,
-    OBJECT,
-    OPTIONS,
-    PLAYER,
-    PLAYERS,
+    Description,
     Field,
     Reader,
-    all_of,
-    choices,
-    not_,
     not_in_a_deal_without_game,
-    when,
 )
+from ...game import Game
 from ...options import INT as OPTION_INT
 from ...options import Option
 from ...points import SINGLY
-from ...registry import Game
-from ...settlement import Settlement, Transfer, between_sides, from_each_other, settlement
+from ...settlement import (
+    Settlement,
+    Transfer,
+    between_sides,
+    from_each_other,
+    product,
+    settlement,
+    times_after,
+)
 from ...statistics import Facts
 from . import statistics
+from .bonuses import BONUS_CHIPS, check_bonuses
+from .document import PLAYED, TOTAL, describe
+from .outcome import TexasOutcome, Valat
 from .words import BONUS_NAMES, REASON_WORDS, TexasReason
 
-TOTAL = 106
 WINNING = 54
 TIE = 53
 
@@ -78,160 +82,24 @@ def difference(points: int, multiplier: int) -> tuple[int, str]:
     return rounded // 10, f"({diff} + 10) x {multiplier} = {raw} -> {rounded} = {rounded // 10}"
 
 
-# -- bonuses for holdings -------------------------------------------------------------
-
-HONOURS = ("trull", "pane", "trull_pane", "krale", "rosanne_pane", "spjst")
-TRUMP_COUNTS = ("eight_trumps", "ten_trumps", "two_trumps", "no_trumps")
-BONUS_CHIPS = {
-    "eight_trumps": 2,
-    "ten_trumps": 4,
-    "trull": 2,
-    "pane": 2,
-    "trull_pane": 4,
-    "krale": 4,
-    "rosanne_pane": 6,
-    "spjst": 10,
-    "two_trumps": 2,
-    "no_trumps": 4,
-}
-# Each honour's possible (Trull cards, Kings); Pane is four 5-point cards, 2 or 3 Kings.
-HONOUR_CARDS = {
-    "trull": ((3, 0),),
-    "pane": ((2, 2), (1, 3)),
-    "trull_pane": ((3, 1),),
-    "krale": ((0, 4),),
-    "rosanne_pane": ((1, 4),),
-    "spjst": ((3, 4),),
-}
-# The honours that hold all four Kings (and so the King a Povenost calls).
-FOUR_KINGS = frozenset(k for k, held in HONOUR_CARDS.items() if all(n == 4 for _, n in held))
-# Each trump count's (fewest, most) trumps.
-TRUMP_RANGE = {
-    "eight_trumps": (8, 9),
-    "ten_trumps": (10, 12),
-    "two_trumps": (1, 2),
-    "no_trumps": (0, 0),
-}
-TRULL_CARDS, KINGS, TRUMPS, HAND, HANDS, TALON_CARDS = 3, 4, 22, 12, 4, 6
-# The talon holds at most 6 trumps, so the hands hold at least 16 (contract 19 D13).
-TRUMPS_IN_HANDS = TRUMPS - TALON_CARDS
-
-
-def _hand_fits(honour: str | None, count: str | None) -> list[tuple[int, int, int, int]]:
-    """The (Trull cards, Kings, trumps) a hand with these claims may hold at least, and
-    the most trumps it may hold (its count's most, or the hand less its Kings).
-
-    >>> _hand_fits("krale", "eight_trumps"), _hand_fits("krale", "ten_trumps")
-    ([(0, 4, 8, 8)], [])
-    """
-    fits = []
-    for trull, kings in HONOUR_CARDS.get(honour, ((0, 0),)):
-        least, most = TRUMP_RANGE.get(count, (0, HAND))
-        trumps = max(least, trull)  # the Trull cards are trumps
-        if trull <= most and trumps + kings <= HAND:
-            fits.append((trull, kings, trumps, min(most, HAND - kings)))
-    return fits
-
-
-def check_bonuses(
-    bonuses: tuple[Mapping[str, Any], ...], players: tuple[str, ...], names: Mapping[str, str]
-) -> list[FieldError]:
-    """Impossible claims (contract section 13), each an error in ``bonuses``: the pack
-    holds 3 Trull cards, 4 Kings and 22 trumps, of which the hands hold at least 16
-    (contract 19 D13).
-
-    >>> [e.message for e in check_bonuses(
-    ...     ({"player": "A", "kind": "krale"}, {"player": "B", "kind": "krale"}),
-    ...     ("A", "B", "C", "D"), {"krale": "Krale"})]
-    ['These claims need more than the pack holds (3 Trull cards, 4 Kings, 22 trumps):
-      Krale (A), Krale (B).']
-    """
-    errors: list[FieldError] = []
-    honour: dict[str, str] = {}
-    count: dict[str, str] = {}
-    for n, b in enumerate(bonuses, start=1):
-        player, kind = b["player"], b["kind"]
-        if player not in players:
-            errors.append(
-                FieldError("bonuses", f"Bonus {n}: {player} is not one of this deal's players.")
-            )
-            continue
-        mine = honour if kind in HONOURS else count
-        if player in mine:
-            what = "honour" if kind in HONOURS else "trump count"
-            errors.append(
-                FieldError(
-                    "bonuses",
-                    f"{player} claims {names[mine[player]]} and {names[kind]}: a hand is paid "
-                    f"for one {what} only.",
-                )
-            )
-            continue
-        mine[player] = kind
-    if errors:
-        return errors
-    claimants = [p for p in players if p in honour or p in count]
-    options = []
-    for p in claimants:
-        fits = _hand_fits(honour.get(p), count.get(p))
-        if not fits:
-            claims = " and ".join(names[k] for k in (honour.get(p), count.get(p)) if k)
-            errors.append(FieldError("bonuses", f"{p}'s hand of 12 cannot hold {claims}."))
-        options.append(fits)
-    if errors:
-        return errors
-    claims = ", ".join(
-        f"{names[k]} ({p})" for p in claimants for k in (honour.get(p), count.get(p)) if k
-    )
-    # The other hands hold up to a hand of trumps each.
-    others = HAND * (HANDS - len(claimants))
-    most_in_hands = None  # over the combinations the pack can hold
-    for combo in itertools.product(*options):
-        if (
-            sum(c[0] for c in combo) <= TRULL_CARDS
-            and sum(c[1] for c in combo) <= KINGS
-            and sum(c[2] for c in combo) <= TRUMPS
-        ):
-            most = others + sum(c[3] for c in combo)
-            if most >= TRUMPS_IN_HANDS:
-                return []
-            most_in_hands = max(most_in_hands or 0, most)
-    if most_in_hands is not None:
-        return [
-            FieldError(
-                "bonuses",
-                "These claims leave too few trumps in the hands: the talon holds at most "
-                f"{TALON_CARDS} of the {TRUMPS}, so the hands hold at least {TRUMPS_IN_HANDS}, and "
-                f"with these claims they hold at most {most_in_hands}: {claims}.",
-            )
-        ]
-    return [
-        FieldError(
-            "bonuses",
-            f"These claims need more than the pack holds ({TRULL_CARDS} Trull cards, "
-            f"{KINGS} Kings, {TRUMPS} trumps): {claims}.",
-        )
-    ]
-
-
-# -- the document -----------------------------------------------------------------------
-
-PLAYED = when("kind", "played")
-SIDES = choices(("bidder", "declarer's side"), ("opponents", "opponents"))
-LAST_OUTCOMES = choices(
-    ("won", "took the last trick"),
-    ("lost", "played to the last trick and beaten"),
-    ("played_early", "announced, played before the last trick"),
-)
-TALON = choices(
-    ("first", "first three"),
-    ("second", "second three"),
-    ("first_after_second", "first three after seeing the second"),
-)
-
-
 def side_words(team: str) -> str:
     return "declarer's side" if team == "bidder" else "opponents"
+
+
+def _check_announcement(event: Mapping[str, Any], key: str, early: tuple[str, str], name: str, add):
+    """A card in the last trick (Pagat, King Last) that fell early matters only when
+    announced, and only an announcement can be doubled."""
+    if event.outcome == "played_early" and not event.announced:
+        card, announcement = early
+        add(
+            FieldError(
+                key,
+                f"{card} played before the last trick matters only when {announcement} "
+                "announced: leave it empty.",
+            )
+        )
+    if event.contra != "none" and not event.announced:
+        add(FieldError(key, f"Only an announced {name} can be doubled."))
 
 
 class Texas(Game):
@@ -253,6 +121,9 @@ class Texas(Game):
     no_contra_bids: ClassVar[tuple[str, ...]] = ()
     called: ClassVar[Mapping[str, tuple[tuple[str, str], ...]]]  # bid -> called choices
     bonus_names: ClassVar[Mapping[str, str]] = BONUS_NAMES
+    # The payment table's order of the bonuses and the names it says short.
+    table_order: ClassVar[tuple[str, ...]] = tuple(BONUS_CHIPS)
+    table_names: ClassVar[Mapping[str, str]] = {}
     valat_contra: ClassVar[bool] = True
     # The partner's "nobody": the declarer called a card he held himself.
     alone_words: ClassVar[str] = "Alone (called his own trump)"
@@ -296,7 +167,7 @@ class Texas(Game):
             for r in TexasReason
         )
 
-    def game(self, d: Mapping[str, Any], rules: Any) -> tuple[bool, int, str]:
+    def game(self, outcome: TexasOutcome, rules: Any) -> tuple[bool, int, str]:
         """(declarer's side won, chips per opponent before contra, explanation)."""
         raise NotImplementedError
 
@@ -309,212 +180,36 @@ class Texas(Game):
     def bonus_allowed(self, kind: str, rules: Any) -> bool:
         return True
 
-    def check_more(self, d: Mapping[str, Any], rules: Any, add) -> None:
+    def bonuses_paid(self, rules: Any) -> str:
+        """The bonuses ``rules`` pay, for the payment table: each in the game's words with
+        its chips from each other player.
+
+        >>> from taroky_scoring import game_for
+        >>> xix = game_for("texas-xix")
+        >>> xix.bonuses_paid(xix.rules("texas-xix", {"uni_bonus": 2, "two_trumps_bonus": False}))
+        'Taroky 2, Tarocky 4, Trull 2, Pane 2, Trull Pane 4, Krale 4, Rosanne Pane 6, SPJST 10,
+         Uni 2'
+        """
+        return ", ".join(
+            f"{self.table_names.get(kind, self.bonus_names[kind])} {self.bonus_chips(kind, rules)}"
+            for kind in self.table_order
+            if self.bonus_allowed(kind, rules)
+        )
+
+    def check_more(self, outcome: TexasOutcome, rules: Any, add) -> None:
         pass
 
-    def more_transfers(self, d: Mapping[str, Any], rules: Any) -> list[Transfer]:
+    def more_transfers(self, outcome: TexasOutcome, rules: Any) -> list[Transfer]:
         return []
 
     # -- the document ----------------------------------------------------------------
 
-    def fields(self, rules: Any) -> tuple[Field, ...]:
+    @lru_cache(maxsize=64)  # noqa: B019 - games are registered once and live as long
+    def fields(self, rules: Any) -> Description:
         """The document's fields under ``rules`` (built once per ruleset and options)."""
-        cache = self.__dict__.setdefault("_fields", {})
-        key = rules.key
-        if key not in cache:
-            cache[key] = self.describe(rules)
-        return cache[key]
+        return describe(self, rules)
 
-    def describe(self, rules: Any) -> tuple[Field, ...]:
-        words = tuple((w, self.doubling.label(w)) for w in self.doubling.words)
-        contra = Field("contra", "Contra", CHOICE, "doubling", choices(*words), default="none")
-        # A declarer bids in a played deal, and in a surrendered one where a house rule
-        # allows a throw-in (texas-xix's called_trump_throw_in).
-        kinds = [k for k, _ in self.kinds(rules)]
-        bidding = when("kind", *(k for k in ("played", "surrendered") if k in kinds))
-        by_points = all_of(PLAYED, not_(when("bid", *self.no_points_bids)))
-        called = tuple(self.called.items())
-        bonus_kinds = [
-            (k, self.bonus_names[k]) for k in BONUS_CHIPS if self.bonus_allowed(k, rules)
-        ]
-        announced = Field("announced", "Announced", BOOL, "announced before play", default=False)
-        pagat_items = (
-            Field("team", "Side", CHOICE, "the side that played the Pagat", SIDES, required=True),
-            announced,
-            Field("outcome", "Outcome", CHOICE, "what the Pagat did", LAST_OUTCOMES, required=True),
-        )
-        if self.pagat_allows_contra(rules):
-            pagat_items += (
-                Field(
-                    "contra",
-                    "Contra",
-                    CHOICE,
-                    "on an announced Pagat",
-                    choices(*words),
-                    default="none",
-                ),
-            )
-        valat_items = (
-            Field(
-                "team",
-                "Side",
-                CHOICE,
-                "the side that took (or announced) every trick",
-                SIDES,
-                required=True,
-            ),
-            announced,
-            Field("made", "Made", BOOL, "every trick taken", required=True),
-        )
-        if self.valat_contra:
-            valat_items += (
-                Field(
-                    "contra",
-                    "Contra",
-                    CHOICE,
-                    "on an announced valat",
-                    choices(*words),
-                    default="none",
-                ),
-            )
-        fields = (
-            Field(
-                "ruleset",
-                "Ruleset",
-                CHOICE,
-                "the ruleset",
-                choices((rules.name, rules.title)),
-                required=True,
-            ),
-            Field("options", "House rules", OPTIONS, "options overriding the preset"),
-            Field(
-                "players",
-                "Players",
-                PLAYERS,
-                "the four players in the order of play (counter-clockwise)",
-                required=True,
-            ),
-            Field("dealer", "Dealer", PLAYER, "who dealt (optional)"),
-            Field(
-                "kind",
-                "Kind of deal",
-                CHOICE,
-                "what happened to the deal",
-                choices(*self.kinds(rules)),
-                required=True,
-                default="played",  # what a deal form starts at
-            ),
-            Field(
-                "bidder", "Declarer", PLAYER, "who won the bidding", required=True, applies=bidding
-            ),
-            Field(
-                "bid",
-                "Bid",
-                CHOICE,
-                "the game played (required in a played deal)",
-                choices(*self.bids),
-                applies=bidding,
-            ),
-            Field(
-                "partner",
-                "Partner",
-                PLAYER,
-                "holder of the called card; null when the declarer plays alone",
-                applies=all_of(PLAYED, when("bid", *self.partner_bids)),
-                none_label=self.alone_words,
-            ),
-        )
-        for bid, values in called:
-            fields += (
-                Field(
-                    "called",
-                    "Called",
-                    CHOICE,
-                    "the card called, for the record",
-                    choices(*values),
-                    applies=all_of(bidding, when("bid", bid)),
-                ),
-            )
-        fields += (
-            Field(
-                "talon",
-                "Talon",
-                CHOICE,
-                "which three of the talon the Prever declarer took",
-                TALON,
-                required=True,
-                applies=all_of(PLAYED, when("bid", "prever")),
-            ),
-        )
-        fields += self.extra_fields(rules)
-        fields += (
-            Field(
-                "contra",
-                "Contra on the game",
-                CHOICE,
-                contra.help,
-                contra.choices,
-                applies=(
-                    all_of(PLAYED, not_(when("bid", *self.no_contra_bids)))
-                    if self.no_contra_bids
-                    else PLAYED
-                ),
-            ),
-            Field(
-                "bidder_points",
-                "Declarer's side's card points",
-                INT,
-                "of 106; 54 win; or give the opponents' points below (a valat made: 106 or 0)",
-                minimum=0,
-                maximum=TOTAL,
-                applies=by_points,
-            ),
-            Field(
-                "opponent_points",
-                "Opponents' card points",
-                INT,
-                "of 106; or give the declarer's side's points above",
-                minimum=0,
-                maximum=TOTAL,
-                applies=by_points,
-            ),
-            Field(
-                "valat",
-                "Valat",
-                OBJECT,
-                "every trick taken, or announced",
-                applies=by_points,
-                items=valat_items,
-            ),
-            Field(
-                "pagat",
-                "Pagat in the last trick",
-                OBJECT,
-                "the trump I in the last trick",
-                applies=by_points,
-                items=pagat_items,
-            ),
-        )
-        fields += self.late_fields(rules, by_points)
-        fields += (
-            Field(
-                "bonuses",
-                "Bonuses for holdings",
-                LIST,
-                "paid to the holder by each other player",
-                applies=self.bonuses_apply(rules),
-                item_label="Bonus",
-                items=(
-                    Field("player", "Player", PLAYER, "the holder", required=True),
-                    Field(
-                        "kind", "Bonus", CHOICE, "the holding", choices(*bonus_kinds), required=True
-                    ),
-                ),
-            ),
-        )
-        return _merge_called(fields)
-
-    def late_fields(self, rules: Any, by_points) -> tuple[Field, ...]:
+    def late_fields(self, rules: Any) -> tuple[Field, ...]:
         return ()
 
     def bonuses_apply(self, rules: Any):
@@ -537,25 +232,22 @@ class Texas(Game):
         return self.rules(document["ruleset"], options)
 
     def parse(self, document: Any, rules: Any) -> dict[str, Any]:
-        d = Reader(self.fields(rules), rules.name, self.why_not).read(document)
+        outcome = TexasOutcome.read(
+            Reader(self.fields(rules), rules.name, self.why_not).read(document)
+        )
         errors: list[FieldError] = []
         add = errors.append
-        players = d["players"]
+        players = outcome.players
         if len(players) != 4:
             add(FieldError("players", f"Name exactly four players, not {len(players)}."))
-        doubled = (
-            sorted(p for p, n in Counter(players).items() if n > 1)
-            if len(set(players)) != len(players)
-            else ()
-        )
-        if doubled:
-            add(FieldError("players", f"{', '.join(doubled)} is named twice."))
-        if any(p.startswith("#") for p in players):
-            add(FieldError("players", "A player's name may not begin with #."))
+        for error in (named_twice(players), named_as_an_account(players)):
+            if error:
+                add(error)
         for key in ("dealer", "bidder", "partner", "mond_lost"):
-            if d.get(key) is not None and d[key] not in players:
-                add(FieldError(key, f"{d[key]} is not one of this deal's players."))
-        if d.get("partner") is not None and d["partner"] == d["bidder"]:
+            named = getattr(outcome, key)
+            if named is not None and named not in players:
+                add(FieldError(key, f"{named} is not one of this deal's players."))
+        if outcome.partner is not None and outcome.partner == outcome.bidder:
             add(
                 FieldError(
                     "partner",
@@ -563,31 +255,24 @@ class Texas(Game):
                     "called his own card and plays alone.",
                 )
             )
-        if d["kind"] == "played" and d.get("bid") is None:
+        if outcome.kind == "played" and outcome.bid is None:
             add(FieldError("bid", f"Required: the game played ({', '.join(self.bid_words())})."))
-        if d["kind"] == "surrendered" and d.get("bid") not in (None, self.bids[0][0]):
+        if outcome.kind == "surrendered" and outcome.bid not in (None, self.bids[0][0]):
             add(FieldError("bid", f"Only a {self.bids[0][1]} can be thrown in this way."))
-        if d["kind"] == "played" and not errors:
-            self.check_played(d, rules, add)
+        if outcome.kind == "played" and not errors:
+            self.check_played(outcome, rules, add)
         if not errors:
-            self.check_more(d, rules, add)
+            self.check_more(outcome, rules, add)
         if errors:
             raise OutcomeError(errors)
-        return d
+        return outcome
 
     def bid_words(self) -> list[str]:
         return [word for word, _ in self.bids]
 
-    def points(self, d: Mapping[str, Any]) -> int | None:
-        if d.get("bidder_points") is not None:
-            return d["bidder_points"]
-        if d.get("opponent_points") is not None:
-            return TOTAL - d["opponent_points"]
-        return None
-
-    def check_played(self, d: dict[str, Any], rules: Any, add) -> None:
-        by_points = d["bid"] not in self.no_points_bids
-        bp, op = d.get("bidder_points"), d.get("opponent_points")
+    def check_played(self, outcome: TexasOutcome, rules: Any, add) -> None:
+        by_points = outcome.bid not in self.no_points_bids
+        bp, op = outcome.bidder_points, outcome.opponent_points
         if by_points:
             if bp is None and op is None:
                 add(
@@ -602,22 +287,22 @@ class Texas(Game):
                         f"The two sides' card points must add up to 106: {bp} + {op} = {bp + op}.",
                     )
                 )
-        points = self.points(d) if by_points else None
+        points = self.declarer_points(outcome, rules) if by_points else None
         takers: list[tuple[str, str]] = []  # (field, side) that took the last trick
-        valat = d.get("valat")
+        valat = outcome.valat
         if valat:
-            if not valat["announced"] and not valat["made"]:
+            if not valat.announced and not valat.made:
                 add(
                     FieldError(
                         "valat", "An unannounced valat must be made: leave it empty otherwise."
                     )
                 )
-            if valat.get("contra", "none") != "none" and not valat["announced"]:
+            if valat.contra != "none" and not valat.announced:
                 add(FieldError("valat", "Only an announced valat can be doubled."))
-            if valat["made"]:
-                takers.append(("valat", valat["team"]))
+            if valat.made:
+                takers.append(("valat", valat.team))
                 if points is not None:
-                    if valat["team"] == "bidder" and points < WINNING:
+                    if valat.team == "bidder" and points < WINNING:
                         add(
                             FieldError(
                                 "valat",
@@ -625,7 +310,7 @@ class Texas(Game):
                                 f"{points} card points.",
                             )
                         )
-                    if valat["team"] == "opponents" and points >= WINNING:
+                    if valat.team == "opponents" and points >= WINNING:
                         add(
                             FieldError(
                                 "valat",
@@ -635,52 +320,34 @@ class Texas(Game):
                         )
         if points in (0, TOTAL) and (bp is None or op is None or bp + op == TOTAL):
             self.check_no_trick_taken(points, valat, add)
-        pagat = d.get("pagat")
+        pagat = outcome.pagat
         if pagat:
-            if pagat["outcome"] == "played_early" and not pagat["announced"]:
-                add(
-                    FieldError(
-                        "pagat",
-                        "A Pagat played before the last trick matters only when it was "
-                        "announced: leave it empty.",
-                    )
-                )
-            if pagat.get("contra", "none") != "none" and not pagat["announced"]:
-                add(FieldError("pagat", "Only an announced Pagat can be doubled."))
-            if pagat["outcome"] == "won":
-                takers.append(("pagat", pagat["team"]))
-        king = d.get("king_last")
+            _check_announcement(pagat, "pagat", ("A Pagat", "it was"), "Pagat", add)
+            if pagat.outcome == "won":
+                takers.append(("pagat", pagat.team))
+        king = outcome.king_last
         if king:
-            if king["outcome"] == "played_early" and not king["announced"]:
-                add(
-                    FieldError(
-                        "king_last",
-                        "A King played before the last trick matters only when King Last was "
-                        "announced: leave it empty.",
-                    )
-                )
-            if king.get("contra", "none") != "none" and not king["announced"]:
-                add(FieldError("king_last", "Only an announced King Last can be doubled."))
-            if king["outcome"] == "won":
+            _check_announcement(king, "king_last", ("A King", "King Last was"), "King Last", add)
+            if king.outcome == "won":
                 takers.append(("king_last", "bidder"))
-            elif king["outcome"] == "lost":
+            elif king.outcome == "lost":
                 takers.append(("king_last", "opponents"))
         for error in last_trick_contradictions([(f, side_words(s)) for f, s in takers]):
             add(error)
-        bonuses = d.get("bonuses") or ()
+        bonuses = outcome.bonuses or ()
         for b in bonuses:
-            if not self.bonus_allowed(b["kind"], rules):
+            if not self.bonus_allowed(b.kind, rules):
                 add(
                     FieldError(
-                        "bonuses", f"The {rules.title} rules pay no {self.bonus_names[b['kind']]}."
+                        "bonuses", f"The {rules.title} rules pay no {self.bonus_names[b.kind]}."
                     )
                 )
         if bonuses:
-            for e in check_bonuses(bonuses, d["players"], self.bonus_names):
+            for e in check_bonuses(bonuses, outcome.players, self.bonus_names):
                 add(e)
 
     @staticmethod
-    def check_no_trick_taken(points: int, valat: Mapping[str, Any] | None, add) -> None:
+    def check_no_trick_taken(points: int, valat: Valat | None, add) -> None:
         """A side with no card points took no trick (every card counts at least 1), so
         the other side's valat must be recorded as made (contract 19 D6).
 
@@ -689,12 +356,13 @@ class Texas(Game):
         >>> errors[0].message
         "The opponents have no card points, so they took no trick: record the declarer's
         side's valat as made."
-        >>> Texas.check_no_trick_taken(0, {"team": "opponents", "made": True}, errors.append)
+        >>> made = Valat({"team": "opponents", "made": True})
+        >>> Texas.check_no_trick_taken(0, made, errors.append)
         >>> len(errors)
         1
         """
         taker = "bidder" if points == TOTAL else "opponents"
-        if valat and valat["made"]:
+        if valat and valat.made:
             return  # the taker's; the other side's is refused by the points already
         if taker == "bidder":
             why = "The opponents have no card points, so they took no trick: record the "
@@ -706,7 +374,7 @@ class Texas(Game):
 
     # -- settling ------------------------------------------------------------------------
 
-    def settle(self, d: Mapping[str, Any], rules: Any) -> Settlement:
+    def settle(self, outcome: TexasOutcome, rules: Any) -> Settlement:
         """The game (or the valat that replaces it) between the sides, then Pagat and
         King Last, the game's own extras, and the bonuses from each other player.
 
@@ -722,118 +390,80 @@ class Texas(Game):
         >>> s.net, s.transfers[0].explanation
         ({'A': -120, 'B': 40, 'C': 40, 'D': 40}, 'Valat made by the opponents: 20 x Contra 2 = 40')
         """
-        order = d["players"]
-        if d["kind"] == "thrown_in":
+        order = outcome.players
+        if outcome.kind == "thrown_in":
             return settlement(order, [])
-        if d["kind"] == "surrendered":
-            return settlement(order, self.surrender(d, rules))
-        declarer, partner = d["bidder"], d.get("partner")
+        if outcome.kind == "surrendered":
+            return settlement(order, self.surrender(outcome, rules))
+        declarer, partner = outcome.bidder, outcome.partner
         transfers: list[Transfer] = []
-        valat = d.get("valat")
-        valat_counts = bool(valat) and (valat["made"] or valat["announced"])
+        valat = outcome.valat
+        valat_counts = bool(valat) and (valat.made or valat.announced)
         if valat_counts:
-            base = self.valat_value(d["bid"], valat["announced"])
+            base = self.valat_value(outcome.bid, valat.announced)
             # texas-king's valat has no contra of its own: the game's (contract 19 D1).
-            own = valat["announced"] and self.valat_contra
-            word = valat.get("contra", "none") if own else d.get("contra")
-            receives = (valat["team"] == "bidder") == valat["made"]
-            label = "Valat announced" if valat["announced"] else "Valat"
-            made = "made" if valat["made"] else "failed"
-            value, words = _product("", base, self.doubling.factors(word))
-            why = f"{label} and {made} by the {side_words(valat['team'])}: {words}"
-            if not valat["announced"]:
-                why = f"Valat made by the {side_words(valat['team'])}: {words}"
+            own = valat.announced and self.valat_contra
+            word = valat.contra if own else outcome.contra
+            receives = (valat.team == "bidder") == valat.made
+            label = "Valat announced" if valat.announced else "Valat"
+            made = "made" if valat.made else "failed"
+            value, words = product("", base, self.doubling.factors(word))
+            why = f"{label} and {made} by the {side_words(valat.team)}: {words}"
+            if not valat.announced:
+                why = f"Valat made by the {side_words(valat.team)}: {words}"
             won, reason = receives, TexasReason.VALAT
         else:
-            won, value, why = self.game(d, rules)
-            for word, factor in self.doubling.factors(d.get("contra")):
-                value *= factor
-                why += f", x {word} {factor} = {value}"
+            won, value, why = self.game(outcome, rules)
+            value, why = times_after(value, why, self.doubling.factors(outcome.contra))
             reason = TexasReason.GAME
         transfers += between_sides(order, declarer, partner, won, value, reason, why)
         if not valat_counts or self.pagat_with_valat:
-            transfers += self.last_trick(d, "pagat", "Pagat", TexasReason.PAGAT)
+            transfers += self.last_trick(outcome, "pagat", "Pagat", TexasReason.PAGAT)
             if not valat_counts:
-                transfers += self.last_trick(d, "king_last", "King Last", TexasReason.KING_LAST)
-        transfers += self.more_transfers(d, rules)
-        for b in d.get("bonuses") or ():
-            chips = self.bonus_chips(b["kind"], rules)
-            name = self.bonus_names[b["kind"]]
-            why = f"{b['player']} holds {name}: {chips} from each other player"
-            transfers += from_each_other(order, b["player"], chips, TexasReason(b["kind"]), why)
+                transfers += self.last_trick(
+                    outcome, "king_last", "King Last", TexasReason.KING_LAST
+                )
+        transfers += self.more_transfers(outcome, rules)
+        for b in outcome.bonuses or ():
+            chips = self.bonus_chips(b.kind, rules)
+            name = self.bonus_names[b.kind]
+            why = f"{b.player} holds {name}: {chips} from each other player"
+            transfers += from_each_other(order, b.player, chips, TexasReason(b.kind), why)
         return settlement(order, transfers, won, value)
 
-    def surrender(self, d: Mapping[str, Any], rules: Any) -> list[Transfer]:
+    def surrender(self, outcome: TexasOutcome, rules: Any) -> list[Transfer]:
         return []
 
     def last_trick(
-        self, d: Mapping[str, Any], key: str, name: str, reason: TexasReason
+        self, outcome: TexasOutcome, key: str, name: str, reason: TexasReason
     ) -> list[Transfer]:
         """Pagat or King Last: 2 unannounced, 4 announced, x its contra when announced.
 
         An unannounced King Last that is lost costs nothing; an unannounced Pagat that
         is beaten costs its side 2.
 
-        >>> d = {"players": ("A", "B", "C", "D"), "bidder": "A", "partner": "C",
-        ...      "pagat": {"team": "opponents", "announced": True, "outcome": "won",
-        ...                "contra": "re"}}
+        >>> outcome = TexasOutcome.read({"players": ("A", "B", "C", "D"), "bidder": "A",
+        ...     "partner": "C", "pagat": {"team": "opponents", "announced": True,
+        ...     "outcome": "won", "contra": "re"}})
         >>> from taroky_scoring.games.texas import TexasXIX
         >>> [(t.payer, t.payee, t.chips, t.explanation) for t in TexasXIX().last_trick(
-        ...     d, "pagat", "Pagat", TexasReason.PAGAT)][0]
+        ...     outcome, "pagat", "Pagat", TexasReason.PAGAT)][0]
         ('A', 'B', 16, 'Pagat announced won by the opponents: 4 x Re 4 = 16')
         """
-        event = d.get(key)
+        event = getattr(outcome, key)
         if not event:
             return []
-        team = event.get("team", "bidder")
-        success = event["outcome"] == "won"
-        if not event["announced"] and not success and key == "king_last":
+        team = event.team
+        success = event.outcome == "won"
+        if not event.announced and not success and key == "king_last":
             return []
-        base = 4 if event["announced"] else 2
-        word = event.get("contra", "none") if event["announced"] else "none"
-        label = f"{name} announced" if event["announced"] else name
-        outcome = {"won": "won", "lost": "lost", "played_early": "played early"}[event["outcome"]]
-        value, words = _product("", base, self.doubling.factors(word))
-        why = f"{label} {outcome} by the {side_words(team)}: {words}"
+        base = 4 if event.announced else 2
+        word = event.contra if event.announced else "none"
+        label = f"{name} announced" if event.announced else name
+        what = {"won": "won", "lost": "lost", "played_early": "played early"}[event.outcome]
+        value, words = product("", base, self.doubling.factors(word))
+        why = f"{label} {what} by the {side_words(team)}: {words}"
         receives = (team == "bidder") == success
         return between_sides(
-            d["players"], d["bidder"], d.get("partner"), receives, value, reason, why
+            outcome.players, outcome.bidder, outcome.partner, receives, value, reason, why
         )
-
-
-def _product(label: str, base: int, factors) -> tuple[int, str]:
-    value = base
-    words = [f"{label} {base}".strip()]
-    for word, factor in factors:
-        value *= factor
-        words.append(f"{word} {factor}")
-    return value, " x ".join(words) + f" = {value}"
-
-
-def _merge_called(fields: tuple[Field, ...]) -> tuple[Field, ...]:
-    """One ``called`` field whose choices depend on the bid: merged into one Field when
-    the game has called choices for one bid only (the common case)."""
-    seen = [f for f in fields if f.name == "called"]
-    if len(seen) <= 1:
-        return fields
-    first = seen[0]
-    values = {}
-    for f in seen:
-        for c in f.choices:
-            values.setdefault(c.value, c)
-    merged = Field(
-        "called",
-        first.label,
-        CHOICE,
-        first.help,
-        tuple(values.values()),
-        applies={"any": [f.applies for f in seen]},
-    )
-    out = []
-    for f in fields:
-        if f.name == "called":
-            if f is first:
-                out.append(merged)
-            continue
-        out.append(f)
-    return tuple(out)

@@ -83,7 +83,7 @@ def _bid_words(game: Any) -> dict[str, str]:
     return dict(game.bids)
 
 
-def contract_words(game: Any, d: Mapping[str, Any]) -> str:
+def contract_words(game: Any, document: Mapping[str, Any]) -> str:
     """The bid in the game's words; a Prever says the three of the talon taken.
 
     >>> from taroky_scoring import game_for
@@ -93,14 +93,14 @@ def contract_words(game: Any, d: Mapping[str, Any]) -> str:
     >>> contract_words(game_for("texas-xx"), {"kind": "played", "bid": "ze_ruky"})
     'Ze Ruky'
     """
-    if d["kind"] == "surrendered":
+    if document["kind"] == "surrendered":
         return REASON_WORDS[TexasReason.SURRENDER]
-    if d["bid"] == "prever":
-        return f"Prever ({TALON_WORDS[d['talon']]})"
-    return _bid_words(game)[d["bid"]]
+    if document["bid"] == "prever":
+        return f"Prever ({TALON_WORDS[document['talon']]})"
+    return _bid_words(game)[document["bid"]]
 
 
-def deal_facts(game: Any, d: Mapping[str, Any]) -> Facts:
+def deal_facts(game: Any, document: Mapping[str, Any]) -> Facts:
     """A Texas deal document (as saved: valid) told for statistics.
 
     The game's contra doubles the game, or the valat that replaced it when the valat was
@@ -115,17 +115,17 @@ def deal_facts(game: Any, d: Mapping[str, Any]) -> Facts:
     >>> f.contract, [(x.word, x.level, sorted(map(str, x.reasons))) for x in f.doubled]
     ('Prever (second three)', [('Re', 2, ['valat'])])
     """
-    players, kind = d["players"], d["kind"]
+    players, kind = document["players"], document["kind"]
     owns = _owns(game)
     if kind == "thrown_in":
         return Facts(players, "Thrown in", owns=owns)
-    bidder, partner = d["bidder"], d.get("partner")
+    bidder, partner = document["bidder"], document.get("partner")
     if kind == "surrendered":
-        return Facts(players, contract_words(game, d), bidder, owns=owns)
+        return Facts(players, contract_words(game, document), bidder, owns=owns)
     events = []
     game_reasons = _GAME
     more: tuple[Doubled, ...] = ()  # the announcements' own doublings
-    valat = d.get("valat")
+    valat = document.get("valat")
     if valat and (valat["made"] or valat.get("announced")):
         event, more = announcement(
             game.doubling, "valat", "Valat", valat, valat["team"] == "bidder", _VALAT
@@ -134,12 +134,20 @@ def deal_facts(game: Any, d: Mapping[str, Any]) -> Facts:
         if not valat.get("announced") or not game.valat_contra:
             game_reasons = _VALAT
     for key, name, reasons in (("pagat", "Pagat", _PAGAT), ("king_last", "King Last", _KING_LAST)):
-        if d.get(key):
-            ours = d[key].get("team", "bidder") == "bidder"  # King Last is the declarer's
-            event, its = announcement(game.doubling, "last_trick", name, d[key], ours, reasons)
+        if document.get(key):
+            ours = document[key].get("team", "bidder") == "bidder"  # King Last is the declarer's
+            event, its = announcement(
+                game.doubling, "last_trick", name, document[key], ours, reasons
+            )
             events.append(event)
             more += its
-    game_doubled = doubled(game.doubling, d.get("contra"), True, game_reasons)
+    game_doubled = doubled(game.doubling, document.get("contra"), True, game_reasons)
     return Facts(
-        players, contract_words(game, d), bidder, partner, game_doubled + more, tuple(events), owns
+        players,
+        contract_words(game, document),
+        bidder,
+        partner,
+        game_doubled + more,
+        tuple(events),
+        owns,
     )

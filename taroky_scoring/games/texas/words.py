@@ -1,10 +1,16 @@
-"""The Texas games' words: why chips move, the bonuses' names the three games share,
-the three of the talon a Prever takes (the settlement's explanations, the pages and
+"""The Texas games' words: their doubling, why chips move, the bonuses' names the three
+games share, the three of the talon a Prever takes (the settlement's explanations, the pages and
 the statistics say them)."""
 
 from __future__ import annotations
 
 from enum import StrEnum
+
+from ...doubling import Doubling
+
+# The doubling of the game (and of an announcement), each game's words.
+TEXAS = Doubling(("none", "contra", "re", "supre", "mort"))  # texas-xix, texas-king
+TEXAS_XX = Doubling(("none", "hrb", "rhea", "contrec", "suprec"))
 
 
 class TexasReason(StrEnum):

@@ -1,0 +1,284 @@
+"""A game in words: what the pages and printouts read of a deal, in each game's words.
+
+``Presentation`` is the part of every ``game.Game`` that says things: a deal in a line
+(``summary``), a filled score sheet's columns and cells, a blank sheet's columns, the
+result in a sentence, the house rules, the words of a stored kind, bid or reason, and
+a player's statistics (their groups and what a deal tells them). Its defaults read the
+game's description (``Game.fields``), so a new game is said at once; a game says more
+by overriding (Nebraska's paper sheet: ``games/nebraska/words.py``).
+
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from .errors import OutcomeError
+from .fields import Field
+from .settlement import Settlement
+from .statistics import Facts, Stat, stats_of
+
+POT = "pot"  # the document's key for the chips in the pot before the deal (section 12)
+
+# A paper score sheet's columns for a deal's outcome, the pot's among them (the
+# printouts' and the sheet page's count).
+SHEET_CELLS = 8
+
+
+@dataclass(frozen=True)
+class Cell:
+    """One cell of a score sheet's row (or heading): its words, how many of the
+    sheet's outcome columns it spans, and what it holds: ``"text"`` (words),
+    ``"num"`` (a figure, set right) or ``"note"`` (a remark across the columns)."""
+
+    text: str
+    span: int = 1
+    kind: str = "text"
+
+
+class Presentation:
+    """The words of a game: a mixin of ``game.Game``, whose description, rules and
+    words (``fields``, ``rules_of``, ``deal_kinds`` ...) it reads."""
+
+    # -- the event's page --------------------------------------------------------------
+
+    def house_rules_words(self, options: Mapping[str, Any] | None) -> list[str]:
+        """House rules in words, one per option (the event's page).
+
+        >>> from taroky_scoring import game_for
+        >>> rules = {"kontra_allowed": False, "tarok1_last_rule": "team_wins"}
+        >>> for said in game_for("la-vista").house_rules_words(rules):
+        ...     print(said)
+        Kontra and rekontra on a Five and a Five Over: no
+        Tarok 1 Last is won when: the Tarok 1's team takes the last trick
+        """
+        known = {o.name: o for o in self.option_list}
+        said = []
+        for name, value in (options or {}).items():
+            option = known.get(name)
+            if option is None:
+                said.append(f"{name}: {value}")
+            elif isinstance(value, bool):
+                said.append(f"{option.label}: {'yes' if value else 'no'}")
+            else:
+                said.append(f"{option.label}: {option.label_of(value)}")
+        return said
+
+    # -- a deal in words ---------------------------------------------------------------
+
+    # Keys a summary leaves out: said elsewhere on every page (the ruleset, the seats,
+    # the dealer's column, the pot's own column).
+    SUMMARY_SKIPS: ClassVar[frozenset[str]] = frozenset(
+        {"ruleset", "options", "players", "dealer", POT}
+    )
+
+    def summary_words(self, document: Mapping[str, Any], rules: Any) -> list[str]:
+        """The deal in the game's own words, one phrase per field that says something:
+        the labels and choice labels of ``fields(rules)`` (``Talon: second three``)."""
+        words = []
+        for f in self.fields(rules):
+            if f.name in self.SUMMARY_SKIPS or not f.test(document):
+                continue
+            said = _say(f, document.get(f.name))
+            if said:
+                words.append(said)
+        return words
+
+    def summary(self, document: Mapping[str, Any], rules: Any) -> str:
+        """The deal in a line of the game's own words (score sheets, deal pages)."""
+        return "; ".join(self.summary_words(document, rules))
+
+    # The result in the game's words: its side, and what the game is worth to whom.
+    RESULT_WORDS: ClassVar[str] = "The declarer's side {verb}: the game is worth {value}."
+
+    def result_words(self, settlement: Settlement) -> str:
+        """The game's result in a sentence (the deal form's payments preview); empty for
+        a deal with no game (a misdeal, a throw-in).
+
+        >>> from taroky_scoring import game_for, score
+        >>> deal = {"ruleset": "texas-xix", "players": ["A", "B", "C", "D"],
+        ...         "kind": "played", "bidder": "A", "bid": "povinost", "partner": "C",
+        ...         "bidder_points": 60}
+        >>> game_for("texas-xix").result_words(score(deal))
+        "The declarer's side wins: the game is worth 3."
+        """
+        if settlement.bidder_won is None:
+            return ""
+        verb = "wins" if settlement.bidder_won else "loses"
+        return self.RESULT_WORDS.format(verb=verb, value=settlement.game_value)
+
+    def in_field_order(self, document: Mapping[str, Any]) -> dict[str, Any]:
+        """The document with its keys in the order of its fields (and of their items),
+        keys it does not describe last, in sorted order: the same text however a
+        database stored it (PostgreSQL's jsonb keeps keys by length, not as entered).
+
+        >>> from taroky_scoring import game_for
+        >>> game_for("la-vista").in_field_order({"kind": "played", "ruleset": "la-vista",
+        ...     "king_last": {"outcome": "won", "announced": True}, "extra": 1})
+        {'ruleset': 'la-vista', 'kind': 'played',
+         'king_last': {'announced': True, 'outcome': 'won'}, 'extra': 1}
+        """
+        try:
+            fields = self.fields(self.rules_of(document))
+        except (OutcomeError, KeyError, TypeError):
+            fields = ()  # a document its game cannot read: sorted keys only
+        return _ordered(document, fields)
+
+    # -- a blank score sheet -----------------------------------------------------------
+
+    # Keys a blank sheet gives no column: said by another column or rarely written.
+    SHEET_SKIPS: ClassVar[frozenset[str]] = frozenset({"kind", "called", "opponent_points"})
+    # Fields a blank sheet gives a column of their own: a name, a word or a figure fits
+    # one; the rest (yes/no, announcements, lists) are written in the Notes column.
+    SHEET_KINDS: ClassVar[frozenset[str]] = frozenset({"player", "choice", "int"})
+
+    def sheet_columns(self, rules: Any, count: int = SHEET_CELLS) -> list[str]:
+        """Headings of a blank score sheet's ``count`` outcome columns, in the game's
+        words: its fields of a name, a word or a figure in order, then "Notes" for the
+        rest (``sheet_notes``), empty strings for columns the game does not need."""
+        columns, notes = self._sheet_split(rules, count)
+        columns += ["Notes"] if notes else []
+        return columns + [""] * (count - len(columns))
+
+    def sheet_notes(self, rules: Any, count: int = SHEET_CELLS) -> list[str]:
+        """What a blank sheet's Notes column holds (the labels of its fields), in order."""
+        return self._sheet_split(rules, count)[1]
+
+    def _sheet_split(self, rules: Any, count: int) -> tuple[list[str], list[str]]:
+        fields = [
+            f for f in self.fields(rules) if f.name not in self.SUMMARY_SKIPS | self.SHEET_SKIPS
+        ]
+        own = [f for f in fields if f.kind in self.SHEET_KINDS]
+        if len(own) > count or (len(own) == count and len(own) < len(fields)):
+            own = own[: count - 1]
+        return [f.label for f in own], [f.label for f in fields if f not in own]
+
+    # -- a filled score sheet ----------------------------------------------------------
+
+    def sheet_headings(self, rules: Any) -> list[Cell]:
+        """The headings of a filled score sheet's outcome columns (at most
+        ``SHEET_CELLS``, less one where the game has a pot); the sheet stretches the
+        last to fill the row. The default: one column, the deal in words."""
+        return [Cell("Deal")]
+
+    def sheet_cells(self, document: Mapping[str, Any], rules: Any) -> list[Cell]:
+        """A deal's cells under ``sheet_headings``: by default its ``summary``."""
+        return [Cell(self.summary(document, rules))]
+
+    # -- what the web stores beside the document, in the game's words -----------------
+
+    def kind_label(self, value: str) -> str:
+        return _label(self.deal_kinds(), value)
+
+    def bid_label(self, value: str) -> str:
+        return _label(self.deal_bids(), value)
+
+    def reason_label(self, value: str) -> str:
+        return _label(self.payment_reasons(), value)
+
+    # -- a player's statistics (``statistics``) ------------------------------------------
+
+    def statistics_groups(self) -> tuple[tuple[str, str], ...]:
+        """The statistics' groups as (key, title) in the game's words, in the order a page
+        shows them. The default: the player's role in a deal, in ``bidder_word``.
+
+        >>> from taroky_scoring import game_for
+        >>> game_for("texas-xix").statistics_groups()[:2]
+        (('declarer', 'As declarer'), ('partner', 'As partner'))
+        """
+        word = self.bidder_word
+        return (
+            ("declarer", f"As {word}"),
+            ("partner", "As partner"),
+            ("opponents", f"Against the {word}"),
+            ("other", f"Deals without a {word}"),
+        )
+
+    def deal_facts(self, document: Mapping[str, Any], settlement: Settlement) -> Facts:
+        """What happened in a deal (its document as saved), told for statistics. The
+        default tells who declared, with whom, and the bid (or, without a declarer, the
+        kind) in the game's words; a game adds its doublings, events and own payments."""
+        bidder = document.get("bidder")
+        if bidder is None:
+            return Facts(document["players"], self.kind_label(document["kind"]))
+        bid = document.get("bid")
+        contract = self.bid_label(bid) if bid else self.kind_label(document["kind"])
+        return Facts(document["players"], contract, bidder, document.get("partner"))
+
+    def deal_statistics(
+        self, document: Mapping[str, Any], settlement: Settlement, player: str
+    ) -> list[Stat]:
+        """``player``'s statistics in one deal: the document as saved, the core's
+        settlement of it, and the player's name in it (``statistics.stats_of``).
+
+        >>> from taroky_scoring import game_for, score
+        >>> deal = {"ruleset": "texas-xix", "players": ["A", "B", "C", "D"],
+        ...         "kind": "played", "bidder": "A", "bid": "povinost", "partner": "C",
+        ...         "bidder_points": 60, "contra": "contra"}
+        >>> game_for("texas-xix").deal_statistics(deal, score(deal), "B")
+        [Stat(group='opponents', item='Povinost', won=False, chips=-6),
+         Stat(group='doubling', item='Contra given', won=False, chips=-6)]
+        """
+        return stats_of(self.deal_facts(document, settlement), settlement, player)
+
+
+# -- helpers -------------------------------------------------------------------------
+
+
+def union(pairs: Iterable[tuple[str, str]]) -> tuple[tuple[str, str], ...]:
+    """(value, words) pairs, each value once with its first words."""
+    seen: dict[str, str] = {}
+    for value, words in pairs:
+        seen.setdefault(value, words)
+    return tuple(seen.items())
+
+
+def _label(pairs: tuple[tuple[str, str], ...], value: str) -> str:
+    """The words of ``value`` among ``pairs``; a value the game does not know is said
+    as stored, its underscores as spaces."""
+    for known, words in pairs:
+        if known == value:
+            return words
+    return str(value).replace("_", " ")
+
+
+def _ordered(value: Any, fields: Sequence[Field]) -> Any:
+    """``value`` (an object, or a list of objects) with keys in ``fields``' order."""
+    if isinstance(value, list):
+        return [_ordered(v, fields) for v in value]
+    if not isinstance(value, Mapping):
+        return value
+    known = {f.name: f for f in fields}
+    keys = [f.name for f in fields if f.name in value]
+    keys = list(dict.fromkeys(keys)) + sorted(k for k in value if k not in known)
+    return {k: _ordered(value[k], known[k].items) if k in known else value[k] for k in keys}
+
+
+def _value_words(f: Field, value: Any) -> str:
+    if isinstance(value, bool):
+        return f.label if value else ""
+    labels = {c.value: c.label for c in f.choices}
+    return str(labels.get(value, value))
+
+
+def _say(f: Field, value: Any) -> str:
+    """One field's value in words, or "" when it says nothing (empty, none, false)."""
+    if value is None or value == "" or value == "none" or value is False or value == []:
+        return ""
+    if isinstance(value, Mapping):
+        parts = [_value_words(i, value.get(i.name)) for i in f.items if i.name in value]
+        parts = [p for p in parts if p and p != "none"]
+        return f"{f.label}: {', '.join(parts)}" if parts else ""
+    if isinstance(value, list | tuple):
+        if f.items:
+            said = [_say(Field("", "", "object", items=f.items), v) for v in value]
+            said = [w.removeprefix(": ") for w in said if w]
+            return f"{f.label}: {'; '.join(said)}" if said else ""
+        return f"{f.label}: {', '.join(_value_words(f, v) for v in value)}"
+    if isinstance(value, bool):
+        return f.label
+    if f.name == "kind":
+        return _value_words(f, value)
+    return f"{f.label}: {_value_words(f, value)}"
