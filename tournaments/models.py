@@ -17,7 +17,6 @@ from django.urls import reverse
 from django.utils.text import slugify
 
 import taroky_scoring as core
-from taroky_scoring.renaming import rename_players
 from taroky_scoring.settlement import POT
 
 from .names import clean_name, fold
@@ -697,14 +696,6 @@ class Deal(models.Model):
 
     def get_bid_display(self) -> str:
         return self.game.bid_label(self.bid) if self.bid else ""
-
-    def document_under_todays_names(self) -> dict:
-        """The document with each player as called now (a name fixed since it was saved)."""
-        ids = self.versions.get(number=self.version).player_ids()
-        today = dict(Player.objects.filter(pk__in=ids.values()).values_list("pk", "name"))
-        return rename_players(
-            self.document, {name: today.get(pk, name) for name, pk in ids.items()}
-        )
 
 
 class DealVersion(models.Model):

@@ -83,6 +83,14 @@ def under_todays_names(document: dict, names: dict | None, today: dict[int, str]
     return rename_players(document, renamed) if renamed else document
 
 
+def todays_document(deal: Deal) -> dict:
+    """``deal``'s document under today's names, by its current version's player ids."""
+    names = deal.versions.values_list("names", flat=True).get(number=deal.version)
+    ids = [int(pk) for pk in (names or {}).values()]
+    today = dict(Player.objects.filter(pk__in=ids).values_list("pk", "name"))
+    return under_todays_names(deal.document, names, today)
+
+
 @dataclass
 class SheetRow:
     deal: Deal

@@ -23,17 +23,7 @@ pytestmark = pytest.mark.django_db
 JSON = {"HTTP_ACCEPT": "application/json"}
 
 # Anna's Four (second half) with Čada lost with 20 points, as the phone sent it.
-LOST = {
-    "ruleset": "la-vista",
-    "players": ["Anna", "Bill", "Čada", "Dana"],
-    "dealer": "Dana",
-    "kind": "played",
-    "bidder": "Anna",
-    "bid": "four",
-    "blind": "second",
-    "partner": "Čada",
-    "bidder_points": 20,
-}
+LOST = played_doc(bidder_points=20)
 # What it would have paid (contract section 4: a Four is worth 5 from each opponent).
 LOST_TRANSFERS = [
     {

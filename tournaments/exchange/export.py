@@ -17,6 +17,7 @@ from ..models import (
     RejectedVersion,
     Seat,
 )
+from ..queries import under_todays_names
 from .document import FORMAT
 
 
@@ -44,14 +45,13 @@ def export_event(event: Event) -> dict:
     # ``sequence`` is the order versions were saved across the whole event; importing
     # in that order posts the ledger rows in the same order as the original.
     for sequence, v in enumerate(versions.order_by("pk"), start=1):
-        today = {name: name_of.get(pk, name) for name, pk in v.player_ids().items()}
         by_table.setdefault(v.deal.table_id, {}).setdefault(v.deal.number, []).append(
             {
                 "number": v.number,
                 "sequence": sequence,
                 "action": v.action,
                 # Keys in the game's order: the same file from SQLite and PostgreSQL.
-                "document": in_field_order(rename_players(v.document, today)),
+                "document": in_field_order(under_todays_names(v.document, v.names, name_of)),
                 "reason": v.reason,
                 "created_by": v.original_author or v.created_by.get_username(),
                 "created_at": (v.original_at or v.created_at).isoformat(),

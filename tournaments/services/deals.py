@@ -194,7 +194,7 @@ def record_deal(
     return _record_deal(table, document, user, number, check_session, original, link)
 
 
-def _same_deal(saved: Deal, document: dict) -> bool:
+def same_deal(saved: Deal, document: dict) -> bool:
     """Whether a saved deal says what ``document`` says (the pot is the ledger's, never
     sent by a form)."""
 
@@ -206,7 +206,7 @@ def _refuse_taken_number(table_id: int, number: int, document: dict) -> None:
     saved = Deal.objects.filter(table_id=table_id, number=number).first()
     if saved is None:
         return
-    if _same_deal(saved, document):
+    if same_deal(saved, document):
         raise DealNumberTaken(
             f"Deal {number} is already saved (it was sent twice and counted once).",
             saved,

@@ -16,7 +16,7 @@ from ..queries import with_ledger_pot
 from .access import acting_user, check_link
 from .audit import audit
 from .checking import _ruleset_of
-from .deals import correct_deal
+from .deals import correct_deal, same_deal
 from .errors import DealError
 from .locking import atomic, lock_table
 from .permissions import require_organizer
@@ -169,9 +169,7 @@ def adopt_rejected_version(rejected: RejectedVersion, user, expected_version: in
     ``expected_version``: the deal's version the organizer saw beside it."""
     rejected = _lock_open(rejected, user)
     deal = rejected.deal
-    if not deal.voided and deal.game.without_pot(deal.document) == deal.game.without_pot(
-        rejected.document
-    ):
+    if same_deal(deal, rejected.document):
         raise DealError(
             f"Deal {deal.number} already says what this version says: dismiss it instead."
         )

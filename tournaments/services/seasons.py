@@ -12,6 +12,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 
 from ..models import AuditEntry, Event, Season
+from ..words import listed
 from .audit import audit
 from .errors import PermissionDenied, ServiceError
 from .permissions import (
@@ -197,21 +198,21 @@ def _check_days_keep_events(season: Season) -> None:
     early = [e for e in events if e.date < season.start_date]
     if early:
         errors["start_date"] = [
-            f"{_listed(early)} in the season, before that day: remove {_it(early)} first, or "
+            f"{_count(early)} in the season, before that day: remove {_it(early)} first, or "
             f"start the season on {_day(early[0].date)} or earlier."
         ]
     late = [e for e in events if e.date > season.end_date]
     if late:
         errors["end_date"] = [
-            f"{_listed(late)} in the season, after that day: remove {_it(late)} first, or "
+            f"{_count(late)} in the season, after that day: remove {_it(late)} first, or "
             f"end the season on {_day(late[-1].date)} or later."
         ]
     if errors:
         raise SeasonError("The season's days leave out some of its events.", errors)
 
 
-def _listed(events) -> str:
-    return ", ".join(str(e) for e in events) + (" counts" if len(events) == 1 else " count")
+def _count(events) -> str:
+    return listed([str(e) for e in events]) + (" counts" if len(events) == 1 else " count")
 
 
 def _it(events) -> str:

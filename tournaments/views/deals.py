@@ -19,8 +19,10 @@ import taroky_scoring as core
 from .. import printouts, queries, rejected_versions, services
 from ..dealforms import CorrectGameDealForm, GameDealForm
 from ..forms import CardPointsForm, ChipCountForm, FirstForehandForm, VoidDealForm
+from ..middleware import wants_json
 from ..models import account_words
 from ..services.permissions import can_manage
+from ..words import listed
 from .common import (
     check_manage,
     deal_or_404,
@@ -224,11 +226,6 @@ def _conflict(request, error, table, document, link) -> dict:
     }
 
 
-def _wants_json(request) -> bool:
-    """The page's script sending a deal it kept on the phone (deal_form.js)."""
-    return "application/json" in request.headers.get("Accept", "")
-
-
 def deal_entry(request, table, link=None):
     """Deal entry at a table: by an organizer, or (``link``) by whoever holds its link.
 
@@ -258,7 +255,7 @@ def deal_entry(request, table, link=None):
             except services.DealNumberTaken as e:
                 if e.same:
                     messages.success(request, e.message)
-                    if _wants_json(request):
+                    if wants_json(request):
                         return JsonResponse(
                             {"result": "already_saved", "message": e.message, "next": back}
                         )
@@ -266,19 +263,19 @@ def deal_entry(request, table, link=None):
                 form.add_service_error(e)
                 conflict = _conflict(request, e, table, form.document, link)
             except services.BusyError as e:
-                if _wants_json(request):
+                if wants_json(request):
                     return JsonResponse({"result": "busy", "message": e.message}, status=503)
                 form.add_service_error(e)
             except services.ServiceError as e:
                 form.add_service_error(e)
             else:
                 messages.success(request, f"Deal {deal.number} saved.")
-                if _wants_json(request):
+                if wants_json(request):
                     return JsonResponse(
                         {"result": "saved", "message": f"Deal {deal.number} saved.", "next": back}
                     )
                 return redirect(back)
-        if _wants_json(request):
+        if wants_json(request):
             said = {"message": " ".join(form.non_field_errors()) or "Fix the marked fields."}
             if conflict:
                 html = render_to_string(
@@ -363,8 +360,7 @@ def _repotted(deal) -> str:
         return ""
     if len(numbers) == 1:
         return f" Deal {numbers[0]} now plays for the pot the ledger holds (a new version)."
-    said = f"{', '.join(numbers[:-1])} and {numbers[-1]}"
-    return f" Deals {said} now play for the pot the ledger holds (a new version each)."
+    return f" Deals {listed(numbers)} now play for the pot the ledger holds (a new version each)."
 
 
 @organizer_view
@@ -385,7 +381,7 @@ def deal_correction(request, deal, link=None):
         return redirect(done)
     sheet = queries.table_sheet(table)
     seats = [p.name for p in sheet.players]
-    initial = GameDealForm.initial_from_document(deal.document_under_todays_names())
+    initial = GameDealForm.initial_from_document(queries.todays_document(deal))
     initial["expected_version"] = deal.version
     initial["number"] = deal.number  # the live preview's pot is the one before this deal
     form = CorrectGameDealForm(request.POST or None, event=event, seats=seats, initial=initial)
