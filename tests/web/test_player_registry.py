@@ -341,3 +341,16 @@ def test_renaming_someone_unknown_says_so(org_client, dealt, value, event):
     errors = response.context["rename_form"].errors["rename"]
     assert errors in (["Choose a registered player to rename."], ["This field is required."])
     assert not FormerName.objects.exists()
+
+
+@pytest.mark.parametrize(
+    "value", ["²", "¹²", "①", "𝟗", "5²", "9" * 30, "-1", "x", "1.0", " ", "٣" * 25]
+)
+def test_asking_to_rename_someone_unknown_shows_no_form(org_client, dealt, value):
+    """Before: "²".isdigit() is True and int("²") raised, a 500 (``?rename=²``)."""
+    from urllib.parse import quote
+
+    response = org_client.get(players_url(dealt.round.event, rename=quote(value)))
+    assert response.status_code == 200
+    assert response.context["rename_form"] is None
+    assert 'id="rename"' not in response.content.decode()

@@ -258,17 +258,7 @@ def _rename_form(request, event) -> RenamePlayerForm | None:
     """The rename form: posted, or asked for (``?rename=<player>``, a registered one)."""
     if request.method == "POST" and "rename" in request.POST:
         return RenamePlayerForm(request.POST, event=event)
-    asked = request.GET.get("rename", "")
-    player = (
-        Player.objects.filter(registrations__event=event, pk=asked).first()
-        if asked.isdigit() and len(asked) < 19
-        else None
-    )
-    if player is None:
-        return None
-    form = RenamePlayerForm(initial={"rename": player.pk, "new_name": player.name}, event=event)
-    form.player = player
-    return form
+    return RenamePlayerForm.asked(request.GET, event)
 
 
 def service_worker(request):
