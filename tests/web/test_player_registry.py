@@ -3,6 +3,7 @@ name whatever the registry's size; a player renamed by an organizer on the page,
 former name kept and matched by the CSV import; one name throughout after a rename."""
 
 import csv
+import datetime
 import io
 import json
 import re
@@ -354,3 +355,109 @@ def test_asking_to_rename_someone_unknown_shows_no_form(org_client, dealt, value
     assert response.status_code == 200
     assert response.context["rename_form"] is None
     assert 'id="rename"' not in response.content.decode()
+
+
+def own_event(user, name="Other night"):
+    """An event of ``user``'s own, as any organizer may create one."""
+    return services.create_event(
+        user,
+        name=name,
+        date=datetime.date(2026, 12, 1),
+        ruleset="la-vista",
+        house_rules={},
+        starting_chips=20,
+        session_end="fixed_deals",
+        deals_per_session=20,
+    )
+
+
+def test_a_player_of_another_organizers_event_is_not_renamed_through_an_own_event(
+    client, dealt, organizer, other_organizer
+):
+    """Before: other-org registered Čada (the shared registry's) for a throwaway event of
+    his own, renamed him there, and the new name showed on org's published event."""
+    event = dealt.round.event
+    services.update_event(event, organizer, published=True)
+    mine = own_event(other_organizer)
+    cada = Player.objects.get(name="Čada")
+    client.force_login(other_organizer)
+    assert client.post(players_url(mine), {"player": cada.pk}).status_code == 302
+    assert Registration.objects.filter(event=mine, player=cada).exists()
+    response = client.post(players_url(mine), {"rename": cada.pk, "new_name": "Prankster"})
+    assert response.status_code == 200
+    assert response.context["rename_form"].non_field_errors() == [
+        "Čada is also registered for Heun parish night (2026-11-20), which you do not "
+        "organize: a new name would show there too. Only someone who organizes every event "
+        "Čada is registered for, or an administrator, may rename Čada; ask its organizer "
+        "(org) or an administrator."
+    ]
+    assert Player.objects.get(pk=cada.pk).name == "Čada"
+    assert not FormerName.objects.exists()
+    assert not AuditEntry.objects.filter(action="rename_player").exists()
+    page = client.get(reverse("table-sheet", args=[dealt.pk])).content.decode()
+    assert "Prankster" not in page
+
+
+def test_the_refusal_names_every_event_and_organizer_of_the_player(
+    dealt, organizer, other_organizer, django_user_model
+):
+    third = django_user_model.objects.create_user("third-org", is_staff=True)
+    cada = Player.objects.get(name="Čada")
+    later = own_event(organizer, name="Later night")
+    orphan = own_event(organizer, name="Admin's night")
+    orphan.organizers.clear()
+    later.organizers.add(other_organizer)
+    for e in (later, orphan):
+        Registration.objects.create(event=e, player=cada)
+    mine = own_event(third)
+    services.register_player(mine, third, player=cada)
+    with pytest.raises(services.PermissionDenied) as e:
+        services.rename_player(mine, third, cada, "Prankster")
+    assert e.value.message == (
+        "Čada is also registered for Heun parish night (2026-11-20), Admin's night "
+        "(2026-12-01) and Later night (2026-12-01), which you do not organize: a new name "
+        "would show there too. Only someone who organizes every event Čada is registered "
+        "for, or an administrator, may rename Čada; ask their organizers (org and "
+        "other-org) or an administrator."
+    )
+
+
+def test_who_organizes_every_event_of_the_player_renames_him_in_each(
+    dealt, organizer, other_organizer, admin_user
+):
+    event = dealt.round.event
+    mine = own_event(other_organizer)
+    cada = Player.objects.get(name="Čada")
+    services.register_player(mine, other_organizer, player=cada)
+    event.organizers.add(other_organizer)
+    services.rename_player(mine, other_organizer, cada, "Ken Čada")
+    logged = AuditEntry.objects.filter(action="rename_player").order_by("event__date")
+    detail = {"player": cada.pk, "from": "Čada", "to": "Ken Čada"}
+    assert [(a.event, a.user, a.detail) for a in logged] == [
+        (event, other_organizer, detail),
+        (mine, other_organizer, detail),
+    ]
+    # An administrator renames anyone, every event's log said too.
+    event.organizers.remove(other_organizer)
+    services.rename_player(event, admin_user, Player.objects.get(pk=cada.pk), "Kenneth Čada")
+    assert AuditEntry.objects.filter(action="rename_player", user=admin_user).count() == 2
+
+
+def test_a_name_taken_after_the_check_is_said_at_the_field(org_client, dealt, monkeypatch):
+    """Two organizers renaming two players to one new name at the same moment: both
+    checks pass, the second save meets the unique name (an IntegrityError, a 500 on
+    PostgreSQL before). The check missing it stands for the other's rename committing
+    after it."""
+    from tournaments.services import players
+
+    monkeypatch.setattr(players, "_name_taken", lambda name: False)
+    cada = Player.objects.get(name="Čada")
+    response = org_client.post(
+        players_url(dealt.round.event), {"rename": cada.pk, "new_name": "Anna"}
+    )
+    assert response.status_code == 200
+    assert response.context["rename_form"].errors["new_name"] == [
+        "Another player is called Anna already: pick another name."
+    ]
+    assert Player.objects.get(pk=cada.pk).name == "Čada"
+    assert not FormerName.objects.exists()
