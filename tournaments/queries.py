@@ -261,16 +261,25 @@ def _session(event: Event, net: dict[str, int], deals_played: int) -> core.Sessi
     )
 
 
-def table_session(table: Table, seats=None, live: int | None = None) -> core.SessionState:
+def table_session(
+    table: Table, seats=None, live: int | None = None, before: int | None = None
+) -> core.SessionState:
     """Whether the table's session has ended: three small queries, two when the caller
-    knows the seats (name -> player) and one when it knows the live deals too."""
-    net = net_by_player(LedgerEntry.objects.filter(table=table))
+    knows the seats (name -> player) and one when it knows the live deals too.
+    ``before``: whether it had ended before deal ``before`` (after the deals before it,
+    as the ledger holds them now)."""
+    entries = LedgerEntry.objects.filter(table=table)
+    deals = table.deals.filter(voided=False)
+    if before is not None:
+        entries = entries.filter(deal__number__lt=before)
+        deals = deals.filter(number__lt=before)
+    net = net_by_player(entries)
     if seats is None:
         seated = table.seats.values_list("player_id", "player__name").order_by()
     else:
         seated = [(p.pk, name) for name, p in seats.items()]
     if live is None:
-        live = table.deals.filter(voided=False).count()
+        live = deals.count()
     return _session(table.round.event, {name: net.get(pk, 0) for pk, name in seated}, live)
 
 

@@ -4,6 +4,9 @@ it, when, its document and the payments it would have made. The deal's page and 
 organizer's inbox show it until an organizer adopts it as a correction (one step) or
 dismisses it; both are in the activity log."""
 
+import html
+import re
+
 import pytest
 from django.db import connection
 from django.test import Client
@@ -330,14 +333,17 @@ def test_the_deal_page_and_the_inbox_cost_the_same_queries_with_more_rejected_ve
     small = table_with(["Anna", "Bill", "Čada", "Dana"], 1)
     urls = [reverse("deal-detail", args=[small.pk]), reverse("inbox", args=[event.pk])]
     before = [counted(org, url) for url in urls]
-    large = table_with(["Emil", "Fanny", "Gustav", "Hana"], 4)
-    table_with(["Ivan", "Jana", "Karel", "Lída"], 4)
+    large = table_with(["Emil", "Fanny", "Gustav", "Hana"], 3)
+    table_with(["Ivan", "Jana", "Karel", "Lída"], 3)
+    # A fourth once one is handled (three open at most).
     services.dismiss_rejected_version(large.rejected_versions.first(), organizer)
+    doc = large.document | {"bidder_points": 10}
+    services.record_rejected_version(large, doc, None, large.table.links.get())
     urls = [reverse("deal-detail", args=[large.pk]), reverse("inbox", args=[event.pk])]
     after = [counted(org, url) for url in urls]
     assert after == before
     inbox = org.get(urls[1]).content.decode()
-    assert inbox.count("data-rejected=") == 1 + 3 + 4
+    assert inbox.count("data-rejected=") == 1 + 3 + 3
     assert inbox.count("<tr data-deal=") == 3
 
 
@@ -368,3 +374,85 @@ def test_the_inbox_polled_sees_a_version_arrive_and_go(table, link, org, saved):
     before = org.get(url)["ETag"]
     send_conflict(link)
     assert org.get(url, HTTP_IF_NONE_MATCH=before).status_code == 304
+
+
+def test_a_deal_keeps_three_open_versions_at_most(table, link, org, saved, organizer):
+    """Before: every distinct document a link sent as a taken deal's number made one
+    more rejected version and one more activity-log entry, without end."""
+    for points in ("20", "21", "22"):
+        assert send_conflict(link, bidder_points=points).status_code == 409
+    answer = send_conflict(link, bidder_points="23")
+    assert answer.status_code == 409
+    said = answer.json()
+    assert said["result"] == "conflict"
+    words = " ".join(html.unescape(re.sub(r"<[^>]+>", " ", said["html"])).split())
+    assert "Yours was not saved. Deal 1" in words  # not "but it is kept beside deal 1"
+    assert (
+        "Deal 1 already has 3 versions sent from the table waiting for the organizer, so "
+        "yours is not kept beside it. This phone keeps yours until the table dismisses it." in words
+    )
+    assert "If yours is right, show this phone to the organizer, who can correct deal 1." in words
+    assert sorted(RejectedVersion.objects.values_list("document__bidder_points", flat=True)) == [
+        20,
+        21,
+        22,
+    ]
+    assert AuditEntry.objects.filter(action="reject_deal_version").count() == 3
+    # One of them sent again (a phone's retry) is the one kept: no more, no refusal.
+    again = send_conflict(link, bidder_points="21").json()
+    assert "but it is kept beside deal 1" in again["html"]
+    assert RejectedVersion.objects.count() == 3
+    # Once the organizer handled one, the deal keeps another.
+    services.dismiss_rejected_version(RejectedVersion.objects.order_by("pk").first(), organizer)
+    assert "but it is kept beside deal 1" in send_conflict(link, bidder_points="23").json()["html"]
+    assert RejectedVersion.objects.filter(handled="").count() == 3
+    assert (
+        "but it is kept beside deal 1" not in send_conflict(link, bidder_points="24").json()["html"]
+    )
+    assert RejectedVersion.objects.count() == 4
+    # The organizer's own conflicting entry is told the same, without the phone.
+    page = org.post(reverse("deal-create", args=[table.pk]), form_data(bidder_points="25"))
+    conflict = page.context["conflict"]
+    assert conflict["kept"] is None
+    assert conflict["not_kept"] == (
+        "Deal 1 already has 3 versions sent from the table waiting for the organizer, so "
+        "yours is not kept beside it."
+    )
+    shown = page.content.decode()
+    assert "This phone keeps yours" not in shown
+    assert f'correct deal 1 from <a href="{saved.get_absolute_url()}">its page</a>.' in shown
+
+
+def test_a_version_of_a_deal_past_the_sessions_end_is_not_kept(table, link, organizer):
+    """A deal the table could not have entered as deal N (its session had ended before
+    it: here the organizer shortened the session to two deals after three) is said as a
+    conflict and not kept; deal 2, within the session, is."""
+    event = table.round.event
+    services.update_event(event, organizer, deals_per_session=3)
+    for dealer in ("Dana", "Anna", "Bill"):
+        services.record_deal(table, played_doc(dealer=dealer), organizer)
+    services.update_event(event, organizer, deals_per_session=2)
+    third = send_conflict(link, number="3", dealer="Bill")
+    assert third.status_code == 409
+    words = " ".join(html.unescape(re.sub(r"<[^>]+>", " ", third.json()["html"])).split())
+    assert (
+        "The table's session had ended before deal 3 (after 2 deals): yours is not kept "
+        "beside it." in words
+    )
+    assert not RejectedVersion.objects.exists()
+    with pytest.raises(services.DealError):
+        services.record_rejected_version(
+            Deal.objects.get(number=3), played_doc(dealer="Bill", bidder_points=20), organizer
+        )
+    second = send_conflict(link, number="2", dealer="Anna")
+    assert "but it is kept beside deal 2" in second.json()["html"]
+    assert list(RejectedVersion.objects.values_list("deal__number", flat=True)) == [2]
+
+
+def test_a_link_stopped_meanwhile_keeps_nothing(table, link, saved, organizer):
+    """The link's rights are read under the table's lock, as a deal's are: revoked or
+    its round closed, nothing is kept."""
+    services.revoke_link(link, organizer)
+    with pytest.raises(services.PermissionDenied):
+        services.record_rejected_version(saved, LOST, None, link=link)
+    assert not RejectedVersion.objects.exists()

@@ -205,10 +205,11 @@ def _conflict(request, error, table, document, link) -> dict:
     saved = error.saved
     first = saved.versions.select_related("created_by").order_by("number").first()
     by = "the table link" if saved.entered_via_id else first.created_by.get_username()
+    kept, not_kept = None, ""
     try:
         kept = services.record_rejected_version(saved, document, request.user, link=link)
-    except services.ServiceError:  # the link stopped meanwhile: the conflict is still said
-        kept = None
+    except services.ServiceError as e:  # the conflict is said all the same, and why
+        not_kept = e.message
     return {
         "number": saved.number,
         "saved": _version_said(saved.document, table, saved.number, pot_from_ledger=False),
@@ -217,6 +218,7 @@ def _conflict(request, error, table, document, link) -> dict:
         "saved_voided": saved.voided,
         "yours": _version_said(document, table, saved.number, pot_from_ledger=True),
         "kept": kept,
+        "not_kept": not_kept,
         "link": link,
         # Whether the table's own link may correct the saved deal (its last deal,
         # entered through a link, not confirmed): else only the organizer can.
