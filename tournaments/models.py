@@ -987,7 +987,14 @@ class RejectedVersion(models.Model):
 
     deal = models.ForeignKey(Deal, on_delete=models.PROTECT, related_name="rejected_versions")
     document = models.JSONField(help_text="The deal document sent, under the deal's ruleset.")
-    # The document without its pot, hashed: a phone sending it again finds this row.
+    # As DealVersion's: pages and files say the document under today's names by these.
+    names = models.JSONField(
+        default=dict,
+        help_text="The player id of every name in the document, as seated when it was sent.",
+    )
+    # The document without its pot, hashed: a phone sending it again finds this row (the
+    # service looks under the table's lock). Not unique: two versions sent with a name
+    # renamed between are one document under today's names, as a file says them.
     fingerprint = models.CharField(max_length=64)
     transfers = models.JSONField(
         default=list, help_text="The payments it would have made, as the core said them."
@@ -1023,11 +1030,6 @@ class RejectedVersion(models.Model):
 
     class Meta:
         ordering = ["deal", "sent_at", "id"]
-        constraints = [
-            models.UniqueConstraint(
-                fields=["deal", "fingerprint"], name="one_rejected_version_a_document"
-            )
-        ]
         indexes = [
             # The organizer's inbox: the few versions still to handle.
             models.Index(fields=["handled"], condition=Q(handled=""), name="rejected_to_handle")

@@ -71,24 +71,35 @@ def with_current_names(deals):
     )
 
 
-def under_todays_names(document: dict, names: dict | None, today: dict[int, str]) -> dict:
-    """``document`` with each player as called now (``today``: player id -> name), by
-    the ids its version keeps (``names``): a player renamed since shows one name on
-    every page. The document itself, unchanged, when nobody was renamed."""
-    renamed = {
+def renamed_since(names: dict | None, today: dict[int, str]) -> dict[str, str]:
+    """Each name of a document whose player is called otherwise now, and his name now
+    (``names``: the name -> player id its version keeps; ``today``: id -> name)."""
+    return {
         name: today[int(pk)]
         for name, pk in (names or {}).items()
         if today.get(int(pk), name) != name
     }
+
+
+def under_todays_names(document: dict, names: dict | None, today: dict[int, str]) -> dict:
+    """``document`` with each player as called now (``today``: player id -> name), by
+    the ids its version keeps (``names``): a player renamed since shows one name on
+    every page. The document itself, unchanged, when nobody was renamed."""
+    renamed = renamed_since(names, today)
     return rename_players(document, renamed) if renamed else document
 
 
-def todays_document(deal: Deal) -> dict:
-    """``deal``'s document under today's names, by its current version's player ids."""
-    names = deal.versions.values_list("names", flat=True).get(number=deal.version)
+def todays_document(document: dict, names: dict | None) -> dict:
+    """``document`` under today's names, its players read by the ids ``names`` keeps."""
     ids = [int(pk) for pk in (names or {}).values()]
     today = dict(Player.objects.filter(pk__in=ids).values_list("pk", "name"))
-    return under_todays_names(deal.document, names, today)
+    return under_todays_names(document, names, today)
+
+
+def deal_under_todays_names(deal: Deal) -> dict:
+    """``deal``'s document under today's names, by its current version's player ids."""
+    names = deal.versions.values_list("names", flat=True).get(number=deal.version)
+    return todays_document(deal.document, names)
 
 
 @dataclass

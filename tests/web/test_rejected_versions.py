@@ -456,3 +456,73 @@ def test_a_link_stopped_meanwhile_keeps_nothing(table, link, saved, organizer):
     with pytest.raises(services.PermissionDenied):
         services.record_rejected_version(saved, LOST, None, link=link)
     assert not RejectedVersion.objects.exists()
+
+
+def test_a_version_sent_before_a_rename_is_shown_and_adopted_under_todays_name(
+    table, link, org, saved, organizer
+):
+    """Before: the version kept the names it was sent with and no player ids, so after
+    Čada's rename its pages said Čada and adopting it was refused ("The deal names
+    players who do not sit at this table")."""
+    send_conflict(link)
+    rejected = RejectedVersion.objects.get()
+    cada = Player.objects.get(name="Čada")
+    services.rename_player(table.round.event, organizer, cada, "Ken Čada")
+    page = org.get(reverse("deal-detail", args=[saved.pk])).content.decode()
+    shown = " ".join(html.unescape(re.sub(r"<[^>]+>", " ", rejected_section(page))).split())
+    assert "Anna: Four, second half with Ken Čada, 20:50 card points" in shown
+    assert "Ken Čada → Dana 5" in shown
+    assert "Anna -5 · Bill +5 · Ken Čada -5 · Dana +5" in shown
+    assert not re.search(r"(?<!Ken )Čada", shown), shown
+    inbox = org.get(reverse("inbox", args=[table.round.event.pk])).content.decode()
+    assert "Anna: Four, second half with Ken Čada, 20:50 card points" in inbox
+    deal = services.adopt_rejected_version(rejected, organizer, expected_version=1)
+    assert deal.document == LOST | {"partner": "Ken Čada", "players": SEATS_TODAY}
+    assert nets(table) == {"Anna": -5, "Bill": 5, "Ken Čada": -5, "Dana": 5}
+
+
+SEATS_TODAY = ["Anna", "Bill", "Ken Čada", "Dana"]
+
+
+def test_the_same_deal_sent_after_a_rename_is_already_saved(table, link, saved, organizer):
+    """A phone's form opened after Čada's rename says Ken Čada: the deal saved before,
+    under Čada, is the same deal (counted once), not a conflict."""
+    services.rename_player(
+        table.round.event, organizer, Player.objects.get(name="Čada"), "Ken Čada"
+    )
+    answer = send_conflict(link, bidder_points="41", partner="Ken Čada")
+    assert answer.status_code == 200
+    assert answer.json()["result"] == "already_saved"
+    assert not RejectedVersion.objects.exists()
+
+
+def test_the_player_ids_of_the_names_sent_are_kept(table, link, saved):
+    send_conflict(link)
+    seats = {s.player.name: s.player_id for s in table.seats.select_related("player")}
+    assert RejectedVersion.objects.get().names == seats
+
+
+def migration(topic):
+    """A migration module by its topic (the lead renumbers migrations at merge)."""
+    import importlib
+    from pathlib import Path
+
+    import tournaments.migrations as package
+
+    (path,) = Path(package.__file__).parent.glob(f"0*_{topic}.py")
+    return importlib.import_module(f"tournaments.migrations.{path.stem}")
+
+
+def test_the_migration_finds_the_players_of_versions_kept_before_it(table, link, saved, organizer):
+    """A version kept before the ids were: its names read off its table's seats by the
+    names they had when it was sent, even a name another seat has now."""
+    from django.apps import apps
+
+    send_conflict(link)
+    ids = {s.player.name: s.player_id for s in table.seats.select_related("player")}
+    event = table.round.event
+    services.rename_player(event, organizer, Player.objects.get(name="Anna"), "Anna Nová")
+    services.rename_player(event, organizer, Player.objects.get(name="Bill"), "Anna")
+    RejectedVersion.objects.update(names={})
+    migration("rejected_version_names").fill_names(apps, None)
+    assert RejectedVersion.objects.get().names == ids

@@ -12,11 +12,11 @@ from django.utils import timezone
 import taroky_scoring as core
 
 from ..models import Deal, RejectedVersion, TableLink
-from ..queries import table_session, with_ledger_pot
+from ..queries import table_session, todays_document, with_ledger_pot
 from .access import acting_user, authorize
 from .audit import audit
-from .checking import _ruleset_of
-from .deals import correct_deal, same_deal
+from .checking import _ruleset_of, check_document
+from .deals import _names, _seats, correct_deal, same_deal
 from .errors import DealError
 from .locking import atomic, lock_table
 from .permissions import require_organizer
@@ -34,6 +34,12 @@ def _under_the_deals_rules(deal: Deal, document: dict) -> dict:
     ruleset, options = _ruleset_of(deal.document)
     document = {k: v for k, v in document.items() if k not in ("ruleset", "options")}
     return {"ruleset": ruleset, **({"options": options} if options else {}), **document}
+
+
+def _paid(settlement: core.Settlement) -> dict:
+    """What a version would have paid, as the core says it."""
+    said = settlement.as_dict()
+    return {"transfers": said["transfers"], "net": said["net"]}
 
 
 def _where(deal: Deal) -> dict:
@@ -64,10 +70,9 @@ def record_rejected_version(
     deal.table = table
     user = acting_user(user, link)
     document = with_ledger_pot(table.pk, _under_the_deals_rules(deal, document), deal.number)
-    try:
-        settlement = core.score(document).as_dict()
-    except core.OutcomeError as e:  # a form checks it first; a caller may not have
-        raise DealError("The deal sent is not a deal the core can score.", e.errors) from e
+    # A form checks it first; a caller may not have.
+    seats = _seats(table)
+    outcome, settlement = check_document(table, document, seats, deal.document)
     key = fingerprint(document)
     kept = deal.rejected_versions.filter(fingerprint=key).first()
     if kept is not None:
@@ -83,8 +88,8 @@ def record_rejected_version(
         deal=deal,
         fingerprint=key,
         document=document,
-        transfers=settlement["transfers"],
-        net=settlement["net"],
+        names=_names(outcome, seats),
+        **_paid(settlement),
         sent_by=user,
         sent_via=link,
     )
@@ -138,13 +143,14 @@ def restore_rejected_version(
     deal = Deal.objects.select_related("table__round__event").get(pk=deal.pk)
     event = deal.table.round.event
     require_organizer(user, event)
-    settlement = core.score(document).as_dict()
+    seats = _seats(deal.table)
+    outcome, settlement = check_document(deal.table, document, seats, deal.document)
     rejected = RejectedVersion.objects.create(
         deal=deal,
         document=document,
+        names=_names(outcome, seats),
         fingerprint=fingerprint(document),
-        transfers=settlement["transfers"],
-        net=settlement["net"],
+        **_paid(settlement),
         sent_by=user,
         original_sender=sent_by,
         original_via_link=via_link,
@@ -206,12 +212,13 @@ def adopt_rejected_version(rejected: RejectedVersion, user, expected_version: in
     ``expected_version``: the deal's version the organizer saw beside it."""
     rejected = _lock_open(rejected, user)
     deal = rejected.deal
-    if same_deal(deal, rejected.document):
+    if same_deal(deal, todays_document(rejected.document, rejected.names)):
         raise DealError(
             f"Deal {deal.number} already says what this version says: dismiss it instead."
         )
     reason = f"The version {sent_words(rejected)} (not saved: a conflict)"
-    deal = correct_deal(deal, rejected.document, user, reason, expected_version=expected_version)
+    document = todays_document(rejected.document, rejected.names)
+    deal = correct_deal(deal, document, user, reason, expected_version=expected_version)
     _handled(rejected, user, RejectedVersion.Handled.ADOPTED, deal.version)
     audit(
         deal.table.round.event,

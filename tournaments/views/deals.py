@@ -383,7 +383,7 @@ def deal_correction(request, deal, link=None):
         return redirect(done)
     sheet = queries.table_sheet(table)
     seats = [p.name for p in sheet.players]
-    initial = GameDealForm.initial_from_document(queries.todays_document(deal))
+    initial = GameDealForm.initial_from_document(queries.deal_under_todays_names(deal))
     initial["expected_version"] = deal.version
     initial["number"] = deal.number  # the live preview's pot is the one before this deal
     form = CorrectGameDealForm(request.POST or None, event=event, seats=seats, initial=initial)
