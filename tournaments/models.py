@@ -965,6 +965,14 @@ class DealConfirmation(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
     )
     confirmed_at = models.DateTimeField(auto_now_add=True)
+    # An imported one is recorded by the importing organizer, now; who confirmed it and
+    # when, in the database it came from, are kept as recorded (as a version's author).
+    original_by = models.CharField(
+        max_length=150, blank=True, help_text="Imported: the user name that confirmed it."
+    )
+    original_at = models.DateTimeField(
+        null=True, blank=True, help_text="Imported: when it was confirmed."
+    )
 
     class Meta:
         ordering = ["deal", "version"]
@@ -973,7 +981,12 @@ class DealConfirmation(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.deal} v{self.version} confirmed by {self.confirmed_by}"
+        return f"{self.deal} v{self.version} confirmed by {self.confirmer}"
+
+    @property
+    def confirmer(self) -> str:
+        """The user name that confirmed it (select ``confirmed_by`` with it)."""
+        return self.original_by or self.confirmed_by.get_username()
 
 
 class RejectedVersion(models.Model):

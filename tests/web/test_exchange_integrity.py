@@ -442,6 +442,50 @@ def test_unconfirmed_table_deals_stay_unconfirmed_in_the_imported_copy(
     assert not Deal.objects.filter(table__round__event=older, awaiting_confirmation=True).exists()
 
 
+def test_confirmations_come_back_identical(table, organizer, other_organizer, django_user_model):
+    """Export, import, export: the same file, confirmed and awaiting deals alike. Before:
+    the import put confirmations in its activity log only, and the copy's export said
+    "confirmed": []."""
+    event = table.round.event
+    event.organizers.add(other_organizer)
+    services.update_event(event, organizer, table_deals_need_confirmation=True)
+    link = services.issue_link(table, organizer)
+    one = services.record_deal(table, played_doc(), None, number=1, link=link)
+    services.confirm_deal(one, organizer, expected_version=1)
+    two = services.record_deal(table, played_doc(dealer="Anna"), None, number=2, link=link)
+    services.confirm_deal(two, other_organizer, expected_version=1)
+    services.correct_deal(two, played_doc(dealer="Anna", bidder_points=20), organizer, "20")
+    three = services.record_deal(table, played_doc(dealer="Bill"), None, number=3, link=link)
+    services.correct_deal(three, played_doc(dealer="Bill", bidder_points=30), None, "30", link=link)
+    document = exported(event)
+    assert [len(d["confirmation"]["confirmed"]) for d in deals_of(document)] == [1, 1, 0]
+    assert [d["confirmation"]["awaiting"] for d in deals_of(document)] == [False, False, True]
+    importer = django_user_model.objects.create_user("importer", is_staff=True)
+    copy_ = exchange.import_event(document, importer)
+    assert json.dumps(exchange.export_event(copy_)["rounds"]) == json.dumps(document["rounds"])
+    # The copy's rows: recorded by the importer, who confirmed and when as recorded.
+    original = DealConfirmation.objects.filter(deal__table__round__event=event).order_by("pk")
+    copies = DealConfirmation.objects.filter(deal__table__round__event=copy_).order_by("pk")
+    assert [
+        (c.deal.number, c.version, c.confirmed_by, c.original_by, c.original_at) for c in copies
+    ] == [
+        (c.deal.number, c.version, importer, c.confirmed_by.username, c.confirmed_at)
+        for c in original
+    ]
+    assert [c.confirmer for c in copies] == ["org", "other-org"]
+
+
+def test_a_version_confirmed_twice_is_refused(two_organizers_event, organizer):
+    document = exported(two_organizers_event)
+    once = {"version": 2, "by": "org", "at": "2026-11-21T20:00:00+00:00"}
+    deals_of(document)[0]["confirmation"] = {"awaiting": False, "confirmed": [once, once]}
+    refused(
+        document,
+        organizer,
+        "round 1, table 1, deal 1: version 2 is confirmed twice; a version is confirmed once.",
+    )
+
+
 @pytest.mark.parametrize(
     "confirmation, message",
     [

@@ -108,7 +108,8 @@ def export_event(event: Event) -> dict:
 
 def _confirmation_states(event: Event) -> dict[tuple[int, int], dict]:
     """Each deal's confirmation state by (table, number): waiting for an organizer, and
-    who confirmed which version when (as recorded), so a copy's inbox is the original's."""
+    who confirmed which version when (as recorded, an imported one as it came), so a
+    copy's inbox and confirmations are the original's."""
     states = {
         (table_id, number): {"awaiting": awaiting, "confirmed": []}
         for table_id, number, awaiting in Deal.objects.filter(
@@ -120,8 +121,8 @@ def _confirmation_states(event: Event) -> dict[tuple[int, int], dict]:
         states[(c.deal.table_id, c.deal.number)]["confirmed"].append(
             {
                 "version": c.version,
-                "by": c.confirmed_by.get_username(),
-                "at": c.confirmed_at.isoformat(),
+                "by": c.confirmer,
+                "at": (c.original_at or c.confirmed_at).isoformat(),
             }
         )
     return states

@@ -339,11 +339,8 @@ class Plan:
         confirmed = []
         for c in self._get(state, "confirmed", list, where, required=False) or []:
             c = c if isinstance(c, dict) else {}
-            version, by, at = c.get("version"), c.get("by"), c.get("at")
-            try:
-                when = parse_datetime(at) if isinstance(at, str) else None
-            except ValueError:
-                when = None
+            version, by = c.get("version"), c.get("by")
+            when = self._moment(c, "at", where) if isinstance(c.get("at"), str) else None
             if (
                 not isinstance(version, int)
                 or isinstance(version, bool)
@@ -360,7 +357,11 @@ class Plan:
                     f"{where}: a confirmation names version {version}, which the deal "
                     "does not have."
                 )
-            confirmed.append({"version": version, "by": by, "at": at})
+            if any(other["version"] == version for other in confirmed):
+                raise ExchangeError(
+                    f"{where}: version {version} is confirmed twice; a version is confirmed once."
+                )
+            confirmed.append({"version": version, "by": by, "at": c["at"], "when": when})
         return {"awaiting": awaiting, "confirmed": confirmed}
 
     def _versions(self, d, where) -> list[dict]:

@@ -49,4 +49,19 @@ class Migration(migrations.Migration):
             ),
         ),
         migrations.RunPython(fill_names, migrations.RunPython.noop, elidable=True),
+        # An imported confirmation: who confirmed it and when, as recorded.
+        migrations.AddField(
+            model_name="dealconfirmation",
+            name="original_at",
+            field=models.DateTimeField(
+                blank=True, help_text="Imported: when it was confirmed.", null=True
+            ),
+        ),
+        migrations.AddField(
+            model_name="dealconfirmation",
+            name="original_by",
+            field=models.CharField(
+                blank=True, help_text="Imported: the user name that confirmed it.", max_length=150
+            ),
+        ),
     ]
