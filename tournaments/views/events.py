@@ -30,6 +30,7 @@ from .common import (
     check_manage,
     event_for_reading,
     event_or_404,
+    form_errors,
     organizer_view,
 )
 
@@ -102,7 +103,7 @@ def event_edit(request, pk):
         try:
             services.update_event(event, request.user, **fields)
         except services.ServiceError as e:
-            form.add_error(None, e.message)
+            form_errors(form, e)
         else:
             messages.success(request, "Event saved.")
             return redirect(event)
