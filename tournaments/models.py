@@ -23,7 +23,8 @@ from .names import clean_name, fold
 
 
 class PlayerQuerySet(models.QuerySet):
-    """Bulk writes keep the stored spelling and the folded name as ``save`` does."""
+    """Bulk writes keep the stored spelling and the folded name and club as ``save``
+    does."""
 
     def bulk_create(self, objs, *args, **kwargs):
         objs = list(objs)
@@ -31,10 +32,21 @@ class PlayerQuerySet(models.QuerySet):
             player.clean_names()
         return super().bulk_create(objs, *args, **kwargs)
 
+    def bulk_update(self, objs, fields, *args, **kwargs):
+        objs, fields = list(objs), list(fields)
+        for text, folded in Player.FOLDED.items():
+            if text in fields:
+                for player in objs:
+                    setattr(player, text, clean_name(getattr(player, text)))
+                    setattr(player, folded, fold(getattr(player, text)))
+                fields.append(folded)
+        return super().bulk_update(objs, fields, *args, **kwargs)
+
     def update(self, **kwargs):
-        if isinstance(kwargs.get("name"), str):
-            kwargs["name"] = clean_name(kwargs["name"])
-            kwargs["folded"] = fold(kwargs["name"])
+        for text, folded in Player.FOLDED.items():
+            if isinstance(kwargs.get(text), str):
+                kwargs[text] = clean_name(kwargs[text])
+                kwargs[folded] = fold(kwargs[text])
         return super().update(**kwargs)
 
 
@@ -47,8 +59,13 @@ class Player(models.Model):
     # ``names.fold(name)``: what the search and the look-alike check compare, indexed,
     # so neither reads the registry (a fold casefolds: "ß" is "ss", so it may be longer).
     folded = models.CharField(max_length=300, db_index=True, editable=False, default="")
+    # ``names.fold(club)``: the search finds a club as it finds a name, on both databases.
+    folded_club = models.CharField(max_length=300, editable=False, default="")
 
     objects = PlayerQuerySet.as_manager()
+
+    # Each text a player's search compares, and its folded column.
+    FOLDED = {"name": "folded", "club": "folded_club"}
 
     class Meta:
         ordering = ["name"]
@@ -58,8 +75,10 @@ class Player(models.Model):
 
     def save(self, *args, **kwargs):
         self.clean_names()
-        if kwargs.get("update_fields") is not None and "name" in kwargs["update_fields"]:
-            kwargs["update_fields"] = {*kwargs["update_fields"], "folded"}
+        fields = kwargs.get("update_fields")
+        if fields is not None:
+            folded = {f for text, f in self.FOLDED.items() if text in fields}
+            kwargs["update_fields"] = {*fields, *folded}
         super().save(*args, **kwargs)
 
     def clean_names(self) -> None:
@@ -67,6 +86,7 @@ class Player(models.Model):
         self.name = clean_name(self.name)
         self.club = clean_name(self.club)
         self.folded = fold(self.name)
+        self.folded_club = fold(self.club)
 
 
 class FormerName(models.Model):

@@ -88,6 +88,47 @@ def test_the_search_is_paged_too(org_client, event):
     ]
 
 
+@pytest.mark.parametrize(
+    "query, found",
+    [
+        ("čada", ["Anna", "Bill"]),  # SQLite's LIKE ignored case only for ASCII
+        ("CADA", ["Anna", "Bill"]),
+        ("kucera", ["Dana", "Emil"]),  # accents were not folded on either database
+        ("KUČERA", ["Dana", "Emil"]),
+        ("Sokol Ku", ["Emil"]),
+        ("heun", ["Cyril"]),
+    ],
+)
+def test_the_search_finds_a_club_as_it_finds_a_name(org_client, event, query, found):
+    """Before: the name was searched folded and the club with icontains."""
+    for name, club in [
+        ("Anna", "Čada"),
+        ("Bill", "ČADA Heights"),
+        ("Cyril", "Heun"),
+        ("Dana", "Kučera"),
+        ("Emil", "Sokol Kučera"),
+    ]:
+        Player.objects.create(name=name, club=club)
+    assert options(org_client.get(players_url(event, q=query))) == found
+
+
+def test_every_way_a_club_is_saved_keeps_its_folded_club(event, organizer):
+    Player.objects.create(name="Anna", club="Čada")
+    Player.objects.bulk_create([Player(name="Bill", club="Sokol  Kučera")])
+    Player.objects.filter(name="Anna").update(club="Nové  Město")
+    bill = Player.objects.get(name="Bill")
+    bill.club = "Heun"
+    bill.save(update_fields=["club"])
+    assert dict(Player.objects.values_list("name", "folded_club")) == {
+        "Anna": "nove mesto",
+        "Bill": "heun",
+    }
+    # The players CSV fills a club a player lacked.
+    services.register_player(event, organizer, name="Cyril")
+    exchange.import_players_csv("name,club\nCyril,Čáslav\n", event, organizer)
+    assert Player.objects.get(name="Cyril").folded_club == "caslav"
+
+
 def test_a_player_not_on_the_page_can_still_be_registered(org_client, event):
     Player.objects.bulk_create(Player(name=f"Player {i:03d}") for i in range(120))
     last = Player.objects.get(name="Player 119")
@@ -296,6 +337,23 @@ def test_the_players_csv_takes_a_former_name_as_its_player(event, organizer, dea
     assert fold("Dana Nováková") == Player.objects.get(pk=dana.pk).folded
 
 
+def test_the_players_csv_finds_a_player_by_any_former_name(event, organizer):
+    """Before: the import looked up one former name a player: a list naming a player
+    renamed twice by both his former names found him by one, and made the other a new
+    player."""
+    player = Player.objects.create(name="Jon Novak")
+    services.register_player(event, organizer, player=player)
+    for name in ("John Novák", "Jan Novák"):
+        services.rename_player(event, organizer, Player.objects.get(pk=player.pk), name)
+    result = exchange.import_players_csv("name\nJon Novak\nJohn Novák\n", event, organizer)
+    assert result.summary() == (
+        "Imported 0 new players and 1 already in the registry. “Jon Novak” was taken as Jan "
+        "Novák (formerly Jon Novak), already registered. “John Novák” was taken as Jan Novák "
+        "(formerly John Novák), already registered."
+    )
+    assert list(Player.objects.values_list("name", flat=True)) == ["Jan Novák"]
+
+
 def test_a_rename_in_the_admin_keeps_the_former_name(admin_client):
     player = Player.objects.create(name="Jon Novak")
     response = admin_client.post(
@@ -461,3 +519,18 @@ def test_a_name_taken_after_the_check_is_said_at_the_field(org_client, dealt, mo
     ]
     assert Player.objects.get(pk=cada.pk).name == "Čada"
     assert not FormerName.objects.exists()
+
+
+def test_a_backup_written_before_the_folded_club_restores_with_it(tmp_path):
+    from django.core.management import call_command
+
+    Player.objects.create(name="Josef Kučera", club="Čáslav")
+    backup = tmp_path / "backup.json"
+    call_command("backup_db", output=str(backup), stdout=io.StringIO())
+    rows = json.loads(backup.read_text())
+    for row in rows:
+        row["fields"].pop("folded_club", None)  # as an older backup has them
+    backup.write_text(json.dumps(rows))
+    Player.objects.all().delete()
+    call_command("restore_db", str(backup), stdout=io.StringIO())
+    assert list(Player.objects.values_list("club", "folded_club")) == [("Čáslav", "caslav")]

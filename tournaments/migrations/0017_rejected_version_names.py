@@ -2,6 +2,21 @@
 
 from django.db import migrations, models
 
+from tournaments.names import fold
+
+
+def fill_folded_club(apps, schema_editor):
+    """Every player's folded club, a batch at a time."""
+    Player = apps.get_model("tournaments", "Player")
+    batch = []
+    for player in Player.objects.exclude(club="").only("pk", "club").iterator(chunk_size=2000):
+        player.folded_club = fold(player.club)
+        batch.append(player)
+        if len(batch) == 2000:
+            Player.objects.bulk_update(batch, ["folded_club"])
+            batch = []
+    Player.objects.bulk_update(batch, ["folded_club"])
+
 
 def fill_names(apps, schema_editor):
     """Each kept rejected version's name -> player id: its table's seated players by the
@@ -49,6 +64,13 @@ class Migration(migrations.Migration):
             ),
         ),
         migrations.RunPython(fill_names, migrations.RunPython.noop, elidable=True),
+        # The registry's search finds a club folded, as a name.
+        migrations.AddField(
+            model_name="player",
+            name="folded_club",
+            field=models.CharField(default="", editable=False, max_length=300),
+        ),
+        migrations.RunPython(fill_folded_club, migrations.RunPython.noop, elidable=True),
         # An imported confirmation: who confirmed it and when, as recorded.
         migrations.AddField(
             model_name="dealconfirmation",

@@ -154,10 +154,9 @@ def event_players(request, pk):
     query = clean_name(request.GET.get("q", ""))
     candidates = Player.objects.exclude(registrations__event=event)
     if query:
-        # Accent- and case-blind ("kucera" finds Kučera) through the folded name.
-        candidates = candidates.filter(
-            Q(folded__contains=names.fold(query)) | Q(club__icontains=query)
-        )
+        # Accent- and case-blind ("kucera" finds Kučera) through the folded name and club.
+        key = names.fold(query)
+        candidates = candidates.filter(Q(folded__contains=key) | Q(folded_club__contains=key))
     candidates = candidates.only("pk", "name", "club").order_by("folded", "name", "pk")
     registry = Paginator(candidates, PLAYERS_A_PAGE).get_page(request.GET.get("page"))
     offered = [p.pk for p in registry.object_list]

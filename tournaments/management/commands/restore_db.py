@@ -70,9 +70,15 @@ class Command(BaseCommand):
 
 
 def _fold_names() -> None:
-    """Every player's folded name as the registry's search and look-alike check read it
-    (a backup written before the column was kept has none; raw saves do not fill it)."""
-    stale = [p for p in Player.objects.only("pk", "name", "folded") if p.folded != fold(p.name)]
-    for player in stale:
-        player.folded = fold(player.name)
-    Player.objects.bulk_update(stale, ["folded"], batch_size=2000)
+    """Every player's folded name and club as the registry's search and look-alike check
+    read them (a backup written before the columns were kept has none; raw saves do not
+    fill them)."""
+    columns = [c for pair in Player.FOLDED.items() for c in pair]
+    stale = []
+    for player in Player.objects.only("pk", *columns):
+        folded = {f: fold(getattr(player, text)) for text, f in Player.FOLDED.items()}
+        if any(getattr(player, f) != value for f, value in folded.items()):
+            for f, value in folded.items():
+                setattr(player, f, value)
+            stale.append(player)
+    Player.objects.bulk_update(stale, list(Player.FOLDED.values()), batch_size=2000)
