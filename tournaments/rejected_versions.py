@@ -76,3 +76,27 @@ def to_handle(event: Event) -> list[RejectedView]:
     )
     today = _todays_names(rows)
     return [_view(rejected, today) for rejected in rows]
+
+
+def fill_rejected_names(rejected_model, seat_model, former_model) -> None:
+    """The player ids of the names of every rejected version kept without them (before
+    they were kept, or restored from such a backup): its table's players by the names
+    they had when it was sent, a player renamed since by the former name he had then
+    (the first one he was renamed from after it was sent). The models are passed: a
+    migration passes its own."""
+    rows = rejected_model.objects.filter(names={}).select_related("deal")
+    for rejected in rows.iterator(chunk_size=500):
+        seats = dict(
+            seat_model.objects.filter(table_id=rejected.deal.table_id).values_list(
+                "player_id", "player__name"
+            )
+        )
+        then = dict(seats)
+        later = former_model.objects.filter(player_id__in=seats, renamed_at__gt=rejected.sent_at)
+        for pk, name in later.order_by("-renamed_at", "-id").values_list("player_id", "name"):
+            then[pk] = name  # the earliest rename after it was sent is the last written
+        ids = {name: pk for pk, name in then.items()}
+        document = rejected.document
+        sent = [*(document.get("players") or []), document.get("sitting_out")]
+        rejected.names = {name: ids[name] for name in sent if name in ids}
+        rejected.save(update_fields=["names"])

@@ -526,3 +526,32 @@ def test_the_migration_finds_the_players_of_versions_kept_before_it(table, link,
     RejectedVersion.objects.update(names={})
     migration("rejected_version_names").fill_names(apps, None)
     assert RejectedVersion.objects.get().names == ids
+
+
+def test_a_backup_written_before_the_ids_restores_with_them(tmp_path, table, link, saved):
+    """restore_db fills them as the migration does (into a new database, as it restores)."""
+    import io
+    import json
+
+    from django.core.management import call_command
+
+    from .test_exchange_integrity import run_manage
+
+    send_conflict(link)
+    ids = RejectedVersion.objects.get().names
+    backup = tmp_path / "backup.json"
+    call_command("backup_db", output=str(backup), stdout=io.StringIO())
+    rows = json.loads(backup.read_text())
+    for row in rows:
+        if row["model"] == "tournaments.rejectedversion":
+            del row["fields"]["names"]  # as a backup written before they were kept
+    backup.write_text(json.dumps(rows))
+    assert run_manage(tmp_path, "migrate", "-v0").returncode == 0
+    restored = run_manage(tmp_path, "restore_db", str(backup))
+    assert restored.returncode == 0, restored.stderr
+    script = (
+        "import json; from tournaments.models import RejectedVersion; "
+        "print(json.dumps(RejectedVersion.objects.get().names))"
+    )
+    said = run_manage(tmp_path, "shell", "-v0", "-c", script)
+    assert json.loads(said.stdout) == ids

@@ -3,6 +3,7 @@
 from django.db import migrations, models
 
 from tournaments.names import fold
+from tournaments.rejected_versions import fill_rejected_names
 
 
 def fill_folded_club(apps, schema_editor):
@@ -19,27 +20,11 @@ def fill_folded_club(apps, schema_editor):
 
 
 def fill_names(apps, schema_editor):
-    """Each kept rejected version's name -> player id: its table's seated players by the
-    names they had when it was sent (a player renamed since by the former name he had
-    then: the first one he was renamed from after it was sent)."""
-    RejectedVersion = apps.get_model("tournaments", "RejectedVersion")
-    Seat = apps.get_model("tournaments", "Seat")
-    FormerName = apps.get_model("tournaments", "FormerName")
-    for rejected in RejectedVersion.objects.select_related("deal").iterator(chunk_size=500):
-        seats = dict(
-            Seat.objects.filter(table_id=rejected.deal.table_id).values_list(
-                "player_id", "player__name"
-            )
-        )
-        then = dict(seats)
-        later = FormerName.objects.filter(player_id__in=seats, renamed_at__gt=rejected.sent_at)
-        for pk, name in later.order_by("-renamed_at", "-id").values_list("player_id", "name"):
-            then[pk] = name  # the earliest rename after it was sent is the last written
-        ids = {name: pk for pk, name in then.items()}
-        document = rejected.document
-        sent = [*(document.get("players") or []), document.get("sitting_out")]
-        rejected.names = {name: ids[name] for name in sent if name in ids}
-        rejected.save(update_fields=["names"])
+    fill_rejected_names(
+        apps.get_model("tournaments", "RejectedVersion"),
+        apps.get_model("tournaments", "Seat"),
+        apps.get_model("tournaments", "FormerName"),
+    )
 
 
 class Migration(migrations.Migration):

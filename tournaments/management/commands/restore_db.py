@@ -7,8 +7,9 @@ from django.db import DatabaseError, connection, transaction
 
 from tournaments.audit import audit_ledger
 from tournaments.management.files import read_json
-from tournaments.models import Event, Player, Season
+from tournaments.models import Event, FormerName, Player, RejectedVersion, Season, Seat
 from tournaments.names import fold
+from tournaments.rejected_versions import fill_rejected_names
 from tournaments.views.common import counted
 
 
@@ -61,6 +62,8 @@ class Command(BaseCommand):
                     obj.save_deferred_fields()
             connection.check_constraints(table_names=[m._meta.db_table for m in models])
             _fold_names()
+            # A backup written before rejected versions kept their players' ids.
+            fill_rejected_names(RejectedVersion, Seat, FormerName)
             # Restored rows keep their ids: the sequences must continue after them.
             with connection.cursor() as cursor:
                 for sql in connection.ops.sequence_reset_sql(self.style, list(models)):
