@@ -28,7 +28,7 @@ from django.urls import reverse
 from tournaments import exchange
 from tournaments.models import Player, Season
 from tournaments.services import seasons
-from tournaments.synthetic import Size, make_synthetic_event
+from tournaments.synthetic import Size, add_synthetic_nights
 
 MAX_REGISTRY = 1_000_000  # the script is bounded
 
@@ -56,17 +56,7 @@ def main():
         end_date=datetime.date(2026, 12, 31),
         basis=Season.Basis.CHIPS,
     )
-    nights = []
-    for n in range(4):
-        event = make_synthetic_event(
-            user,
-            Size(players=24, rounds=1, deals_per_table=10),
-            seed=n + 1,
-            name=f"Club night {n + 1}",
-            date=datetime.date(2026, 1, 1) + datetime.timedelta(days=7 * n),
-        )
-        seasons.add_event(season, event, user)
-        nights.append(event)
+    nights = add_synthetic_nights(season, user, 4, Size(players=24, rounds=1, deals_per_table=10))
     document = json.loads(json.dumps(exchange.export_season(season)))
     Player.objects.bulk_create(
         (Player(name=f"Registry player {i:07d}", club="Heun") for i in range(registry)),

@@ -28,7 +28,7 @@ from django.urls import reverse
 
 from tournaments.models import Deal, Player, Season
 from tournaments.services import seasons
-from tournaments.synthetic import Size, make_synthetic_event
+from tournaments.synthetic import Size, add_synthetic_nights
 
 MAX_NIGHTS = 520  # ten years of Thursdays: the script is bounded
 
@@ -65,15 +65,7 @@ def main():
         planned_events=nights,
         best_of=max(1, nights - 12),
     )
-    for n in range(nights):
-        event = make_synthetic_event(
-            user,
-            Size(players=16, rounds=1, deals_per_table=40),
-            seed=n + 1,
-            name=f"Club night {n + 1}",
-            date=datetime.date(2026, 1, 1) + datetime.timedelta(days=7 * n),
-        )
-        seasons.add_event(season, event, user)
+    add_synthetic_nights(season, user, nights, Size(players=16, rounds=1, deals_per_table=40))
     season = seasons.update_season(season, user, published=True)
     built = time.perf_counter() - start
     if connection.vendor == "postgresql":

@@ -545,6 +545,19 @@ class RenamePlayerForm(forms.Form):
     def clean_new_name(self):
         return clean_player_text(self.cleaned_data.get("new_name", ""), "name")
 
+    @classmethod
+    def asked(cls, query, event) -> RenamePlayerForm | None:
+        """The form for ``?rename=<player>``: a registered player, read as a posted
+        one is (any other value, "²" too, asks for nothing); None if not one."""
+        form = cls(event=event)
+        try:
+            player = form.fields["rename"].clean(query.get("rename"))
+        except ValidationError:
+            return None
+        form.initial = {"rename": player.pk, "new_name": player.name}
+        form.player = player
+        return form
+
 
 class WithdrawForm(forms.Form):
     withdraw = PlayerChoice(queryset=Player.objects.none())

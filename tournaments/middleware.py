@@ -35,8 +35,9 @@ def _nul_fields(request) -> list[str]:
     ]
 
 
-def _wants_json(request) -> bool:
-    """The deal form's script: its saves ask for JSON, its previews say ``fetch``."""
+def wants_json(request) -> bool:
+    """The deal form's script (its saves ask for JSON, its previews say ``fetch``): it
+    reads the answer as JSON."""
     return (
         "application/json" in request.headers.get("Accept", "")
         or request.headers.get("X-Requested-With") == "fetch"
@@ -63,7 +64,7 @@ class RefuseNulMiddleware:
         fields = [] if in_request else _nul_fields(request)
         if not (in_request or fields):
             return self.get_response(request)
-        if _wants_json(request):
+        if wants_json(request):
             # Refused with the field to fix, as the deal form's script reads a save's
             # answer (result) and a preview's (ok).
             errors = {name.replace(NUL, "\\0"): [SAID] for name in fields}

@@ -20,14 +20,14 @@ from django.utils.text import slugify
 
 import taroky_scoring as core
 from taroky_scoring.editions import RULES_EDITION
-from taroky_scoring.renaming import rename_players
 from taroky_scoring.settlement import POT
 
 from .names import clean_name, fold
 
 
 class PlayerQuerySet(models.QuerySet):
-    """Bulk writes keep the stored spelling and the folded name as ``save`` does."""
+    """Bulk writes keep the stored spelling and the folded name and club as ``save``
+    does."""
 
     def bulk_create(self, objs, *args, **kwargs):
         objs = list(objs)
@@ -35,10 +35,21 @@ class PlayerQuerySet(models.QuerySet):
             player.clean_names()
         return super().bulk_create(objs, *args, **kwargs)
 
+    def bulk_update(self, objs, fields, *args, **kwargs):
+        objs, fields = list(objs), list(fields)
+        for text, folded in Player.FOLDED.items():
+            if text in fields:
+                for player in objs:
+                    setattr(player, text, clean_name(getattr(player, text)))
+                    setattr(player, folded, fold(getattr(player, text)))
+                fields.append(folded)
+        return super().bulk_update(objs, fields, *args, **kwargs)
+
     def update(self, **kwargs):
-        if isinstance(kwargs.get("name"), str):
-            kwargs["name"] = clean_name(kwargs["name"])
-            kwargs["folded"] = fold(kwargs["name"])
+        for text, folded in Player.FOLDED.items():
+            if isinstance(kwargs.get(text), str):
+                kwargs[text] = clean_name(kwargs[text])
+                kwargs[folded] = fold(kwargs[text])
         return super().update(**kwargs)
 
 
@@ -51,8 +62,13 @@ class Player(models.Model):
     # ``names.fold(name)``: what the search and the look-alike check compare, indexed,
     # so neither reads the registry (a fold casefolds: "ß" is "ss", so it may be longer).
     folded = models.CharField(max_length=300, db_index=True, editable=False, default="")
+    # ``names.fold(club)``: the search finds a club as it finds a name, on both databases.
+    folded_club = models.CharField(max_length=300, editable=False, default="")
 
     objects = PlayerQuerySet.as_manager()
+
+    # Each text a player's search compares, and its folded column.
+    FOLDED = {"name": "folded", "club": "folded_club"}
 
     class Meta:
         ordering = ["name"]
@@ -62,8 +78,10 @@ class Player(models.Model):
 
     def save(self, *args, **kwargs):
         self.clean_names()
-        if kwargs.get("update_fields") is not None and "name" in kwargs["update_fields"]:
-            kwargs["update_fields"] = {*kwargs["update_fields"], "folded"}
+        fields = kwargs.get("update_fields")
+        if fields is not None:
+            folded = {f for text, f in self.FOLDED.items() if text in fields}
+            kwargs["update_fields"] = {*fields, *folded}
         super().save(*args, **kwargs)
 
     def clean_names(self) -> None:
@@ -71,6 +89,7 @@ class Player(models.Model):
         self.name = clean_name(self.name)
         self.club = clean_name(self.club)
         self.folded = fold(self.name)
+        self.folded_club = fold(self.club)
 
 
 class FormerName(models.Model):
@@ -705,14 +724,6 @@ class Deal(models.Model):
     def get_bid_display(self) -> str:
         return self.game.bid_label(self.bid) if self.bid else ""
 
-    def document_under_todays_names(self) -> dict:
-        """The document with each player as called now (a name fixed since it was saved)."""
-        ids = self.versions.get(number=self.version).player_ids()
-        today = dict(Player.objects.filter(pk__in=ids.values()).values_list("pk", "name"))
-        return rename_players(
-            self.document, {name: today.get(pk, name) for name, pk in ids.items()}
-        )
-
 
 def rules_edition_now() -> int:
     """The edition of the rules the core scores by today (a new version's)."""
@@ -998,6 +1009,14 @@ class DealConfirmation(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
     )
     confirmed_at = models.DateTimeField(auto_now_add=True)
+    # An imported one is recorded by the importing organizer, now; who confirmed it and
+    # when, in the database it came from, are kept as recorded (as a version's author).
+    original_by = models.CharField(
+        max_length=150, blank=True, help_text="Imported: the user name that confirmed it."
+    )
+    original_at = models.DateTimeField(
+        null=True, blank=True, help_text="Imported: when it was confirmed."
+    )
 
     class Meta:
         ordering = ["deal", "version"]
@@ -1006,7 +1025,12 @@ class DealConfirmation(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.deal} v{self.version} confirmed by {self.confirmed_by}"
+        return f"{self.deal} v{self.version} confirmed by {self.confirmer}"
+
+    @property
+    def confirmer(self) -> str:
+        """The user name that confirmed it (select ``confirmed_by`` with it)."""
+        return self.original_by or self.confirmed_by.get_username()
 
 
 class RejectedVersion(models.Model):
@@ -1020,7 +1044,14 @@ class RejectedVersion(models.Model):
 
     deal = models.ForeignKey(Deal, on_delete=models.PROTECT, related_name="rejected_versions")
     document = models.JSONField(help_text="The deal document sent, under the deal's ruleset.")
-    # The document without its pot, hashed: a phone sending it again finds this row.
+    # As DealVersion's: pages and files say the document under today's names by these.
+    names = models.JSONField(
+        default=dict,
+        help_text="The player id of every name in the document, as seated when it was sent.",
+    )
+    # The document without its pot, hashed: a phone sending it again finds this row (the
+    # service looks under the table's lock). Not unique: two versions sent with a name
+    # renamed between are one document under today's names, as a file says them.
     fingerprint = models.CharField(max_length=64)
     transfers = models.JSONField(
         default=list, help_text="The payments it would have made, as the core said them."
@@ -1056,11 +1087,6 @@ class RejectedVersion(models.Model):
 
     class Meta:
         ordering = ["deal", "sent_at", "id"]
-        constraints = [
-            models.UniqueConstraint(
-                fields=["deal", "fingerprint"], name="one_rejected_version_a_document"
-            )
-        ]
         indexes = [
             # The organizer's inbox: the few versions still to handle.
             models.Index(fields=["handled"], condition=Q(handled=""), name="rejected_to_handle")

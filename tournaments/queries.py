@@ -71,16 +71,35 @@ def with_current_names(deals):
     )
 
 
-def under_todays_names(document: dict, names: dict | None, today: dict[int, str]) -> dict:
-    """``document`` with each player as called now (``today``: player id -> name), by
-    the ids its version keeps (``names``): a player renamed since shows one name on
-    every page. The document itself, unchanged, when nobody was renamed."""
-    renamed = {
+def renamed_since(names: dict | None, today: dict[int, str]) -> dict[str, str]:
+    """Each name of a document whose player is called otherwise now, and his name now
+    (``names``: the name -> player id its version keeps; ``today``: id -> name)."""
+    return {
         name: today[int(pk)]
         for name, pk in (names or {}).items()
         if today.get(int(pk), name) != name
     }
+
+
+def under_todays_names(document: dict, names: dict | None, today: dict[int, str]) -> dict:
+    """``document`` with each player as called now (``today``: player id -> name), by
+    the ids its version keeps (``names``): a player renamed since shows one name on
+    every page. The document itself, unchanged, when nobody was renamed."""
+    renamed = renamed_since(names, today)
     return rename_players(document, renamed) if renamed else document
+
+
+def todays_document(document: dict, names: dict | None) -> dict:
+    """``document`` under today's names, its players read by the ids ``names`` keeps."""
+    ids = [int(pk) for pk in (names or {}).values()]
+    today = dict(Player.objects.filter(pk__in=ids).values_list("pk", "name"))
+    return under_todays_names(document, names, today)
+
+
+def deal_under_todays_names(deal: Deal) -> dict:
+    """``deal``'s document under today's names, by its current version's player ids."""
+    names = deal.versions.values_list("names", flat=True).get(number=deal.version)
+    return todays_document(deal.document, names)
 
 
 @dataclass
@@ -253,16 +272,25 @@ def _session(event: Event, net: dict[str, int], deals_played: int) -> core.Sessi
     )
 
 
-def table_session(table: Table, seats=None, live: int | None = None) -> core.SessionState:
+def table_session(
+    table: Table, seats=None, live: int | None = None, before: int | None = None
+) -> core.SessionState:
     """Whether the table's session has ended: three small queries, two when the caller
-    knows the seats (name -> player) and one when it knows the live deals too."""
-    net = net_by_player(LedgerEntry.objects.filter(table=table))
+    knows the seats (name -> player) and one when it knows the live deals too.
+    ``before``: whether it had ended before deal ``before`` (after the deals before it,
+    as the ledger holds them now)."""
+    entries = LedgerEntry.objects.filter(table=table)
+    deals = table.deals.filter(voided=False)
+    if before is not None:
+        entries = entries.filter(deal__number__lt=before)
+        deals = deals.filter(number__lt=before)
+    net = net_by_player(entries)
     if seats is None:
         seated = table.seats.values_list("player_id", "player__name").order_by()
     else:
         seated = [(p.pk, name) for name, p in seats.items()]
     if live is None:
-        live = table.deals.filter(voided=False).count()
+        live = deals.count()
     return _session(table.round.event, {name: net.get(pk, 0) for pk, name in seated}, live)
 
 

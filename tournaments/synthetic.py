@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from . import seating, services
 from .models import Event, Player
 from .outcomes import document_facts
+from .services import seasons as season_services
 
 
 @dataclass(frozen=True)
@@ -122,3 +123,20 @@ def make_synthetic_event(
                 elif chance < CORRECTED + VOIDED:
                     services.void_deal(deal, user, "Synthetic void")
     return event
+
+
+def add_synthetic_nights(season, user, nights: int, size: Size) -> list[Event]:
+    """``nights`` synthetic club nights of ``size``, a week apart from the season's
+    first day, each counted in ``season``."""
+    events = []
+    for n in range(nights):
+        event = make_synthetic_event(
+            user,
+            size,
+            seed=n + 1,
+            name=f"Club night {n + 1}",
+            date=season.start_date + datetime.timedelta(days=7 * n),
+        )
+        season_services.add_event(season, event, user)
+        events.append(event)
+    return events

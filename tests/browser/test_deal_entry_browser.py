@@ -79,6 +79,17 @@ def test_enter_a_deal_with_live_preview_then_correct_it(live_server, page, table
     assert cells == ["34:36", "-16", "4", "+16", "36", "-16", "4", "+16", "36"]
 
 
+def answer_next_dialog(page, asked: list, accept: bool) -> None:
+    """The next confirmation the page asks: its question noted in ``asked``, then
+    accepted or dismissed."""
+
+    def answer(dialog):
+        asked.append(dialog.message)
+        dialog.accept() if accept else dialog.dismiss()
+
+    page.once("dialog", answer)
+
+
 def test_undo_asks_before_it_voids_the_last_deal(live_server, page, table, organizer):
     from tournaments import services
     from tournaments.models import Deal
@@ -89,12 +100,7 @@ def test_undo_asks_before_it_voids_the_last_deal(live_server, page, table, organ
     sign_in(page, live_server)
     page.goto(f"{live_server.url}/tables/{table.pk}/")
     asked = []
-
-    def answer(dialog, accept):
-        asked.append(dialog.message)
-        dialog.accept() if accept else dialog.dismiss()
-
-    page.once("dialog", lambda d: answer(d, False))
+    answer_next_dialog(page, asked, accept=False)
     page.click("#undo-last")
     page.wait_for_timeout(300)
     assert Deal.objects.get().voided is False
@@ -102,7 +108,7 @@ def test_undo_asks_before_it_voids_the_last_deal(live_server, page, table, organ
         "Undo deal 1? It is voided: struck through, counting nothing, and it cannot be "
         "brought back (enter it again if it was right)."
     ]
-    page.once("dialog", lambda d: answer(d, True))
+    answer_next_dialog(page, asked, accept=True)
     page.click("#undo-last")
     expect(page.locator(".messages")).to_contain_text("Deal 1 undone")
     assert Deal.objects.get().voided is True

@@ -75,135 +75,157 @@ def outbox(phone):
     return phone.evaluate("Object.keys(localStorage).filter(k => k.startsWith('taroky-outbox'))")
 
 
+class AtTheTable:
+    """The table's phone on its link (``sheet_url``), out of the laptop's reach after
+    ``drop`` and back in it after ``back``."""
+
+    def __init__(self, browser, live_server, link, laptop):
+        self.context, self.phone = new_phone(browser)
+        self.sheet_url = f"{live_server.url}/t/{link.token}/"
+        self.laptop = laptop
+
+    def drop(self):
+        self.laptop.drop(self.context)
+
+    def back(self):
+        self.laptop.back(self.context)
+
+    def keep(self, number, bidder, partner, points):
+        """The table saves a deal the phone cannot send: the phone keeps it."""
+        fill(self.phone, bidder, partner, points)
+        self.phone.click("#save-deal")
+        expect(self.phone.locator("#outbox")).to_contain_text(KEPT.format(number))
+
+
+@pytest.fixture
+def table_phone(live_server, browser, table, organizer, monkeypatch):
+    at = AtTheTable(
+        browser, live_server, services.issue_link(table, organizer), Laptop(monkeypatch)
+    )
+    yield at
+    at.context.close()
+
+
+@pytest.fixture
+def laptop_page(live_server, browser):
+    """The organizer, signed in on the laptop."""
+    context, page = new_phone(browser)
+    sign_in(page, live_server)
+    yield page
+    context.close()
+
+
+def organizer_saves(laptop_page, live_server, table, bidder, partner, points):
+    """The organizer enters the table's next deal on the laptop."""
+    laptop_page.goto(f"{live_server.url}/tables/{table.pk}/deals/new/")
+    fill(laptop_page, bidder, partner, points)
+    laptop_page.click("#save-deal")
+    laptop_page.wait_for_url(f"{live_server.url}/tables/{table.pk}/")
+
+
 def test_a_deal_saved_offline_is_kept_through_a_reload_and_sent_once(
-    live_server, browser, table, organizer, monkeypatch
+    live_server, table_phone, table, organizer, laptop_page
 ):
-    laptop = Laptop(monkeypatch)
-    link = services.issue_link(table, organizer)
-    sheet_url = f"{live_server.url}/t/{link.token}/"
+    phone, sheet_url = table_phone.phone, table_phone.sheet_url
+    other = laptop_page
     deal_url = f"{sheet_url}deal/"
-    context, phone = new_phone(browser)
-    other_context, other = new_phone(browser)  # the organizer, on the laptop
-    sign_in(other, live_server)
-    organizers_form = f"{live_server.url}/tables/{table.pk}/deals/new/"
-    organizers_sheet = f"{live_server.url}/tables/{table.pk}/"
-    try:
-        phone.goto(deal_url)
-        # The service worker takes the page over; from then on it keeps a copy of it.
-        phone.wait_for_function("navigator.serviceWorker.controller !== null")
-        phone.reload()
+    phone.goto(deal_url)
+    # The service worker takes the page over; from then on it keeps a copy of it.
+    phone.wait_for_function("navigator.serviceWorker.controller !== null")
+    phone.reload()
 
-        # -- deal 1: the network drops while the player taps Save ---------------------
-        assert phone.locator("input[name='dealer']:checked").count() == 1  # suggested
-        laptop.drop(context)
-        fill(phone, "Anna", "Čada", 41)
-        expect(phone.locator("#preview-body")).to_contain_text("Payment preview when connected.")
-        phone.click("#save-deal")
-        expect(phone.locator("#outbox")).to_contain_text(KEPT.format(1))
-        expect(phone.locator("h1")).to_have_text("Deal 2")
-        # Deal 1's dealer was suggested; who deals deal 2 follows from deal 1 (the core's
-        # rotation, on the server), so offline the phone suggests nobody.
-        expect(phone.locator("#outbox")).to_contain_text(
-            "Choose who deals deal 2: the phone suggests it once deal 1 is sent."
-        )
-        assert phone.locator("input[name='dealer']:checked").count() == 0
-        expect(phone.locator("#next-dealer")).to_be_hidden()
-        assert Deal.objects.count() == 0
-        # A reload without network: the page from the phone, the deal still kept.
-        phone.reload()
-        expect(phone.locator("#outbox")).to_contain_text(KEPT.format(1))
-        expect(phone.locator("#save-deal")).to_have_text("Save deal 2")
-        assert Deal.objects.count() == 0
-        # The network is back: sent once, and the sheet says so.
-        laptop.back(context)
-        phone.wait_for_url(sheet_url)
-        expect(phone.locator(".messages")).to_contain_text("Deal 1 saved.")
-        assert chips(phone, 1) == ["41:29", "+5", "25", "-5", "15", "+5", "25", "-5", "15"]
-        assert outbox(phone) == []
-        assert Deal.objects.count() == 1
+    # -- deal 1: the network drops while the player taps Save ---------------------
+    assert phone.locator("input[name='dealer']:checked").count() == 1  # suggested
+    table_phone.drop()
+    fill(phone, "Anna", "Čada", 41)
+    expect(phone.locator("#preview-body")).to_contain_text("Payment preview when connected.")
+    phone.click("#save-deal")
+    expect(phone.locator("#outbox")).to_contain_text(KEPT.format(1))
+    expect(phone.locator("h1")).to_have_text("Deal 2")
+    # Deal 1's dealer was suggested; who deals deal 2 follows from deal 1 (the core's
+    # rotation, on the server), so offline the phone suggests nobody.
+    expect(phone.locator("#outbox")).to_contain_text(
+        "Choose who deals deal 2: the phone suggests it once deal 1 is sent."
+    )
+    assert phone.locator("input[name='dealer']:checked").count() == 0
+    expect(phone.locator("#next-dealer")).to_be_hidden()
+    assert Deal.objects.count() == 0
+    # A reload without network: the page from the phone, the deal still kept.
+    phone.reload()
+    expect(phone.locator("#outbox")).to_contain_text(KEPT.format(1))
+    expect(phone.locator("#save-deal")).to_have_text("Save deal 2")
+    assert Deal.objects.count() == 0
+    # The network is back: sent once, and the sheet says so.
+    table_phone.back()
+    phone.wait_for_url(sheet_url)
+    expect(phone.locator(".messages")).to_contain_text("Deal 1 saved.")
+    assert chips(phone, 1) == ["41:29", "+5", "25", "-5", "15", "+5", "25", "-5", "15"]
+    assert outbox(phone) == []
+    assert Deal.objects.count() == 1
 
-        # -- deal 2: kept offline; the organizer saves the same deal meanwhile ---------
-        phone.goto(deal_url)
-        laptop.drop(context)
-        fill(phone, "Bill", "Dana", 20)
-        phone.click("#save-deal")
-        expect(phone.locator("#outbox")).to_contain_text(KEPT.format(2))
-        other.goto(organizers_form)
-        fill(other, "Bill", "Dana", 20)
-        other.click("#save-deal")
-        other.wait_for_url(organizers_sheet)
-        expect(other.locator(".messages")).to_contain_text("Deal 2 saved.")
-        laptop.back(context)
-        phone.wait_for_url(sheet_url)
-        expect(phone.locator(".messages")).to_contain_text(
-            "Deal 2 is already saved (it was sent twice and counted once)."
-        )
-        assert Deal.objects.count() == 2
-        assert chips(phone, 2) == ["20:50", "+5", "30", "-5", "10", "+5", "30", "-5", "10"]
+    # -- deal 2: kept offline; the organizer saves the same deal meanwhile ---------
+    phone.goto(deal_url)
+    table_phone.drop()
+    table_phone.keep(2, "Bill", "Dana", 20)
+    organizer_saves(other, live_server, table, "Bill", "Dana", 20)
+    expect(other.locator(".messages")).to_contain_text("Deal 2 saved.")
+    table_phone.back()
+    phone.wait_for_url(sheet_url)
+    expect(phone.locator(".messages")).to_contain_text(
+        "Deal 2 is already saved (it was sent twice and counted once)."
+    )
+    assert Deal.objects.count() == 2
+    assert chips(phone, 2) == ["20:50", "+5", "30", "-5", "10", "+5", "30", "-5", "10"]
 
-        # -- deal 3: kept offline; the organizer saves another deal 3 ------------------
-        phone.goto(deal_url)
-        laptop.drop(context)
-        fill(phone, "Anna", "Čada", 20)
-        phone.click("#save-deal")
-        expect(phone.locator("#outbox")).to_contain_text(KEPT.format(3))
-        other.goto(organizers_form)
-        fill(other, "Anna", "Čada", 41)
-        other.click("#save-deal")
-        other.wait_for_url(organizers_sheet)
-        laptop.back(context)
-        conflict = phone.locator("#outbox #deal-conflict")
-        expect(conflict).to_contain_text("Two versions of deal 3")
-        expect(phone.locator("#outbox")).to_contain_text(
-            "Deal 3 was already entered; the next deal at this table is 4."
-        )
-        expect(conflict.locator("#conflict-saved .net")).to_have_text(
-            "Anna +5 · Bill -5 · Čada +5 · Dana -5"
-        )
-        expect(conflict.locator("#conflict-yours .net")).to_have_text(
-            "Anna -5 · Bill +5 · Čada -5 · Dana +5"
-        )
-        assert outbox(phone) == []
-        assert list(Deal.objects.order_by("number").values_list("number", flat=True)) == [1, 2, 3]
-        assert Deal.objects.get(number=3).document["bidder_points"] == 41
-        assert audit_ledger([table.round.event_id]).problems == []
-    finally:
-        context.close()
-        other_context.close()
+    # -- deal 3: kept offline; the organizer saves another deal 3 ------------------
+    phone.goto(deal_url)
+    table_phone.drop()
+    table_phone.keep(3, "Anna", "Čada", 20)
+    organizer_saves(other, live_server, table, "Anna", "Čada", 41)
+    table_phone.back()
+    conflict = phone.locator("#outbox #deal-conflict")
+    expect(conflict).to_contain_text("Two versions of deal 3")
+    expect(phone.locator("#outbox")).to_contain_text(
+        "Deal 3 was already entered; the next deal at this table is 4."
+    )
+    expect(conflict.locator("#conflict-saved .net")).to_have_text(
+        "Anna +5 · Bill -5 · Čada +5 · Dana -5"
+    )
+    expect(conflict.locator("#conflict-yours .net")).to_have_text(
+        "Anna -5 · Bill +5 · Čada -5 · Dana +5"
+    )
+    assert outbox(phone) == []
+    assert list(Deal.objects.order_by("number").values_list("number", flat=True)) == [1, 2, 3]
+    assert Deal.objects.get(number=3).document["bidder_points"] == 41
+    assert audit_ledger([table.round.event_id]).problems == []
 
 
 def test_a_server_error_keeps_the_deal_and_says_so_and_send_now_sends_it(
-    live_server, browser, table, organizer, monkeypatch
+    live_server, table_phone, table, organizer
 ):
     """The network is up but the server answers Save with an error (a 500: a fault, or a
     proxy while the app restarts): the deal stays on the phone, the page says the server
     answered with an error (not "when the network is back"), and Send now sends it once
     the server is well."""
-    laptop = Laptop(monkeypatch)
-    link = services.issue_link(table, organizer)
-    sheet_url = f"{live_server.url}/t/{link.token}/"
-    context, phone = new_phone(browser)
-    try:
-        phone.goto(f"{sheet_url}deal/")
-        laptop.reachable = False  # POSTs fail on the server; the phone is online
-        fill(phone, "Anna", "Čada", 41)
-        phone.click("#save-deal")
-        expect(phone.locator("#outbox")).to_have_text(
-            "Saved on this phone, not yet sent (deal 1). The server answered with an error "
-            "(500); it is tried again every 15 seconds. If this goes on, show this phone to "
-            "the organizer. Choose who deals deal 2: the phone suggests it once deal 1 is "
-            "sent.Send now"
-        )
-        assert Deal.objects.count() == 0
-        laptop.reachable = True
-        phone.click("#send-now")
-        phone.wait_for_url(sheet_url)
-        expect(phone.locator(".messages")).to_contain_text("Deal 1 saved.")
-        assert chips(phone, 1) == ["41:29", "+5", "25", "-5", "15", "+5", "25", "-5", "15"]
-        assert outbox(phone) == []
-        assert Deal.objects.count() == 1
-    finally:
-        context.close()
+    phone, sheet_url = table_phone.phone, table_phone.sheet_url
+    phone.goto(f"{sheet_url}deal/")
+    table_phone.laptop.reachable = False  # POSTs fail on the server; the phone is online
+    fill(phone, "Anna", "Čada", 41)
+    phone.click("#save-deal")
+    expect(phone.locator("#outbox")).to_have_text(
+        "Saved on this phone, not yet sent (deal 1). The server answered with an error "
+        "(500); it is tried again every 15 seconds. If this goes on, show this phone to "
+        "the organizer. Choose who deals deal 2: the phone suggests it once deal 1 is "
+        "sent.Send now"
+    )
+    assert Deal.objects.count() == 0
+    table_phone.laptop.reachable = True
+    phone.click("#send-now")
+    phone.wait_for_url(sheet_url)
+    expect(phone.locator(".messages")).to_contain_text("Deal 1 saved.")
+    assert chips(phone, 1) == ["41:29", "+5", "25", "-5", "15", "+5", "25", "-5", "15"]
+    assert outbox(phone) == []
+    assert Deal.objects.count() == 1
 
 
 def kept_numbers(phone):
@@ -221,223 +243,176 @@ def retry(phone):
 
 
 def test_a_conflict_stops_the_deals_kept_behind_it_until_the_table_dismisses_it(
-    live_server, browser, table, organizer, monkeypatch
+    live_server, table_phone, table, organizer, laptop_page
 ):
     """Deals 1 and 2 kept offline; the organizer saves another deal 1 meanwhile. The
     phone shows the conflict over deal 1 and keeps deal 2 back (it is not sent, however
     often the phone retries) until the table dismisses the conflict; then deal 2 is
     sent. The phone's deal 1 is on the server as a rejected version of deal 1."""
-    laptop = Laptop(monkeypatch)
-    link = services.issue_link(table, organizer)
-    sheet_url = f"{live_server.url}/t/{link.token}/"
-    context, phone = new_phone(browser)
-    other_context, other = new_phone(browser)  # the organizer, on the laptop
-    sign_in(other, live_server)
-    try:
-        phone.goto(f"{sheet_url}deal/")
-        laptop.drop(context)
-        fill(phone, "Anna", "Čada", 20)
-        phone.click("#save-deal")
-        expect(phone.locator("#outbox")).to_contain_text(KEPT.format(1))
-        # Said where the thumb is: in view, and in the bar beside Save.
-        expect(phone.locator("#outbox")).to_be_in_viewport()
-        phone.wait_for_timeout(1000)  # the preview asked for before Save has had its answer
-        expect(phone.locator("#net-summary")).to_have_text(KEPT.format(1) + ".")
-        choose(phone, "dealer", "Anna")
-        fill(phone, "Bill", "Dana", 20)
-        phone.click("#save-deal")
-        expect(phone.locator("#outbox")).to_contain_text(
-            KEPT.format("1, 2") + ". They are sent when the network is back."
-        )
-        expect(phone.locator("#outbox")).to_be_in_viewport()
-        other.goto(f"{live_server.url}/tables/{table.pk}/deals/new/")
-        fill(other, "Anna", "Čada", 41)
-        other.click("#save-deal")
-        other.wait_for_url(f"{live_server.url}/tables/{table.pk}/")
+    phone, sheet_url = table_phone.phone, table_phone.sheet_url
+    other = laptop_page
+    phone.goto(f"{sheet_url}deal/")
+    table_phone.drop()
+    table_phone.keep(1, "Anna", "Čada", 20)
+    # Said where the thumb is: in view, and in the bar beside Save.
+    expect(phone.locator("#outbox")).to_be_in_viewport()
+    phone.wait_for_timeout(1000)  # the preview asked for before Save has had its answer
+    expect(phone.locator("#net-summary")).to_have_text(KEPT.format(1) + ".")
+    choose(phone, "dealer", "Anna")
+    fill(phone, "Bill", "Dana", 20)
+    phone.click("#save-deal")
+    expect(phone.locator("#outbox")).to_contain_text(
+        KEPT.format("1, 2") + ". They are sent when the network is back."
+    )
+    expect(phone.locator("#outbox")).to_be_in_viewport()
+    organizer_saves(other, live_server, table, "Anna", "Čada", 41)
 
-        laptop.back(context)
-        conflict = phone.locator("#outbox #deal-conflict")
-        expect(conflict).to_contain_text("Two versions of deal 1")
-        expect(phone.locator("#outbox")).to_contain_text(
-            "Deal 2 waits on this phone: it is sent when the table has dismissed this."
-        )
-        retry(phone)
-        retry(phone)
-        expect(conflict).to_contain_text("Two versions of deal 1")
-        assert kept_numbers(phone) == [2]
-        assert list(Deal.objects.values_list("number", flat=True)) == [1]
-        rejected = RejectedVersion.objects.get()
-        assert (rejected.deal.number, rejected.document["bidder_points"]) == (1, 20)
+    table_phone.back()
+    conflict = phone.locator("#outbox #deal-conflict")
+    expect(conflict).to_contain_text("Two versions of deal 1")
+    expect(phone.locator("#outbox")).to_contain_text(
+        "Deal 2 waits on this phone: it is sent when the table has dismissed this."
+    )
+    retry(phone)
+    retry(phone)
+    expect(conflict).to_contain_text("Two versions of deal 1")
+    assert kept_numbers(phone) == [2]
+    assert list(Deal.objects.values_list("number", flat=True)) == [1]
+    rejected = RejectedVersion.objects.get()
+    assert (rejected.deal.number, rejected.document["bidder_points"]) == (1, 20)
 
-        # The table has seen both versions: deal 2 goes, and is deal 2.
-        phone.click("#dismiss-conflict")
-        phone.wait_for_url(sheet_url)
-        expect(phone.locator(".messages")).to_contain_text("Deal 2 saved.")
-        assert kept_numbers(phone) == []
-        saved = Deal.objects.get(number=2)
-        assert (saved.document["bidder"], saved.document["dealer"]) == ("Bill", "Anna")
-        assert chips(phone, 2) == ["20:50", "+5", "30", "-5", "10", "+5", "30", "-5", "10"]
-        assert audit_ledger([table.round.event_id]).problems == []
-    finally:
-        context.close()
-        other_context.close()
+    # The table has seen both versions: deal 2 goes, and is deal 2.
+    phone.click("#dismiss-conflict")
+    phone.wait_for_url(sheet_url)
+    expect(phone.locator(".messages")).to_contain_text("Deal 2 saved.")
+    assert kept_numbers(phone) == []
+    saved = Deal.objects.get(number=2)
+    assert (saved.document["bidder"], saved.document["dealer"]) == ("Bill", "Anna")
+    assert chips(phone, 2) == ["20:50", "+5", "30", "-5", "10", "+5", "30", "-5", "10"]
+    assert audit_ledger([table.round.event_id]).problems == []
 
 
 def test_the_phones_version_stays_through_a_reload_until_the_table_dismisses_it(
-    live_server, browser, table, organizer, monkeypatch
+    live_server, table_phone, table, organizer
 ):
-    laptop = Laptop(monkeypatch)
-    link = services.issue_link(table, organizer)
-    sheet_url = f"{live_server.url}/t/{link.token}/"
+    phone, sheet_url = table_phone.phone, table_phone.sheet_url
     deal_url = f"{sheet_url}deal/"
-    context, phone = new_phone(browser)
-    try:
-        phone.goto(deal_url)
-        laptop.drop(context)
-        fill(phone, "Anna", "Čada", 20)
-        phone.click("#save-deal")
-        expect(phone.locator("#outbox")).to_contain_text(KEPT.format(1))
-        services.record_deal(table, played_doc(), organizer, number=1)
-        laptop.back(context)
-        conflict = phone.locator("#outbox #deal-conflict")
-        expect(conflict).to_contain_text("Two versions of deal 1")
-        expect(conflict).to_be_in_viewport()
-        # The organizer entered deal 1: the table asks the organizer, who sees it.
-        expect(conflict.locator("#conflict-advice")).to_have_text(
-            "If yours is right, ask the organizer to adopt it: the organizer sees it beside "
-            "deal 1 and in the inbox."
-        )
-        # A reload, and a tap on the sheet and back: still on the phone.
-        phone.reload()
-        expect(conflict).to_contain_text("Two versions of deal 1")
-        expect(conflict.locator("#conflict-yours .net")).to_have_text(
-            "Anna -5 · Bill +5 · Čada -5 · Dana +5"
-        )
-        expect(phone.locator("h1")).to_have_text("Deal 2")
-        phone.click(".crumbs a")
-        phone.wait_for_url(sheet_url)
-        phone.click("#enter-deal")
-        expect(conflict).to_contain_text("Two versions of deal 1")
-        phone.click("#dismiss-conflict")
-        expect(phone.locator("#deal-conflict")).to_have_count(0)
-        phone.reload()
-        expect(phone.locator("h1")).to_have_text("Deal 2")
-        expect(phone.locator("#deal-conflict")).to_have_count(0)
-        # Dismissed on the phone; the organizer still has it to adopt or dismiss.
-        assert RejectedVersion.objects.get().handled == ""
-        assert Deal.objects.count() == 1
-    finally:
-        context.close()
+    phone.goto(deal_url)
+    table_phone.drop()
+    table_phone.keep(1, "Anna", "Čada", 20)
+    services.record_deal(table, played_doc(), organizer, number=1)
+    table_phone.back()
+    conflict = phone.locator("#outbox #deal-conflict")
+    expect(conflict).to_contain_text("Two versions of deal 1")
+    expect(conflict).to_be_in_viewport()
+    # The organizer entered deal 1: the table asks the organizer, who sees it.
+    expect(conflict.locator("#conflict-advice")).to_have_text(
+        "If yours is right, ask the organizer to adopt it: the organizer sees it beside "
+        "deal 1 and in the inbox."
+    )
+    # A reload, and a tap on the sheet and back: still on the phone.
+    phone.reload()
+    expect(conflict).to_contain_text("Two versions of deal 1")
+    expect(conflict.locator("#conflict-yours .net")).to_have_text(
+        "Anna -5 · Bill +5 · Čada -5 · Dana +5"
+    )
+    expect(phone.locator("h1")).to_have_text("Deal 2")
+    phone.click(".crumbs a")
+    phone.wait_for_url(sheet_url)
+    phone.click("#enter-deal")
+    expect(conflict).to_contain_text("Two versions of deal 1")
+    phone.click("#dismiss-conflict")
+    expect(phone.locator("#deal-conflict")).to_have_count(0)
+    phone.reload()
+    expect(phone.locator("h1")).to_have_text("Deal 2")
+    expect(phone.locator("#deal-conflict")).to_have_count(0)
+    # Dismissed on the phone; the organizer still has it to adopt or dismiss.
+    assert RejectedVersion.objects.get().handled == ""
+    assert Deal.objects.count() == 1
 
 
 def test_the_first_deal_form_a_phone_opens_reloads_offline(
-    live_server, browser, table, organizer, monkeypatch
+    live_server, table_phone, table, organizer
 ):
     """The service worker starts on the first deal form the phone opens: it keeps that
     page too, so a reload without network shows the form (not "this page was not
     opened on this phone before")."""
-    laptop = Laptop(monkeypatch)
-    link = services.issue_link(table, organizer)
-    sheet_url = f"{live_server.url}/t/{link.token}/"
-    context, phone = new_phone(browser)
-    try:
-        phone.goto(f"{sheet_url}deal/")
-        phone.wait_for_function("navigator.serviceWorker.controller !== null")
-        # The worker keeps the page it started on (as it does, in the background).
-        kept_copy = "caches.match(location.pathname).then(Boolean)"
-        for _ in range(50):
-            if phone.evaluate(kept_copy):
-                break
-            phone.wait_for_timeout(200)
-        assert phone.evaluate(kept_copy)
-        laptop.drop(context)
-        phone.reload()
-        expect(phone.locator("h1")).to_have_text("Deal 1")
-        fill(phone, "Anna", "Čada", 41)
-        phone.click("#save-deal")
-        expect(phone.locator("#outbox")).to_contain_text(KEPT.format(1))
-        laptop.back(context)
-        phone.wait_for_url(sheet_url)
-        expect(phone.locator(".messages")).to_contain_text("Deal 1 saved.")
-    finally:
-        context.close()
+    phone, sheet_url = table_phone.phone, table_phone.sheet_url
+    phone.goto(f"{sheet_url}deal/")
+    phone.wait_for_function("navigator.serviceWorker.controller !== null")
+    # The worker keeps the page it started on (as it does, in the background).
+    kept_copy = "caches.match(location.pathname).then(Boolean)"
+    for _ in range(50):
+        if phone.evaluate(kept_copy):
+            break
+        phone.wait_for_timeout(200)
+    assert phone.evaluate(kept_copy)
+    table_phone.drop()
+    phone.reload()
+    expect(phone.locator("h1")).to_have_text("Deal 1")
+    table_phone.keep(1, "Anna", "Čada", 41)
+    table_phone.back()
+    phone.wait_for_url(sheet_url)
+    expect(phone.locator(".messages")).to_contain_text("Deal 1 saved.")
 
 
 def test_a_page_never_opened_offline_says_what_is_kept_and_sends_it_when_the_network_is_back(
-    live_server, browser, table, organizer, monkeypatch
+    live_server, table_phone, table, organizer
 ):
     """Offline, the table's sheet was never opened on this phone: the page says so, names
     the deal kept, offers Send now, and when the network is back sends it by itself."""
-    laptop = Laptop(monkeypatch)
-    link = services.issue_link(table, organizer)
-    sheet_url = f"{live_server.url}/t/{link.token}/"
-    context, phone = new_phone(browser)
-    try:
-        phone.goto(f"{sheet_url}deal/")
-        phone.wait_for_function("navigator.serviceWorker.controller !== null")
-        laptop.drop(context)
-        fill(phone, "Anna", "Čada", 41)
-        phone.click("#save-deal")
-        expect(phone.locator("#outbox")).to_contain_text(KEPT.format(1))
-        phone.click(".crumbs a")
-        expect(phone.locator("body")).to_contain_text(
-            "No network, and this page was not opened on this phone before."
-        )
-        expect(phone.locator("#kept")).to_have_text(
-            KEPT.format(1) + ". It is sent when the network is back."
-        )
-        # Send now, still offline: the deal's page as the phone keeps it.
-        phone.click("#send-now")
-        expect(phone.locator("#outbox")).to_contain_text(KEPT.format(1))
-        phone.click(".crumbs a")
-        expect(phone.locator("#send-now")).to_be_visible()
-        assert Deal.objects.count() == 0
-        laptop.back(context)
-        phone.wait_for_url(sheet_url)
-        expect(phone.locator(".messages")).to_contain_text("Deal 1 saved.")
-        assert Deal.objects.count() == 1
-    finally:
-        context.close()
+    phone, sheet_url = table_phone.phone, table_phone.sheet_url
+    phone.goto(f"{sheet_url}deal/")
+    phone.wait_for_function("navigator.serviceWorker.controller !== null")
+    table_phone.drop()
+    table_phone.keep(1, "Anna", "Čada", 41)
+    phone.click(".crumbs a")
+    expect(phone.locator("body")).to_contain_text(
+        "No network, and this page was not opened on this phone before."
+    )
+    expect(phone.locator("#kept")).to_have_text(
+        KEPT.format(1) + ". It is sent when the network is back."
+    )
+    # Send now, still offline: the deal's page as the phone keeps it.
+    phone.click("#send-now")
+    expect(phone.locator("#outbox")).to_contain_text(KEPT.format(1))
+    phone.click(".crumbs a")
+    expect(phone.locator("#send-now")).to_be_visible()
+    assert Deal.objects.count() == 0
+    table_phone.back()
+    phone.wait_for_url(sheet_url)
+    expect(phone.locator(".messages")).to_contain_text("Deal 1 saved.")
+    assert Deal.objects.count() == 1
 
 
 def test_a_kept_deal_the_server_refuses_holds_the_deals_kept_behind_it(
-    live_server, browser, table, organizer, monkeypatch
+    live_server, table_phone, table, organizer
 ):
     """Deal 1 kept offline with 75 card points (of 70), deal 2 kept behind it: when the
     network is back the server refuses deal 1 and the phone shows it to fix; deal 2
     waits (sent before deal 1 it would be refused: "deal 1 comes first") and is sent
     once deal 1 is saved."""
-    laptop = Laptop(monkeypatch)
-    link = services.issue_link(table, organizer)
-    sheet_url = f"{live_server.url}/t/{link.token}/"
-    context, phone = new_phone(browser)
-    try:
-        phone.goto(f"{sheet_url}deal/")
-        laptop.drop(context)
-        fill(phone, "Anna", "Čada", 75)
-        phone.click("#save-deal")
-        expect(phone.locator("#outbox")).to_contain_text(KEPT.format(1))
-        choose(phone, "dealer", "Anna")
-        fill(phone, "Bill", "Dana", 20)
-        phone.click("#save-deal")
-        expect(phone.locator("#outbox")).to_contain_text(KEPT.format("1, 2"))
-        laptop.back(context)
-        expect(phone.locator("#field-bidder_points")).to_contain_text(
-            "Card points of the bidder's team must be from 0 to 69."
-        )
-        retry(phone)
-        expect(phone.locator("h1")).to_have_text("Deal 1")
-        expect(phone.locator("#outbox")).to_have_text(
-            KEPT.format(2) + ". It is sent once the deal below is saved.Send now"
-        )
-        assert kept_numbers(phone) == [2]
-        assert Deal.objects.count() == 0
-        phone.fill("#id_bidder_points", "41")
-        phone.click("#save-deal")
-        phone.wait_for_url(sheet_url)
-        expect(phone.locator(".messages")).to_contain_text("Deal 2 saved.")
-        assert chips(phone, 1) == ["41:29", "+5", "25", "-5", "15", "+5", "25", "-5", "15"]
-        assert chips(phone, 2) == ["20:50", "+5", "30", "-5", "10", "+5", "30", "-5", "10"]
-        assert kept_numbers(phone) == []
-    finally:
-        context.close()
+    phone, sheet_url = table_phone.phone, table_phone.sheet_url
+    phone.goto(f"{sheet_url}deal/")
+    table_phone.drop()
+    table_phone.keep(1, "Anna", "Čada", 75)
+    choose(phone, "dealer", "Anna")
+    table_phone.keep("1, 2", "Bill", "Dana", 20)
+    table_phone.back()
+    expect(phone.locator("#field-bidder_points")).to_contain_text(
+        "Card points of the bidder's team must be from 0 to 69."
+    )
+    retry(phone)
+    expect(phone.locator("h1")).to_have_text("Deal 1")
+    expect(phone.locator("#outbox")).to_have_text(
+        KEPT.format(2) + ". It is sent once the deal below is saved.Send now"
+    )
+    assert kept_numbers(phone) == [2]
+    assert Deal.objects.count() == 0
+    phone.fill("#id_bidder_points", "41")
+    phone.click("#save-deal")
+    phone.wait_for_url(sheet_url)
+    expect(phone.locator(".messages")).to_contain_text("Deal 2 saved.")
+    assert chips(phone, 1) == ["41:29", "+5", "25", "-5", "15", "+5", "25", "-5", "15"]
+    assert chips(phone, 2) == ["20:50", "+5", "30", "-5", "10", "+5", "30", "-5", "10"]
+    assert kept_numbers(phone) == []

@@ -86,18 +86,13 @@ def test_remove_waits_for_the_confirmation_that_says_the_published_standings_cha
     changed."""
     from playwright.sync_api import expect
 
-    from .test_deal_entry_browser import sign_in
+    from .test_deal_entry_browser import answer_next_dialog, sign_in
 
     sign_in(page, live_server)
     page.goto(f"{live_server.url}/seasons/{published_season.pk}/")
     asked = []
-
-    def answer(dialog, accept):
-        asked.append(dialog.message)
-        dialog.accept() if accept else dialog.dismiss()
-
     remove = page.locator("#season-events tbody tr").nth(0).get_by_role("button", name="Remove")
-    page.once("dialog", lambda d: answer(d, False))
+    answer_next_dialog(page, asked, accept=False)
     remove.click()
     page.wait_for_timeout(300)
     assert asked == [
@@ -106,7 +101,7 @@ def test_remove_waits_for_the_confirmation_that_says_the_published_standings_cha
     ]
     assert published_season.events.count() == 4
     assert page.locator("#season-events tbody tr").count() == 4
-    page.once("dialog", lambda d: answer(d, True))
+    answer_next_dialog(page, asked, accept=True)
     remove.click()
     expect(page.locator(".messages")).to_contain_text(
         "Club night Jan 8 (2026-01-08) no longer counts in the season: its published "

@@ -4,10 +4,9 @@ bytes are a message naming the place, and a file's players are the file's player
 
 import copy
 import datetime
+import functools
 import io
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -22,6 +21,8 @@ from tournaments.models import Event, Player, Season
 from tournaments.services import seasons as season_services
 
 from ..conftest import played_doc
+from .test_every_game import make_event
+from .test_exchange_integrity import run_manage
 
 ROOT = Path(__file__).resolve().parents[2]
 pytestmark = pytest.mark.django_db
@@ -141,16 +142,8 @@ def refused(document, user, message, importer=exchange.import_event):
 def novaks(organizer):
     """A season of one night: two registry players whose names differ only by accents,
     registered apart (a different person, as the guide allows)."""
-    event = services.create_event(
-        organizer,
-        name="Novák night",
-        date=datetime.date(2026, 2, 5),
-        kind=Event.Kind.CLUB_NIGHT,
-        ruleset="la-vista",
-        house_rules={},
-        starting_chips=20,
-        session_end=Event.SessionEnd.FIXED_DEALS,
-        deals_per_session=20,
+    event = make_event(
+        organizer, "la-vista", name="Novák night", date=datetime.date(2026, 2, 5), starting_chips=20
     )
     for name in ("Jiří Novák", "Jiri Novak", "Anna", "Bill"):
         Player.objects.create(name=name)
@@ -413,22 +406,7 @@ def test_a_lone_surrogate_from_the_shell_exits_1_without_a_traceback(tmp_path):
     document = {"format": "taroky-event/1", "event": {"name": "Night \\ud800"}, "players": []}
     path = tmp_path / "event.json"
     path.write_text(json.dumps(document).replace("\\\\ud800", "\\ud800"))
-    env = {
-        "DATABASE_URL": f"sqlite:///{tmp_path / 'fresh.sqlite3'}",
-        "DJANGO_SETTINGS_MODULE": "taroky_site.settings_test",
-        "PATH": "/usr/bin:/bin",
-    }
-
-    def manage(*args):
-        return subprocess.run(
-            [sys.executable, str(ROOT / "manage.py"), *args],
-            cwd=ROOT,
-            env=env,
-            capture_output=True,
-            text=True,
-            timeout=180,
-        )
-
+    manage = functools.partial(run_manage, tmp_path)
     assert manage("migrate", "-v0").returncode == 0
     manage(
         "shell",

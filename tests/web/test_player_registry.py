@@ -3,6 +3,7 @@ name whatever the registry's size; a player renamed by an organizer on the page,
 former name kept and matched by the CSV import; one name throughout after a rename."""
 
 import csv
+import datetime
 import io
 import json
 import re
@@ -85,6 +86,47 @@ def test_the_search_is_paged_too(org_client, event):
     assert options(org_client.get(players_url(event, q="kucera", page=2))) == [
         f"Kučera {i:03d}" for i in range(50, 60)
     ]
+
+
+@pytest.mark.parametrize(
+    "query, found",
+    [
+        ("čada", ["Anna", "Bill"]),  # SQLite's LIKE ignored case only for ASCII
+        ("CADA", ["Anna", "Bill"]),
+        ("kucera", ["Dana", "Emil"]),  # accents were not folded on either database
+        ("KUČERA", ["Dana", "Emil"]),
+        ("Sokol Ku", ["Emil"]),
+        ("heun", ["Cyril"]),
+    ],
+)
+def test_the_search_finds_a_club_as_it_finds_a_name(org_client, event, query, found):
+    """Before: the name was searched folded and the club with icontains."""
+    for name, club in [
+        ("Anna", "Čada"),
+        ("Bill", "ČADA Heights"),
+        ("Cyril", "Heun"),
+        ("Dana", "Kučera"),
+        ("Emil", "Sokol Kučera"),
+    ]:
+        Player.objects.create(name=name, club=club)
+    assert options(org_client.get(players_url(event, q=query))) == found
+
+
+def test_every_way_a_club_is_saved_keeps_its_folded_club(event, organizer):
+    Player.objects.create(name="Anna", club="Čada")
+    Player.objects.bulk_create([Player(name="Bill", club="Sokol  Kučera")])
+    Player.objects.filter(name="Anna").update(club="Nové  Město")
+    bill = Player.objects.get(name="Bill")
+    bill.club = "Heun"
+    bill.save(update_fields=["club"])
+    assert dict(Player.objects.values_list("name", "folded_club")) == {
+        "Anna": "nove mesto",
+        "Bill": "heun",
+    }
+    # The players CSV fills a club a player lacked.
+    services.register_player(event, organizer, name="Cyril")
+    exchange.import_players_csv("name,club\nCyril,Čáslav\n", event, organizer)
+    assert Player.objects.get(name="Cyril").folded_club == "caslav"
 
 
 def test_a_player_not_on_the_page_can_still_be_registered(org_client, event):
@@ -295,6 +337,23 @@ def test_the_players_csv_takes_a_former_name_as_its_player(event, organizer, dea
     assert fold("Dana Nováková") == Player.objects.get(pk=dana.pk).folded
 
 
+def test_the_players_csv_finds_a_player_by_any_former_name(event, organizer):
+    """Before: the import looked up one former name a player: a list naming a player
+    renamed twice by both his former names found him by one, and made the other a new
+    player."""
+    player = Player.objects.create(name="Jon Novak")
+    services.register_player(event, organizer, player=player)
+    for name in ("John Novák", "Jan Novák"):
+        services.rename_player(event, organizer, Player.objects.get(pk=player.pk), name)
+    result = exchange.import_players_csv("name\nJon Novak\nJohn Novák\n", event, organizer)
+    assert result.summary() == (
+        "Imported 0 new players and 1 already in the registry. “Jon Novak” was taken as Jan "
+        "Novák (formerly Jon Novak), already registered. “John Novák” was taken as Jan Novák "
+        "(formerly John Novák), already registered."
+    )
+    assert list(Player.objects.values_list("name", flat=True)) == ["Jan Novák"]
+
+
 def test_a_rename_in_the_admin_keeps_the_former_name(admin_client):
     player = Player.objects.create(name="Jon Novak")
     response = admin_client.post(
@@ -308,18 +367,24 @@ def test_a_rename_in_the_admin_keeps_the_former_name(admin_client):
     assert Player.objects.get(pk=player.pk).folded == "john novak"
 
 
-def test_a_backup_written_before_the_folded_name_restores_with_it(tmp_path):
+def restored_without(tmp_path, column):
+    """The database backed up, ``column`` taken out of the players' rows (as a backup
+    written before the column was kept has them), and restored."""
     from django.core.management import call_command
 
-    Player.objects.create(name="Josef Kučera")
     backup = tmp_path / "backup.json"
     call_command("backup_db", output=str(backup), stdout=io.StringIO())
     rows = json.loads(backup.read_text())
     for row in rows:
-        row["fields"].pop("folded", None)  # as an older backup has them
+        row["fields"].pop(column, None)
     backup.write_text(json.dumps(rows))
     Player.objects.all().delete()
     call_command("restore_db", str(backup), stdout=io.StringIO())
+
+
+def test_a_backup_written_before_the_folded_name_restores_with_it(tmp_path):
+    Player.objects.create(name="Josef Kučera")
+    restored_without(tmp_path, "folded")
     assert list(Player.objects.values_list("name", "folded")) == [("Josef Kučera", "josef kucera")]
 
 
@@ -341,3 +406,128 @@ def test_renaming_someone_unknown_says_so(org_client, dealt, value, event):
     errors = response.context["rename_form"].errors["rename"]
     assert errors in (["Choose a registered player to rename."], ["This field is required."])
     assert not FormerName.objects.exists()
+
+
+@pytest.mark.parametrize(
+    "value", ["²", "¹²", "①", "𝟗", "5²", "9" * 30, "-1", "x", "1.0", " ", "٣" * 25]
+)
+def test_asking_to_rename_someone_unknown_shows_no_form(org_client, dealt, value):
+    """Before: "²".isdigit() is True and int("²") raised, a 500 (``?rename=²``)."""
+    from urllib.parse import quote
+
+    response = org_client.get(players_url(dealt.round.event, rename=quote(value)))
+    assert response.status_code == 200
+    assert response.context["rename_form"] is None
+    assert 'id="rename"' not in response.content.decode()
+
+
+def own_event(user, name="Other night"):
+    """An event of ``user``'s own, as any organizer may create one."""
+    return services.create_event(
+        user,
+        name=name,
+        date=datetime.date(2026, 12, 1),
+        ruleset="la-vista",
+        house_rules={},
+        starting_chips=20,
+        session_end="fixed_deals",
+        deals_per_session=20,
+    )
+
+
+def test_a_player_of_another_organizers_event_is_not_renamed_through_an_own_event(
+    client, dealt, organizer, other_organizer
+):
+    """Before: other-org registered Čada (the shared registry's) for a throwaway event of
+    his own, renamed him there, and the new name showed on org's published event."""
+    event = dealt.round.event
+    services.update_event(event, organizer, published=True)
+    mine = own_event(other_organizer)
+    cada = Player.objects.get(name="Čada")
+    client.force_login(other_organizer)
+    assert client.post(players_url(mine), {"player": cada.pk}).status_code == 302
+    assert Registration.objects.filter(event=mine, player=cada).exists()
+    response = client.post(players_url(mine), {"rename": cada.pk, "new_name": "Prankster"})
+    assert response.status_code == 200
+    assert response.context["rename_form"].non_field_errors() == [
+        "Čada is also registered for Heun parish night (2026-11-20), which you do not "
+        "organize: a new name would show there too. Only someone who organizes every event "
+        "Čada is registered for, or an administrator, may rename Čada; ask its organizer "
+        "(org) or an administrator."
+    ]
+    assert Player.objects.get(pk=cada.pk).name == "Čada"
+    assert not FormerName.objects.exists()
+    assert not AuditEntry.objects.filter(action="rename_player").exists()
+    page = client.get(reverse("table-sheet", args=[dealt.pk])).content.decode()
+    assert "Prankster" not in page
+
+
+def test_the_refusal_names_every_event_and_organizer_of_the_player(
+    dealt, organizer, other_organizer, django_user_model
+):
+    third = django_user_model.objects.create_user("third-org", is_staff=True)
+    cada = Player.objects.get(name="Čada")
+    later = own_event(organizer, name="Later night")
+    orphan = own_event(organizer, name="Admin's night")
+    orphan.organizers.clear()
+    later.organizers.add(other_organizer)
+    for e in (later, orphan):
+        Registration.objects.create(event=e, player=cada)
+    mine = own_event(third)
+    services.register_player(mine, third, player=cada)
+    with pytest.raises(services.PermissionDenied) as e:
+        services.rename_player(mine, third, cada, "Prankster")
+    assert e.value.message == (
+        "Čada is also registered for Heun parish night (2026-11-20), Admin's night "
+        "(2026-12-01) and Later night (2026-12-01), which you do not organize: a new name "
+        "would show there too. Only someone who organizes every event Čada is registered "
+        "for, or an administrator, may rename Čada; ask their organizers (org and "
+        "other-org) or an administrator."
+    )
+
+
+def test_who_organizes_every_event_of_the_player_renames_him_in_each(
+    dealt, organizer, other_organizer, admin_user
+):
+    event = dealt.round.event
+    mine = own_event(other_organizer)
+    cada = Player.objects.get(name="Čada")
+    services.register_player(mine, other_organizer, player=cada)
+    event.organizers.add(other_organizer)
+    services.rename_player(mine, other_organizer, cada, "Ken Čada")
+    logged = AuditEntry.objects.filter(action="rename_player").order_by("event__date")
+    detail = {"player": cada.pk, "from": "Čada", "to": "Ken Čada"}
+    assert [(a.event, a.user, a.detail) for a in logged] == [
+        (event, other_organizer, detail),
+        (mine, other_organizer, detail),
+    ]
+    # An administrator renames anyone, every event's log said too.
+    event.organizers.remove(other_organizer)
+    services.rename_player(event, admin_user, Player.objects.get(pk=cada.pk), "Kenneth Čada")
+    assert AuditEntry.objects.filter(action="rename_player", user=admin_user).count() == 2
+
+
+def test_a_name_taken_after_the_check_is_said_at_the_field(org_client, dealt, monkeypatch):
+    """Two organizers renaming two players to one new name at the same moment: both
+    checks pass, the second save meets the unique name (an IntegrityError, a 500 on
+    PostgreSQL before). The check missing it stands for the other's rename committing
+    after it."""
+    from tournaments.services import players
+
+    monkeypatch.setattr(players, "_name_taken", lambda name: False)
+    cada = Player.objects.get(name="Čada")
+    response = org_client.post(
+        players_url(dealt.round.event), {"rename": cada.pk, "new_name": "Anna"}
+    )
+    assert response.status_code == 200
+    assert response.context["rename_form"].errors["new_name"] == [
+        "Another player is called Anna already: pick another name."
+    ]
+    assert Player.objects.get(pk=cada.pk).name == "Čada"
+    assert not FormerName.objects.exists()
+
+
+def test_a_backup_written_before_the_folded_club_restores_with_it(tmp_path):
+    Player.objects.create(name="Josef Kučera", club="Čáslav")
+    restored_without(tmp_path, "folded_club")
+    assert list(Player.objects.values_list("club", "folded_club")) == [("Čáslav", "caslav")]

@@ -10,7 +10,7 @@ import pytest
 from django.db import OperationalError, connection
 
 from tournaments import services
-from tournaments.models import Deal, Event, Player, Round, Seat
+from tournaments.models import Deal, Event, FormerName, Player, Round, Seat
 from tournaments.services import deals
 
 from ..conftest import SEATS4, played_doc
@@ -419,3 +419,24 @@ def test_a_burst_of_one_deal_from_many_phones_is_answered_at_once(tournament, or
     assert told <= TOLD_IN_THE_BURST, told - TOLD_IN_THE_BURST
     assert audit_ledger([tournament.pk]).problems == []
     assert slowest < BURST_BOUND_SECONDS, f"a request waited {slowest:.1f} s"
+
+
+def test_two_players_renamed_to_one_name_at_once(event, organizer, other_organizer):
+    """Two organizers of the event each rename a player to the same new name: one is
+    saved, the other told at the field (the unique name's IntegrityError was a 500 on
+    PostgreSQL: both checks ran before either rename committed)."""
+    event.organizers.add(other_organizer)
+    for i in range(RACES):
+        a = services.register_player(event, organizer, name=f"Anna {i}")
+        b = services.register_player(event, organizer, name=f"Bill {i}")
+        new = f"Zdeněk {i}"
+        said = at_once(
+            lambda: services.rename_player(event, organizer, a, new),  # noqa: B023
+            lambda: services.rename_player(event, other_organizer, b, new),  # noqa: B023
+        )
+        assert sorted(said) == [
+            f"Another player is called {new} already: pick another name.",
+            "saved",
+        ], said
+        assert Player.objects.filter(name=new).count() == 1
+        assert FormerName.objects.filter(name__in=[f"Anna {i}", f"Bill {i}"]).count() == 1

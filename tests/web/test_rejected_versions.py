@@ -4,6 +4,9 @@ it, when, its document and the payments it would have made. The deal's page and 
 organizer's inbox show it until an organizer adopts it as a correction (one step) or
 dismisses it; both are in the activity log."""
 
+import html
+import re
+
 import pytest
 from django.db import connection
 from django.test import Client
@@ -23,17 +26,7 @@ pytestmark = pytest.mark.django_db
 JSON = {"HTTP_ACCEPT": "application/json"}
 
 # Anna's Four (second half) with Čada lost with 20 points, as the phone sent it.
-LOST = {
-    "ruleset": "la-vista",
-    "players": ["Anna", "Bill", "Čada", "Dana"],
-    "dealer": "Dana",
-    "kind": "played",
-    "bidder": "Anna",
-    "bid": "four",
-    "blind": "second",
-    "partner": "Čada",
-    "bidder_points": 20,
-}
+LOST = played_doc(bidder_points=20)
 # What it would have paid (contract section 4: a Four is worth 5 from each opponent).
 LOST_TRANSFERS = [
     {
@@ -340,14 +333,17 @@ def test_the_deal_page_and_the_inbox_cost_the_same_queries_with_more_rejected_ve
     small = table_with(["Anna", "Bill", "Čada", "Dana"], 1)
     urls = [reverse("deal-detail", args=[small.pk]), reverse("inbox", args=[event.pk])]
     before = [counted(org, url) for url in urls]
-    large = table_with(["Emil", "Fanny", "Gustav", "Hana"], 4)
-    table_with(["Ivan", "Jana", "Karel", "Lída"], 4)
+    large = table_with(["Emil", "Fanny", "Gustav", "Hana"], 3)
+    table_with(["Ivan", "Jana", "Karel", "Lída"], 3)
+    # A fourth once one is handled (three open at most).
     services.dismiss_rejected_version(large.rejected_versions.first(), organizer)
+    doc = large.document | {"bidder_points": 10}
+    services.record_rejected_version(large, doc, None, large.table.links.get())
     urls = [reverse("deal-detail", args=[large.pk]), reverse("inbox", args=[event.pk])]
     after = [counted(org, url) for url in urls]
     assert after == before
     inbox = org.get(urls[1]).content.decode()
-    assert inbox.count("data-rejected=") == 1 + 3 + 4
+    assert inbox.count("data-rejected=") == 1 + 3 + 3
     assert inbox.count("<tr data-deal=") == 3
 
 
@@ -378,3 +374,184 @@ def test_the_inbox_polled_sees_a_version_arrive_and_go(table, link, org, saved):
     before = org.get(url)["ETag"]
     send_conflict(link)
     assert org.get(url, HTTP_IF_NONE_MATCH=before).status_code == 304
+
+
+def test_a_deal_keeps_three_open_versions_at_most(table, link, org, saved, organizer):
+    """Before: every distinct document a link sent as a taken deal's number made one
+    more rejected version and one more activity-log entry, without end."""
+    for points in ("20", "21", "22"):
+        assert send_conflict(link, bidder_points=points).status_code == 409
+    answer = send_conflict(link, bidder_points="23")
+    assert answer.status_code == 409
+    said = answer.json()
+    assert said["result"] == "conflict"
+    words = " ".join(html.unescape(re.sub(r"<[^>]+>", " ", said["html"])).split())
+    assert "Yours was not saved. Deal 1" in words  # not "but it is kept beside deal 1"
+    assert (
+        "Deal 1 already has 3 versions sent from the table waiting for the organizer, so "
+        "yours is not kept beside it. This phone keeps yours until the table dismisses it." in words
+    )
+    assert "If yours is right, show this phone to the organizer, who can correct deal 1." in words
+    assert sorted(RejectedVersion.objects.values_list("document__bidder_points", flat=True)) == [
+        20,
+        21,
+        22,
+    ]
+    assert AuditEntry.objects.filter(action="reject_deal_version").count() == 3
+    # One of them sent again (a phone's retry) is the one kept: no more, no refusal.
+    again = send_conflict(link, bidder_points="21").json()
+    assert "but it is kept beside deal 1" in again["html"]
+    assert RejectedVersion.objects.count() == 3
+    # Once the organizer handled one, the deal keeps another.
+    services.dismiss_rejected_version(RejectedVersion.objects.order_by("pk").first(), organizer)
+    assert "but it is kept beside deal 1" in send_conflict(link, bidder_points="23").json()["html"]
+    assert RejectedVersion.objects.filter(handled="").count() == 3
+    assert (
+        "but it is kept beside deal 1" not in send_conflict(link, bidder_points="24").json()["html"]
+    )
+    assert RejectedVersion.objects.count() == 4
+    # The organizer's own conflicting entry is told the same, without the phone.
+    page = org.post(reverse("deal-create", args=[table.pk]), form_data(bidder_points="25"))
+    conflict = page.context["conflict"]
+    assert conflict["kept"] is None
+    assert conflict["not_kept"] == (
+        "Deal 1 already has 3 versions sent from the table waiting for the organizer, so "
+        "yours is not kept beside it."
+    )
+    shown = page.content.decode()
+    assert "This phone keeps yours" not in shown
+    assert f'correct deal 1 from <a href="{saved.get_absolute_url()}">its page</a>.' in shown
+
+
+def test_a_version_of_a_deal_past_the_sessions_end_is_not_kept(table, link, organizer):
+    """A deal the table could not have entered as deal N (its session had ended before
+    it: here the organizer shortened the session to two deals after three) is said as a
+    conflict and not kept; deal 2, within the session, is."""
+    event = table.round.event
+    services.update_event(event, organizer, deals_per_session=3)
+    for dealer in ("Dana", "Anna", "Bill"):
+        services.record_deal(table, played_doc(dealer=dealer), organizer)
+    services.update_event(event, organizer, deals_per_session=2)
+    third = send_conflict(link, number="3", dealer="Bill")
+    assert third.status_code == 409
+    words = " ".join(html.unescape(re.sub(r"<[^>]+>", " ", third.json()["html"])).split())
+    assert (
+        "The table's session had ended before deal 3 (after 2 deals): yours is not kept "
+        "beside it." in words
+    )
+    assert not RejectedVersion.objects.exists()
+    with pytest.raises(services.DealError):
+        services.record_rejected_version(
+            Deal.objects.get(number=3), played_doc(dealer="Bill", bidder_points=20), organizer
+        )
+    second = send_conflict(link, number="2", dealer="Anna")
+    assert "but it is kept beside deal 2" in second.json()["html"]
+    assert list(RejectedVersion.objects.values_list("deal__number", flat=True)) == [2]
+
+
+def test_a_link_stopped_meanwhile_keeps_nothing(table, link, saved, organizer):
+    """The link's rights are read under the table's lock, as a deal's are: revoked or
+    its round closed, nothing is kept."""
+    services.revoke_link(link, organizer)
+    with pytest.raises(services.PermissionDenied):
+        services.record_rejected_version(saved, LOST, None, link=link)
+    assert not RejectedVersion.objects.exists()
+
+
+def test_a_version_sent_before_a_rename_is_shown_and_adopted_under_todays_name(
+    table, link, org, saved, organizer
+):
+    """Before: the version kept the names it was sent with and no player ids, so after
+    Čada's rename its pages said Čada and adopting it was refused ("The deal names
+    players who do not sit at this table")."""
+    send_conflict(link)
+    rejected = RejectedVersion.objects.get()
+    cada = Player.objects.get(name="Čada")
+    services.rename_player(table.round.event, organizer, cada, "Ken Čada")
+    page = org.get(reverse("deal-detail", args=[saved.pk])).content.decode()
+    shown = " ".join(html.unescape(re.sub(r"<[^>]+>", " ", rejected_section(page))).split())
+    assert "Anna: Four, second half with Ken Čada, 20:50 card points" in shown
+    assert "Ken Čada → Dana 5" in shown
+    assert "Anna -5 · Bill +5 · Ken Čada -5 · Dana +5" in shown
+    assert not re.search(r"(?<!Ken )Čada", shown), shown
+    inbox = org.get(reverse("inbox", args=[table.round.event.pk])).content.decode()
+    assert "Anna: Four, second half with Ken Čada, 20:50 card points" in inbox
+    deal = services.adopt_rejected_version(rejected, organizer, expected_version=1)
+    assert deal.document == LOST | {"partner": "Ken Čada", "players": SEATS_TODAY}
+    assert nets(table) == {"Anna": -5, "Bill": 5, "Ken Čada": -5, "Dana": 5}
+
+
+SEATS_TODAY = ["Anna", "Bill", "Ken Čada", "Dana"]
+
+
+def test_the_same_deal_sent_after_a_rename_is_already_saved(table, link, saved, organizer):
+    """A phone's form opened after Čada's rename says Ken Čada: the deal saved before,
+    under Čada, is the same deal (counted once), not a conflict."""
+    services.rename_player(
+        table.round.event, organizer, Player.objects.get(name="Čada"), "Ken Čada"
+    )
+    answer = send_conflict(link, bidder_points="41", partner="Ken Čada")
+    assert answer.status_code == 200
+    assert answer.json()["result"] == "already_saved"
+    assert not RejectedVersion.objects.exists()
+
+
+def test_the_player_ids_of_the_names_sent_are_kept(table, link, saved):
+    send_conflict(link)
+    seats = {s.player.name: s.player_id for s in table.seats.select_related("player")}
+    assert RejectedVersion.objects.get().names == seats
+
+
+def migration(topic):
+    """A migration module by its topic (the lead renumbers migrations at merge)."""
+    import importlib
+    from pathlib import Path
+
+    import tournaments.migrations as package
+
+    (path,) = Path(package.__file__).parent.glob(f"0*_{topic}.py")
+    return importlib.import_module(f"tournaments.migrations.{path.stem}")
+
+
+def test_the_migration_finds_the_players_of_versions_kept_before_it(table, link, saved, organizer):
+    """A version kept before the ids were: its names read off its table's seats by the
+    names they had when it was sent, even a name another seat has now."""
+    from django.apps import apps
+
+    send_conflict(link)
+    ids = {s.player.name: s.player_id for s in table.seats.select_related("player")}
+    event = table.round.event
+    services.rename_player(event, organizer, Player.objects.get(name="Anna"), "Anna Nová")
+    services.rename_player(event, organizer, Player.objects.get(name="Bill"), "Anna")
+    RejectedVersion.objects.update(names={})
+    migration("rejected_version_names").fill_names(apps, None)
+    assert RejectedVersion.objects.get().names == ids
+
+
+def test_a_backup_written_before_the_ids_restores_with_them(tmp_path, table, link, saved):
+    """restore_db fills them as the migration does (into a new database, as it restores)."""
+    import io
+    import json
+
+    from django.core.management import call_command
+
+    from .test_exchange_integrity import run_manage
+
+    send_conflict(link)
+    ids = RejectedVersion.objects.get().names
+    backup = tmp_path / "backup.json"
+    call_command("backup_db", output=str(backup), stdout=io.StringIO())
+    rows = json.loads(backup.read_text())
+    for row in rows:
+        if row["model"] == "tournaments.rejectedversion":
+            del row["fields"]["names"]  # as a backup written before they were kept
+    backup.write_text(json.dumps(rows))
+    assert run_manage(tmp_path, "migrate", "-v0").returncode == 0
+    restored = run_manage(tmp_path, "restore_db", str(backup))
+    assert restored.returncode == 0, restored.stderr
+    script = (
+        "import json; from tournaments.models import RejectedVersion; "
+        "print(json.dumps(RejectedVersion.objects.get().names))"
+    )
+    said = run_manage(tmp_path, "shell", "-v0", "-c", script)
+    assert json.loads(said.stdout) == ids

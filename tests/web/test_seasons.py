@@ -531,6 +531,50 @@ def test_the_same_event_twice_is_refused_at_its_field(client, organizer, nights)
     season_services.add_event(season, other, organizer)
 
 
+def test_an_event_edited_into_another_night_of_its_season_is_refused(client, organizer, nights):
+    """Before: only adding an event checked it; an event of the season renamed, or moved
+    to another night's day, counted that night twice."""
+    from tournaments.forms import EventForm
+
+    from .deal_forms import post_data
+
+    season = make_season(organizer, nights, basis=Season.Basis.CHIPS)
+    jan, feb = nights[:2]
+    with pytest.raises(season_services.SeasonError) as renamed:
+        services.update_event(feb, organizer, name="CLUB NIGHT JAN 8", date=jan.date)
+    said = (
+        "Club night Jan 8 (2026-01-08) is in this season already: CLUB NIGHT JAN 8 "
+        "(2026-01-08), of the same name on the same day, would count that night twice."
+    )
+    assert renamed.value.fields == {"name": [said], "date": [said]}
+    ladies = make_event(organizer, "la-vista", name="Club night Jan 8", date=feb.date)
+    season_services.add_event(season, ladies, organizer)
+    with pytest.raises(season_services.SeasonError) as moved:
+        services.update_event(ladies, organizer, date=jan.date)
+    assert moved.value.fields == {
+        "date": [
+            "Club night Jan 8 (2026-01-08) is in this season already: Club night Jan 8 "
+            "(2026-01-08), of the same name on the same day, would count that night twice."
+        ]
+    }
+    # On the event's form, at the field changed.
+    client.force_login(organizer)
+    posted = post_data(EventForm(instance=feb)) | {"name": "Club night Jan 8", "date": "2026-01-08"}
+    response = client.post(reverse("event-edit", args=[feb.pk]), posted)
+    assert response.status_code == 200
+    form = response.context["form"]
+    twice = (
+        "Club night Jan 8 (2026-01-08) is in this season already: Club night Jan 8 "
+        "(2026-01-08), of the same name on the same day, would count that night twice."
+    )
+    assert form.errors == {"name": [twice], "date": [twice]}
+    feb.refresh_from_db()
+    assert (feb.name, feb.date) == ("Club night Feb 5", datetime.date(2026, 2, 5))
+    # Its own name and day again, or another event's name, are fine.
+    services.update_event(feb, organizer, name="Club night Feb 5", venue="Sokol hall")
+    services.update_event(ladies, organizer, name="Ladies' night", date=jan.date)
+
+
 def test_the_seasons_days_cannot_leave_out_its_events(client, organizer, nights):
     """A season's first or last day moved past one of its events is refused at that
     field, on the form as by the service; so is an event of a season moved outside it."""
@@ -566,6 +610,7 @@ def test_the_seasons_days_cannot_leave_out_its_events(client, organizer, nights)
         "This event counts in the season Sokol season 2026, from January 1, 2026 to June 30, "
         "2026: give it a day within the season, or remove it from the season first."
     )
+    assert moved.value.fields == {"date": [moved.value.message]}
     nights[0].refresh_from_db()
     assert nights[0].date == datetime.date(2026, 1, 8)
     services.update_event(nights[0], organizer, date=datetime.date(2026, 1, 9))

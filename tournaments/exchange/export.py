@@ -5,18 +5,17 @@ versions); not the ledger, which an import derives again."""
 from __future__ import annotations
 
 import taroky_scoring as core
-from taroky_scoring.renaming import rename_players
 
 from ..models import (
     Deal,
     DealConfirmation,
     DealVersion,
     Event,
-    FormerName,
     Registration,
     RejectedVersion,
     Seat,
 )
+from ..queries import under_todays_names
 from .document import FORMAT
 
 
@@ -38,27 +37,27 @@ def export_event(event: Event) -> dict:
         .select_related("deal", "created_by")
         .order_by("deal__table_id", "deal__number", "number")
     )
-    seats = list(Seat.objects.filter(table__round__event=event).select_related("player"))
-    name_of = {s.player_id: s.player.name for s in seats}
+    name_of = dict(
+        Seat.objects.filter(table__round__event=event).values_list("player_id", "player__name")
+    )
     by_table: dict[int, dict[int, list]] = {}
     # ``sequence`` is the order versions were saved across the whole event; importing
     # in that order posts the ledger rows in the same order as the original.
     for sequence, v in enumerate(versions.order_by("pk"), start=1):
-        today = {name: name_of.get(pk, name) for name, pk in v.player_ids().items()}
         by_table.setdefault(v.deal.table_id, {}).setdefault(v.deal.number, []).append(
             {
                 "number": v.number,
                 "sequence": sequence,
                 "action": v.action,
                 # Keys in the game's order: the same file from SQLite and PostgreSQL.
-                "document": in_field_order(rename_players(v.document, today)),
+                "document": in_field_order(under_todays_names(v.document, v.names, name_of)),
                 "reason": v.reason,
                 "created_by": v.original_author or v.created_by.get_username(),
                 "created_at": (v.original_at or v.created_at).isoformat(),
             }
         )
     confirmation = _confirmation_states(event)
-    rejected = _rejected_versions(event, seats)
+    rejected = _rejected_versions(event, name_of)
     return {
         "format": FORMAT,
         "event": {**{f: getattr(event, f) for f in Event.SETTINGS}, "date": event.date.isoformat()},
@@ -109,7 +108,8 @@ def export_event(event: Event) -> dict:
 
 def _confirmation_states(event: Event) -> dict[tuple[int, int], dict]:
     """Each deal's confirmation state by (table, number): waiting for an organizer, and
-    who confirmed which version when (as recorded), so a copy's inbox is the original's."""
+    who confirmed which version when (as recorded, an imported one as it came), so a
+    copy's inbox and confirmations are the original's."""
     states = {
         (table_id, number): {"awaiting": awaiting, "confirmed": []}
         for table_id, number, awaiting in Deal.objects.filter(
@@ -121,39 +121,26 @@ def _confirmation_states(event: Event) -> dict[tuple[int, int], dict]:
         states[(c.deal.table_id, c.deal.number)]["confirmed"].append(
             {
                 "version": c.version,
-                "by": c.confirmed_by.get_username(),
-                "at": c.confirmed_at.isoformat(),
+                "by": c.confirmer,
+                "at": (c.original_at or c.confirmed_at).isoformat(),
             }
         )
     return states
 
 
-def _rejected_versions(event: Event, seats: list[Seat]) -> dict[tuple[int, int], list[dict]]:
+def _rejected_versions(event: Event, name_of: dict[int, str]) -> dict[tuple[int, int], list[dict]]:
     """Each deal's rejected versions by (table, number), oldest first: who sent each and
     when, handled or not (by whom, when, adopted as which version), as recorded. A
-    document keeps the names it was sent with: a seated player renamed since is found
-    by a former name and said by today's, as the versions are."""
+    document comes out under today's names by the player ids it keeps, as a version's
+    (``name_of``: player id -> name)."""
     rows = (
         RejectedVersion.objects.filter(deal__table__round__event=event)
         .select_related("deal", "sent_by", "handled_by")
         .order_by("sent_at", "id")
     )
     result: dict[tuple[int, int], list[dict]] = {}
-    if not rows:
-        return result
-    today: dict[int, dict[str, str]] = {}  # table -> a name it was sent with -> today's
-    former = FormerName.objects.filter(player__in=[s.player_id for s in seats])
-    formerly: dict[int, list[str]] = {}
-    for player_id, name in former.order_by("renamed_at", "id").values_list("player_id", "name"):
-        formerly.setdefault(player_id, []).append(name)
-    for s in seats:
-        names = today.setdefault(s.table_id, {})
-        for name in formerly.get(s.player_id, []):
-            names.setdefault(name, s.player.name)
-    for s in seats:  # today's names first: a former name another seat has now is his
-        today[s.table_id][s.player.name] = s.player.name
     for r in rows:
-        document = rename_players(r.document, today.get(r.deal.table_id, {}))
+        document = under_todays_names(r.document, r.names, name_of)
         result.setdefault((r.deal.table_id, r.deal.number), []).append(
             {
                 "sent_by": r.sender,

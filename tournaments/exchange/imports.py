@@ -8,7 +8,7 @@ from django.db import transaction
 
 from .. import services
 from ..audit import audit_ledger
-from ..models import Deal, DealVersion, Event, Player, Registration, Round
+from ..models import Deal, DealConfirmation, DealVersion, Event, Player, Registration, Round
 from ..services.audit import audit
 from ..services.deals import record_deal
 from ..services.rejected import restore_rejected_version
@@ -19,10 +19,18 @@ from .validation import Plan
 
 def _restore_confirmation(deal: Deal, state: dict, user) -> None:
     """An imported deal's confirmation state as exported: the replay recorded every deal
-    as the importing organizer's, which needs no confirmation."""
+    as the importing organizer's, which needs no confirmation. Each confirmation is
+    recorded by the importing organizer, who confirmed it and when kept as recorded."""
     if state["awaiting"]:
         Deal.objects.filter(pk=deal.pk).update(awaiting_confirmation=True)
     for c in state["confirmed"]:
+        DealConfirmation.objects.create(
+            deal=deal,
+            version=c["version"],
+            confirmed_by=user,
+            original_by=c["by"],
+            original_at=c["when"],
+        )
         audit(
             deal.table.round.event,
             user,
@@ -30,7 +38,9 @@ def _restore_confirmation(deal: Deal, state: dict, user) -> None:
             round=deal.table.round.number,
             table=deal.table.number,
             deal=deal.number,
-            **c,
+            version=c["version"],
+            by=c["by"],
+            at=c["at"],
         )
 
 

@@ -7,12 +7,12 @@ import io
 from dataclasses import dataclass, field
 
 from django.db import transaction
-from django.db.models import OuterRef, Q, Subquery
+from django.db.models import F, FilteredRelation, Q
 from django.template.defaultfilters import pluralize
 
 from .. import services
 from ..forms import PlayerFieldsForm
-from ..models import Event, FormerName, Player, Registration
+from ..models import Event, Player, Registration
 from ..names import fold
 from ..services.audit import audit
 from ..services.permissions import require_organizer
@@ -107,18 +107,27 @@ def _save_players(rows: dict[str, dict], event, user) -> PlayersImport:
         # The file's players in the registry, in one query whatever its size: by name
         # or folded name (indexed), or by a former name (``former``: the file's).
         names = [fields["name"] for fields in rows.values()]
-        former = FormerName.objects.filter(name__in=names)
-        registry = Player.objects.filter(
-            Q(name__in=names) | Q(folded__in=list(rows)) | Q(pk__in=former.values("player"))
-        ).annotate(former=Subquery(former.filter(player=OuterRef("pk")).values("name")[:1]))
-        registry = list(registry.only("pk", "name", "club", "folded"))
+        # A player once for each former name of the file's he had (he may have had
+        # several), with it: one query.
+        found = (
+            Player.objects.annotate(
+                was=FilteredRelation("former_names", condition=Q(former_names__name__in=names))
+            )
+            .filter(Q(name__in=names) | Q(folded__in=list(rows)) | Q(was__isnull=False))
+            .annotate(former=F("was__name"))
+            .only("pk", "name", "club", "folded")
+        )
+        by_pk: dict[int, Player] = {}
+        formerly: dict[str, set[Player]] = {}
+        for row in found:
+            p = by_pk.setdefault(row.pk, row)
+            if row.former:
+                formerly.setdefault(row.former, set()).add(p)
+        registry = list(by_pk.values())
         by_name = {p.name: p for p in registry}
         by_key: dict[str, list[Player]] = {}
-        formerly: dict[str, set[Player]] = {}
         for p in registry:
             by_key.setdefault(p.folded, []).append(p)
-            if p.former:
-                formerly.setdefault(p.former, set()).add(p)
         chosen: dict[str, Player] = {}  # clean name in the file -> registry player
         new = []
         fill_club = []

@@ -15,6 +15,8 @@ from django.db.models import Q
 
 from ..models import FormerName, Player
 from ..names import fold
+from ..services.players import who
+from ..words import listed
 
 
 def match_players(names: Iterable[str]) -> tuple[dict[str, Player], list[str]]:
@@ -44,7 +46,7 @@ def match_players(names: Iterable[str]) -> tuple[dict[str, Player], list[str]]:
         if alike.get(fold(name)):
             players = alike[fold(name)]
             whose = "whose name differs" if len(players) == 1 else "whose names differ"
-            said.append(f"{_listed([_who(p) for p in players])}, {whose} only in case or accents")
+            said.append(f"{listed([who([p]) for p in players])}, {whose} only in case or accents")
         for p in formerly.get(name, []):
             said.append(f"{p.name}, who was called {name} before")
         if said:
@@ -53,11 +55,3 @@ def match_players(names: Iterable[str]) -> tuple[dict[str, Player], list[str]]:
                 f"{'; and '.join(said)}."
             )
     return known, notes
-
-
-def _who(player: Player) -> str:
-    return player.name + (f" ({player.club})" if player.club else "")
-
-
-def _listed(items: list[str]) -> str:
-    return ", ".join(items[:-1]) + f" and {items[-1]}" if len(items) > 1 else items[0]

@@ -214,7 +214,10 @@ class Plan:
         if len(items) > limits.REJECTED:
             raise ExchangeError(f"{where}: at most {limits.REJECTED} rejected versions of a deal.")
         result = []
-        first: dict[str, int] = {}  # each document once, as the database keeps them
+        # Each version once: the same document sent at the same moment is one listed
+        # twice (two versions sent with a name renamed between are one document under
+        # today's names, as the file says them, but were sent at two moments).
+        first: dict[tuple[str, datetime.datetime], int] = {}
         adopted: dict[int | None, int] = {}  # each correction adopted from one at most
         for i, r in enumerate(items, 1):
             at = f"{where}, rejected version {i}"
@@ -225,11 +228,11 @@ class Plan:
                 raise ExchangeError(f"{at}: give who sent it (a user name) and an ISO date-time.")
             document = self._get(r, "document", dict, at)
             self._sent(document, versions[0]["document"], seats, at)
-            key = fingerprint(document)
+            key = (fingerprint(document), sent_at)
             if key in first:
                 raise ExchangeError(
-                    f"{at}: the same deal as rejected version {first[key]}: a deal keeps "
-                    "each version sent once."
+                    f"{at}: the same deal as rejected version {first[key]}, sent at the same "
+                    "moment: a deal keeps each version sent once."
                 )
             first[key] = i
             handled = self._handled(r, versions, at)
@@ -336,11 +339,8 @@ class Plan:
         confirmed = []
         for c in self._get(state, "confirmed", list, where, required=False) or []:
             c = c if isinstance(c, dict) else {}
-            version, by, at = c.get("version"), c.get("by"), c.get("at")
-            try:
-                when = parse_datetime(at) if isinstance(at, str) else None
-            except ValueError:
-                when = None
+            version, by = c.get("version"), c.get("by")
+            when = self._moment(c, "at", where) if isinstance(c.get("at"), str) else None
             if (
                 not isinstance(version, int)
                 or isinstance(version, bool)
@@ -357,7 +357,11 @@ class Plan:
                     f"{where}: a confirmation names version {version}, which the deal "
                     "does not have."
                 )
-            confirmed.append({"version": version, "by": by, "at": at})
+            if any(other["version"] == version for other in confirmed):
+                raise ExchangeError(
+                    f"{where}: version {version} is confirmed twice; a version is confirmed once."
+                )
+            confirmed.append({"version": version, "by": by, "at": c["at"], "when": when})
         return {"awaiting": awaiting, "confirmed": confirmed}
 
     def _versions(self, d, where) -> list[dict]:

@@ -13,7 +13,7 @@ import taroky_scoring as core
 from .. import stamps
 from ..models import POT_ACCOUNT, Deal, DealNet, DealVersion, LedgerEntry, Player, Table
 from ..outcomes import DealFacts, facts
-from ..queries import pot_before, table_session, with_ledger_pot
+from ..queries import deal_under_todays_names, pot_before, table_session, with_ledger_pot
 from .access import acting_user, authorize, check_link, check_link_may_change
 from .audit import audit
 from .checking import check_document
@@ -194,19 +194,21 @@ def record_deal(
     return _record_deal(table, document, user, number, check_session, original, link)
 
 
-def _same_deal(saved: Deal, document: dict) -> bool:
-    """Whether a saved deal says what ``document`` says (the pot is the ledger's, never
-    sent by a form)."""
-
+def same_deal(saved: Deal, document: dict) -> bool:
+    """Whether a saved deal says what ``document`` (under today's names, as a form
+    sends it) says: the saved one read under today's names too, a player renamed since
+    it was saved being the same player; the pot is the ledger's, never sent by a form."""
+    if saved.voided:
+        return False
     game = saved.game
-    return not saved.voided and game.without_pot(saved.document) == game.without_pot(document)
+    return game.without_pot(deal_under_todays_names(saved)) == game.without_pot(document)
 
 
 def _refuse_taken_number(table_id: int, number: int, document: dict) -> None:
     saved = Deal.objects.filter(table_id=table_id, number=number).first()
     if saved is None:
         return
-    if _same_deal(saved, document):
+    if same_deal(saved, document):
         raise DealNumberTaken(
             f"Deal {number} is already saved (it was sent twice and counted once).",
             saved,

@@ -14,6 +14,14 @@ class ServiceError(Exception):
         self.field_errors = tuple(field_errors)
 
 
+class FormError(ServiceError):
+    """A request refused at its form's fields: ``fields`` names each and says why."""
+
+    def __init__(self, message: str, fields: dict[str, list[str]] | None = None):
+        super().__init__(message)
+        self.fields = fields or {}
+
+
 class DealError(ServiceError):
     """The deal was refused by the scoring core or does not fit its table."""
 

@@ -9,11 +9,12 @@ from django.db import transaction
 
 import taroky_scoring as core
 
-from ..models import Event, Player, Registration, Round, Seat, Table
+from ..models import Event, Player, Registration, Round, Season, Seat, Table
 from .audit import audit
-from .errors import PermissionDenied, ServiceError
+from .errors import FormError, PermissionDenied, ServiceError
 from .locking import lock_round
 from .permissions import can_create_events, require_organizer
+from .seasons import check_not_twice
 
 
 def _full_clean(instance) -> None:
@@ -45,6 +46,11 @@ def create_event(user, **fields) -> Event:
 
 @transaction.atomic
 def update_event(event: Event, user, **fields) -> Event:
+    night = [name for name in ("name", "date") if name in fields]
+    if night:
+        # Its season locked first (the order add_event and update_season take): another
+        # of its events given this name and day meanwhile is seen.
+        Season.objects.select_for_update(of=("self",)).filter(events=event.pk).first()
     event = Event.objects.select_for_update().get(pk=event.pk)
     require_organizer(user, event)
     changed = [
@@ -68,11 +74,14 @@ def update_event(event: Event, user, **fields) -> Event:
                 "results to everybody: unpublish the season first, or remove the event "
                 "from it."
             )
+    changed = [name for name in night if fields[name] != getattr(event, name)]
     for name, value in fields.items():
         setattr(event, name, value)
     _full_clean(event)
     if "date" in fields and event.season_id:
         _check_within_season(event)
+    if changed and event.season_id:
+        check_not_twice(event.season, event, fields=changed)
     event.save()
     audit(event, user, "update_event", fields=sorted(fields), fixed=fixed_settings(event))
     return event
@@ -83,12 +92,13 @@ def _check_within_season(event: Event) -> None:
     is locked: update_season locks the season's events before it moves its days)."""
     season = event.season
     if not season.start_date <= event.date <= season.end_date:
-        raise ServiceError(
+        message = (
             f"This event counts in the season {season.name}, from {season.start_date:%B} "
             f"{season.start_date.day}, {season.start_date:%Y} to {season.end_date:%B} "
             f"{season.end_date.day}, {season.end_date:%Y}: give it a day within the season, "
             "or remove it from the season first."
         )
+        raise FormError(message, {"date": [message]})
 
 
 @transaction.atomic

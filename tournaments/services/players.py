@@ -3,12 +3,15 @@ kept (``rename_player``)."""
 
 from __future__ import annotations
 
-from ..models import FormerName, Player, Registration
+from django.db import IntegrityError, transaction
+
+from ..models import Event, FormerName, Player
 from ..names import clean_name, fold
+from ..words import listed
 from .audit import audit
-from .errors import ServiceError
+from .errors import PermissionDenied, ServiceError
 from .locking import atomic
-from .permissions import require_organizer
+from .permissions import can_manage, require_organizer
 
 
 class RenameError(ServiceError):
@@ -34,24 +37,35 @@ def who(players: list[Player]) -> str:
 def rename_player(event, user, player: Player, new_name: str, different_person=False) -> Player:
     """Give ``player`` (registered for ``event``, which ``user`` organizes) a new name.
 
-    The name is cleaned as every name is; another player's name is refused, and one
-    that differs from another player's only in case or accents too, unless the
-    organizer says it is a different person (as when registering). The old name is
-    kept (``FormerName``: imports and lists find the player by it) and the rename is in
-    the event's audit. Every page shows the new name: deal documents keep the names
-    they were entered with, and the pages read them through each version's player ids.
+    The registry is shared: the new name shows in every event the player is registered
+    for, so only who organizes all of them (or a superuser) renames him, and the rename
+    is in each one's activity log. The name is cleaned as every name is; another
+    player's name is refused, and one that differs from another player's only in case
+    or accents too, unless the organizer says it is a different person (as when
+    registering). The old name is kept (``FormerName``: imports and lists find the
+    player by it). Every page shows the new name: deal documents keep the names they
+    were entered with, and the pages read them through each version's player ids.
     """
     require_organizer(user, event)
+    # Locked: a registration of the player made meanwhile (its foreign key's check
+    # waits for this lock on PostgreSQL) comes after the rename, or is seen here.
     player = Player.objects.select_for_update().get(pk=player.pk)
-    if not Registration.objects.filter(event=event, player=player).exists():
+    events = list(
+        Event.objects.filter(registrations__player=player)
+        .prefetch_related("organizers")
+        .order_by("date", "name", "pk")
+    )
+    if event not in events:
         raise ServiceError(f"{player.name} is not registered for this event.")
+    _require_organizer_of_all(user, player, events)
     name = clean_name(new_name)
     if not name:
         raise RenameError("Type the player's new name.")
     if name == player.name:
         raise RenameError(f"{name} is the player's name already.")
-    if Player.objects.filter(name=name).exists():
-        raise RenameError(f"Another player is called {name} already: pick another name.")
+    taken = RenameError(f"Another player is called {name} already: pick another name.")
+    if _name_taken(name):
+        raise taken
     alike = [] if different_person else look_alikes(name, exclude=player.pk)
     if alike:
         raise RenameError(
@@ -61,6 +75,38 @@ def rename_player(event, user, player: Player, new_name: str, different_person=F
     before = player.name
     FormerName.objects.create(player=player, name=before, renamed_by=user)
     player.name = name
-    player.save(update_fields=["name"])
-    audit(event, user, "rename_player", player=player.pk, **{"from": before, "to": name})
+    try:
+        # Another player given this name meanwhile (a rename or a registration that
+        # committed after the check above): the unique name refuses it.
+        with transaction.atomic():
+            player.save(update_fields=["name"])
+    except IntegrityError:
+        raise taken from None
+    for each in events:
+        audit(each, user, "rename_player", player=player.pk, **{"from": before, "to": name})
     return player
+
+
+def _name_taken(name: str) -> bool:
+    return Player.objects.filter(name=name).exists()
+
+
+def _require_organizer_of_all(user, player: Player, events: list[Event]) -> None:
+    """Refused unless ``user`` may change every one of ``events`` (a superuser may):
+    saying which events hold the player and whom to ask."""
+    theirs = [e for e in events if not can_manage(user, e)]
+    if not theirs:
+        return
+    organizers = sorted({o.get_username() for e in theirs for o in e.organizers.all()})
+    ask = (
+        f"ask {'its' if len(theirs) == 1 else 'their'} organizer"
+        f"{'s' if len(organizers) > 1 else ''} ({listed(organizers)}) or an administrator"
+        if organizers
+        else "ask an administrator"
+    )
+    raise PermissionDenied(
+        f"{player.name} is also registered for {listed([str(e) for e in theirs])}, which "
+        f"you do not organize: a new name would show there too. Only someone who organizes "
+        f"every event {player.name} is registered for, or an administrator, may rename "
+        f"{player.name}; {ask}."
+    )

@@ -22,10 +22,9 @@ from django.db.models import F
 
 import taroky_scoring as core
 from taroky_scoring.editions import EDITIONS, RULES_EDITION
-from taroky_scoring.renaming import rename_players
 
 from ..models import POT_ACCOUNT, Deal, DealVersion, LedgerEntry
-from ..queries import net_by_deal_and_player
+from ..queries import net_by_deal_and_player, under_todays_names
 from .checking import check_document
 from .errors import DealError
 
@@ -95,8 +94,9 @@ def plan_new_pots(
             pot += old[POT_ACCOUNT]
             continue
         # Names as the table's seats say them now (a name fixed since the deal was saved).
-        today = {n: names.get(int(pk), n) for n, pk in (saved_as.get(deal.pk) or {}).items()}
-        document = game.with_pot(rename_players(deal.document, today), pot)
+        document = game.with_pot(
+            under_todays_names(deal.document, saved_as.get(deal.pk), names), pot
+        )
         finds = f"{refused}: deal {deal.number} would then find {pot} chips in the pot"
         try:
             outcome, settlement = check_document(table, document, seats, deal.document)

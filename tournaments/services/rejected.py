@@ -12,11 +12,11 @@ from django.utils import timezone
 import taroky_scoring as core
 
 from ..models import Deal, RejectedVersion, TableLink
-from ..queries import with_ledger_pot
-from .access import acting_user, check_link
+from ..queries import table_session, todays_document, with_ledger_pot
+from .access import acting_user, authorize
 from .audit import audit
-from .checking import _ruleset_of
-from .deals import correct_deal
+from .checking import _ruleset_of, check_document
+from .deals import _names, _seats, correct_deal, same_deal
 from .errors import DealError
 from .locking import atomic, lock_table
 from .permissions import require_organizer
@@ -36,9 +36,20 @@ def _under_the_deals_rules(deal: Deal, document: dict) -> dict:
     return {"ruleset": ruleset, **({"options": options} if options else {}), **document}
 
 
+def _paid(settlement: core.Settlement) -> dict:
+    """What a version would have paid, as the core says it."""
+    said = settlement.as_dict()
+    return {"transfers": said["transfers"], "net": said["net"]}
+
+
 def _where(deal: Deal) -> dict:
     table = deal.table
     return {"round": table.round.number, "table": table.number, "deal": deal.number}
+
+
+# The versions of one deal kept open at most: a link sending every document it likes as
+# a taken deal's number fills no inbox and no activity log.
+OPEN_A_DEAL = 3
 
 
 @atomic
@@ -47,36 +58,67 @@ def record_rejected_version(
 ) -> RejectedVersion:
     """Keep ``document``, sent as deal ``deal.number`` and refused because ``deal`` was
     saved first, with the payments it would have made. The same document sent again
-    (a phone retries) finds the version kept the first time."""
-    deal = Deal.objects.select_related("table__round__event").get(pk=deal.pk)
-    if link is None:
-        require_organizer(user, deal.table.round.event)
-    else:
-        check_link(link, deal.table)
+    (a phone retries) finds the version kept the first time.
+
+    Kept only from who may enter deals at the table (an organizer, or its working link,
+    read under the table's lock as a deal's is), for a deal the table could have entered
+    as that number (its session had not ended before it), and while the deal has fewer
+    than ``OPEN_A_DEAL`` versions no organizer has handled: DealError otherwise."""
+    table = lock_table(Deal.objects.filter(pk=deal.pk).values_list("table_id", flat=True).get())
+    authorize(user, table, link)
+    deal = Deal.objects.get(pk=deal.pk)  # under the table's lock: no other change of it
+    deal.table = table
     user = acting_user(user, link)
-    document = with_ledger_pot(deal.table_id, _under_the_deals_rules(deal, document), deal.number)
-    try:
-        settlement = core.score(document).as_dict()
-    except core.OutcomeError as e:  # a form checks it first; a caller may not have
-        raise DealError("The deal sent is not a deal the core can score.", e.errors) from e
-    rejected, created = RejectedVersion.objects.get_or_create(
-        deal=deal,
-        fingerprint=fingerprint(document),
-        defaults={
-            "document": document,
-            "transfers": settlement["transfers"],
-            "net": settlement["net"],
-            "sent_by": user,
-            "sent_via": link,
-        },
-    )
-    if created:
-        via = "table link" if link is not None else "organizer"
-        event = deal.table.round.event
-        audit(
-            event, user, "reject_deal_version", **_where(deal), rejected=rejected.pk, sent_via=via
+    document = with_ledger_pot(table.pk, _under_the_deals_rules(deal, document), deal.number)
+    # A form checks it first; a caller may not have.
+    seats = _seats(table)
+    outcome, settlement = check_document(table, document, seats, deal.document)
+    key = fingerprint(document)
+    kept = deal.rejected_versions.filter(fingerprint=key).first()
+    if kept is not None:
+        return kept
+    _require_within_session(deal)
+    waiting = deal.rejected_versions.filter(handled="").count()
+    if waiting >= OPEN_A_DEAL:
+        raise DealError(
+            f"Deal {deal.number} already has {waiting} versions sent from the table waiting "
+            "for the organizer, so yours is not kept beside it."
         )
+    rejected = RejectedVersion.objects.create(
+        deal=deal,
+        fingerprint=key,
+        document=document,
+        names=_names(outcome, seats),
+        **_paid(settlement),
+        sent_by=user,
+        sent_via=link,
+    )
+    via = "table link" if link is not None else "organizer"
+    audit(
+        table.round.event,
+        user,
+        "reject_deal_version",
+        **_where(deal),
+        rejected=rejected.pk,
+        sent_via=via,
+    )
     return rejected
+
+
+def _require_within_session(deal: Deal) -> None:
+    """A deal the table could have entered as ``deal.number``: its session had not
+    ended before it (an organizer may have shortened the session since)."""
+    state = table_session(deal.table, before=deal.number)
+    if state.ended:
+        why = (
+            f"after {state.deals_played} deals"
+            if state.reason is core.SessionEnd.FIXED_DEALS
+            else f"{', '.join(state.out_of_chips)} ran out of chips"
+        )
+        raise DealError(
+            f"The table's session had ended before deal {deal.number} ({why}): yours is not "
+            "kept beside it."
+        )
 
 
 @atomic
@@ -101,13 +143,14 @@ def restore_rejected_version(
     deal = Deal.objects.select_related("table__round__event").get(pk=deal.pk)
     event = deal.table.round.event
     require_organizer(user, event)
-    settlement = core.score(document).as_dict()
+    seats = _seats(deal.table)
+    outcome, settlement = check_document(deal.table, document, seats, deal.document)
     rejected = RejectedVersion.objects.create(
         deal=deal,
         document=document,
+        names=_names(outcome, seats),
         fingerprint=fingerprint(document),
-        transfers=settlement["transfers"],
-        net=settlement["net"],
+        **_paid(settlement),
         sent_by=user,
         original_sender=sent_by,
         original_via_link=via_link,
@@ -169,14 +212,13 @@ def adopt_rejected_version(rejected: RejectedVersion, user, expected_version: in
     ``expected_version``: the deal's version the organizer saw beside it."""
     rejected = _lock_open(rejected, user)
     deal = rejected.deal
-    if not deal.voided and deal.game.without_pot(deal.document) == deal.game.without_pot(
-        rejected.document
-    ):
+    if same_deal(deal, todays_document(rejected.document, rejected.names)):
         raise DealError(
             f"Deal {deal.number} already says what this version says: dismiss it instead."
         )
     reason = f"The version {sent_words(rejected)} (not saved: a conflict)"
-    deal = correct_deal(deal, rejected.document, user, reason, expected_version=expected_version)
+    document = todays_document(rejected.document, rejected.names)
+    deal = correct_deal(deal, document, user, reason, expected_version=expected_version)
     _handled(rejected, user, RejectedVersion.Handled.ADOPTED, deal.version)
     audit(
         deal.table.round.event,

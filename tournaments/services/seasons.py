@@ -12,8 +12,9 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 
 from ..models import AuditEntry, Event, Season
+from ..words import listed
 from .audit import audit
-from .errors import PermissionDenied, ServiceError
+from .errors import FormError, PermissionDenied
 from .permissions import (
     can_create_events,
     can_view_season,
@@ -26,12 +27,8 @@ def _audit(season, user, action: str, **detail) -> None:
     AuditEntry.objects.create(season=season, user=user, action=action, detail=detail)
 
 
-class SeasonError(ServiceError):
+class SeasonError(FormError):
     """A season's form or request is wrong: ``fields`` name the fields and say why."""
-
-    def __init__(self, message: str, fields: dict[str, list[str]] | None = None):
-        super().__init__(message)
-        self.fields = fields or {}
 
 
 def _full_clean(season: Season) -> None:
@@ -140,7 +137,7 @@ def add_event(season: Season, event: Event, user) -> Event:
             {"event": [f"{event} counts in {named} already; remove it there first."]},
         )
     _check_within(season, event)
-    _check_not_twice(season, event)
+    check_not_twice(season, event)
     if season.published and not event.published:
         message = (
             f"{event} is not published, and the season is: publish the event first (a "
@@ -176,16 +173,19 @@ def _check_within(season: Season, event: Event) -> None:
     raise SeasonError(message, {"event": [message]})
 
 
-def _check_not_twice(season: Season, event: Event) -> None:
+def check_not_twice(season: Season, event: Event, fields=("event",)) -> None:
     """Another event of the season of the same name on the same day is the same night
-    entered (or imported) twice: it would count twice."""
-    same = season.events.filter(date=event.date, name__iexact=event.name).first()
+    entered (or imported) twice: it would count twice. Said at ``fields``: the event
+    added, or the name or day an event of the season was given."""
+    same = (
+        season.events.filter(date=event.date, name__iexact=event.name).exclude(pk=event.pk).first()
+    )
     if same is not None:
         message = (
             f"{same} is in this season already: {event}, of the same name on the same day, "
             "would count that night twice."
         )
-        raise SeasonError(message, {"event": [message]})
+        raise SeasonError(message, {field: [message] for field in fields})
 
 
 def _check_days_keep_events(season: Season) -> None:
@@ -197,21 +197,21 @@ def _check_days_keep_events(season: Season) -> None:
     early = [e for e in events if e.date < season.start_date]
     if early:
         errors["start_date"] = [
-            f"{_listed(early)} in the season, before that day: remove {_it(early)} first, or "
+            f"{_count(early)} in the season, before that day: remove {_it(early)} first, or "
             f"start the season on {_day(early[0].date)} or earlier."
         ]
     late = [e for e in events if e.date > season.end_date]
     if late:
         errors["end_date"] = [
-            f"{_listed(late)} in the season, after that day: remove {_it(late)} first, or "
+            f"{_count(late)} in the season, after that day: remove {_it(late)} first, or "
             f"end the season on {_day(late[-1].date)} or later."
         ]
     if errors:
         raise SeasonError("The season's days leave out some of its events.", errors)
 
 
-def _listed(events) -> str:
-    return ", ".join(str(e) for e in events) + (" counts" if len(events) == 1 else " count")
+def _count(events) -> str:
+    return listed([str(e) for e in events]) + (" counts" if len(events) == 1 else " count")
 
 
 def _it(events) -> str:

@@ -25,6 +25,19 @@ def counted(n: int, word: str) -> str:
     return f"{n} {word}{pluralize(n)}"
 
 
+def form_errors(form, error, on: dict[str, str] | None = None) -> None:
+    """A service's refusal on the form: at each field it names (a FormError's
+    ``fields``; ``on`` maps a service's field to the form's), else above the form."""
+    placed = False
+    for name, errors in getattr(error, "fields", {}).items():
+        target = (on or {}).get(name, name)
+        for message in errors:
+            form.add_error(target if target in form.fields else None, message)
+            placed = True
+    if not placed:
+        form.add_error(None, error.message)
+
+
 def event_for_reading(request, event: Event) -> Event:
     # Unpublished events are invisible (404) to everyone but their organizers.
     if not can_view(request.user, event):

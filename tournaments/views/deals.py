@@ -19,8 +19,10 @@ import taroky_scoring as core
 from .. import printouts, queries, rejected_versions, services
 from ..dealforms import CorrectGameDealForm, GameDealForm
 from ..forms import CardPointsForm, ChipCountForm, FirstForehandForm, VoidDealForm
+from ..middleware import wants_json
 from ..models import account_words
 from ..services.permissions import can_manage
+from ..words import listed
 from .common import (
     check_manage,
     deal_or_404,
@@ -203,10 +205,11 @@ def _conflict(request, error, table, document, link) -> dict:
     saved = error.saved
     first = saved.versions.select_related("created_by").order_by("number").first()
     by = "the table link" if saved.entered_via_id else first.created_by.get_username()
+    kept, not_kept = None, ""
     try:
         kept = services.record_rejected_version(saved, document, request.user, link=link)
-    except services.ServiceError:  # the link stopped meanwhile: the conflict is still said
-        kept = None
+    except services.ServiceError as e:  # the conflict is said all the same, and why
+        not_kept = e.message
     return {
         "number": saved.number,
         "saved": _version_said(saved.document, table, saved.number, pot_from_ledger=False),
@@ -215,6 +218,7 @@ def _conflict(request, error, table, document, link) -> dict:
         "saved_voided": saved.voided,
         "yours": _version_said(document, table, saved.number, pot_from_ledger=True),
         "kept": kept,
+        "not_kept": not_kept,
         "link": link,
         # Whether the table's own link may correct the saved deal (its last deal,
         # entered through a link, not confirmed): else only the organizer can.
@@ -222,11 +226,6 @@ def _conflict(request, error, table, document, link) -> dict:
         and services.access.why_link_cannot_change(saved) is None,
         "deal_url": saved.get_absolute_url(),
     }
-
-
-def _wants_json(request) -> bool:
-    """The page's script sending a deal it kept on the phone (deal_form.js)."""
-    return "application/json" in request.headers.get("Accept", "")
 
 
 def deal_entry(request, table, link=None):
@@ -258,7 +257,7 @@ def deal_entry(request, table, link=None):
             except services.DealNumberTaken as e:
                 if e.same:
                     messages.success(request, e.message)
-                    if _wants_json(request):
+                    if wants_json(request):
                         return JsonResponse(
                             {"result": "already_saved", "message": e.message, "next": back}
                         )
@@ -266,19 +265,19 @@ def deal_entry(request, table, link=None):
                 form.add_service_error(e)
                 conflict = _conflict(request, e, table, form.document, link)
             except services.BusyError as e:
-                if _wants_json(request):
+                if wants_json(request):
                     return JsonResponse({"result": "busy", "message": e.message}, status=503)
                 form.add_service_error(e)
             except services.ServiceError as e:
                 form.add_service_error(e)
             else:
                 messages.success(request, f"Deal {deal.number} saved.")
-                if _wants_json(request):
+                if wants_json(request):
                     return JsonResponse(
                         {"result": "saved", "message": f"Deal {deal.number} saved.", "next": back}
                     )
                 return redirect(back)
-        if _wants_json(request):
+        if wants_json(request):
             said = {"message": " ".join(form.non_field_errors()) or "Fix the marked fields."}
             if conflict:
                 html = render_to_string(
@@ -363,8 +362,7 @@ def _repotted(deal) -> str:
         return ""
     if len(numbers) == 1:
         return f" Deal {numbers[0]} now plays for the pot the ledger holds (a new version)."
-    said = f"{', '.join(numbers[:-1])} and {numbers[-1]}"
-    return f" Deals {said} now play for the pot the ledger holds (a new version each)."
+    return f" Deals {listed(numbers)} now play for the pot the ledger holds (a new version each)."
 
 
 @organizer_view
@@ -385,7 +383,7 @@ def deal_correction(request, deal, link=None):
         return redirect(done)
     sheet = queries.table_sheet(table)
     seats = [p.name for p in sheet.players]
-    initial = GameDealForm.initial_from_document(deal.document_under_todays_names())
+    initial = GameDealForm.initial_from_document(queries.deal_under_todays_names(deal))
     initial["expected_version"] = deal.version
     initial["number"] = deal.number  # the live preview's pot is the one before this deal
     form = CorrectGameDealForm(request.POST or None, event=event, seats=seats, initial=initial)

@@ -30,6 +30,7 @@ from .common import (
     check_manage,
     event_for_reading,
     event_or_404,
+    form_errors,
     organizer_view,
 )
 
@@ -102,7 +103,7 @@ def event_edit(request, pk):
         try:
             services.update_event(event, request.user, **fields)
         except services.ServiceError as e:
-            form.add_error(None, e.message)
+            form_errors(form, e)
         else:
             messages.success(request, "Event saved.")
             return redirect(event)
@@ -153,10 +154,9 @@ def event_players(request, pk):
     query = clean_name(request.GET.get("q", ""))
     candidates = Player.objects.exclude(registrations__event=event)
     if query:
-        # Accent- and case-blind ("kucera" finds Kučera) through the folded name.
-        candidates = candidates.filter(
-            Q(folded__contains=names.fold(query)) | Q(club__icontains=query)
-        )
+        # Accent- and case-blind ("kucera" finds Kučera) through the folded name and club.
+        key = names.fold(query)
+        candidates = candidates.filter(Q(folded__contains=key) | Q(folded_club__contains=key))
     candidates = candidates.only("pk", "name", "club").order_by("folded", "name", "pk")
     registry = Paginator(candidates, PLAYERS_A_PAGE).get_page(request.GET.get("page"))
     offered = [p.pk for p in registry.object_list]
@@ -258,17 +258,7 @@ def _rename_form(request, event) -> RenamePlayerForm | None:
     """The rename form: posted, or asked for (``?rename=<player>``, a registered one)."""
     if request.method == "POST" and "rename" in request.POST:
         return RenamePlayerForm(request.POST, event=event)
-    asked = request.GET.get("rename", "")
-    player = (
-        Player.objects.filter(registrations__event=event, pk=asked).first()
-        if asked.isdigit() and len(asked) < 19
-        else None
-    )
-    if player is None:
-        return None
-    form = RenamePlayerForm(initial={"rename": player.pk, "new_name": player.name}, event=event)
-    form.player = player
-    return form
+    return RenamePlayerForm.asked(request.GET, event)
 
 
 def service_worker(request):

@@ -26,7 +26,14 @@ from ..services.permissions import (
     can_view_season,
 )
 from ..tables import SeasonStandingsTable
-from .common import NeedsSignIn, csv_download, download, organizer_view, pdf_response
+from .common import (
+    NeedsSignIn,
+    csv_download,
+    download,
+    form_errors,
+    organizer_view,
+    pdf_response,
+)
 from .hall import wall_columns
 from .live import not_modified, tagged
 
@@ -48,17 +55,8 @@ def _check_manage(request, season: Season) -> None:
 
 
 def _form_errors(form, error: services.ServiceError) -> None:
-    fields = getattr(error, "fields", {})
-    placed = False
-    for name, errors in fields.items():
-        target = name if name in form.fields else None
-        if name == "tie_breaks":
-            target = "tie_break_1"
-        for message in errors:
-            form.add_error(target, message)
-            placed = True
-    if not placed:
-        form.add_error(None, error.message)
+    # The tie-breaks are one field of the season, three on its form.
+    form_errors(form, error, {"tie_breaks": "tie_break_1"})
 
 
 @organizer_view

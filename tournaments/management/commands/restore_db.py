@@ -8,8 +8,9 @@ from django.db import DatabaseError, connection, transaction
 from tournaments.audit import audit_ledger
 from tournaments.audit_events import RECORDED, recorded_settings
 from tournaments.management.files import read_json
-from tournaments.models import AuditEntry, Event, Player, Season
+from tournaments.models import AuditEntry, Event, FormerName, Player, RejectedVersion, Season, Seat
 from tournaments.names import fold
+from tournaments.rejected_versions import fill_rejected_names
 from tournaments.services.events import fixed_settings
 from tournaments.views.common import counted
 
@@ -73,6 +74,8 @@ class Command(BaseCommand):
                     obj.save_deferred_fields()
             connection.check_constraints(table_names=[m._meta.db_table for m in models])
             _fold_names()
+            # A backup written before rejected versions kept their players' ids.
+            fill_rejected_names(RejectedVersion, Seat, FormerName)
             # Restored rows keep their ids: the sequences must continue after them.
             with connection.cursor() as cursor:
                 for sql in connection.ops.sequence_reset_sql(self.style, list(models)):
@@ -114,9 +117,15 @@ def _record_fixed_settings() -> None:
 
 
 def _fold_names() -> None:
-    """Every player's folded name as the registry's search and look-alike check read it
-    (a backup written before the column was kept has none; raw saves do not fill it)."""
-    stale = [p for p in Player.objects.only("pk", "name", "folded") if p.folded != fold(p.name)]
-    for player in stale:
-        player.folded = fold(player.name)
-    Player.objects.bulk_update(stale, ["folded"], batch_size=2000)
+    """Every player's folded name and club as the registry's search and look-alike check
+    read them (a backup written before the columns were kept has none; raw saves do not
+    fill them)."""
+    columns = [c for pair in Player.FOLDED.items() for c in pair]
+    stale = []
+    for player in Player.objects.only("pk", *columns):
+        folded = {f: fold(getattr(player, text)) for text, f in Player.FOLDED.items()}
+        if any(getattr(player, f) != value for f, value in folded.items()):
+            for f, value in folded.items():
+                setattr(player, f, value)
+            stale.append(player)
+    Player.objects.bulk_update(stale, list(Player.FOLDED.values()), batch_size=2000)
