@@ -7,7 +7,7 @@ player for standings, are never updated or deleted. Versions, ledger rows and ne
 are append-only in the database too (tournaments/append_only.py: triggers).
 """
 
-from .activity import AuditEntry
+from .activity import ActivityEntry
 from .choices import bid_choices, kind_choices, reason_choices, ruleset_choices
 from .deals import Deal, DealConfirmation, DealVersion, RejectedVersion, rules_edition_now
 from .events import ChipCount, Event, EventStamp, Registration, Round, Seat, Table
@@ -30,7 +30,7 @@ __all__ = [
     "POT_WORDS",
     "AppendOnly",
     "AppendOnlyQuerySet",
-    "AuditEntry",
+    "ActivityEntry",
     "ChipCount",
     "Deal",
     "DealConfirmation",

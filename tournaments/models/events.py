@@ -158,9 +158,7 @@ class Event(models.Model):
         return self.game.order_of_play
 
     def has_deals(self) -> bool:
-        from .deals import Deal  # deals import events: a deal sits at a table
-
-        return Deal.objects.filter(table__round__event=self).exists()
+        return Table.objects.filter(round__event=self, deals__isnull=False).exists()
 
     def deal_document_base(self) -> dict:
         """The ruleset part of every deal document of this event."""

@@ -215,7 +215,7 @@ class Season(models.Model):
 
     @classmethod
     def history_words(cls, action: str, detail: dict) -> list[str]:
-        """One audited change of a season (``AuditEntry`` action and detail) in words, for
+        """One audited change of a season (``ActivityEntry`` action and detail) in words, for
         its history: the scoring changed, published or not, events added or removed.
 
         >>> Season.history_words("add_event", {"name": "Club night (2026-01-08)"})
