@@ -406,7 +406,7 @@ def poll_bench(port, event, tokens, seconds: float, conditional: bool):
 
 def check_ledger(event: int, results_list) -> str:
     """Every deal a phone saw saved is in the database once, and the audit is clean."""
-    from tournaments.audit import audit_ledger
+    from tournaments.ledger_audit import audit_ledger
     from tournaments.models import Deal
 
     seen = [pair for r in results_list for pair in r.numbers]

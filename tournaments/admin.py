@@ -3,7 +3,7 @@ from django.contrib import admin
 
 from .forms import clean_player_text
 from .models import (
-    AuditEntry,
+    ActivityEntry,
     ChipCount,
     Deal,
     DealNet,
@@ -17,7 +17,7 @@ from .models import (
     Seat,
     Table,
 )
-from .services.audit import audit
+from .services.activity import log_activity
 from .services.events import fixed_settings
 
 
@@ -74,7 +74,7 @@ class EventAdmin(admin.ModelAdmin):
         super().save_model(request, obj, form, change)
         # In the event's activity log as the services' changes are (the ledger audit
         # reads the starting chips the deals were played from there).
-        audit(
+        log_activity(
             obj,
             request.user,
             "admin_edit_event" if change else "admin_create_event",
@@ -164,7 +164,7 @@ class DealNetAdmin(ReadOnlyAdmin):
     list_select_related = ["deal__table__round__event", "player"]
 
 
-@admin.register(AuditEntry)
+@admin.register(ActivityEntry)
 class AuditEntryAdmin(ReadOnlyAdmin):
     list_display = ["created_at", "event", "user", "action"]
 

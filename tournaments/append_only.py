@@ -3,7 +3,7 @@
 On PostgreSQL and SQLite alike, from the app, raw SQL or a psql / sqlite3 shell
 (tests/web/test_append_only.py runs every such statement on both):
 
-- ledger rows, deal nets, deal versions and the activity log (AuditEntry): no UPDATE,
+- ledger rows, deal nets, deal versions and the activity log (ActivityEntry): no UPDATE,
   no DELETE, no TRUNCATE (PostgreSQL). An upsert (``ON CONFLICT DO UPDATE``) and
   PostgreSQL's MERGE fire the UPDATE and DELETE triggers. SQLite's REPLACE (``INSERT
   OR REPLACE``, ``REPLACE INTO``, ``UPDATE OR REPLACE``) deletes the row it meets
@@ -21,7 +21,7 @@ On PostgreSQL and SQLite alike, from the app, raw SQL or a psql / sqlite3 shell
 
 The database's owner can still drop or disable them (DROP TRIGGER, ALTER TABLE ...
 DISABLE TRIGGER, PostgreSQL's session_replication_role, a new SQLite file): that is
-what the ledger audit (audit.py) is for. ``manage.py flush`` empties the database with
+what the ledger audit (ledger_audit) is for. ``manage.py flush`` empties the database with
 the triggers lifted for the moment (management/commands/flush.py); the test suite's
 transactional tests run it after each test.
 

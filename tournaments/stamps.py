@@ -21,7 +21,7 @@ from pathlib import Path
 from django.db.models import Count, F, Sum
 from django.utils import timezone
 
-from .models import AuditEntry, EventStamp, Player, Registration, Seat
+from .models import ActivityEntry, EventStamp, Player, Registration, Seat
 
 _local = threading.local()
 
@@ -111,7 +111,7 @@ def season_etag(request, season_id: int) -> str:
     counts = EventStamp.objects.filter(event__season_id=season_id).aggregate(
         events=Count("event_id"), changes=Sum("changes")
     )
-    own = AuditEntry.objects.filter(season_id=season_id).count()
+    own = ActivityEntry.objects.filter(season_id=season_id).count()
     return _tag(request, [f"season {season_id}", str(counts), str(own)])
 
 

@@ -52,7 +52,7 @@ urlpatterns = [
     path("events/<int:pk>/inbox/", hall.inbox, name="inbox"),
     path("events/<int:pk>/wall/", hall.wall, name="wall"),
     path("events/<int:pk>/wall/live/", hall.wall_live, name="wall-live"),
-    # Seasons and players across events (seasons.py).
+    # Seasons and players across events (views/seasons.py).
     path("seasons/new/", seasons.season_create, name="season-create"),
     path("seasons/<int:pk>/", seasons.season_detail, name="season-detail"),
     path("seasons/<int:pk>/edit/", seasons.season_edit, name="season-edit"),

@@ -8,7 +8,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tournaments import services
-from tournaments.audit import audit_ledger
+from tournaments.ledger_audit import audit_ledger
 from tournaments.models import Deal, RejectedVersion
 
 from ..conftest import played_doc

@@ -11,9 +11,9 @@ from django.test import Client
 from django.urls import reverse
 
 from tournaments import append_only, services
-from tournaments.audit import audit_ledger
+from tournaments.ledger_audit import audit_ledger
 from tournaments.models import (
-    AuditEntry,
+    ActivityEntry,
     Deal,
     DealNet,
     DealVersion,
@@ -29,7 +29,7 @@ pytestmark = pytest.mark.django_db
 
 SQLITE = connection.vendor == "sqlite"
 POSTGRESQL = connection.vendor == "postgresql"
-APPEND_ONLY = [LedgerEntry, DealNet, DealVersion, AuditEntry]
+APPEND_ONLY = [LedgerEntry, DealNet, DealVersion, ActivityEntry]
 
 
 @pytest.fixture
@@ -69,7 +69,7 @@ CHANGE = {
     LedgerEntry: ("chips", 99),
     DealNet: ("chips", 99),
     DealVersion: ("reason", "rewritten"),
-    AuditEntry: ("action", "rewritten"),
+    ActivityEntry: ("action", "rewritten"),
 }
 
 
@@ -105,7 +105,7 @@ def statements(model) -> dict[str, str]:
             "REPLACE": copy_over(model, "%(target)s", "%(source)s", "REPLACE"),
             "UPDATE OR REPLACE": f"UPDATE OR REPLACE {t} SET id = %(source)s WHERE id = %(target)s",
         }
-        if model is not AuditEntry:  # its only unique key is its id
+        if model is not ActivityEntry:  # its only unique key is its id
             # A new id meeting the row's other unique key: REPLACE deletes the row.
             found["REPLACE by a unique key"] = copy_over(
                 model, "%(target)s", "%(target)s", "INSERT OR REPLACE", keep=()
@@ -129,7 +129,7 @@ def test_the_statements_cover_every_way_to_rewrite_a_row():
     else:
         expected |= {"MERGE UPDATE", "MERGE DELETE", "TRUNCATE", "TRUNCATE by cascade"}
     for model in APPEND_ONLY:
-        unique_key = SQLITE and model is not AuditEntry
+        unique_key = SQLITE and model is not ActivityEntry
         assert set(statements(model)) == expected | (
             {"REPLACE by a unique key"} if unique_key else set()
         )
@@ -379,8 +379,8 @@ def test_an_event_or_a_season_with_a_log_is_never_deleted(event, organizer):
             row.delete()
         said = "tournaments_auditentry rows are append-only: post new rows instead (DELETE refused)"
         assert said in str(error.value)
-    assert AuditEntry.objects.filter(event=event).count() == 1
-    assert AuditEntry.objects.filter(season=season).count() == 1
+    assert ActivityEntry.objects.filter(event=event).count() == 1
+    assert ActivityEntry.objects.filter(season=season).count() == 1
 
 
 def test_the_admin_says_why_an_event_is_not_deleted(event, django_user_model):
@@ -392,7 +392,7 @@ def test_the_admin_says_why_an_event_is_not_deleted(event, django_user_model):
     page = client.get(url)
     said = page.content.decode()
     assert page.status_code == 200 and "<h1>Cannot delete event</h1>" in said
-    assert '<ul id="deleted-objects">\t<li>audit entry</li></ul>' in said
+    assert '<ul id="deleted-objects">\t<li>activity entry</li></ul>' in said
     assert Event.objects.filter(pk=event.pk).exists()
 
 

@@ -16,9 +16,9 @@ from django.urls import reverse
 from django.utils.timezone import localtime
 
 from tournaments import services
-from tournaments.audit import audit_ledger
+from tournaments.ledger_audit import audit_ledger
 from tournaments.models import (
-    AuditEntry,
+    ActivityEntry,
     Deal,
     DealNet,
     DealVersion,
@@ -125,7 +125,7 @@ def test_the_fixed_settings_change_freely_before_the_first_deal(table, organizer
     services.update_event(event, organizer, starting_chips=30)
     services.record_deal(table, played_doc(), organizer)
     assert audit_ledger().ok
-    assert AuditEntry.objects.filter(event=event, action="update_event").get().detail == {
+    assert ActivityEntry.objects.filter(event=event, action="update_event").get().detail == {
         "fields": ["starting_chips"],
         "fixed": {"ruleset": "la-vista", "house_rules": {}, "starting_chips": 30},
     }
@@ -152,7 +152,7 @@ def test_an_admins_change_before_the_first_deal_is_in_the_log(table, organizer):
     services.record_deal(table, played_doc(), organizer)
     assert Event.objects.get(pk=event.pk).starting_chips == 40
     assert audit_ledger().ok
-    entry = AuditEntry.objects.filter(event=event).order_by("pk").last()
+    entry = ActivityEntry.objects.filter(event=event).order_by("pk").last()
     assert (entry.action, entry.detail["fixed"]["starting_chips"]) == ("admin_edit_event", 40)
 
 
@@ -213,7 +213,7 @@ def test_a_five_player_tables_seating_is_checked_without_the_dealer(table5, orga
 def test_the_audit_finds_a_revoked_link_working_again(table, organizer):
     first = services.issue_link(table, organizer)
     second = services.issue_link(table, organizer)  # the first revoked
-    revoked = AuditEntry.objects.get(action="reissue_table_link")
+    revoked = ActivityEntry.objects.get(action="reissue_table_link")
     assert revoked.detail["revoked"] == [first.pk]
     assert audit_ledger().ok
     tamper(f"UPDATE {TableLink._meta.db_table} SET revoked_at = NULL WHERE id = %s", [first.pk])
@@ -230,7 +230,7 @@ def test_the_audit_finds_a_revoked_link_working_again(table, organizer):
     third = services.issue_link(table, organizer)  # the first revoked again
     services.revoke_link(third, organizer)
     tamper(f"UPDATE {TableLink._meta.db_table} SET revoked_at = NULL WHERE id = %s", [third.pk])
-    revoked = AuditEntry.objects.filter(action="revoke_table_link").order_by("pk").last()
+    revoked = ActivityEntry.objects.filter(action="revoke_table_link").order_by("pk").last()
     assert revoked.detail["revoked"] == [third.pk]
     when = f"{localtime(revoked.created_at):%Y-%m-%d at %H:%M}"
     assert _problems() == [f"{WHERE}: table link {third.pk} works again; it was revoked on {when}"]
@@ -261,7 +261,9 @@ def test_the_audit_finds_a_revoked_link_deleted_and_inserted_again(table, organi
     first = services.issue_link(table, organizer)
     second = services.issue_link(table, organizer)  # the first revoked
     services.revoke_link(second, organizer)
-    reissue, revoke = AuditEntry.objects.filter(action__endswith="_table_link").order_by("pk")[1:]
+    reissue, revoke = ActivityEntry.objects.filter(action__endswith="_table_link").order_by("pk")[
+        1:
+    ]
     assert (reissue.detail, revoke.detail) == (
         {
             "round": 1,
@@ -296,7 +298,7 @@ def test_a_revoked_link_brought_back_at_another_table_is_found(table, organizer)
     players = [Player.objects.create(name=n) for n in ["Emil", "Fanny", "Gustav", "Hana"]]
     other = services.create_table(table.round, organizer, players, first_forehand=players[0])
     again = bring_back(first, table_id=other.pk)
-    revoked = AuditEntry.objects.get(action="revoke_table_link")
+    revoked = ActivityEntry.objects.get(action="revoke_table_link")
     when = f"{localtime(revoked.created_at):%Y-%m-%d at %H:%M}"
     assert _problems() == [
         "Heun parish night, round 1, table 2: table link "
@@ -314,9 +316,11 @@ def test_a_revoked_link_logged_before_its_tables_id_was_missing_after_deals(tabl
     services.record_deal(table, played_doc(), organizer)
     first = services.issue_link(table, organizer)
     services.revoke_link(first, organizer)
-    revoked = AuditEntry.objects.get(action="revoke_table_link")
+    revoked = ActivityEntry.objects.get(action="revoke_table_link")
     old = json.dumps({"round": 1, "table": 1, "revoked": [first.pk]})
-    tamper(f"UPDATE {AuditEntry._meta.db_table} SET detail = %s WHERE id = %s", [old, revoked.pk])
+    tamper(
+        f"UPDATE {ActivityEntry._meta.db_table} SET detail = %s WHERE id = %s", [old, revoked.pk]
+    )
     assert audit_ledger().ok
     TableLink.objects.filter(pk=first.pk).delete()
     when = f"{localtime(revoked.created_at):%Y-%m-%d at %H:%M}"
@@ -361,7 +365,7 @@ def test_the_upgrade_records_the_settings_of_the_events_there(organizer):
         migrate()
     finally:
         migrate()
-    entry = AuditEntry.objects.filter(event=older).order_by("pk").last()
+    entry = ActivityEntry.objects.filter(event=older).order_by("pk").last()
     assert (entry.action, entry.user, entry.detail) == ("record_fixed_settings", None, UPGRADED)
     assert audit_ledger().ok
     Event.objects.filter(pk=older.pk).update(starting_chips=30)
@@ -377,7 +381,7 @@ def test_a_backup_from_before_gets_the_settings_of_its_events_recorded(organizer
     call_command("backup_db", output=str(backup), stdout=io.StringIO())
     call_command("flush", interactive=False, verbosity=0)
     call_command("restore_db", str(backup), stdout=io.StringIO())
-    entry = AuditEntry.objects.filter(event=older.pk).order_by("pk").last()
+    entry = ActivityEntry.objects.filter(event=older.pk).order_by("pk").last()
     assert (entry.action, entry.user, entry.detail) == (
         "record_fixed_settings",
         None,
@@ -392,4 +396,4 @@ def test_a_backup_from_before_gets_the_settings_of_its_events_recorded(organizer
     call_command("backup_db", output=str(backup), stdout=io.StringIO())
     call_command("flush", interactive=False, verbosity=0)
     call_command("restore_db", str(backup), stdout=io.StringIO())
-    assert AuditEntry.objects.filter(action="record_fixed_settings").count() == 1
+    assert ActivityEntry.objects.filter(action="record_fixed_settings").count() == 1

@@ -14,7 +14,7 @@ from django.db.models import Q
 
 from tournaments.models import Event, LedgerEntry, Season
 from tournaments.queries import net_by_player
-from tournaments.seasons import season_standings
+from tournaments.season_standings import season_standings
 from tournaments.standings import standings
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -4,7 +4,7 @@ import pytest
 from django.urls import reverse
 
 from tournaments import services
-from tournaments.models import AuditEntry, ChipCount, Deal, Event, Player, Registration, Round
+from tournaments.models import ActivityEntry, ChipCount, Deal, Event, Player, Registration, Round
 
 from ..conftest import played_doc
 
@@ -203,7 +203,7 @@ def test_a_swap_with_an_impossible_player_id_is_refused(
     )
     assert response.status_code == 200
     assert response.context["swap_form"].errors["second"]
-    assert AuditEntry.objects.filter(action="swap").count() == 0
+    assert ActivityEntry.objects.filter(action="swap").count() == 0
 
 
 @pytest.mark.parametrize(

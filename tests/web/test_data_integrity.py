@@ -9,7 +9,7 @@ from django.core.management import call_command
 from django.db import IntegrityError, connection, transaction
 
 from tournaments import append_only, exchange, services
-from tournaments.audit import audit_ledger
+from tournaments.ledger_audit import audit_ledger
 from tournaments.models import (
     ChipCount,
     Deal,

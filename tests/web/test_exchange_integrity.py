@@ -18,10 +18,10 @@ from django.urls import reverse
 from django.utils import timezone
 
 from tournaments import exchange, services
-from tournaments.audit import AuditReport
 from tournaments.exchange import imports
+from tournaments.ledger_audit import AuditReport
 from tournaments.models import (
-    AuditEntry,
+    ActivityEntry,
     Deal,
     DealConfirmation,
     DealVersion,
@@ -429,7 +429,7 @@ def test_unconfirmed_table_deals_stay_unconfirmed_in_the_imported_copy(
         .values_list("number", "version", "awaiting_confirmation")
     ) == [(1, 1, False), (2, 2, True), (3, 1, False)]
     # Who confirmed deal 1 and when is kept as recorded, in the import's audit.
-    imported = AuditEntry.objects.get(event=copy_, action="import_confirmation")
+    imported = ActivityEntry.objects.get(event=copy_, action="import_confirmation")
     assert (imported.user, imported.detail) == (
         other_organizer,
         {"round": 1, "table": 1, "deal": 1, "version": 1, "by": "org", "at": confirmed_at},

@@ -12,7 +12,7 @@ from pypdf import PdfReader
 
 from tournaments import services
 from tournaments.models import (
-    AuditEntry,
+    ActivityEntry,
     Deal,
     DealConfirmation,
     DealVersion,
@@ -102,7 +102,7 @@ def test_a_revoked_or_reissued_link_stops_working(client, table, link, organizer
     assert client.post(link_url(new, "link-undo"), {"number": "1"}).status_code == 403
     assert Deal.objects.get().voided is False
     assert client.get(reverse("link-sheet", args=["not-a-token"])).status_code == 403
-    actions = list(AuditEntry.objects.order_by("id").values_list("action", flat=True))
+    actions = list(ActivityEntry.objects.order_by("id").values_list("action", flat=True))
     assert actions[-3:] == ["issue_table_link", "reissue_table_link", "revoke_table_link"]
 
 
@@ -136,7 +136,7 @@ def test_a_lock_failure_on_the_round_links_page_is_a_message(
     def deadlocked(*args, **kwargs):
         raise OperationalError("deadlock detected") from Deadlock()
 
-    monkeypatch.setattr(links, "audit", deadlocked)
+    monkeypatch.setattr(links, "log_activity", deadlocked)
     post = {k: {"TABLE": table.pk, "LINK": link.pk}.get(v, v) for k, v in post.items()}
     client.force_login(organizer)
     url = reverse("round-links", args=[table.round.pk])
@@ -250,7 +250,7 @@ def test_deals_from_a_table_wait_for_confirmation_but_count_at_once(
         1,
         organizer,
     )
-    audit = AuditEntry.objects.filter(action="confirm_deal").get()
+    audit = ActivityEntry.objects.filter(action="confirm_deal").get()
     assert audit.user == organizer
     assert audit.detail == {"round": 1, "table": 1, "deal": 1, "version": 1}
     inbox = org.get(reverse("inbox", args=[table.round.event.pk])).content.decode()

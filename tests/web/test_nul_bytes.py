@@ -13,7 +13,7 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import get_resolver, reverse
 
-from tournaments.models import AuditEntry, Deal, LedgerEntry, Player
+from tournaments.models import ActivityEntry, Deal, LedgerEntry, Player
 
 from .test_security import season_world, url_for, world  # noqa: F401 (fixtures)
 
@@ -79,7 +79,7 @@ def assert_refused(response, where):
 
 
 def state():
-    return [m.objects.count() for m in (AuditEntry, Deal, LedgerEntry, Player, User)]
+    return [m.objects.count() for m in (ActivityEntry, Deal, LedgerEntry, Player, User)]
 
 
 @pytest.mark.parametrize(

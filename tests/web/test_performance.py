@@ -9,7 +9,7 @@ from django.core.management import call_command
 from django.urls import reverse
 
 from tournaments import services
-from tournaments.audit import audit_ledger
+from tournaments.ledger_audit import audit_ledger
 from tournaments.models import Deal, DealVersion, Event, LedgerEntry, Player
 from tournaments.synthetic import Size, make_synthetic_event
 

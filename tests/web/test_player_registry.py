@@ -15,7 +15,7 @@ from django.urls import reverse
 from pypdf import PdfReader
 
 from tournaments import exchange, printouts, services
-from tournaments.models import AuditEntry, FormerName, Player, Registration
+from tournaments.models import ActivityEntry, FormerName, Player, Registration
 from tournaments.names import fold
 
 from ..conftest import SEATS4, played_doc
@@ -222,7 +222,7 @@ def test_an_organizer_renames_a_player_on_the_players_page(org_client, dealt, or
     cada.refresh_from_db()
     assert (cada.name, cada.folded) == ("Ken Čada", "ken cada")
     assert list(FormerName.objects.values_list("player__name", "name")) == [("Ken Čada", "Čada")]
-    entry = AuditEntry.objects.get(action="rename_player")
+    entry = ActivityEntry.objects.get(action="rename_player")
     assert (entry.event, entry.user, entry.detail) == (
         event,
         organizer,
@@ -457,7 +457,7 @@ def test_a_player_of_another_organizers_event_is_not_renamed_through_an_own_even
     ]
     assert Player.objects.get(pk=cada.pk).name == "Čada"
     assert not FormerName.objects.exists()
-    assert not AuditEntry.objects.filter(action="rename_player").exists()
+    assert not ActivityEntry.objects.filter(action="rename_player").exists()
     page = client.get(reverse("table-sheet", args=[dealt.pk])).content.decode()
     assert "Prankster" not in page
 
@@ -495,7 +495,7 @@ def test_who_organizes_every_event_of_the_player_renames_him_in_each(
     services.register_player(mine, other_organizer, player=cada)
     event.organizers.add(other_organizer)
     services.rename_player(mine, other_organizer, cada, "Ken Čada")
-    logged = AuditEntry.objects.filter(action="rename_player").order_by("event__date")
+    logged = ActivityEntry.objects.filter(action="rename_player").order_by("event__date")
     detail = {"player": cada.pk, "from": "Čada", "to": "Ken Čada"}
     assert [(a.event, a.user, a.detail) for a in logged] == [
         (event, other_organizer, detail),
@@ -504,7 +504,7 @@ def test_who_organizes_every_event_of_the_player_renames_him_in_each(
     # An administrator renames anyone, every event's log said too.
     event.organizers.remove(other_organizer)
     services.rename_player(event, admin_user, Player.objects.get(pk=cada.pk), "Kenneth Čada")
-    assert AuditEntry.objects.filter(action="rename_player", user=admin_user).count() == 2
+    assert ActivityEntry.objects.filter(action="rename_player", user=admin_user).count() == 2
 
 
 def test_a_name_taken_after_the_check_is_said_at_the_field(org_client, dealt, monkeypatch):

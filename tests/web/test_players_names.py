@@ -11,7 +11,7 @@ from django.core.management.base import CommandError
 from django.urls import reverse
 
 from tournaments import exchange, services
-from tournaments.models import AuditEntry, Player, Registration
+from tournaments.models import ActivityEntry, Player, Registration
 
 pytestmark = pytest.mark.django_db
 
@@ -177,7 +177,7 @@ def test_csv_import_names_clubs_and_look_alikes(client, event, organizer):
         "Dana": False,
         "Jan Šťastný": False,
     }
-    assert AuditEntry.objects.filter(event=event, action="import_players").count() == 1
+    assert ActivityEntry.objects.filter(event=event, action="import_players").count() == 1
 
 
 def test_csv_import_writes_in_a_few_queries_whatever_the_length(

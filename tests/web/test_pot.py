@@ -9,7 +9,7 @@ from django.urls import reverse
 
 import taroky_scoring as core
 from tournaments import services
-from tournaments.audit import audit_ledger
+from tournaments.ledger_audit import audit_ledger
 from tournaments.models import DealNet, DealVersion, Event, LedgerEntry, Player
 from tournaments.queries import net_by_player, pot_before
 

@@ -229,7 +229,7 @@ def petrtyl_doc(**fields):
 def test_a_correction_racing_the_deal_that_takes_the_pot(organizer):
     """Deal 2's misdeal is corrected to a redeal while Cyril's Papoose Last takes the pot
     in deal 3: whichever comes first, deal 3 ends with the 4 chips the pot holds."""
-    from tournaments.audit import audit_ledger
+    from tournaments.ledger_audit import audit_ledger
     from tournaments.models import DealNet
     from tournaments.queries import pot_before
 
@@ -335,7 +335,7 @@ def test_a_burst_of_one_deal_from_many_phones_is_answered_at_once(tournament, or
     phone is told "already saved" (its deal is the saved one) or the conflict; the rest
     are saved or told in words what came first; nothing is lost or saved twice; nobody
     waits longer than BURST_BOUND_SECONDS; the ledger audits clean."""
-    from tournaments.audit import audit_ledger
+    from tournaments.ledger_audit import audit_ledger
 
     services.update_event(tournament, organizer, table_deals_need_confirmation=True)
     other = type(organizer).objects.create_user("confirmer", password="x-secret-pw")

@@ -15,7 +15,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from tournaments import services
-from tournaments.models import AuditEntry, Deal, Player, RejectedVersion
+from tournaments.models import ActivityEntry, Deal, Player, RejectedVersion
 
 from ..conftest import played_doc
 from .deal_forms import form_data
@@ -89,7 +89,7 @@ def test_a_conflict_keeps_the_phones_version_on_the_server_once(table, link, sav
     assert rejected.sent_by.username == "table-link"
     assert before <= rejected.sent_at <= timezone.now()
     assert (rejected.handled, rejected.handled_by, rejected.handled_at) == ("", None, None)
-    logged = AuditEntry.objects.filter(action="reject_deal_version").get()
+    logged = ActivityEntry.objects.filter(action="reject_deal_version").get()
     assert logged.user.username == "table-link"
     assert logged.detail == {
         "round": 1,
@@ -208,7 +208,7 @@ def test_the_organizer_adopts_it_as_a_correction_in_one_step(table, link, org, s
         organizer,
         2,
     )
-    logged = AuditEntry.objects.filter(action="adopt_rejected_version").get()
+    logged = ActivityEntry.objects.filter(action="adopt_rejected_version").get()
     assert (logged.user, logged.detail) == (
         organizer,
         {"round": 1, "table": 1, "deal": 1, "rejected": rejected.pk, "version": 2},
@@ -247,7 +247,7 @@ def test_the_organizer_dismisses_it(table, link, org, saved, organizer):
     saved.refresh_from_db()
     assert saved.version == 1
     assert nets(table) == {"Anna": 5, "Bill": -5, "Čada": 5, "Dana": -5}
-    logged = AuditEntry.objects.filter(action="dismiss_rejected_version").get()
+    logged = ActivityEntry.objects.filter(action="dismiss_rejected_version").get()
     assert (logged.user, logged.detail) == (
         organizer,
         {"round": 1, "table": 1, "deal": 1, "rejected": rejected.pk},
@@ -397,7 +397,7 @@ def test_a_deal_keeps_three_open_versions_at_most(table, link, org, saved, organ
         21,
         22,
     ]
-    assert AuditEntry.objects.filter(action="reject_deal_version").count() == 3
+    assert ActivityEntry.objects.filter(action="reject_deal_version").count() == 3
     # One of them sent again (a phone's retry) is the one kept: no more, no refusal.
     again = send_conflict(link, bidder_points="21").json()
     assert "but it is kept beside deal 1" in again["html"]

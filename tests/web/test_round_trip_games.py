@@ -11,7 +11,7 @@ import pytest
 from django.core.management import call_command
 
 from tournaments import exchange
-from tournaments.audit import audit_ledger
+from tournaments.ledger_audit import audit_ledger
 from tournaments.models import Event, LedgerEntry
 from tournaments.standings import standings
 

@@ -17,7 +17,7 @@ from django.urls import reverse
 import taroky_scoring.editions
 from taroky_scoring.editions import RULES_EDITION
 from tournaments import append_only, services
-from tournaments.audit import audit_ledger
+from tournaments.ledger_audit import audit_ledger
 from tournaments.models import Deal, DealNet, DealVersion, Event, Player
 
 from ..conftest import SEATS4

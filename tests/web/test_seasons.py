@@ -27,8 +27,8 @@ import pytest
 from django.urls import reverse
 
 from tournaments import exchange, services
-from tournaments.models import AuditEntry, Event, Player, Season
-from tournaments.seasons import season_standings
+from tournaments.models import ActivityEntry, Event, Player, Season
+from tournaments.season_standings import season_standings
 from tournaments.services import seasons as season_services
 
 from .test_every_game import make_event
@@ -235,7 +235,7 @@ def test_head_to_head_decides_between_the_players_still_tied(organizer, nights):
 
 
 def test_head_to_head_counts_places_above_the_others_still_tied():
-    from tournaments.seasons import Placing, Result, SeasonStanding, _measure, _split
+    from tournaments.season_standings import Placing, Result, SeasonStanding, _measure, _split
 
     events = [Event(pk=n) for n in (1, 2, 3)]
 
@@ -256,7 +256,7 @@ def test_head_to_head_counts_places_above_the_others_still_tied():
 def head_to_head_rows(events: list[str], chips: dict[str, int]):
     """Players equal on the season's total, in events of two: "AB" is an event where A
     finished first and B second."""
-    from tournaments.seasons import Placing, Result, SeasonStanding
+    from tournaments.season_standings import Placing, Result, SeasonStanding
 
     results: dict[str, list] = {name: [] for name in chips}
     for n, (first, second) in enumerate(events, start=1):
@@ -326,7 +326,7 @@ def test_head_to_head_is_applied_again_among_the_players_it_leaves_tied(
 ):
     """FORMATS.md, tie-breaks: "When it splits the group and some are still equal, head
     to head is applied again among those alone, before the next tie-break" (issue 29)."""
-    from tournaments.seasons import _rank
+    from tournaments.season_standings import _rank
 
     rows = _rank(Season(tie_breaks=tie_breaks), head_to_head_rows(events, chips))
     assert [(r.rank, r.player.name, r.decided_by) for r in rows] == expected
@@ -376,7 +376,7 @@ def test_scoring_is_fixed_once_published_and_every_change_is_recorded(client, or
     season_services.update_season(season, organizer, name="Sokol season 2026/27")
     changes = [
         (a.user.username, a.detail.get("scoring"))
-        for a in AuditEntry.objects.filter(season=season, action="update_season").order_by("id")
+        for a in ActivityEntry.objects.filter(season=season, action="update_season").order_by("id")
     ]
     assert changes == [
         ("org", {"best_of": [3, 2]}),
@@ -744,7 +744,7 @@ def test_export_and_import_season_commands(organizer, nights, tmp_path):
 def test_the_audit_checks_each_seasons_standings_against_the_ledger(organizer, nights):
     """A deal net posted past the services (Bill +50 in February) would lift his season:
     the audit says so, for the deal and for the season."""
-    from tournaments.audit import audit_ledger
+    from tournaments.ledger_audit import audit_ledger
     from tournaments.models import DealNet
 
     season = make_season(organizer, nights, basis=Season.Basis.CHIPS)
@@ -959,7 +959,7 @@ def test_a_players_page_has_every_event_and_his_statistics_in_the_games_words(
 
 
 def test_a_tie_break_says_so_only_for_rows_it_sets_apart():
-    from tournaments.seasons import Placing, Result, SeasonStanding, _split
+    from tournaments.season_standings import Placing, Result, SeasonStanding, _split
 
     event = Event(pk=1)
 

@@ -17,7 +17,7 @@ from django.utils import timezone
 
 from tournaments import services
 from tournaments.models import (
-    AuditEntry,
+    ActivityEntry,
     ChipCount,
     Deal,
     DealVersion,
@@ -190,7 +190,7 @@ def client_for(role, django_user_model, stranger, other_organizer, organizer):
 def state():
     counts = [
         m.objects.count()
-        for m in (AuditEntry, ChipCount, Deal, DealVersion, LedgerEntry, Registration, Round)
+        for m in (ActivityEntry, ChipCount, Deal, DealVersion, LedgerEntry, Registration, Round)
     ]
     return [*counts, RejectedVersion.objects.exclude(handled="").count()]
 

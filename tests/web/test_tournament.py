@@ -11,7 +11,7 @@ from django.urls import reverse
 
 from tournaments import exchange, services
 from tournaments.models import LedgerEntry, Player, Registration, Seat
-from tournaments.seasons import event_placings
+from tournaments.season_standings import event_placings
 from tournaments.standings import standings, statement
 
 from ..conftest import TOURNAMENT_PLAYERS

@@ -7,9 +7,9 @@ from __future__ import annotations
 from django.db import transaction
 
 from .. import services
-from ..audit import audit_ledger
+from ..ledger_audit import audit_ledger
 from ..models import Deal, DealConfirmation, DealVersion, Event, Player, Registration, Round
-from ..services.audit import audit
+from ..services.activity import log_activity
 from ..services.deals import record_deal
 from ..services.rejected import restore_rejected_version
 from .document import ExchangeError
@@ -31,7 +31,7 @@ def _restore_confirmation(deal: Deal, state: dict, user) -> None:
             original_by=c["by"],
             original_at=c["when"],
         )
-        audit(
+        log_activity(
             deal.table.round.event,
             user,
             "import_confirmation",

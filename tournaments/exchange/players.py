@@ -14,7 +14,7 @@ from .. import services
 from ..forms import PlayerFieldsForm
 from ..models import Event, Player, Registration
 from ..names import fold
-from ..services.audit import audit
+from ..services.activity import log_activity
 from ..services.permissions import require_organizer
 from . import limits
 
@@ -182,5 +182,7 @@ def _save_players(rows: dict[str, dict], event, user) -> PlayersImport:
             Registration.objects.filter(event=event, player__in=known, withdrawn=True).update(
                 withdrawn=False
             )
-            audit(event, user, "import_players", created=result.created, known=result.existing)
+            log_activity(
+                event, user, "import_players", created=result.created, known=result.existing
+            )
     return result

@@ -10,7 +10,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 
 from ..models import Season
-from ..seasons import season_events
+from ..season_standings import season_events
 from ..services import ServiceError
 from ..services import seasons as season_services
 from . import limits

@@ -8,7 +8,7 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import PageBreak, Paragraph, Spacer, Table, TableStyle
 
-from ..seasons import chips_series
+from ..season_standings import chips_series
 from ..standings import RANK_WORDS, standings, standings_series
 from . import fonts
 from .charts import chips_chart

@@ -15,7 +15,7 @@ from ..models import POT_ACCOUNT, Deal, DealNet, DealVersion, LedgerEntry, Playe
 from ..outcomes import DealFacts, facts
 from ..queries import deal_under_todays_names, pot_before, table_session, with_ledger_pot
 from .access import acting_user, authorize, check_link, check_link_may_change
-from .audit import audit
+from .activity import log_activity
 from .checking import check_document
 from .errors import DealError, DealNumberTaken, StaleDealError
 from .locking import atomic, lock_table
@@ -529,5 +529,5 @@ def repot_table(table: Table, user) -> list[int]:
         original=None,
     )
     if repotted:
-        audit(table.round.event, user, "repot_table", table=table.pk, deals=repotted)
+        log_activity(table.round.event, user, "repot_table", table=table.pk, deals=repotted)
     return repotted

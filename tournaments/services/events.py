@@ -10,7 +10,7 @@ from django.db import transaction
 import taroky_scoring as core
 
 from ..models import Event, Player, Registration, Round, Season, Seat, Table
-from .audit import audit
+from .activity import log_activity
 from .errors import FormError, PermissionDenied, ServiceError
 from .locking import lock_round
 from .permissions import can_create_events, require_organizer
@@ -40,7 +40,7 @@ def create_event(user, **fields) -> Event:
     _full_clean(event)
     event.save()
     event.organizers.add(user)
-    audit(event, user, "create_event", name=event.name, fixed=fixed_settings(event))
+    log_activity(event, user, "create_event", name=event.name, fixed=fixed_settings(event))
     return event
 
 
@@ -83,7 +83,7 @@ def update_event(event: Event, user, **fields) -> Event:
     if changed and event.season_id:
         check_not_twice(event.season, event, fields=changed)
     event.save()
-    audit(event, user, "update_event", fields=sorted(fields), fixed=fixed_settings(event))
+    log_activity(event, user, "update_event", fields=sorted(fields), fixed=fixed_settings(event))
     return event
 
 
@@ -112,7 +112,7 @@ def create_round(event: Event, user) -> Round:
     rnd.present.set(
         Player.objects.filter(registrations__event=event, registrations__withdrawn=False)
     )
-    audit(event, user, "create_round", number=rnd.number)
+    log_activity(event, user, "create_round", number=rnd.number)
     return rnd
 
 
@@ -147,7 +147,7 @@ def create_table(
     Seat.objects.bulk_create(Seat(table=table, player=p, position=i) for i, p in enumerate(players))
     for p in players:
         Registration.objects.get_or_create(event=event, player=p)
-    audit(
+    log_activity(
         event,
         user,
         "create_table",

@@ -9,7 +9,7 @@ from django.utils import timezone
 
 from ..models import Deal, DealConfirmation, DealVersion, Round, Table, TableLink
 from .access import authorize
-from .audit import audit
+from .activity import log_activity
 from .deals import void_deal
 from .errors import DealError, PermissionDenied, ServiceError
 from .locking import atomic, lock_table
@@ -57,7 +57,7 @@ def issue_link(table: Table, user) -> TableLink:
         link.revoked_at = now
         link.save(update_fields=["revoked_at"])
     link = TableLink.objects.create(table=table, token=_new_token(), created_by=user)
-    audit(
+    log_activity(
         table.round.event,
         user,
         "reissue_table_link" if old else "issue_table_link",
@@ -81,7 +81,7 @@ def issue_round_links(rnd: Round, user) -> int:
     ]
     TableLink.objects.bulk_create(made)
     if made:
-        audit(rnd.event, user, "issue_table_links", round=rnd.number, tables=len(made))
+        log_activity(rnd.event, user, "issue_table_links", round=rnd.number, tables=len(made))
     return len(made)
 
 
@@ -96,7 +96,7 @@ def revoke_link(link: TableLink, user) -> TableLink:
     if link.revoked_at is None:
         link.revoked_at = timezone.now()
         link.save(update_fields=["revoked_at"])
-        audit(
+        log_activity(
             link.table.round.event,
             user,
             "revoke_table_link",
@@ -114,7 +114,7 @@ def close_round(rnd: Round, user, closed: bool = True) -> Round:
     list(TableLink.objects.select_for_update(of=("self",)).filter(table__round=rnd))
     rnd.closed_at = timezone.now() if closed else None
     rnd.save(update_fields=["closed_at"])
-    audit(rnd.event, user, "close_round" if closed else "reopen_round", number=rnd.number)
+    log_activity(rnd.event, user, "close_round" if closed else "reopen_round", number=rnd.number)
     return rnd
 
 
@@ -148,7 +148,7 @@ def confirm_deal(deal: Deal, user, expected_version: int | None = None) -> Deal:
     DealConfirmation.objects.create(deal=deal, version=deal.version, confirmed_by=user)
     deal.awaiting_confirmation = False
     deal.save(update_fields=["awaiting_confirmation"])
-    audit(
+    log_activity(
         event,
         user,
         "confirm_deal",

@@ -8,7 +8,7 @@ from django.db import IntegrityError, transaction
 from ..models import Event, FormerName, Player
 from ..names import clean_name, fold
 from ..words import listed
-from .audit import audit
+from .activity import log_activity
 from .errors import PermissionDenied, ServiceError
 from .locking import atomic
 from .permissions import can_manage, require_organizer
@@ -83,7 +83,7 @@ def rename_player(event, user, player: Player, new_name: str, different_person=F
     except IntegrityError:
         raise taken from None
     for each in events:
-        audit(each, user, "rename_player", player=player.pk, **{"from": before, "to": name})
+        log_activity(each, user, "rename_player", player=player.pk, **{"from": before, "to": name})
     return player
 
 

@@ -14,7 +14,7 @@ import taroky_scoring as core
 from ..models import Deal, RejectedVersion, TableLink
 from ..queries import table_session, todays_document, with_ledger_pot
 from .access import acting_user, authorize
-from .audit import audit
+from .activity import log_activity
 from .checking import _ruleset_of, check_document
 from .deals import _names, _seats, correct_deal, same_deal
 from .errors import DealError
@@ -94,7 +94,7 @@ def record_rejected_version(
         sent_via=link,
     )
     via = "table link" if link is not None else "organizer"
-    audit(
+    log_activity(
         table.round.event,
         user,
         "reject_deal_version",
@@ -163,7 +163,7 @@ def restore_rejected_version(
     # ``sent_at`` is set on saving (auto_now_add): the time it was sent, after.
     RejectedVersion.objects.filter(pk=rejected.pk).update(sent_at=sent_at)
     rejected.sent_at = sent_at
-    audit(event, user, "import_rejected_version", **_where(deal), rejected=rejected.pk)
+    log_activity(event, user, "import_rejected_version", **_where(deal), rejected=rejected.pk)
     return rejected
 
 
@@ -220,7 +220,7 @@ def adopt_rejected_version(rejected: RejectedVersion, user, expected_version: in
     document = todays_document(rejected.document, rejected.names)
     deal = correct_deal(deal, document, user, reason, expected_version=expected_version)
     _handled(rejected, user, RejectedVersion.Handled.ADOPTED, deal.version)
-    audit(
+    log_activity(
         deal.table.round.event,
         user,
         "adopt_rejected_version",
@@ -237,7 +237,7 @@ def dismiss_rejected_version(rejected: RejectedVersion, user) -> RejectedVersion
     rejected = _lock_open(rejected, user)
     _handled(rejected, user, RejectedVersion.Handled.DISMISSED)
     deal = rejected.deal
-    audit(
+    log_activity(
         deal.table.round.event,
         user,
         "dismiss_rejected_version",

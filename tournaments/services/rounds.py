@@ -13,7 +13,7 @@ from .. import seating
 from ..models import ChipCount, Event, Player, Registration, Round, Seat, Table
 from ..names import clean_name
 from ..queries import table_sheet
-from .audit import audit
+from .activity import log_activity
 from .errors import ServiceError
 from .locking import atomic, lock_round, lock_table
 from .permissions import require_organizer
@@ -49,7 +49,7 @@ def register_player(
     if not created and registration.withdrawn:
         registration.withdrawn = False
         registration.save(update_fields=["withdrawn"])
-    audit(event, user, "register_player", player=player.name)
+    log_activity(event, user, "register_player", player=player.name)
     return player
 
 
@@ -60,7 +60,7 @@ def withdraw_player(event: Event, user, player: Player) -> None:
     updated = Registration.objects.filter(event=event, player=player).update(withdrawn=True)
     if not updated:
         raise ServiceError(f"{player.name} is not registered for this event.")
-    audit(event, user, "withdraw_player", player=player.name)
+    log_activity(event, user, "withdraw_player", player=player.name)
 
 
 @atomic
@@ -83,7 +83,7 @@ def set_roll_call(rnd: Round, user, present: list[Player]) -> None:
     if strangers:
         raise ServiceError(f"Not registered (or withdrawn): {', '.join(strangers)}.")
     rnd.present.set(present)
-    audit(rnd.event, user, "roll_call", round=rnd.number, present=len(present))
+    log_activity(rnd.event, user, "roll_call", round=rnd.number, present=len(present))
 
 
 @atomic
@@ -126,7 +126,7 @@ def draw_seating(
     rnd.seed = seed
     rnd.drawn_at = timezone.now()
     rnd.save(update_fields=["seed", "drawn_at"])
-    audit(rnd.event, user, "draw", round=rnd.number, seed=seed, repeats=draw.repeats)
+    log_activity(rnd.event, user, "draw", round=rnd.number, seed=seed, repeats=draw.repeats)
     return draw
 
 
@@ -156,7 +156,7 @@ def swap_players(rnd: Round, user, first: Player, second: Player) -> None:
         seat.save(update_fields=["player"])
         rnd.byes.remove(waiting)
         rnd.byes.add(seated)
-    audit(rnd.event, user, "swap", round=rnd.number, players=[first.name, second.name])
+    log_activity(rnd.event, user, "swap", round=rnd.number, players=[first.name, second.name])
 
 
 @atomic
@@ -174,7 +174,7 @@ def set_first_forehand(table: Table, user, player: Player) -> Table:
         raise ServiceError(f"{player.name} does not sit at table {table.number}.")
     table.first_forehand = player
     table.save(update_fields=["first_forehand"])
-    audit(table.round.event, user, "first_forehand", table=table.pk, player=player.name)
+    log_activity(table.round.event, user, "first_forehand", table=table.pk, player=player.name)
     return table
 
 
@@ -192,7 +192,7 @@ def record_chip_count(table: Table, user, counted: dict[Player, int]) -> list[Ch
         ChipCount(table=table, player=p, counted=counted[p], expected=expected[p], recorded_by=user)
         for p in sheet.players
     )
-    audit(
+    log_activity(
         table.round.event,
         user,
         "chip_count",

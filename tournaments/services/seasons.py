@@ -11,9 +11,9 @@ from __future__ import annotations
 from django.core.exceptions import ValidationError
 from django.db import transaction
 
-from ..models import AuditEntry, Event, Season
+from ..models import ActivityEntry, Event, Season
 from ..words import listed
-from .audit import audit
+from .activity import log_activity
 from .errors import FormError, PermissionDenied
 from .permissions import (
     can_create_events,
@@ -24,7 +24,7 @@ from .permissions import (
 
 
 def _audit(season, user, action: str, **detail) -> None:
-    AuditEntry.objects.create(season=season, user=user, action=action, detail=detail)
+    ActivityEntry.objects.create(season=season, user=user, action=action, detail=detail)
 
 
 class SeasonError(FormError):
@@ -153,7 +153,7 @@ def add_event(season: Season, event: Event, user) -> Event:
     event.season = season
     event.save(update_fields=["season"])
     _audit(season, user, "add_event", event=event.pk, name=str(event))
-    audit(event, user, "add_to_season", season=season.pk, name=season.name)
+    log_activity(event, user, "add_to_season", season=season.pk, name=season.name)
     return event
 
 
@@ -228,5 +228,5 @@ def remove_event(season: Season, event: Event, user) -> Event:
     event.season = None
     event.save(update_fields=["season"])
     _audit(season, user, "remove_event", event=event.pk, name=str(event))
-    audit(event, user, "remove_from_season", season=season.pk, name=season.name)
+    log_activity(event, user, "remove_from_season", season=season.pk, name=season.name)
     return event

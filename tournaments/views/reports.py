@@ -13,7 +13,7 @@ from django_tables2 import RequestConfig
 from .. import exchange, printouts, qr, standings
 from ..models import Deal, Player
 from ..services.permissions import can_manage
-from ..tables import StandingsTable
+from ..standings_tables import StandingsTable
 from .common import (
     check_manage,
     csv_download,

@@ -1,7 +1,7 @@
 """Seasons: creating and editing one, its events, its standings (page, PDF, CSV, the
 wall), a player's season statement, and a player's page across events and seasons.
 
-Pages read through seasons.py and write only through services."""
+Pages read through season_standings.py and write only through services."""
 
 from __future__ import annotations
 
@@ -15,9 +15,9 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_http_methods, require_POST
 from django_tables2 import RequestConfig
 
-from .. import exchange, printouts, seasons, services, stamps
+from .. import exchange, printouts, season_standings, services, stamps
 from ..forms import SeasonEventForm, SeasonForm
-from ..models import AuditEntry, Event, Player, Season
+from ..models import ActivityEntry, Event, Player, Season
 from ..qr import hall_url, qr_svg
 from ..services import seasons as season_services
 from ..services.permissions import (
@@ -25,7 +25,7 @@ from ..services.permissions import (
     can_manage_season,
     can_view_season,
 )
-from ..tables import SeasonStandingsTable
+from ..standings_tables import SeasonStandingsTable
 from .common import (
     NeedsSignIn,
     csv_download,
@@ -101,10 +101,10 @@ def event_dates(events) -> list[str]:
 
 
 def _standings_context(request, season: Season) -> dict:
-    table = seasons.season_standings(season)
+    table = season_standings.season_standings(season)
     rows = SeasonStandingsTable(table.rows, season_table=table)
     RequestConfig(request, paginate=False).configure(rows)
-    series = seasons.chips_series(table)
+    series = season_standings.chips_series(table)
     chart = (
         printouts.web_chart(series, "event", x_labels=event_dates(table.events))
         if len(table.events) > 1 and series
@@ -131,7 +131,9 @@ def season_detail(request, pk):
     season = season_or_404(request, pk)
     manage = can_manage_season(request.user, season)
     context = _standings_context(request, season)
-    changes = AuditEntry.objects.filter(season=season).select_related("user").order_by("created_at")
+    changes = (
+        ActivityEntry.objects.filter(season=season).select_related("user").order_by("created_at")
+    )
     history = [(c, Season.history_words(c.action, c.detail)) for c in changes]
     context.update(
         can_manage=manage,
@@ -182,13 +184,13 @@ def _pk(value) -> int:
 
 def season_csv(request, pk):
     season = season_or_404(request, pk)
-    table = seasons.season_standings(season)
+    table = season_standings.season_standings(season)
     return csv_download(exchange.season_standings_csv(table), f"{season_slug(season)}.csv")
 
 
 def season_pdf(request, pk):
     season = season_or_404(request, pk)
-    table = seasons.season_standings(season)
+    table = season_standings.season_standings(season)
     return pdf_response(printouts.season_standings_pdf(table), f"{season_slug(season)}.pdf")
 
 
@@ -209,7 +211,7 @@ def season_statement(request, pk, player_pk):
     """A player's season: each event, his place, chips, points, counted or dropped."""
     season = season_or_404(request, pk)
     player = get_object_or_404(Player, pk=player_pk)
-    table = seasons.season_standings(season)
+    table = season_standings.season_standings(season)
     row = table.row_of(player.pk)
     if row is None:
         raise Http404("The player played no event of this season")
@@ -231,7 +233,7 @@ def season_statement(request, pk, player_pk):
 
 
 def _wall_context(season: Season) -> dict:
-    table = seasons.season_standings(season)
+    table = season_standings.season_standings(season)
     latest = table.events[-1] if table.events else None
     context = {"season": season, "columns": wall_columns(table.rows), "standing": table}
     if latest is not None:
@@ -290,7 +292,7 @@ def player_detail(request, pk):
     # they may read.
     if not events and not can_create_events(user):
         raise Http404("No such player")
-    placings = seasons.player_placings(player, events)
+    placings = season_standings.player_placings(player, events)
     # His seasons that the visitor may read (a published event may count in a season
     # not published yet: its name is not shown).
     by_season: dict[Season, list] = {}
@@ -301,7 +303,7 @@ def player_detail(request, pk):
     charts = []
     for season, rows in by_season.items():
         if len(rows) > 1:
-            series = [(player.name, seasons.running_totals(p.chips for p in rows))]
+            series = [(player.name, season_standings.running_totals(p.chips for p in rows))]
             dates = event_dates([p.event for p in rows])
             charts.append((season, printouts.web_chart(series, "event", x_labels=dates)))
     return render(
@@ -313,6 +315,6 @@ def player_detail(request, pk):
             "seasons": list(by_season),
             "season_ids": {s.pk for s in by_season},
             "charts": charts,
-            "statistics": seasons.player_statistics(player, events),
+            "statistics": season_standings.player_statistics(player, events),
         },
     )

@@ -1,6 +1,6 @@
 from django.core.management.base import BaseCommand, CommandError
 
-from tournaments.audit import audit_ledger
+from tournaments.ledger_audit import audit_ledger
 from tournaments.models import Event
 from tournaments.views.common import counted
 

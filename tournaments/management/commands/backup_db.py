@@ -11,7 +11,7 @@ EXCLUDED = ["contenttypes", "auth.permission", "admin.logentry", "sessions"]
 class Command(BaseCommand):
     help = (
         "Back up the whole database (users, players, events, deals with their versions, "
-        "the chip ledger, chip counts, audit records) as one portable JSON file that "
+        "the chip ledger, chip counts, the activity log) as one portable JSON file that "
         "restore_db loads into an empty database, SQLite or PostgreSQL."
     )
 

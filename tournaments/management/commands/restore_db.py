@@ -5,10 +5,18 @@ from django.core.management.base import BaseCommand, CommandError
 from django.core.serializers.base import DeserializationError
 from django.db import DatabaseError, connection, transaction
 
-from tournaments.audit import audit_ledger
-from tournaments.audit_events import RECORDED, recorded_settings
+from tournaments.ledger_audit import audit_ledger
+from tournaments.ledger_audit.events import RECORDED, recorded_settings
 from tournaments.management.files import read_json
-from tournaments.models import AuditEntry, Event, FormerName, Player, RejectedVersion, Season, Seat
+from tournaments.models import (
+    ActivityEntry,
+    Event,
+    FormerName,
+    Player,
+    RejectedVersion,
+    Season,
+    Seat,
+)
 from tournaments.names import fold
 from tournaments.rejected_versions import fill_rejected_names
 from tournaments.services.events import fixed_settings
@@ -100,8 +108,8 @@ def _record_fixed_settings() -> None:
     starting chips against them."""
     events = Event.objects.order_by("pk")
     recorded = recorded_settings(events)
-    AuditEntry.objects.bulk_create(
-        AuditEntry(
+    ActivityEntry.objects.bulk_create(
+        ActivityEntry(
             event=event,
             action=RECORDED,
             detail={

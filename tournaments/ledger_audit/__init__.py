@@ -21,7 +21,7 @@ plus the player's ledger rows at the table posted before it.
 
 Every row of the append-only tables is found by its own columns, not only through its
 deal: versions, ledger rows and nets whose deal is missing (the standings count such
-nets), or is another event's, are named. Per event (audit_events.py): its ruleset and
+nets), or is another event's, are named. Per event (events.py): its ruleset and
 house rules are those its deals' versions were recorded under, its starting chips those
 its activity log last recorded, and its table links the log says were revoked stay so
 (not brought back under a new id, not missing while their table stands).
@@ -49,8 +49,7 @@ from django.db.models import Q
 import taroky_scoring as core
 from taroky_scoring.editions import EDITIONS, RULES_EDITION
 
-from .audit_events import RecordedUnder, check_left_over, check_links, where_deal, where_table
-from .models import (
+from ..models import (
     POT_ACCOUNT,
     ChipCount,
     Deal,
@@ -62,8 +61,9 @@ from .models import (
     Seat,
     account_words,
 )
-from .seasons import event_placings, season_events
-from .services.deals import indexed_columns, nets_in_deal, settle_document, won_as_bidder
+from ..season_standings import event_placings, season_events
+from ..services.deals import indexed_columns, nets_in_deal, settle_document, won_as_bidder
+from .events import RecordedUnder, check_left_over, check_links, where_deal, where_table
 
 Action = DealVersion.Action
 

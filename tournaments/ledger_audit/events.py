@@ -1,4 +1,4 @@
-"""The ledger audit's checks of an event as a whole (audit.py checks each deal).
+"""The ledger audit's checks of an event as a whole (__init__.py checks each deal).
 
 - Its fixed settings: the ruleset and house rules every version of its deals was
   recorded under (in its document) are the event's; the starting chips, which no
@@ -24,7 +24,7 @@ from django.utils.timezone import localtime
 
 import taroky_scoring as core
 
-from .models import AuditEntry, Deal, DealVersion, Event, Table, TableLink
+from ..models import ActivityEntry, Deal, DealVersion, Event, Table, TableLink
 
 # The activity log's actions that record the fixed settings (``detail["fixed"]``):
 # the services', the admin's, and the record an upgrade or a restore adds for an event
@@ -43,7 +43,7 @@ def recorded_settings(event_ids) -> dict[int, int]:
     """Event id -> the starting chips its activity log last recorded (one query)."""
     logged = {}
     for event_id, detail in (
-        AuditEntry.objects.filter(event__in=event_ids, action__in=RECORDS_SETTINGS)
+        ActivityEntry.objects.filter(event__in=event_ids, action__in=RECORDS_SETTINGS)
         .order_by("pk")
         .values_list("event_id", "detail")
     ):
@@ -124,7 +124,7 @@ def check_links(event_ids, problems: list[str]) -> None:
     and the tokens' hashes, names a missing link when its round had deals by the time
     it was revoked (no draw could remove its table after that)."""
     links = TableLink.objects.select_related("table__round__event").order_by("pk")
-    revocations = AuditEntry.objects.filter(
+    revocations = ActivityEntry.objects.filter(
         action__in=("issue_table_link", "reissue_table_link", "revoke_table_link")
     ).select_related("event")
     if event_ids:

@@ -48,7 +48,7 @@ class StandingsTable(tables.Table):
 
 
 class SeasonStandingsTable(tables.Table):
-    """A season's standings (tournaments.seasons.SeasonStanding rows)."""
+    """A season's standings (tournaments.season_standings.SeasonStanding rows)."""
 
     rank = tables.Column(verbose_name="Rank")
     player = tables.Column(verbose_name="Player", order_by=("player__name",))

@@ -1,0 +1,61 @@
+"""Events, tables, deals and the append-only chip ledger, a module per aggregate.
+
+A Deal stores the entered outcome as the scoring contract's JSON document (validated
+by taroky_scoring on every save) plus the few indexed columns pages query. Every
+change makes a DealVersion; LedgerEntry rows, and the DealNet rows that sum them per
+player for standings, are never updated or deleted. Versions, ledger rows and nets
+are append-only in the database too (tournaments/append_only.py: triggers).
+"""
+
+from .activity import ActivityEntry
+from .choices import bid_choices, kind_choices, reason_choices, ruleset_choices
+from .deals import Deal, DealConfirmation, DealVersion, RejectedVersion, rules_edition_now
+from .events import ChipCount, Event, EventStamp, Registration, Round, Seat, Table
+from .ledger import (
+    POT_ACCOUNT,
+    POT_WORDS,
+    AppendOnly,
+    AppendOnlyQuerySet,
+    DealNet,
+    DealNetQuerySet,
+    LedgerEntry,
+    account_words,
+)
+from .links import TableLink
+from .players import FormerName, Player, PlayerQuerySet
+from .seasons import Season, default_placement_points, default_tie_breaks
+
+__all__ = [
+    "POT_ACCOUNT",
+    "POT_WORDS",
+    "AppendOnly",
+    "AppendOnlyQuerySet",
+    "ActivityEntry",
+    "ChipCount",
+    "Deal",
+    "DealConfirmation",
+    "DealNet",
+    "DealNetQuerySet",
+    "DealVersion",
+    "Event",
+    "EventStamp",
+    "FormerName",
+    "LedgerEntry",
+    "Player",
+    "PlayerQuerySet",
+    "Registration",
+    "RejectedVersion",
+    "Round",
+    "Seat",
+    "Season",
+    "Table",
+    "TableLink",
+    "account_words",
+    "bid_choices",
+    "default_placement_points",
+    "default_tie_breaks",
+    "kind_choices",
+    "reason_choices",
+    "rules_edition_now",
+    "ruleset_choices",
+]

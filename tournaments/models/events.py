@@ -1,0 +1,299 @@
+"""An event and what it seats: registrations, rounds, tables, seats, chip counts, and
+the stamp its live pages compare."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.db import models
+from django.urls import reverse
+
+import taroky_scoring as core
+
+from .choices import ruleset_choices
+from .players import Player
+from .seasons import Season
+
+
+class Event(models.Model):
+    class Kind(models.TextChoices):
+        CLUB_NIGHT = "club_night", "Club night"
+        TOURNAMENT = "tournament", "Tournament"
+
+    class SessionEnd(models.TextChoices):
+        FIXED_DEALS = core.SessionEnd.FIXED_DEALS.value, "After a fixed number of deals"
+        OUT_OF_CHIPS = core.SessionEnd.OUT_OF_CHIPS.value, "When a player runs out of chips"
+
+    class PaperSize(models.TextChoices):
+        LETTER = "letter", "US Letter"
+        A4 = "a4", "A4"
+
+    name = models.CharField(max_length=150)
+    date = models.DateField()
+    venue = models.CharField(max_length=150, blank=True)
+    kind = models.CharField(max_length=20, choices=Kind.choices, default=Kind.CLUB_NIGHT)
+    ruleset = models.CharField(max_length=20, choices=ruleset_choices, default="la-vista")
+    house_rules = models.JSONField(
+        default=dict,
+        blank=True,
+        help_text='Options overriding the ruleset, e.g. {"kontra_allowed": false}.',
+    )
+    starting_chips = models.PositiveIntegerField(default=20)
+    session_end = models.CharField(
+        max_length=20, choices=SessionEnd.choices, default=SessionEnd.FIXED_DEALS
+    )
+    deals_per_session = models.PositiveIntegerField(
+        null=True, blank=True, default=20, help_text="For sessions of a fixed number of deals."
+    )
+    published = models.BooleanField(
+        default=False, help_text="Anyone may read the standings and sheets of a published event."
+    )
+    paper_size = models.CharField(
+        max_length=10,
+        choices=PaperSize.choices,
+        default=PaperSize.LETTER,
+        help_text="Paper for the printouts.",
+    )
+    bye_chips = models.IntegerField(
+        default=0,
+        help_text="Chips a player is credited for a round with a bye (usually 0).",
+    )
+    table_deals_need_confirmation = models.BooleanField(
+        "deals entered at a table need an organizer's confirmation",
+        default=False,
+        help_text="Deals entered through a table link count at once but show as "
+        "unconfirmed until an organizer confirms them from the inbox.",
+    )
+    organizers = models.ManyToManyField(
+        settings.AUTH_USER_MODEL, related_name="organized_events", blank=True
+    )
+    season = models.ForeignKey(
+        Season,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="events",
+        help_text="The season whose standings the event counts in (at most one).",
+    )
+    players = models.ManyToManyField(
+        Player, related_name="events", blank=True, through="Registration"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-date", "name"]
+
+    # What an organizer sets on the event form and what an export carries.
+    SETTINGS = (
+        "name",
+        "date",
+        "venue",
+        "kind",
+        "ruleset",
+        "house_rules",
+        "starting_chips",
+        "session_end",
+        "deals_per_session",
+        "published",
+        "bye_chips",
+        "paper_size",
+        "table_deals_need_confirmation",
+    )
+
+    # What the event's deals are scored under (the core's ruleset and its options):
+    # fixed once a deal is recorded, so no deal changes meaning after it was entered.
+    FIXED_ONCE_DEALT = ("ruleset", "house_rules", "starting_chips")
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.date:%Y-%m-%d})"
+
+    def get_absolute_url(self) -> str:
+        return reverse("event-detail", args=[self.pk])
+
+    def clean(self):
+        if not isinstance(self.house_rules, dict):
+            raise ValidationError(
+                {"house_rules": 'House rules are a JSON object, e.g. {"kontra_allowed": false}.'}
+            )
+        try:
+            core.registry.rules_for(self.ruleset, self.house_rules or None)
+        except core.OutcomeError as e:
+            raise ValidationError({"house_rules": [err.message for err in e.errors]}) from e
+        except RecursionError:
+            raise ValidationError({"house_rules": "The house rules nest too deeply."}) from None
+        if isinstance(self.starting_chips, int):
+            # The core says which starting chips a game can start from.
+            try:
+                core.registry.rules_for(self.ruleset, {"starting_chips": self.starting_chips})
+            except core.OutcomeError as e:
+                raise ValidationError({"starting_chips": [err.message for err in e.errors]}) from e
+        if self.session_end == self.SessionEnd.FIXED_DEALS and not self.deals_per_session:
+            raise ValidationError({"deals_per_session": "Give the number of deals a table plays."})
+
+    @property
+    def rules(self):
+        """The ruleset with the event's house rules and starting chips applied."""
+        options = dict(self.house_rules or {})
+        options["starting_chips"] = self.starting_chips
+        return core.registry.rules_for(self.ruleset, options)
+
+    @property
+    def game(self) -> core.Game:
+        """The core's game of this event's ruleset (its table sizes, order of play, fields)."""
+        return core.game_for(self.ruleset)
+
+    @property
+    def house_rules_words(self) -> list[str]:
+        return self.game.house_rules_words(self.house_rules)
+
+    @property
+    def ruleset_listing(self) -> dict:
+        """The core's listing of this event's ruleset (title, description, source): the
+        same for every game, whatever its resolved rules carry."""
+        return next(e for e in self.game.listing() if e["name"] == self.ruleset)
+
+    @property
+    def order_of_play(self) -> str:
+        """ "clockwise" or "counter-clockwise": the game's, from the core."""
+        return self.game.order_of_play
+
+    def has_deals(self) -> bool:
+        return Table.objects.filter(round__event=self, deals__isnull=False).exists()
+
+    def deal_document_base(self) -> dict:
+        """The ruleset part of every deal document of this event."""
+        doc = {"ruleset": self.ruleset}
+        if self.house_rules:
+            doc["options"] = dict(self.house_rules)
+        return doc
+
+
+class Registration(models.Model):
+    """A player registered for an event; withdrawn players are left out of later rounds."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="registrations")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="registrations")
+    withdrawn = models.BooleanField(default=False)
+    registered_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["event", "player__name"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "player"], name="unique_registration")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} at {self.event}"
+
+
+class Round(models.Model):
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="rounds")
+    number = models.PositiveIntegerField()
+    present = models.ManyToManyField(
+        Player, related_name="rounds_present", blank=True, help_text="The roll call."
+    )
+    byes = models.ManyToManyField(Player, related_name="rounds_with_bye", blank=True)
+    seed = models.BigIntegerField(
+        null=True, blank=True, help_text="The seating draw's seed; the same seed, same draw."
+    )
+    drawn_at = models.DateTimeField(null=True, blank=True)
+    closed_at = models.DateTimeField(
+        null=True, blank=True, help_text="When the round was closed: its table links stop."
+    )
+
+    class Meta:
+        ordering = ["event", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "number"], name="unique_round_number")
+        ]
+
+    def __str__(self) -> str:
+        return f"Round {self.number}"
+
+
+class Table(models.Model):
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="tables")
+    number = models.PositiveIntegerField()
+    first_forehand = models.ForeignKey(
+        Player,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
+        help_text="Who held the lowest tarok (2 up) in the first deal; deals come from "
+        "the player to their right.",
+    )
+
+    class Meta:
+        ordering = ["round", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["round", "number"], name="unique_table_number")
+        ]
+
+    def __str__(self) -> str:
+        return f"Table {self.number}"
+
+    def get_absolute_url(self) -> str:
+        return reverse("table-sheet", args=[self.pk])
+
+    @property
+    def event(self) -> Event:
+        return self.round.event
+
+
+class Seat(models.Model):
+    """A player's place at a table; positions run clockwise from 0."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
+    position = models.PositiveSmallIntegerField()
+
+    class Meta:
+        ordering = ["table", "position"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "position"], name="unique_seat_position"),
+            models.UniqueConstraint(fields=["table", "player"], name="unique_seat_player"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} at {self.table}"
+
+
+class ChipCount(models.Model):
+    """A player's physical chips counted at the end of a table, against the ledger."""
+
+    table = models.ForeignKey(Table, on_delete=models.PROTECT, related_name="chip_counts")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+    counted = models.IntegerField()
+    expected = models.IntegerField(help_text="Starting chips + net from the ledger, when counted.")
+    recorded_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
+    )
+    recorded_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["table", "-recorded_at", "player__name"]
+
+    def __str__(self) -> str:
+        return f"{self.player}: counted {self.counted}, expected {self.expected}"
+
+    @property
+    def difference(self) -> int:
+        return self.counted - self.expected
+
+
+class EventStamp(models.Model):
+    """How many times what an event's live pages show has changed (the wall, the table
+    sheets, the inbox): their ETag. Every service that changes what they show counts one
+    more, in its own transaction (``tournaments.stamps``). A row of its own, not a column
+    of the event: deals hold the event row FOR SHARE while they are scored, and a
+    counter there would make two tables' deals wait for each other's share lock."""
+
+    event = models.OneToOneField(
+        Event, on_delete=models.CASCADE, primary_key=True, related_name="stamp"
+    )
+    changes = models.PositiveBigIntegerField(default=0)
+    changed_at = models.DateTimeField(auto_now=True)
+
+    def __str__(self) -> str:
+        return f"{self.event_id}: {self.changes} changes"

@@ -1,0 +1,42 @@
+"""A table's link: what lets a table enter its own deals from a phone."""
+
+from __future__ import annotations
+
+import hashlib
+
+from django.conf import settings
+from django.db import models
+from django.urls import reverse
+
+from .events import Table
+
+
+class TableLink(models.Model):
+    """An unguessable link that lets whoever holds it enter deals at one table.
+
+    It works while it is not revoked and the table's round is open; it grants nothing
+    else. Reissuing a table's link revokes the old one.
+    """
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="links")
+    token = models.CharField(max_length=64, unique=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    revoked_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["table", "-created_at"]
+
+    def __str__(self) -> str:
+        return f"Link of {self.table}" + (" (revoked)" if self.revoked_at else "")
+
+    def get_absolute_url(self) -> str:
+        return reverse("link-sheet", args=[self.token])
+
+    @property
+    def token_sha256(self) -> str:
+        """What the activity log keeps of a revoked link's token: the ledger audit finds
+        a link carrying it again (deleted and inserted anew), never the token itself."""
+        return hashlib.sha256(self.token.encode()).hexdigest()

@@ -1,0 +1,267 @@
+"""A club's season: events ranked together, and how."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.core.exceptions import FieldDoesNotExist, ValidationError
+from django.db import models
+from django.urls import reverse
+from django.utils.text import slugify
+
+
+def default_placement_points() -> list[int]:
+    """Points for 1st, 2nd, 3rd ... of an event, as many clubs give them."""
+    return [10, 8, 6, 5, 4, 3, 2, 1]
+
+
+def default_tie_breaks() -> list[str]:
+    return [Season.TieBreak.CHIPS, Season.TieBreak.EVENTS_WON, Season.TieBreak.HEAD_TO_HEAD]
+
+
+class Season(models.Model):
+    """A club's season or a tournament series: standings across its events, of any game.
+
+    Its scoring (``SCORING``) says how the events count: the chips won, or placement
+    points per event (a table for 1st, 2nd, ... and points for taking part), optionally
+    only each player's best N of the M events, and ties broken in a stated order. The
+    scoring is fixed once the season is published; every change is in the audit.
+    """
+
+    class Basis(models.TextChoices):
+        CHIPS = "chips", "Total chips won"
+        PLACEMENT = "placement", "Placement points per event"
+
+    class TieBreak(models.TextChoices):
+        CHIPS = "chips", "Chips won over the season"
+        EVENTS_WON = "events_won", "Events won"
+        HEAD_TO_HEAD = "head_to_head", "Head-to-head: placed above the other in more events"
+
+    # Bounds an organizer's numbers must keep (a table of points is short and small).
+    MAX_PLACES = 64
+    MAX_POINTS = 10_000
+    MAX_EVENTS = 1_000
+
+    name = models.CharField(max_length=150)
+    club = models.CharField("club or series", max_length=100, blank=True)
+    start_date = models.DateField()
+    end_date = models.DateField()
+    basis = models.CharField(
+        "the season ranks by", max_length=20, choices=Basis.choices, default=Basis.CHIPS
+    )
+    placement_points = models.JSONField(
+        "points for 1st, 2nd, 3rd ...",
+        default=default_placement_points,
+        blank=True,
+        help_text="Placement points only: the points of each place in an event.",
+    )
+    participation_points = models.PositiveIntegerField(
+        "points for taking part",
+        default=0,
+        help_text="Placement points only: added for every event a player plays.",
+    )
+    planned_events = models.PositiveIntegerField(
+        "events in the season (M)",
+        null=True,
+        blank=True,
+        help_text="How many events the season has; needed to count the best N of them.",
+    )
+    best_of = models.PositiveIntegerField(
+        "count each player's best N events",
+        null=True,
+        blank=True,
+        help_text="Leave empty to count every event.",
+    )
+    tie_breaks = models.JSONField(
+        "ties broken by, in order", default=default_tie_breaks, blank=True
+    )
+    published = models.BooleanField(
+        default=False,
+        help_text="Anyone may read the season's standings; its scoring is then fixed.",
+    )
+    organizers = models.ManyToManyField(
+        settings.AUTH_USER_MODEL, related_name="organized_seasons", blank=True
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-start_date", "name"]
+
+    # How the season ranks: fixed once it is published.
+    SCORING = (
+        "basis",
+        "placement_points",
+        "participation_points",
+        "planned_events",
+        "best_of",
+        "tie_breaks",
+    )
+    # What an organizer sets on the season form and what an export carries.
+    SETTINGS = ("name", "club", "start_date", "end_date", *SCORING, "published")
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("season-detail", args=[self.pk])
+
+    @property
+    def year_not_named(self) -> str:
+        """The season's year where its name does not say it already ("" for "Fall club
+        season 2026"): shown beside the name, and in its files' names."""
+        year = f"{self.start_date:%Y}"
+        return "" if year in self.name else year
+
+    @property
+    def file_stem(self) -> str:
+        """The start of its downloads' file names.
+
+        >>> import datetime
+        >>> Season(name="Fall club season 2026", start_date=datetime.date(2026, 9, 3)).file_stem
+        'fall-club-season-2026'
+        >>> Season(name="Sokol series", start_date=datetime.date(2027, 1, 7)).file_stem
+        'sokol-series-2027'
+        """
+        return "-".join(filter(None, [slugify(self.name) or "season", self.year_not_named]))
+
+    def clean(self):
+        errors: dict[str, list[str]] = {}
+        if self.start_date and self.end_date and self.end_date < self.start_date:
+            errors.setdefault("end_date", []).append("The season ends on or after its start.")
+        points = self.placement_points
+        if not isinstance(points, list) or not all(
+            isinstance(p, int) and not isinstance(p, bool) for p in points
+        ):
+            errors.setdefault("placement_points", []).append(
+                "Give whole numbers of points, one a place: 10, 8, 6, 5."
+            )
+        elif any(p < 0 for p in points):
+            errors.setdefault("placement_points", []).append("Points cannot be below 0.")
+        elif any(p > self.MAX_POINTS for p in points) or len(points) > self.MAX_PLACES:
+            errors.setdefault("placement_points", []).append(
+                f"At most {self.MAX_PLACES} places of at most {self.MAX_POINTS:,} points."
+            )
+        if self.basis == self.Basis.PLACEMENT and not points and not self.participation_points:
+            errors.setdefault("placement_points", []).append(
+                "Give the points of at least the first place (or for taking part)."
+            )
+        for name in ("planned_events", "best_of"):
+            value = getattr(self, name)
+            if not isinstance(value, int) or isinstance(value, bool):
+                if value is not None:  # clean_fields says what it is not
+                    errors.setdefault(name, [])
+                continue
+            if not 1 <= value <= self.MAX_EVENTS:
+                errors.setdefault(name, []).append(f"From 1 to {self.MAX_EVENTS:,}.")
+        if (
+            self.best_of is not None
+            and not errors.get("best_of")
+            and "planned_events" not in errors
+        ):
+            if self.planned_events is None:
+                errors.setdefault("planned_events", []).append(
+                    "Give how many events the season has (M) to count the best N."
+                )
+            elif self.best_of > self.planned_events:
+                errors.setdefault("best_of", []).append(
+                    f"N ({self.best_of}) cannot be larger than the season's {self.planned_events} "
+                    "events (M)."
+                )
+        breaks = self.tie_breaks
+        known = set(self.TieBreak.values)
+        if (
+            not isinstance(breaks, list)
+            or not all(isinstance(b, str) and b in known for b in breaks)
+            or len(set(breaks)) != len(breaks)
+        ):
+            errors.setdefault("tie_breaks", []).append(
+                f"Each of {', '.join(self.TieBreak.values)} at most once, in order."
+            )
+        errors = {name: said for name, said in errors.items() if said}
+        if errors:
+            raise ValidationError(errors)
+
+    @property
+    def counts_best(self) -> bool:
+        return self.best_of is not None
+
+    @property
+    def scoring_words(self) -> str:
+        """How the season ranks, in a sentence (its page and printouts)."""
+        if self.basis == self.Basis.PLACEMENT:
+            table = ", ".join(str(p) for p in self.placement_points)
+            said = f"Placement points per event ({table} for 1st, 2nd, ...)"
+            if self.participation_points:
+                said += f", {self.participation_points} for taking part"
+        else:
+            said = "Total chips won"
+        if self.best_of is not None:
+            said += f"; each player's best {self.best_of} of {self.planned_events} events count"
+        breaks = self.tie_break_words(self.tie_breaks)
+        if breaks:
+            said += f"; ties broken by {breaks}"
+        said += "."
+        if self.TieBreak.HEAD_TO_HEAD in (self.tie_breaks or ()):
+            said += (
+                " Head-to-head is applied again among the players it leaves tied, until it "
+                "parts nobody."
+            )
+        return said
+
+    @classmethod
+    def tie_break_words(cls, tie_breaks) -> str:
+        """``["chips", "head_to_head"]`` as "chips won over the season, then head-to-head"."""
+        words = dict(cls.TieBreak.choices)
+        return ", then ".join(words.get(b, str(b)).split(":")[0].lower() for b in tie_breaks or ())
+
+    @classmethod
+    def history_words(cls, action: str, detail: dict) -> list[str]:
+        """One audited change of a season (``ActivityEntry`` action and detail) in words, for
+        its history: the scoring changed, published or not, events added or removed.
+
+        >>> Season.history_words("add_event", {"name": "Club night (2026-01-08)"})
+        ['added Club night (2026-01-08)']
+        >>> Season.history_words("update_season", {"published": True, "changed": ["name"]})
+        ['published the season', 'changed name']
+        """
+        if action == "create_season":
+            return ["created the season"]
+        if action == "add_event":
+            return [f"added {detail.get('name', 'an event')}"]
+        if action == "remove_event":
+            return [f"removed {detail.get('name', 'an event')}"]
+        said = cls.scoring_change_words(detail.get("scoring") or {})
+        if "published" in detail:
+            said.append("published the season" if detail["published"] else "unpublished it")
+        if detail.get("changed"):
+            said.append("changed " + ", ".join(detail["changed"]))
+        return said
+
+    @classmethod
+    def scoring_change_words(cls, scoring: dict) -> list[str]:
+        """An audited change of the scoring ({field: [before, after]}) in the form's
+        words: ``["count each player's best N events: 3 → 2"]``; a value the season no
+        longer knows is said as it was stored."""
+
+        def said(name, value):
+            if value in (None, "", []):
+                return "none"
+            if name == "basis":
+                return dict(cls.Basis.choices).get(value, str(value))
+            if name == "tie_breaks" and isinstance(value, list):
+                return cls.tie_break_words(value)
+            if isinstance(value, list):
+                return ", ".join(str(v) for v in value)
+            return str(value)
+
+        def label(name):
+            try:
+                return cls._meta.get_field(name).verbose_name
+            except FieldDoesNotExist:
+                return name
+
+        # In the form's order: PostgreSQL's jsonb keeps a detail's keys by length.
+        names = [n for n in cls.SCORING if n in scoring] + sorted(set(scoring) - set(cls.SCORING))
+        return [
+            f"{label(name)}: {said(name, scoring[name][0])} → {said(name, scoring[name][1])}"
+            for name in names
+        ]

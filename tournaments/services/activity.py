@@ -1,0 +1,10 @@
+"""The activity log every event-level service writes (deals keep theirs as versions)."""
+
+from .. import stamps
+from ..models import ActivityEntry
+
+
+def log_activity(event, user, action: str, **detail) -> None:
+    """The record of an event-level change; the event's live pages change with it."""
+    ActivityEntry.objects.create(event=event, user=user, action=action, detail=detail)
+    stamps.mark(event.pk if event is not None else None)
