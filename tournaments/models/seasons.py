@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from django.conf import settings
-from django.core.exceptions import FieldDoesNotExist, ValidationError
+from django.core.exceptions import ValidationError
 from django.db import models
 from django.urls import reverse
 from django.utils.text import slugify
@@ -183,85 +183,3 @@ class Season(models.Model):
     @property
     def counts_best(self) -> bool:
         return self.best_of is not None
-
-    @property
-    def scoring_words(self) -> str:
-        """How the season ranks, in a sentence (its page and printouts)."""
-        if self.basis == self.Basis.PLACEMENT:
-            table = ", ".join(str(p) for p in self.placement_points)
-            said = f"Placement points per event ({table} for 1st, 2nd, ...)"
-            if self.participation_points:
-                said += f", {self.participation_points} for taking part"
-        else:
-            said = "Total chips won"
-        if self.best_of is not None:
-            said += f"; each player's best {self.best_of} of {self.planned_events} events count"
-        breaks = self.tie_break_words(self.tie_breaks)
-        if breaks:
-            said += f"; ties broken by {breaks}"
-        said += "."
-        if self.TieBreak.HEAD_TO_HEAD in (self.tie_breaks or ()):
-            said += (
-                " Head-to-head is applied again among the players it leaves tied, until it "
-                "parts nobody."
-            )
-        return said
-
-    @classmethod
-    def tie_break_words(cls, tie_breaks) -> str:
-        """``["chips", "head_to_head"]`` as "chips won over the season, then head-to-head"."""
-        words = dict(cls.TieBreak.choices)
-        return ", then ".join(words.get(b, str(b)).split(":")[0].lower() for b in tie_breaks or ())
-
-    @classmethod
-    def history_words(cls, action: str, detail: dict) -> list[str]:
-        """One audited change of a season (``ActivityEntry`` action and detail) in words, for
-        its history: the scoring changed, published or not, events added or removed.
-
-        >>> Season.history_words("add_event", {"name": "Club night (2026-01-08)"})
-        ['added Club night (2026-01-08)']
-        >>> Season.history_words("update_season", {"published": True, "changed": ["name"]})
-        ['published the season', 'changed name']
-        """
-        if action == "create_season":
-            return ["created the season"]
-        if action == "add_event":
-            return [f"added {detail.get('name', 'an event')}"]
-        if action == "remove_event":
-            return [f"removed {detail.get('name', 'an event')}"]
-        said = cls.scoring_change_words(detail.get("scoring") or {})
-        if "published" in detail:
-            said.append("published the season" if detail["published"] else "unpublished it")
-        if detail.get("changed"):
-            said.append("changed " + ", ".join(detail["changed"]))
-        return said
-
-    @classmethod
-    def scoring_change_words(cls, scoring: dict) -> list[str]:
-        """An audited change of the scoring ({field: [before, after]}) in the form's
-        words: ``["count each player's best N events: 3 → 2"]``; a value the season no
-        longer knows is said as it was stored."""
-
-        def said(name, value):
-            if value in (None, "", []):
-                return "none"
-            if name == "basis":
-                return dict(cls.Basis.choices).get(value, str(value))
-            if name == "tie_breaks" and isinstance(value, list):
-                return cls.tie_break_words(value)
-            if isinstance(value, list):
-                return ", ".join(str(v) for v in value)
-            return str(value)
-
-        def label(name):
-            try:
-                return cls._meta.get_field(name).verbose_name
-            except FieldDoesNotExist:
-                return name
-
-        # In the form's order: PostgreSQL's jsonb keeps a detail's keys by length.
-        names = [n for n in cls.SCORING if n in scoring] + sorted(set(scoring) - set(cls.SCORING))
-        return [
-            f"{label(name)}: {said(name, scoring[name][0])} → {said(name, scoring[name][1])}"
-            for name in names
-        ]

@@ -26,6 +26,7 @@ from ..services.permissions import (
     can_view_season,
 )
 from ..standings_tables import SeasonStandingsTable
+from ..words import season_history_words
 from .common import (
     NeedsSignIn,
     csv_download,
@@ -134,7 +135,7 @@ def season_detail(request, pk):
     changes = (
         ActivityEntry.objects.filter(season=season).select_related("user").order_by("created_at")
     )
-    history = [(c, Season.history_words(c.action, c.detail)) for c in changes]
+    history = [(c, season_history_words(c.action, c.detail)) for c in changes]
     context.update(
         can_manage=manage,
         add_form=SeasonEventForm(user=request.user) if manage else None,
