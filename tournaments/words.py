@@ -6,7 +6,9 @@ from __future__ import annotations
 
 from django.core.exceptions import FieldDoesNotExist
 
-from .models import Season
+import taroky_scoring as core
+
+from .models import POT_ACCOUNT, Deal, RejectedVersion, Season
 
 
 def listed(items: list[str]) -> str:
@@ -17,6 +19,43 @@ def listed(items: list[str]) -> str:
     """
     return " and ".join(filter(None, [", ".join(items[:-1]), items[-1]]))
 
+
+# -- a deal and its ledger rows, in the words of its own game -------------------------
+# What a deal stores (kind, bid, each row's reason) are every game's values; Django's
+# get_FOO_display would say them in the union's words, not the deal's game's.
+
+
+def kind_words(deal: Deal) -> str:
+    """The deal's kind in the words of its game (read from its document: no query)."""
+    return deal.game.kind_label(deal.kind)
+
+
+def bid_words(deal: Deal) -> str:
+    """The deal's bid in the words of its game; "" when nobody bid."""
+    return deal.game.bid_label(deal.bid) if deal.bid else ""
+
+
+def reason_words(reason: str, game: core.Game) -> str:
+    """Why a ledger row's chips moved, in the words of ``game``, its event's (a page
+    lists one event's rows: the caller has the game, no row queries its event)."""
+    return game.reason_label(reason)
+
+
+POT_WORDS = "the pot"
+
+
+def account_words(account: str) -> str:
+    """A side of a transfer as pages say it: a player's name, or "the pot" (exports and
+    imports keep the core's account name, ``POT_ACCOUNT``)."""
+    return POT_WORDS if account == POT_ACCOUNT else account
+
+
+def sender_words(rejected: RejectedVersion) -> str:
+    """Who sent a version that was not saved, as pages say it (select ``sent_by``)."""
+    return "the table link" if rejected.via_link else rejected.sender
+
+
+# -- a season ---------------------------------------------------------------------------
 
 # A season's tie-breaks: the form says each by its choice's label; the season's sentence
 # by the label's first part ("head-to-head"); the standings, of the player a tie-break

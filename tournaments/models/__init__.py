@@ -13,13 +13,11 @@ from .deals import Deal, DealConfirmation, DealVersion, RejectedVersion, rules_e
 from .events import ChipCount, Event, EventStamp, Registration, Round, Seat, Table
 from .ledger import (
     POT_ACCOUNT,
-    POT_WORDS,
     AppendOnly,
     AppendOnlyQuerySet,
     DealNet,
     DealNetQuerySet,
     LedgerEntry,
-    account_words,
 )
 from .links import TableLink
 from .players import FormerName, Player, PlayerQuerySet
@@ -27,7 +25,6 @@ from .seasons import Season, default_placement_points, default_tie_breaks
 
 __all__ = [
     "POT_ACCOUNT",
-    "POT_WORDS",
     "AppendOnly",
     "AppendOnlyQuerySet",
     "ActivityEntry",
@@ -50,7 +47,6 @@ __all__ = [
     "Season",
     "Table",
     "TableLink",
-    "account_words",
     "bid_choices",
     "default_placement_points",
     "default_tie_breaks",

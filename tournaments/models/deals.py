@@ -89,13 +89,6 @@ class Deal(models.Model):
         """The core's game of the deal's own document (no query)."""
         return core.game_of_document(self.document)
 
-    # The stored kind and bid in the words of the deal's game.
-    def get_kind_display(self) -> str:
-        return self.game.kind_label(self.kind)
-
-    def get_bid_display(self) -> str:
-        return self.game.bid_label(self.bid) if self.bid else ""
-
 
 def rules_edition_now() -> int:
     """The edition of the rules the core scores by today (a new version's)."""
@@ -265,11 +258,6 @@ class RejectedVersion(models.Model):
     def sender(self) -> str:
         """The user name that sent it (select ``sent_by`` with it)."""
         return self.original_sender or self.sent_by.get_username()
-
-    @property
-    def sender_words(self) -> str:
-        """Who sent it, as pages say it (select ``sent_by`` with it)."""
-        return "the table link" if self.via_link else self.sender
 
     @property
     def handler(self) -> str:

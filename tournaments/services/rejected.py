@@ -13,6 +13,7 @@ import taroky_scoring as core
 
 from ..models import Deal, RejectedVersion, TableLink
 from ..queries import table_session, todays_document, with_ledger_pot
+from ..words import sender_words
 from .access import acting_user, authorize
 from .activity import log_activity
 from .checking import _ruleset_of, check_document
@@ -202,7 +203,7 @@ def _handled(rejected: RejectedVersion, user, how: str, version: int | None = No
 def sent_words(rejected: RejectedVersion) -> str:
     """ "the table link sent at 20:14:05": who sent it and when."""
     at = timezone.localtime(rejected.sent_at).strftime("%H:%M:%S")
-    return f"{rejected.sender_words} sent at {at}"
+    return f"{sender_words(rejected)} sent at {at}"
 
 
 @atomic

@@ -7,4 +7,7 @@ from .. import words
 
 register = template.Library()
 
+register.filter("account_words", words.account_words)
+register.filter("reason_words", words.reason_words)
 register.filter("scoring_words", words.scoring_words)
+register.filter("sender_words", words.sender_words)
