@@ -78,7 +78,9 @@ class EventAdmin(admin.ModelAdmin):
         log_activity(
             obj,
             request.user,
-            "admin_edit_event" if change else "admin_create_event",
+            ActivityEntry.Action.ADMIN_EDIT_EVENT
+            if change
+            else ActivityEntry.Action.ADMIN_CREATE_EVENT,
             fields=sorted(form.changed_data),
             fixed=fixed_settings(obj),
         )
@@ -167,8 +169,13 @@ class DealNetAdmin(ReadOnlyAdmin):
 
 
 @admin.register(ActivityEntry)
-class AuditEntryAdmin(ReadOnlyAdmin):
-    list_display = ["created_at", "event", "user", "action"]
+class ActivityEntryAdmin(ReadOnlyAdmin):
+    list_display = ["created_at", "event", "user", "action_words"]
+    list_select_related = ["event", "user"]
+
+    @admin.display(description="action", ordering="action")
+    def action_words(self, entry):
+        return words.activity_words(entry.action, entry.detail)
 
 
 @admin.register(ChipCount)

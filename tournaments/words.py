@@ -8,7 +8,7 @@ from django.core.exceptions import FieldDoesNotExist
 
 import taroky_scoring as core
 
-from .models import POT_ACCOUNT, Deal, RejectedVersion, Season
+from .models import POT_ACCOUNT, ActivityEntry, Deal, RejectedVersion, Season
 
 
 def listed(items: list[str]) -> str:
@@ -109,12 +109,9 @@ def season_history_words(action: str, detail: dict) -> list[str]:
     >>> season_history_words("update_season", {"published": True, "changed": ["name"]})
     ['published the season', 'changed name']
     """
-    if action == "create_season":
-        return ["created the season"]
-    if action == "add_event":
-        return [f"added {detail.get('name', 'an event')}"]
-    if action == "remove_event":
-        return [f"removed {detail.get('name', 'an event')}"]
+    if action != ActivityEntry.Action.UPDATE_SEASON:
+        return [activity_words(action, {"name": "an event", **detail})]
+    # What changed, which its detail says.
     said = scoring_change_words(detail.get("scoring") or {})
     if "published" in detail:
         said.append("published the season" if detail["published"] else "unpublished it")
@@ -155,3 +152,27 @@ def scoring_change_words(scoring: dict) -> list[str]:
         f"{label(name)}: {said(name, scoring[name][0])} → {said(name, scoring[name][1])}"
         for name in names
     ]
+
+
+# -- the activity log -------------------------------------------------------------------
+
+
+class _Detail(dict):
+    def __missing__(self, key: str) -> str:
+        return "?"  # an entry written before its detail said it
+
+
+def activity_words(action: str, detail: dict) -> str:
+    """An entry of the activity log in its action's words (``ActivityEntry.Action``),
+    filled in from its detail; an action no longer declared is said as it was stored.
+
+    >>> activity_words("rename_player", {"player": 7, "from": "Anna", "to": "Anna Nováková"})
+    'renamed Anna to Anna Nováková'
+    >>> activity_words("close_round", {}), activity_words("renamed", {})
+    ('closed round ?', 'renamed')
+    """
+    try:
+        words = ActivityEntry.Action(action).label
+    except ValueError:
+        return action
+    return words.format_map(_Detail(detail))

@@ -11,7 +11,16 @@ from django.utils import timezone
 import taroky_scoring as core
 
 from .. import stamps
-from ..models import POT_ACCOUNT, Deal, DealNet, DealVersion, LedgerEntry, Player, Table
+from ..models import (
+    POT_ACCOUNT,
+    ActivityEntry,
+    Deal,
+    DealNet,
+    DealVersion,
+    LedgerEntry,
+    Player,
+    Table,
+)
 from ..outcomes import DealFacts, facts
 from ..queries import deal_under_todays_names, pot_before, table_session, with_ledger_pot
 from .access import acting_user, authorize, check_link, check_link_may_change
@@ -529,5 +538,11 @@ def repot_table(table: Table, user) -> list[int]:
         original=None,
     )
     if repotted:
-        log_activity(table.round.event, user, "repot_table", table=table.pk, deals=repotted)
+        log_activity(
+            table.round.event,
+            user,
+            ActivityEntry.Action.REPOT_TABLE,
+            table=table.pk,
+            deals=repotted,
+        )
     return repotted
