@@ -1,7 +1,8 @@
 """Events, tables, deals and the append-only chip ledger, a module per aggregate.
 
-A Deal stores the entered outcome as the scoring contract's JSON document (validated
-by taroky_scoring on every save) plus the few indexed columns pages query. Every
+A Deal stores the entered outcome as the scoring contract's JSON document (checked by
+taroky_scoring on every save: by the services before they save it, by the deal itself on
+any other) plus the few indexed columns pages query. Every
 change makes a DealVersion; LedgerEntry rows, and the DealNet rows that sum them per
 player for standings, are never updated or deleted. Versions, ledger rows and nets
 are append-only in the database too (tournaments/append_only.py: triggers).

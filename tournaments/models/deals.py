@@ -66,12 +66,14 @@ class Deal(models.Model):
     def __str__(self) -> str:
         return f"Deal {self.number} at {self.table}"
 
-    def save(self, *args, **kwargs):
-        # The stored outcome is checked by the scoring core on every save that writes
-        # it. A save of other columns (a void, a confirmation) leaves it as it stands:
-        # one recorded under earlier rules may be refused by today's.
+    def save(self, *args, document_checked: bool = False, **kwargs):
+        """Save the deal; the stored outcome is checked by the scoring core on every save
+        that writes it, unless the caller checked it (``document_checked``: the services,
+        which check it with the table's seats and the deal's ruleset, before saving). A
+        save of other columns (a void, a confirmation) leaves it as it stands: one
+        recorded under earlier rules may be refused by today's."""
         update_fields = kwargs.get("update_fields")
-        if update_fields is None or "document" in update_fields:
+        if not document_checked and (update_fields is None or "document" in update_fields):
             self.clean()
         super().save(*args, **kwargs)
 

@@ -250,7 +250,7 @@ def _record_deal(table, document, user, number, check_session, original, link) -
     if number is not None and number != last + 1:
         # Ahead of the table (a phone's later kept deal sent before the one it follows).
         raise DealError(f"Deal {number} cannot be saved yet: deal {last + 1} comes first.")
-    deal = Deal.objects.create(
+    deal = Deal(
         table=table,
         number=last + 1,
         version=1,
@@ -258,6 +258,7 @@ def _record_deal(table, document, user, number, check_session, original, link) -
         **indexed_columns(outcome, settlement, seats),
         **_confirmation_fields(table, link),
     )
+    deal.save(force_insert=True, document_checked=True)  # check_document parsed it
     version = DealVersion.objects.create(
         deal=deal,
         number=1,
@@ -432,7 +433,7 @@ def _post_correction(
         setattr(deal, name, value)
     deal.document = document
     deal.version = version.number
-    deal.save()
+    deal.save(document_checked=True)  # checked by the caller (check_document)
     stamps.mark(deal.table.round.event_id)
 
 
