@@ -568,7 +568,8 @@ class WithdrawForm(forms.Form):
 
 
 class PointsTableField(forms.CharField):
-    """Placement points typed as a list, "10, 8, 6, 5": whole numbers, 0 or more."""
+    """Placement points typed as a list, "10, 8, 6, 5", read into numbers; which numbers
+    a table may hold is the season's rule (``Season.placement_points_error``)."""
 
     def __init__(self, encoder=None, decoder=None, **kwargs):
         # The model's JSONField offers its encoder: a list typed as text needs none.
@@ -598,16 +599,17 @@ class PointsTableField(forms.CharField):
                 raise ValidationError(
                     f"“{part}” is not a whole number: give points like 10, 8, 6, 5."
                 )
-            if len(part) > len(str(Season.MAX_POINTS)) + 1:  # before int(): no huge numbers
-                raise ValidationError(f"At most {Season.MAX_POINTS:,} points a place.")
-            number = int(part)
-            if number < 0:
-                raise ValidationError(f"Points cannot be below 0 (not {number}).")
-            if number > Season.MAX_POINTS:
-                raise ValidationError(f"At most {Season.MAX_POINTS:,} points a place.")
+            # No int() of a huge number: one that long is above the most points anyway.
+            too_long = len(part) > len(str(Season.MAX_POINTS)) + 1
+            number = Season.MAX_POINTS + 1 if too_long else int(part)
+            # The season's rule, said of each number in the order typed.
+            wrong = Season.placement_points_error([number], typed=True)
+            if wrong:
+                raise ValidationError(wrong)
             points.append(number)
-        if len(points) > Season.MAX_PLACES:
-            raise ValidationError(f"At most {Season.MAX_PLACES} places.")
+        wrong = Season.placement_points_error(points)
+        if wrong:
+            raise ValidationError(wrong)
         return points
 
 

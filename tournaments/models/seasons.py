@@ -123,23 +123,38 @@ class Season(models.Model):
         """
         return "-".join(filter(None, [slugify(self.name) or "season", self.year_not_named]))
 
+    @classmethod
+    def placement_points_error(cls, points, typed: bool = False) -> str:
+        """What is wrong with a table of placement points, "" if nothing: whole numbers
+        from 0 to MAX_POINTS, at most MAX_PLACES of them. The season's form asks it of
+        each number as it reads the text typed (``typed``: the number is said).
+
+        >>> Season.placement_points_error([10, -2]), Season.placement_points_error([-2], True)
+        ('Points cannot be below 0.', 'Points cannot be below 0 (not -2).')
+        >>> Season.placement_points_error([12, 20_000]), Season.placement_points_error([8, 6])
+        ('At most 10,000 points a place.', '')
+        """
+        if not isinstance(points, list) or not all(
+            isinstance(p, int) and not isinstance(p, bool) for p in points
+        ):
+            return "Give whole numbers of points, one a place: 10, 8, 6, 5."
+        below = [p for p in points if p < 0]
+        if below:
+            return f"Points cannot be below 0{f' (not {below[0]})' if typed else ''}."
+        if any(p > cls.MAX_POINTS for p in points):
+            return f"At most {cls.MAX_POINTS:,} points a place."
+        if len(points) > cls.MAX_PLACES:
+            return f"At most {cls.MAX_PLACES} places."
+        return ""
+
     def clean(self):
         errors: dict[str, list[str]] = {}
         if self.start_date and self.end_date and self.end_date < self.start_date:
             errors.setdefault("end_date", []).append("The season ends on or after its start.")
         points = self.placement_points
-        if not isinstance(points, list) or not all(
-            isinstance(p, int) and not isinstance(p, bool) for p in points
-        ):
-            errors.setdefault("placement_points", []).append(
-                "Give whole numbers of points, one a place: 10, 8, 6, 5."
-            )
-        elif any(p < 0 for p in points):
-            errors.setdefault("placement_points", []).append("Points cannot be below 0.")
-        elif any(p > self.MAX_POINTS for p in points) or len(points) > self.MAX_PLACES:
-            errors.setdefault("placement_points", []).append(
-                f"At most {self.MAX_PLACES} places of at most {self.MAX_POINTS:,} points."
-            )
+        wrong = self.placement_points_error(points)
+        if wrong:
+            errors.setdefault("placement_points", []).append(wrong)
         if self.basis == self.Basis.PLACEMENT and not points and not self.participation_points:
             errors.setdefault("placement_points", []).append(
                 "Give the points of at least the first place (or for taking part)."
