@@ -13,6 +13,7 @@ from django.db.backends.base.operations import BaseDatabaseOperations
 
 import taroky_scoring as core
 from taroky_scoring.points import CountingCard
+from taroky_scoring.rotation import number_word
 
 from .models import ChipCount, Deal, Event, Player, Registration, Round, Season, ruleset_choices
 from .names import clean_name, fold
@@ -435,17 +436,14 @@ class TableForm(forms.Form):
         words = f"Seat the players {self.game.order_of_play}."
         sizes = self.game.table_sizes
         if self.game.dealer_sits_out(max(sizes)):
-            words += f" With {_NUMBER_WORDS[max(sizes)]}, the dealer sits out each deal."
+            words += f" With {number_word(max(sizes))}, the dealer sits out each deal."
         elif len(sizes) == 1:
-            words += f" {_NUMBER_WORDS[sizes[0]].capitalize()} play at a table."
+            words += f" {number_word(sizes[0]).capitalize()} play at a table."
         return words
 
     def seated(self) -> list[Player]:
         c = self.cleaned_data
         return [c[name] for name in self.seat_names if c.get(name)]
-
-
-_NUMBER_WORDS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
 
 
 class FirstForehandForm(forms.Form):
