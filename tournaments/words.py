@@ -5,10 +5,11 @@ filters, which read it)."""
 from __future__ import annotations
 
 from django.core.exceptions import FieldDoesNotExist
+from django.utils.text import slugify
 
 import taroky_scoring as core
 
-from .models import POT_ACCOUNT, ActivityEntry, Deal, RejectedVersion, Season
+from .models import POT_ACCOUNT, ActivityEntry, Deal, Event, RejectedVersion, Season
 
 
 def listed(items: list[str]) -> str:
@@ -55,7 +56,32 @@ def sender_words(rejected: RejectedVersion) -> str:
     return "the table link" if rejected.via_link else rejected.sender
 
 
+def house_rules_words(event: Event) -> list[str]:
+    """The event's house rules, each in the words of its game's option."""
+    return event.game.house_rules_words(event.house_rules)
+
+
 # -- a season ---------------------------------------------------------------------------
+
+
+def year_not_named(season: Season) -> str:
+    """The season's year where its name does not say it already ("" for "Fall club
+    season 2026"): shown beside the name, and in its files' names."""
+    year = f"{season.start_date:%Y}"
+    return "" if year in season.name else year
+
+
+def season_file_stem(season: Season) -> str:
+    """The start of its downloads' file names.
+
+    >>> import datetime
+    >>> season_file_stem(Season(name="Fall club season 2026", start_date=datetime.date(2026, 9, 3)))
+    'fall-club-season-2026'
+    >>> season_file_stem(Season(name="Sokol series", start_date=datetime.date(2027, 1, 7)))
+    'sokol-series-2027'
+    """
+    return "-".join(filter(None, [slugify(season.name) or "season", year_not_named(season)]))
+
 
 # A season's tie-breaks: the form says each by its choice's label; the season's sentence
 # by the label's first part ("head-to-head"); the standings, of the player a tie-break

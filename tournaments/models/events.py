@@ -147,10 +147,6 @@ class Event(models.Model):
         return core.game_for(self.ruleset)
 
     @property
-    def house_rules_words(self) -> list[str]:
-        return self.game.house_rules_words(self.house_rules)
-
-    @property
     def ruleset_listing(self) -> dict:
         """The core's listing of this event's ruleset (title, description, source): the
         same for every game, whatever its resolved rules carry."""

@@ -6,7 +6,6 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.urls import reverse
-from django.utils.text import slugify
 
 
 def default_placement_points() -> list[int]:
@@ -103,25 +102,6 @@ class Season(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("season-detail", args=[self.pk])
-
-    @property
-    def year_not_named(self) -> str:
-        """The season's year where its name does not say it already ("" for "Fall club
-        season 2026"): shown beside the name, and in its files' names."""
-        year = f"{self.start_date:%Y}"
-        return "" if year in self.name else year
-
-    @property
-    def file_stem(self) -> str:
-        """The start of its downloads' file names.
-
-        >>> import datetime
-        >>> Season(name="Fall club season 2026", start_date=datetime.date(2026, 9, 3)).file_stem
-        'fall-club-season-2026'
-        >>> Season(name="Sokol series", start_date=datetime.date(2027, 1, 7)).file_stem
-        'sokol-series-2027'
-        """
-        return "-".join(filter(None, [slugify(self.name) or "season", self.year_not_named]))
 
     @classmethod
     def placement_points_error(cls, points, typed: bool = False) -> str:
