@@ -74,10 +74,10 @@ def year_not_named(season: Season) -> str:
 def season_file_stem(season: Season) -> str:
     """The start of its downloads' file names.
 
-    >>> import datetime
-    >>> season_file_stem(Season(name="Fall club season 2026", start_date=datetime.date(2026, 9, 3)))
+    >>> from datetime import date
+    >>> season_file_stem(Season(name="Fall club season 2026", start_date=date(2026, 9, 3)))
     'fall-club-season-2026'
-    >>> season_file_stem(Season(name="Sokol series", start_date=datetime.date(2027, 1, 7)))
+    >>> season_file_stem(Season(name="Sokol series", start_date=date(2027, 1, 7)))
     'sokol-series-2027'
     """
     return "-".join(filter(None, [slugify(season.name) or "season", year_not_named(season)]))
