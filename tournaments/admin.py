@@ -1,6 +1,7 @@
 from django import forms
 from django.contrib import admin
 
+from . import words
 from .forms import clean_player_text
 from .models import (
     ActivityEntry,
@@ -77,7 +78,9 @@ class EventAdmin(admin.ModelAdmin):
         log_activity(
             obj,
             request.user,
-            "admin_edit_event" if change else "admin_create_event",
+            ActivityEntry.Action.ADMIN_EDIT_EVENT
+            if change
+            else ActivityEntry.Action.ADMIN_CREATE_EVENT,
             fields=sorted(form.changed_data),
             fixed=fixed_settings(obj),
         )
@@ -131,15 +134,16 @@ class ReadOnlyAdmin(admin.ModelAdmin):
 class DealAdmin(ReadOnlyAdmin):
     list_display = ["table", "number", "kind_words", "bidder", "bid_words", "version", "voided"]
     list_filter = ["kind", "voided"]
+    list_select_related = ["table", "bidder"]  # the bidder may be none: named, not implied
 
     # In the words of the deal's own game (the field's choices are every game's).
     @admin.display(description="kind", ordering="kind")
     def kind_words(self, deal):
-        return deal.get_kind_display()
+        return words.kind_words(deal)
 
     @admin.display(description="bid", ordering="bid")
     def bid_words(self, deal):
-        return deal.get_bid_display()
+        return words.bid_words(deal)
 
 
 @admin.register(DealVersion)
@@ -155,7 +159,7 @@ class LedgerEntryAdmin(ReadOnlyAdmin):
 
     @admin.display(description="reason", ordering="reason")
     def reason_words(self, entry):
-        return entry.get_reason_display()
+        return words.reason_words(entry.reason, entry.event.game)
 
 
 @admin.register(DealNet)
@@ -165,8 +169,13 @@ class DealNetAdmin(ReadOnlyAdmin):
 
 
 @admin.register(ActivityEntry)
-class AuditEntryAdmin(ReadOnlyAdmin):
-    list_display = ["created_at", "event", "user", "action"]
+class ActivityEntryAdmin(ReadOnlyAdmin):
+    list_display = ["created_at", "event", "user", "action_words"]
+    list_select_related = ["event", "user"]
+
+    @admin.display(description="action", ordering="action")
+    def action_words(self, entry):
+        return words.activity_words(entry.action, entry.detail)
 
 
 @admin.register(ChipCount)

@@ -13,6 +13,7 @@ from django.db.backends.base.operations import BaseDatabaseOperations
 
 import taroky_scoring as core
 from taroky_scoring.points import CountingCard
+from taroky_scoring.rotation import number_word
 
 from .models import ChipCount, Deal, Event, Player, Registration, Round, Season, ruleset_choices
 from .names import clean_name, fold
@@ -435,17 +436,14 @@ class TableForm(forms.Form):
         words = f"Seat the players {self.game.order_of_play}."
         sizes = self.game.table_sizes
         if self.game.dealer_sits_out(max(sizes)):
-            words += f" With {_NUMBER_WORDS[max(sizes)]}, the dealer sits out each deal."
+            words += f" With {number_word(max(sizes))}, the dealer sits out each deal."
         elif len(sizes) == 1:
-            words += f" {_NUMBER_WORDS[sizes[0]].capitalize()} play at a table."
+            words += f" {number_word(sizes[0]).capitalize()} play at a table."
         return words
 
     def seated(self) -> list[Player]:
         c = self.cleaned_data
         return [c[name] for name in self.seat_names if c.get(name)]
-
-
-_NUMBER_WORDS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
 
 
 class FirstForehandForm(forms.Form):
@@ -568,7 +566,8 @@ class WithdrawForm(forms.Form):
 
 
 class PointsTableField(forms.CharField):
-    """Placement points typed as a list, "10, 8, 6, 5": whole numbers, 0 or more."""
+    """Placement points typed as a list, "10, 8, 6, 5", read into numbers; which numbers
+    a table may hold is the season's rule (``Season.placement_points_error``)."""
 
     def __init__(self, encoder=None, decoder=None, **kwargs):
         # The model's JSONField offers its encoder: a list typed as text needs none.
@@ -598,16 +597,17 @@ class PointsTableField(forms.CharField):
                 raise ValidationError(
                     f"“{part}” is not a whole number: give points like 10, 8, 6, 5."
                 )
-            if len(part) > len(str(Season.MAX_POINTS)) + 1:  # before int(): no huge numbers
-                raise ValidationError(f"At most {Season.MAX_POINTS:,} points a place.")
-            number = int(part)
-            if number < 0:
-                raise ValidationError(f"Points cannot be below 0 (not {number}).")
-            if number > Season.MAX_POINTS:
-                raise ValidationError(f"At most {Season.MAX_POINTS:,} points a place.")
+            # No int() of a huge number: one that long is above the most points anyway.
+            too_long = len(part) > len(str(Season.MAX_POINTS)) + 1
+            number = Season.MAX_POINTS + 1 if too_long else int(part)
+            # The season's rule, said of each number in the order typed.
+            wrong = Season.placement_points_error([number], typed=True)
+            if wrong:
+                raise ValidationError(wrong)
             points.append(number)
-        if len(points) > Season.MAX_PLACES:
-            raise ValidationError(f"At most {Season.MAX_PLACES} places.")
+        wrong = Season.placement_points_error(points)
+        if wrong:
+            raise ValidationError(wrong)
         return points
 
 

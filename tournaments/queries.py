@@ -16,6 +16,7 @@ from taroky_scoring.renaming import rename_players
 
 from .models import Deal, DealVersion, Event, LedgerEntry, Player, Seat, Table
 from .outcomes import document_facts
+from .words import account_words
 
 
 def net_by_player(entries) -> dict[int, int]:
@@ -369,8 +370,9 @@ def deal_detail(deal: Deal) -> dict:
     for e in entries:
         if e.reverses_id is None:
             net = posted[e.deal_version_id]
-            net[e.payer_words] = net.get(e.payer_words, 0) - e.chips
-            net[e.payee_words] = net.get(e.payee_words, 0) + e.chips
+            payer, payee = account_words(e.payer_name), account_words(e.payee_name)
+            net[payer] = net.get(payer, 0) - e.chips
+            net[payee] = net.get(payee, 0) + e.chips
     views = []
     previous = dict.fromkeys((p.name for p in players), 0)
     today = {p.pk: p.name for p in players}

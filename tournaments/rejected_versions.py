@@ -7,8 +7,9 @@ from dataclasses import dataclass
 
 from taroky_scoring.renaming import rename_players
 
-from .models import Deal, Event, Player, RejectedVersion, account_words
+from .models import Deal, Event, Player, RejectedVersion
 from .queries import deal_words, renamed_since
+from .words import account_words
 
 
 @dataclass

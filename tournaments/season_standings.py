@@ -35,6 +35,7 @@ from taroky_scoring.editions import RULES_EDITION
 
 from .models import DealNet, DealVersion, Event, Player, Registration, Round, Season
 from .standings import came, registrations_seated, shared_ranks
+from .words import DECIDED_BY_WORDS
 
 
 @dataclass(frozen=True)
@@ -235,13 +236,6 @@ def season_standings(season: Season, events: list[Event] | None = None) -> Seaso
     return SeasonTable(season, events, _rank(season, rows))
 
 
-TIE_BREAK_WORDS = {
-    Season.TieBreak.CHIPS: "chips",
-    Season.TieBreak.EVENTS_WON: "events won",
-    Season.TieBreak.HEAD_TO_HEAD: "head to head",
-}
-
-
 def _rank(season: Season, rows: list[SeasonStanding]) -> list[SeasonStanding]:
     ordered: list[list[SeasonStanding]] = []
     rows.sort(key=lambda r: (-r.total, r.player.name))
@@ -294,7 +288,7 @@ def _split(group: list[SeasonStanding], breaks: list[str]) -> list[list[SeasonSt
         return _split(group, rest)
     for part in parts:
         if len(part) == 1:
-            part[0].decided_by = str(TIE_BREAK_WORDS[key])
+            part[0].decided_by = DECIDED_BY_WORDS[key]
     again = breaks if key == Season.TieBreak.HEAD_TO_HEAD else rest
     return [g for part in parts for g in _split(part, again)]
 

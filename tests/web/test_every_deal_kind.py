@@ -22,6 +22,7 @@ import taroky_scoring as core
 from tournaments import services
 from tournaments.dealforms import GameDealForm
 from tournaments.models import DealNet, Event, LedgerEntry, Player
+from tournaments.words import account_words
 
 pytestmark = pytest.mark.django_db
 
@@ -748,7 +749,8 @@ def test_every_kind_and_bid_through_the_form(client, organizer, case):
     }
     rows = LedgerEntry.objects.filter(deal=deal).select_related("payer", "payee")
     assert Counter(
-        (e.payer_words, e.payee_words, e.chips, e.reason, e.explanation) for e in rows
+        (account_words(e.payer_name), account_words(e.payee_name), e.chips, e.reason, e.explanation)
+        for e in rows
     ) == Counter(
         (t["from"], t["to"], t["chips"], t["reason"], t["explanation"])
         for t in preview["transfers"]

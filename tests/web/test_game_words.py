@@ -9,6 +9,8 @@ import re
 
 import pytest
 from django.core.management import call_command
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from pypdf import PdfReader
 
@@ -25,6 +27,7 @@ from tournaments.models import (
     kind_choices,
     reason_choices,
 )
+from tournaments.words import bid_words, kind_words, reason_words
 
 from ..conftest import played_doc
 
@@ -100,13 +103,13 @@ def test_one_stored_kind_bid_and_reason_in_three_games_words(table, organizer):
         ("surrendered", "povinost"),
         ("surrendered", "four"),
     ]
-    assert [(d.get_kind_display(), d.get_bid_display()) for d in (nebraska, texas, petrtyl)] == [
+    assert [(kind_words(d), bid_words(d)) for d in (nebraska, texas, petrtyl)] == [
         ("Four surrendered", "Four"),
         ("Thrown in: the declarer drew the called trump", "Povinost"),
         ("Four given up, the called Chief in the talon", "Four"),
     ]
     reasons = [
-        {(e.reason, e.get_reason_display()) for e in LedgerEntry.objects.filter(deal=d)}
+        {(e.reason, reason_words(e.reason, d.game)) for e in LedgerEntry.objects.filter(deal=d)}
         for d in (nebraska, texas, petrtyl)
     ]
     assert reasons == [
@@ -114,6 +117,60 @@ def test_one_stored_kind_bid_and_reason_in_three_games_words(table, organizer):
         {("surrender", "Povinost thrown in")},
         {("surrender", "Four given up")},
     ]
+
+
+def test_a_rows_reason_is_said_in_its_games_words_without_a_query(
+    table, organizer, django_assert_num_queries
+):
+    """Ledger rows read without their event (as the inbox and the admin read them) are
+    said in their game's words with no query a row: the game is the page's."""
+    _, texas = texas_surrender(organizer)
+    entries = list(LedgerEntry.objects.filter(deal=texas))
+    with django_assert_num_queries(0):
+        said = {reason_words(e.reason, texas.game) for e in entries}
+    assert said == {"Povinost thrown in"}
+
+
+def test_the_admins_lists_say_each_games_words_at_the_same_queries_with_more_rows(
+    client, organizer, django_user_model
+):
+    """The admin's deals and ledger rows, in each row's game's words: one deal, then
+    three games' deals (six more ledger rows), cost the same queries."""
+    client.force_login(django_user_model.objects.create_superuser("root", password="x-pw"))
+    lists = [
+        reverse("admin:tournaments_deal_changelist"),
+        reverse("admin:tournaments_ledgerentry_changelist"),
+    ]
+
+    def counted():
+        counts = []
+        for url in lists:
+            with CaptureQueriesContext(connection) as queries:
+                assert client.get(url).status_code == 200
+            counts.append(len(queries))
+        return counts
+
+    texas_surrender(organizer)
+    small = counted()
+    petrtyl_surrender(organizer)
+    table = table_of(organizer, "la-vista")
+    doc = {"ruleset": "la-vista", "players": FOUR, "dealer": "Dana", "kind": "surrendered"}
+    services.record_deal(table, {**doc, "bidder": "Anna", "bid": "four"}, organizer)
+    assert counted() == small
+
+    def results(url):
+        page = client.get(url).content.decode()
+        start = page.index('id="result_list"')
+        return text_of(page[start : page.index("</table>", start)])
+
+    deals = results(lists[0])
+    assert "Thrown in: the declarer drew the called trump Bill Povinost" in deals
+    assert "Four given up, the called Chief in the talon Bill Four" in deals
+    assert "Four surrendered Anna Four" in deals
+    rows = results(lists[1])
+    assert rows.count("Povinost thrown in") == 3
+    assert rows.count("Four given up") == 3
+    assert rows.count("Four surrendered") == 3
 
 
 def test_texas_reasons_on_the_deal_page_statement_and_its_pdf(client, organizer):
@@ -160,8 +217,8 @@ def test_petrtyl_reasons_and_kind_in_its_words(client, organizer):
     assert rules == ["Four given up"] * 3
     misdeal = {"ruleset": "petrtyl", "players": FOUR, "dealer": "Bill", "kind": "misdeal"}
     deal = services.record_deal(table, {**misdeal, "pot": 0}, organizer)
-    assert deal.get_kind_display() == "Misdeal: the dealer pays 4 into the pot"
-    assert deal.get_bid_display() == ""
+    assert kind_words(deal) == "Misdeal: the dealer pays 4 into the pot"
+    assert bid_words(deal) == ""
     bill = Player.objects.get(name="Bill")
     pdf = pdf_text(printouts.statement_pdf(table.round.event, bill))
     assert "to the pot Misdeal Misdeal: the dealer pays 4 into the pot -4 -16 84" in pdf

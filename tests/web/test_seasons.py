@@ -459,6 +459,31 @@ def test_bad_scoring_is_refused_at_its_field(organizer, fields, field, message):
     assert refused.value.fields[field] == [message]
 
 
+@pytest.mark.parametrize(
+    "points, typed, message",
+    [
+        ([10, 20_000], "10, 20000", "At most 10,000 points a place."),
+        ([1] * 65, ", ".join(["1"] * 65), "At most 64 places."),
+    ],
+)
+def test_the_form_and_the_season_say_one_rule_of_the_points_in_the_same_words(
+    client, organizer, points, typed, message
+):
+    with pytest.raises(season_services.SeasonError) as refused:
+        season_services.create_season(
+            organizer,
+            name="x",
+            start_date=datetime.date(2026, 1, 1),
+            end_date=datetime.date(2026, 2, 1),
+            basis=Season.Basis.PLACEMENT,
+            placement_points=points,
+        )
+    assert refused.value.fields["placement_points"] == [message]
+    client.force_login(organizer)
+    response = client.post(reverse("season-create"), {**SEASON_FORM, "placement_points": typed})
+    assert response.context["form"].errors["placement_points"] == [message]
+
+
 def test_an_event_counts_in_one_season_once(organizer, nights):
     season = make_season(organizer, nights[:2], basis=Season.Basis.CHIPS)
     with pytest.raises(season_services.SeasonError) as twice:

@@ -321,6 +321,23 @@ def test_a_stored_document_is_checked_on_every_save(table, organizer):
         deal.save()
 
 
+def test_the_services_parse_a_deals_document_once_a_save(table, organizer, monkeypatch):
+    """The services check a document (with the table's seats and the deal's ruleset)
+    before they save it: the deal's own check on save is for saves outside them."""
+    import taroky_scoring as core
+
+    parsed = []
+    parse = core.parse_deal
+    monkeypatch.setattr(core, "parse_deal", lambda doc: parsed.append(doc) or parse(doc))
+    deal = services.record_deal(table, played_doc(), organizer)
+    assert len(parsed) == 1
+    services.correct_deal(deal, played_doc(bidder_points=30), organizer, "recount")
+    assert len(parsed) == 2
+    deal.document = {**deal.document, "bidder_points": 35}
+    deal.save()
+    assert len(parsed) == 3
+
+
 def test_the_migration_posts_the_nets_the_services_post(table, table5, organizer):
     """Databases from before DealNet get the same nets from their deal versions."""
     migration = importlib.import_module("tournaments.migrations.0002_deal_nets")

@@ -8,7 +8,16 @@ from django.db import transaction
 
 from .. import services
 from ..ledger_audit import audit_ledger
-from ..models import Deal, DealConfirmation, DealVersion, Event, Player, Registration, Round
+from ..models import (
+    ActivityEntry,
+    Deal,
+    DealConfirmation,
+    DealVersion,
+    Event,
+    Player,
+    Registration,
+    Round,
+)
 from ..services.activity import log_activity
 from ..services.deals import record_deal
 from ..services.rejected import restore_rejected_version
@@ -34,7 +43,7 @@ def _restore_confirmation(deal: Deal, state: dict, user) -> None:
         log_activity(
             deal.table.round.event,
             user,
-            "import_confirmation",
+            ActivityEntry.Action.IMPORT_CONFIRMATION,
             round=deal.table.round.number,
             table=deal.table.number,
             deal=deal.number,

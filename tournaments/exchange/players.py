@@ -12,7 +12,7 @@ from django.template.defaultfilters import pluralize
 
 from .. import services
 from ..forms import PlayerFieldsForm
-from ..models import Event, Player, Registration
+from ..models import ActivityEntry, Event, Player, Registration
 from ..names import fold
 from ..services.activity import log_activity
 from ..services.permissions import require_organizer
@@ -183,6 +183,10 @@ def _save_players(rows: dict[str, dict], event, user) -> PlayersImport:
                 withdrawn=False
             )
             log_activity(
-                event, user, "import_players", created=result.created, known=result.existing
+                event,
+                user,
+                ActivityEntry.Action.IMPORT_PLAYERS,
+                created=result.created,
+                known=result.existing,
             )
     return result

@@ -29,12 +29,12 @@ from ..models import ActivityEntry, Deal, DealVersion, Event, Table, TableLink
 # The activity log's actions that record the fixed settings (``detail["fixed"]``):
 # the services', the admin's, and the record an upgrade or a restore adds for an event
 # whose log had none (migration ``fixed_settings_recorded``, ``restore_db``).
-RECORDED = "record_fixed_settings"
+RECORDED = ActivityEntry.Action.RECORD_FIXED_SETTINGS
 RECORDS_SETTINGS = (
-    "create_event",
-    "update_event",
-    "admin_create_event",
-    "admin_edit_event",
+    ActivityEntry.Action.CREATE_EVENT,
+    ActivityEntry.Action.UPDATE_EVENT,
+    ActivityEntry.Action.ADMIN_CREATE_EVENT,
+    ActivityEntry.Action.ADMIN_EDIT_EVENT,
     RECORDED,
 )
 
@@ -125,7 +125,11 @@ def check_links(event_ids, problems: list[str]) -> None:
     it was revoked (no draw could remove its table after that)."""
     links = TableLink.objects.select_related("table__round__event").order_by("pk")
     revocations = ActivityEntry.objects.filter(
-        action__in=("issue_table_link", "reissue_table_link", "revoke_table_link")
+        action__in=(
+            ActivityEntry.Action.ISSUE_TABLE_LINK,
+            ActivityEntry.Action.REISSUE_TABLE_LINK,
+            ActivityEntry.Action.REVOKE_TABLE_LINK,
+        )
     ).select_related("event")
     if event_ids:
         links = links.filter(table__round__event_id__in=event_ids)

@@ -1,7 +1,8 @@
 """Events, tables, deals and the append-only chip ledger, a module per aggregate.
 
-A Deal stores the entered outcome as the scoring contract's JSON document (validated
-by taroky_scoring on every save) plus the few indexed columns pages query. Every
+A Deal stores the entered outcome as the scoring contract's JSON document (checked by
+taroky_scoring on every save: by the services before they save it, by the deal itself on
+any other) plus the few indexed columns pages query. Every
 change makes a DealVersion; LedgerEntry rows, and the DealNet rows that sum them per
 player for standings, are never updated or deleted. Versions, ledger rows and nets
 are append-only in the database too (tournaments/append_only.py: triggers).
@@ -13,13 +14,11 @@ from .deals import Deal, DealConfirmation, DealVersion, RejectedVersion, rules_e
 from .events import ChipCount, Event, EventStamp, Registration, Round, Seat, Table
 from .ledger import (
     POT_ACCOUNT,
-    POT_WORDS,
     AppendOnly,
     AppendOnlyQuerySet,
     DealNet,
     DealNetQuerySet,
     LedgerEntry,
-    account_words,
 )
 from .links import TableLink
 from .players import FormerName, Player, PlayerQuerySet
@@ -27,7 +26,6 @@ from .seasons import Season, default_placement_points, default_tie_breaks
 
 __all__ = [
     "POT_ACCOUNT",
-    "POT_WORDS",
     "AppendOnly",
     "AppendOnlyQuerySet",
     "ActivityEntry",
@@ -50,7 +48,6 @@ __all__ = [
     "Season",
     "Table",
     "TableLink",
-    "account_words",
     "bid_choices",
     "default_placement_points",
     "default_tie_breaks",

@@ -10,15 +10,94 @@ from .events import Event
 from .seasons import Season
 
 
+def action_choices() -> list[tuple[str, str]]:
+    """The log's actions and their words: a callable, so new words need no migration."""
+    return ActivityEntry.Action.choices
+
+
 class ActivityEntry(models.Model):
     """Who changed what in an event, for every state change a service makes."""
+
+    class Action(models.TextChoices):
+        """Every action the log records, with what its pages say of it: ``{key}`` is the
+        entry's detail (``words.activity_words``). A deal's own changes are its
+        versions, not here."""
+
+        # An event's settings. Each of these records the fixed settings (``fixed``):
+        # the ledger audit reads the starting chips from the last.
+        CREATE_EVENT = "create_event", "created the event"
+        UPDATE_EVENT = "update_event", "changed the event's settings"
+        ADMIN_CREATE_EVENT = "admin_create_event", "created the event in the admin"
+        ADMIN_EDIT_EVENT = "admin_edit_event", "changed the event in the admin"
+        # Added by an upgrade or a restore to an event whose log had no such record.
+        RECORD_FIXED_SETTINGS = (
+            "record_fixed_settings",
+            "recorded the ruleset, house rules and starting chips",
+        )
+        # Its players.
+        REGISTER_PLAYER = "register_player", "registered {player}"
+        WITHDRAW_PLAYER = "withdraw_player", "withdrew {player}"
+        RENAME_PLAYER = "rename_player", "renamed {from} to {to}"
+        IMPORT_PLAYERS = "import_players", "imported a list of players"
+        # Its rounds and tables.
+        CREATE_ROUND = "create_round", "added round {number}"
+        ROLL_CALL = "roll_call", "took the roll call of round {round}"
+        DRAW = "draw", "drew the seats of round {round}"
+        SWAP = "swap", "swapped two places in round {round}"
+        CREATE_TABLE = "create_table", "seated table {table} of round {round}"
+        FIRST_FOREHAND = "first_forehand", "named {player} first forehand"
+        CHIP_COUNT = "chip_count", "recorded a table's chip count"
+        CLOSE_ROUND = "close_round", "closed round {number}"
+        REOPEN_ROUND = "reopen_round", "reopened round {number}"
+        # The tables' links (the ledger audit checks that a revoked one stays revoked).
+        ISSUE_TABLE_LINK = "issue_table_link", "issued the link of table {table} of round {round}"
+        REISSUE_TABLE_LINK = (
+            "reissue_table_link",
+            "reissued the link of table {table} of round {round}",
+        )
+        ISSUE_TABLE_LINKS = "issue_table_links", "issued the table links of round {round}"
+        REVOKE_TABLE_LINK = (
+            "revoke_table_link",
+            "revoked the link of table {table} of round {round}",
+        )
+        # Deals entered at a table, and versions sent from one that were not saved.
+        CONFIRM_DEAL = "confirm_deal", "confirmed deal {deal} at table {table} of round {round}"
+        IMPORT_CONFIRMATION = (
+            "import_confirmation",
+            "imported the confirmation of deal {deal} at table {table} of round {round}",
+        )
+        REJECT_DEAL_VERSION = (
+            "reject_deal_version",
+            "kept a version of deal {deal} at table {table} of round {round}, not saved",
+        )
+        ADOPT_REJECTED_VERSION = (
+            "adopt_rejected_version",
+            "adopted a version of deal {deal} at table {table} of round {round}",
+        )
+        DISMISS_REJECTED_VERSION = (
+            "dismiss_rejected_version",
+            "dismissed a version of deal {deal} at table {table} of round {round}",
+        )
+        IMPORT_REJECTED_VERSION = (
+            "import_rejected_version",
+            "imported a version of deal {deal} at table {table} of round {round}, not saved",
+        )
+        REPOT_TABLE = "repot_table", "gave a table's deals the pots its ledger holds"
+        # The event in a season (the season's own log says it too).
+        ADD_TO_SEASON = "add_to_season", "counted the event in {name}"
+        REMOVE_FROM_SEASON = "remove_from_season", "stopped counting the event in {name}"
+        # A season's.
+        CREATE_SEASON = "create_season", "created the season"
+        UPDATE_SEASON = "update_season", "changed the season"
+        ADD_EVENT = "add_event", "added {name}"
+        REMOVE_EVENT = "remove_event", "removed {name}"
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="activity", null=True)
     season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="activity", null=True)
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+", null=True
     )
-    action = models.CharField(max_length=50)
+    action = models.CharField(max_length=50, choices=action_choices)
     detail = models.JSONField(default=dict, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
@@ -30,3 +109,9 @@ class ActivityEntry(models.Model):
 
     def __str__(self) -> str:
         return f"{self.action} by {self.user} at {self.created_at:%Y-%m-%d %H:%M}"
+
+    def save(self, *args, **kwargs):
+        # Pages and the ledger audit read the log by its declared actions.
+        if self.action not in self.Action.values:
+            raise ValueError(f"'{self.action}' is not an action of the log (ActivityEntry.Action).")
+        super().save(*args, **kwargs)

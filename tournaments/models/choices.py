@@ -18,7 +18,7 @@ def ruleset_choices() -> list[tuple[str, list[tuple[str, str]]]]:
 
 # What a deal stores beside its document, every game's values: callables, so a game or
 # ruleset added to the core needs no migration here. Pages say a value in the words of
-# its own game (``Deal.get_kind_display`` and the like), not these.
+# its own game (``words.kind_words`` and the like), not these.
 
 
 def kind_choices() -> list[tuple[str, str]]:

@@ -66,12 +66,14 @@ class Deal(models.Model):
     def __str__(self) -> str:
         return f"Deal {self.number} at {self.table}"
 
-    def save(self, *args, **kwargs):
-        # The stored outcome is checked by the scoring core on every save that writes
-        # it. A save of other columns (a void, a confirmation) leaves it as it stands:
-        # one recorded under earlier rules may be refused by today's.
+    def save(self, *args, document_checked: bool = False, **kwargs):
+        """Save the deal; the stored outcome is checked by the scoring core on every save
+        that writes it, unless the caller checked it (``document_checked``: the services,
+        which check it with the table's seats and the deal's ruleset, before saving). A
+        save of other columns (a void, a confirmation) leaves it as it stands: one
+        recorded under earlier rules may be refused by today's."""
         update_fields = kwargs.get("update_fields")
-        if update_fields is None or "document" in update_fields:
+        if not document_checked and (update_fields is None or "document" in update_fields):
             self.clean()
         super().save(*args, **kwargs)
 
@@ -88,13 +90,6 @@ class Deal(models.Model):
     def game(self) -> core.Game:
         """The core's game of the deal's own document (no query)."""
         return core.game_of_document(self.document)
-
-    # The stored kind and bid in the words of the deal's game.
-    def get_kind_display(self) -> str:
-        return self.game.kind_label(self.kind)
-
-    def get_bid_display(self) -> str:
-        return self.game.bid_label(self.bid) if self.bid else ""
 
 
 def rules_edition_now() -> int:
@@ -265,11 +260,6 @@ class RejectedVersion(models.Model):
     def sender(self) -> str:
         """The user name that sent it (select ``sent_by`` with it)."""
         return self.original_sender or self.sent_by.get_username()
-
-    @property
-    def sender_words(self) -> str:
-        """Who sent it, as pages say it (select ``sent_by`` with it)."""
-        return "the table link" if self.via_link else self.sender
 
     @property
     def handler(self) -> str:

@@ -32,13 +32,17 @@ class Event(models.Model):
     date = models.DateField()
     venue = models.CharField(max_length=150, blank=True)
     kind = models.CharField(max_length=20, choices=Kind.choices, default=Kind.CLUB_NIGHT)
-    ruleset = models.CharField(max_length=20, choices=ruleset_choices, default="la-vista")
+    # The core's default ruleset and its starting chips, read as values (not callables):
+    # the migrations hold them, and makemigrations notices if the core's change.
+    ruleset = models.CharField(max_length=20, choices=ruleset_choices, default=core.DEFAULT_RULESET)
     house_rules = models.JSONField(
         default=dict,
         blank=True,
         help_text='Options overriding the ruleset, e.g. {"kontra_allowed": false}.',
     )
-    starting_chips = models.PositiveIntegerField(default=20)
+    starting_chips = models.PositiveIntegerField(
+        default=core.rules_for(core.DEFAULT_RULESET).starting_chips
+    )
     session_end = models.CharField(
         max_length=20, choices=SessionEnd.choices, default=SessionEnd.FIXED_DEALS
     )
@@ -141,10 +145,6 @@ class Event(models.Model):
     def game(self) -> core.Game:
         """The core's game of this event's ruleset (its table sizes, order of play, fields)."""
         return core.game_for(self.ruleset)
-
-    @property
-    def house_rules_words(self) -> list[str]:
-        return self.game.house_rules_words(self.house_rules)
 
     @property
     def ruleset_listing(self) -> dict:

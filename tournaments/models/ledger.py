@@ -40,17 +40,8 @@ class AppendOnly(models.Model):
         raise TypeError(f"{type(self).__name__} rows are append-only: post new rows instead.")
 
 
-# The core's name for the table's pot account (a ledger side with no player), and the
-# pages' words for it.
+# The core's name for the table's pot account (a ledger side with no player).
 POT_ACCOUNT = POT
-
-
-POT_WORDS = "the pot"
-
-
-def account_words(account: str) -> str:
-    """A side of a transfer as pages say it: a player's name, or "the pot"."""
-    return POT_WORDS if account == POT_ACCOUNT else account
 
 
 class LedgerEntry(AppendOnly):
@@ -112,11 +103,6 @@ class LedgerEntry(AppendOnly):
     def __str__(self) -> str:
         return f"{self.payer_name} → {self.payee_name}: {self.chips} ({self.reason})"
 
-    def get_reason_display(self) -> str:
-        """Why the chips moved, in the words of the event's game (callers that list
-        rows select the event with them)."""
-        return self.event.game.reason_label(self.reason)
-
     @property
     def payer_name(self) -> str:
         return POT_ACCOUNT if self.payer_is_pot else self.payer.name
@@ -124,15 +110,6 @@ class LedgerEntry(AppendOnly):
     @property
     def payee_name(self) -> str:
         return POT_ACCOUNT if self.payee_is_pot else self.payee.name
-
-    # Pages say "the pot"; exports and imports keep the core's account name #pot.
-    @property
-    def payer_words(self) -> str:
-        return POT_WORDS if self.payer_is_pot else self.payer.name
-
-    @property
-    def payee_words(self) -> str:
-        return POT_WORDS if self.payee_is_pot else self.payee.name
 
 
 class DealNetQuerySet(AppendOnlyQuerySet):

@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 from django.conf import settings
-from django.core.exceptions import FieldDoesNotExist, ValidationError
+from django.core.exceptions import ValidationError
 from django.db import models
 from django.urls import reverse
-from django.utils.text import slugify
 
 
 def default_placement_points() -> list[int]:
@@ -104,42 +103,38 @@ class Season(models.Model):
     def get_absolute_url(self) -> str:
         return reverse("season-detail", args=[self.pk])
 
-    @property
-    def year_not_named(self) -> str:
-        """The season's year where its name does not say it already ("" for "Fall club
-        season 2026"): shown beside the name, and in its files' names."""
-        year = f"{self.start_date:%Y}"
-        return "" if year in self.name else year
+    @classmethod
+    def placement_points_error(cls, points, typed: bool = False) -> str:
+        """What is wrong with a table of placement points, "" if nothing: whole numbers
+        from 0 to MAX_POINTS, at most MAX_PLACES of them. The season's form asks it of
+        each number as it reads the text typed (``typed``: the number is said).
 
-    @property
-    def file_stem(self) -> str:
-        """The start of its downloads' file names.
-
-        >>> import datetime
-        >>> Season(name="Fall club season 2026", start_date=datetime.date(2026, 9, 3)).file_stem
-        'fall-club-season-2026'
-        >>> Season(name="Sokol series", start_date=datetime.date(2027, 1, 7)).file_stem
-        'sokol-series-2027'
+        >>> Season.placement_points_error([10, -2]), Season.placement_points_error([-2], True)
+        ('Points cannot be below 0.', 'Points cannot be below 0 (not -2).')
+        >>> Season.placement_points_error([12, 20_000]), Season.placement_points_error([8, 6])
+        ('At most 10,000 points a place.', '')
         """
-        return "-".join(filter(None, [slugify(self.name) or "season", self.year_not_named]))
+        if not isinstance(points, list) or not all(
+            isinstance(p, int) and not isinstance(p, bool) for p in points
+        ):
+            return "Give whole numbers of points, one a place: 10, 8, 6, 5."
+        below = [p for p in points if p < 0]
+        if below:
+            return f"Points cannot be below 0{f' (not {below[0]})' if typed else ''}."
+        if any(p > cls.MAX_POINTS for p in points):
+            return f"At most {cls.MAX_POINTS:,} points a place."
+        if len(points) > cls.MAX_PLACES:
+            return f"At most {cls.MAX_PLACES} places."
+        return ""
 
     def clean(self):
         errors: dict[str, list[str]] = {}
         if self.start_date and self.end_date and self.end_date < self.start_date:
             errors.setdefault("end_date", []).append("The season ends on or after its start.")
         points = self.placement_points
-        if not isinstance(points, list) or not all(
-            isinstance(p, int) and not isinstance(p, bool) for p in points
-        ):
-            errors.setdefault("placement_points", []).append(
-                "Give whole numbers of points, one a place: 10, 8, 6, 5."
-            )
-        elif any(p < 0 for p in points):
-            errors.setdefault("placement_points", []).append("Points cannot be below 0.")
-        elif any(p > self.MAX_POINTS for p in points) or len(points) > self.MAX_PLACES:
-            errors.setdefault("placement_points", []).append(
-                f"At most {self.MAX_PLACES} places of at most {self.MAX_POINTS:,} points."
-            )
+        wrong = self.placement_points_error(points)
+        if wrong:
+            errors.setdefault("placement_points", []).append(wrong)
         if self.basis == self.Basis.PLACEMENT and not points and not self.participation_points:
             errors.setdefault("placement_points", []).append(
                 "Give the points of at least the first place (or for taking part)."
@@ -183,85 +178,3 @@ class Season(models.Model):
     @property
     def counts_best(self) -> bool:
         return self.best_of is not None
-
-    @property
-    def scoring_words(self) -> str:
-        """How the season ranks, in a sentence (its page and printouts)."""
-        if self.basis == self.Basis.PLACEMENT:
-            table = ", ".join(str(p) for p in self.placement_points)
-            said = f"Placement points per event ({table} for 1st, 2nd, ...)"
-            if self.participation_points:
-                said += f", {self.participation_points} for taking part"
-        else:
-            said = "Total chips won"
-        if self.best_of is not None:
-            said += f"; each player's best {self.best_of} of {self.planned_events} events count"
-        breaks = self.tie_break_words(self.tie_breaks)
-        if breaks:
-            said += f"; ties broken by {breaks}"
-        said += "."
-        if self.TieBreak.HEAD_TO_HEAD in (self.tie_breaks or ()):
-            said += (
-                " Head-to-head is applied again among the players it leaves tied, until it "
-                "parts nobody."
-            )
-        return said
-
-    @classmethod
-    def tie_break_words(cls, tie_breaks) -> str:
-        """``["chips", "head_to_head"]`` as "chips won over the season, then head-to-head"."""
-        words = dict(cls.TieBreak.choices)
-        return ", then ".join(words.get(b, str(b)).split(":")[0].lower() for b in tie_breaks or ())
-
-    @classmethod
-    def history_words(cls, action: str, detail: dict) -> list[str]:
-        """One audited change of a season (``ActivityEntry`` action and detail) in words, for
-        its history: the scoring changed, published or not, events added or removed.
-
-        >>> Season.history_words("add_event", {"name": "Club night (2026-01-08)"})
-        ['added Club night (2026-01-08)']
-        >>> Season.history_words("update_season", {"published": True, "changed": ["name"]})
-        ['published the season', 'changed name']
-        """
-        if action == "create_season":
-            return ["created the season"]
-        if action == "add_event":
-            return [f"added {detail.get('name', 'an event')}"]
-        if action == "remove_event":
-            return [f"removed {detail.get('name', 'an event')}"]
-        said = cls.scoring_change_words(detail.get("scoring") or {})
-        if "published" in detail:
-            said.append("published the season" if detail["published"] else "unpublished it")
-        if detail.get("changed"):
-            said.append("changed " + ", ".join(detail["changed"]))
-        return said
-
-    @classmethod
-    def scoring_change_words(cls, scoring: dict) -> list[str]:
-        """An audited change of the scoring ({field: [before, after]}) in the form's
-        words: ``["count each player's best N events: 3 → 2"]``; a value the season no
-        longer knows is said as it was stored."""
-
-        def said(name, value):
-            if value in (None, "", []):
-                return "none"
-            if name == "basis":
-                return dict(cls.Basis.choices).get(value, str(value))
-            if name == "tie_breaks" and isinstance(value, list):
-                return cls.tie_break_words(value)
-            if isinstance(value, list):
-                return ", ".join(str(v) for v in value)
-            return str(value)
-
-        def label(name):
-            try:
-                return cls._meta.get_field(name).verbose_name
-            except FieldDoesNotExist:
-                return name
-
-        # In the form's order: PostgreSQL's jsonb keeps a detail's keys by length.
-        names = [n for n in cls.SCORING if n in scoring] + sorted(set(scoring) - set(cls.SCORING))
-        return [
-            f"{label(name)}: {said(name, scoring[name][0])} → {said(name, scoring[name][1])}"
-            for name in names
-        ]

@@ -10,6 +10,7 @@ from reportlab.platypus import PageBreak, Paragraph, Spacer, Table, TableStyle
 
 from ..season_standings import chips_series
 from ..standings import RANK_WORDS, standings, standings_series
+from ..words import scoring_words
 from . import fonts
 from .charts import chips_chart
 from .common import (
@@ -206,7 +207,7 @@ def season_standings_pdf(table) -> bytes:
         wall_grid(head, texts, names, width, styles, words),
         Spacer(1, 6),
         para(
-            season.scoring_words
+            scoring_words(season)
             + (" Tie broken by: what set a player apart from an equal total." if tie else "")
             + " Players still equal share a rank. Chips are every event's chips, summed from "
             "its chip ledger"

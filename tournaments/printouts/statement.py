@@ -6,6 +6,7 @@ from __future__ import annotations
 from reportlab.platypus import Spacer, TableStyle
 
 from ..standings import statement
+from ..words import account_words, reason_words
 from .common import (
     MARGIN,
     SMALL,
@@ -38,7 +39,11 @@ def statement_pdf(event, player) -> bytes:
     data = [[para(h, STYLE_BOLD) for h in head]]
     for line in lines:
         e = line.entry
-        other = f"from {e.payer_words}" if line.change > 0 else f"to {e.payee_words}"
+        other = (
+            f"from {account_words(e.payer_name)}"
+            if line.change > 0
+            else f"to {account_words(e.payee_name)}"
+        )
         version = f"{e.deal_version.number}" + (f" {line.kind}" if line.kind else "")
         deal = f"{e.deal.number}" + (" voided" if e.deal.voided else "")
         data.append(
@@ -48,7 +53,7 @@ def statement_pdf(event, player) -> bytes:
                 para(deal),
                 para(version),
                 para(other),
-                para(e.get_reason_display()),
+                para(reason_words(e.reason, event.game)),
                 para(e.explanation),
                 signed(line.change),
                 "" if line.balance is None else signed(line.balance),

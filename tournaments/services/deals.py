@@ -11,7 +11,16 @@ from django.utils import timezone
 import taroky_scoring as core
 
 from .. import stamps
-from ..models import POT_ACCOUNT, Deal, DealNet, DealVersion, LedgerEntry, Player, Table
+from ..models import (
+    POT_ACCOUNT,
+    ActivityEntry,
+    Deal,
+    DealNet,
+    DealVersion,
+    LedgerEntry,
+    Player,
+    Table,
+)
 from ..outcomes import DealFacts, facts
 from ..queries import deal_under_todays_names, pot_before, table_session, with_ledger_pot
 from .access import acting_user, authorize, check_link, check_link_may_change
@@ -241,7 +250,7 @@ def _record_deal(table, document, user, number, check_session, original, link) -
     if number is not None and number != last + 1:
         # Ahead of the table (a phone's later kept deal sent before the one it follows).
         raise DealError(f"Deal {number} cannot be saved yet: deal {last + 1} comes first.")
-    deal = Deal.objects.create(
+    deal = Deal(
         table=table,
         number=last + 1,
         version=1,
@@ -249,6 +258,7 @@ def _record_deal(table, document, user, number, check_session, original, link) -
         **indexed_columns(outcome, settlement, seats),
         **_confirmation_fields(table, link),
     )
+    deal.save(force_insert=True, document_checked=True)  # check_document parsed it
     version = DealVersion.objects.create(
         deal=deal,
         number=1,
@@ -423,7 +433,7 @@ def _post_correction(
         setattr(deal, name, value)
     deal.document = document
     deal.version = version.number
-    deal.save()
+    deal.save(document_checked=True)  # checked by the caller (check_document)
     stamps.mark(deal.table.round.event_id)
 
 
@@ -529,5 +539,11 @@ def repot_table(table: Table, user) -> list[int]:
         original=None,
     )
     if repotted:
-        log_activity(table.round.event, user, "repot_table", table=table.pk, deals=repotted)
+        log_activity(
+            table.round.event,
+            user,
+            ActivityEntry.Action.REPOT_TABLE,
+            table=table.pk,
+            deals=repotted,
+        )
     return repotted

@@ -9,7 +9,7 @@ from django.db import transaction
 
 import taroky_scoring as core
 
-from ..models import Event, Player, Registration, Round, Season, Seat, Table
+from ..models import ActivityEntry, Event, Player, Registration, Round, Season, Seat, Table
 from .activity import log_activity
 from .errors import FormError, PermissionDenied, ServiceError
 from .locking import lock_round
@@ -40,7 +40,9 @@ def create_event(user, **fields) -> Event:
     _full_clean(event)
     event.save()
     event.organizers.add(user)
-    log_activity(event, user, "create_event", name=event.name, fixed=fixed_settings(event))
+    log_activity(
+        event, user, ActivityEntry.Action.CREATE_EVENT, name=event.name, fixed=fixed_settings(event)
+    )
     return event
 
 
@@ -83,7 +85,13 @@ def update_event(event: Event, user, **fields) -> Event:
     if changed and event.season_id:
         check_not_twice(event.season, event, fields=changed)
     event.save()
-    log_activity(event, user, "update_event", fields=sorted(fields), fixed=fixed_settings(event))
+    log_activity(
+        event,
+        user,
+        ActivityEntry.Action.UPDATE_EVENT,
+        fields=sorted(fields),
+        fixed=fixed_settings(event),
+    )
     return event
 
 
@@ -112,7 +120,7 @@ def create_round(event: Event, user) -> Round:
     rnd.present.set(
         Player.objects.filter(registrations__event=event, registrations__withdrawn=False)
     )
-    log_activity(event, user, "create_round", number=rnd.number)
+    log_activity(event, user, ActivityEntry.Action.CREATE_ROUND, number=rnd.number)
     return rnd
 
 
@@ -150,7 +158,7 @@ def create_table(
     log_activity(
         event,
         user,
-        "create_table",
+        ActivityEntry.Action.CREATE_TABLE,
         round=rnd.number,
         table=table.number,
         players=[p.name for p in players],

@@ -7,7 +7,7 @@ import secrets
 
 from django.utils import timezone
 
-from ..models import Deal, DealConfirmation, DealVersion, Round, Table, TableLink
+from ..models import ActivityEntry, Deal, DealConfirmation, DealVersion, Round, Table, TableLink
 from .access import authorize
 from .activity import log_activity
 from .deals import void_deal
@@ -60,7 +60,7 @@ def issue_link(table: Table, user) -> TableLink:
     log_activity(
         table.round.event,
         user,
-        "reissue_table_link" if old else "issue_table_link",
+        ActivityEntry.Action.REISSUE_TABLE_LINK if old else ActivityEntry.Action.ISSUE_TABLE_LINK,
         **_revoked(table, old),
     )
     link.replaced = bool(old)
@@ -81,7 +81,13 @@ def issue_round_links(rnd: Round, user) -> int:
     ]
     TableLink.objects.bulk_create(made)
     if made:
-        log_activity(rnd.event, user, "issue_table_links", round=rnd.number, tables=len(made))
+        log_activity(
+            rnd.event,
+            user,
+            ActivityEntry.Action.ISSUE_TABLE_LINKS,
+            round=rnd.number,
+            tables=len(made),
+        )
     return len(made)
 
 
@@ -99,7 +105,7 @@ def revoke_link(link: TableLink, user) -> TableLink:
         log_activity(
             link.table.round.event,
             user,
-            "revoke_table_link",
+            ActivityEntry.Action.REVOKE_TABLE_LINK,
             **_revoked(link.table, [link]),
         )
     return link
@@ -114,7 +120,12 @@ def close_round(rnd: Round, user, closed: bool = True) -> Round:
     list(TableLink.objects.select_for_update(of=("self",)).filter(table__round=rnd))
     rnd.closed_at = timezone.now() if closed else None
     rnd.save(update_fields=["closed_at"])
-    log_activity(rnd.event, user, "close_round" if closed else "reopen_round", number=rnd.number)
+    log_activity(
+        rnd.event,
+        user,
+        ActivityEntry.Action.CLOSE_ROUND if closed else ActivityEntry.Action.REOPEN_ROUND,
+        number=rnd.number,
+    )
     return rnd
 
 
@@ -151,7 +162,7 @@ def confirm_deal(deal: Deal, user, expected_version: int | None = None) -> Deal:
     log_activity(
         event,
         user,
-        "confirm_deal",
+        ActivityEntry.Action.CONFIRM_DEAL,
         round=deal.table.round.number,
         table=deal.table.number,
         deal=deal.number,

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from django.db import IntegrityError, transaction
 
-from ..models import Event, FormerName, Player
+from ..models import ActivityEntry, Event, FormerName, Player
 from ..names import clean_name, fold
 from ..words import listed
 from .activity import log_activity
@@ -83,7 +83,13 @@ def rename_player(event, user, player: Player, new_name: str, different_person=F
     except IntegrityError:
         raise taken from None
     for each in events:
-        log_activity(each, user, "rename_player", player=player.pk, **{"from": before, "to": name})
+        log_activity(
+            each,
+            user,
+            ActivityEntry.Action.RENAME_PLAYER,
+            player=player.pk,
+            **{"from": before, "to": name},
+        )
     return player
 
 

@@ -11,8 +11,9 @@ from django.utils import timezone
 
 import taroky_scoring as core
 
-from ..models import Deal, RejectedVersion, TableLink
+from ..models import ActivityEntry, Deal, RejectedVersion, TableLink
 from ..queries import table_session, todays_document, with_ledger_pot
+from ..words import sender_words
 from .access import acting_user, authorize
 from .activity import log_activity
 from .checking import _ruleset_of, check_document
@@ -97,7 +98,7 @@ def record_rejected_version(
     log_activity(
         table.round.event,
         user,
-        "reject_deal_version",
+        ActivityEntry.Action.REJECT_DEAL_VERSION,
         **_where(deal),
         rejected=rejected.pk,
         sent_via=via,
@@ -163,7 +164,13 @@ def restore_rejected_version(
     # ``sent_at`` is set on saving (auto_now_add): the time it was sent, after.
     RejectedVersion.objects.filter(pk=rejected.pk).update(sent_at=sent_at)
     rejected.sent_at = sent_at
-    log_activity(event, user, "import_rejected_version", **_where(deal), rejected=rejected.pk)
+    log_activity(
+        event,
+        user,
+        ActivityEntry.Action.IMPORT_REJECTED_VERSION,
+        **_where(deal),
+        rejected=rejected.pk,
+    )
     return rejected
 
 
@@ -202,7 +209,7 @@ def _handled(rejected: RejectedVersion, user, how: str, version: int | None = No
 def sent_words(rejected: RejectedVersion) -> str:
     """ "the table link sent at 20:14:05": who sent it and when."""
     at = timezone.localtime(rejected.sent_at).strftime("%H:%M:%S")
-    return f"{rejected.sender_words} sent at {at}"
+    return f"{sender_words(rejected)} sent at {at}"
 
 
 @atomic
@@ -223,7 +230,7 @@ def adopt_rejected_version(rejected: RejectedVersion, user, expected_version: in
     log_activity(
         deal.table.round.event,
         user,
-        "adopt_rejected_version",
+        ActivityEntry.Action.ADOPT_REJECTED_VERSION,
         **_where(deal),
         rejected=rejected.pk,
         version=deal.version,
@@ -240,7 +247,7 @@ def dismiss_rejected_version(rejected: RejectedVersion, user) -> RejectedVersion
     log_activity(
         deal.table.round.event,
         user,
-        "dismiss_rejected_version",
+        ActivityEntry.Action.DISMISS_REJECTED_VERSION,
         **_where(deal),
         rejected=rejected.pk,
     )

@@ -10,7 +10,7 @@ from django.utils import timezone
 from taroky_scoring.rotation import number_word
 
 from .. import seating
-from ..models import ChipCount, Event, Player, Registration, Round, Seat, Table
+from ..models import ActivityEntry, ChipCount, Event, Player, Registration, Round, Seat, Table
 from ..names import clean_name
 from ..queries import table_sheet
 from .activity import log_activity
@@ -49,7 +49,7 @@ def register_player(
     if not created and registration.withdrawn:
         registration.withdrawn = False
         registration.save(update_fields=["withdrawn"])
-    log_activity(event, user, "register_player", player=player.name)
+    log_activity(event, user, ActivityEntry.Action.REGISTER_PLAYER, player=player.name)
     return player
 
 
@@ -60,7 +60,7 @@ def withdraw_player(event: Event, user, player: Player) -> None:
     updated = Registration.objects.filter(event=event, player=player).update(withdrawn=True)
     if not updated:
         raise ServiceError(f"{player.name} is not registered for this event.")
-    log_activity(event, user, "withdraw_player", player=player.name)
+    log_activity(event, user, ActivityEntry.Action.WITHDRAW_PLAYER, player=player.name)
 
 
 @atomic
@@ -83,7 +83,9 @@ def set_roll_call(rnd: Round, user, present: list[Player]) -> None:
     if strangers:
         raise ServiceError(f"Not registered (or withdrawn): {', '.join(strangers)}.")
     rnd.present.set(present)
-    log_activity(rnd.event, user, "roll_call", round=rnd.number, present=len(present))
+    log_activity(
+        rnd.event, user, ActivityEntry.Action.ROLL_CALL, round=rnd.number, present=len(present)
+    )
 
 
 @atomic
@@ -126,7 +128,14 @@ def draw_seating(
     rnd.seed = seed
     rnd.drawn_at = timezone.now()
     rnd.save(update_fields=["seed", "drawn_at"])
-    log_activity(rnd.event, user, "draw", round=rnd.number, seed=seed, repeats=draw.repeats)
+    log_activity(
+        rnd.event,
+        user,
+        ActivityEntry.Action.DRAW,
+        round=rnd.number,
+        seed=seed,
+        repeats=draw.repeats,
+    )
     return draw
 
 
@@ -156,7 +165,13 @@ def swap_players(rnd: Round, user, first: Player, second: Player) -> None:
         seat.save(update_fields=["player"])
         rnd.byes.remove(waiting)
         rnd.byes.add(seated)
-    log_activity(rnd.event, user, "swap", round=rnd.number, players=[first.name, second.name])
+    log_activity(
+        rnd.event,
+        user,
+        ActivityEntry.Action.SWAP,
+        round=rnd.number,
+        players=[first.name, second.name],
+    )
 
 
 @atomic
@@ -174,7 +189,13 @@ def set_first_forehand(table: Table, user, player: Player) -> Table:
         raise ServiceError(f"{player.name} does not sit at table {table.number}.")
     table.first_forehand = player
     table.save(update_fields=["first_forehand"])
-    log_activity(table.round.event, user, "first_forehand", table=table.pk, player=player.name)
+    log_activity(
+        table.round.event,
+        user,
+        ActivityEntry.Action.FIRST_FOREHAND,
+        table=table.pk,
+        player=player.name,
+    )
     return table
 
 
@@ -195,7 +216,7 @@ def record_chip_count(table: Table, user, counted: dict[Player, int]) -> list[Ch
     log_activity(
         table.round.event,
         user,
-        "chip_count",
+        ActivityEntry.Action.CHIP_COUNT,
         table=table.pk,
         off={p.name: counted[p] - expected[p] for p in sheet.players if counted[p] != expected[p]},
     )

@@ -47,7 +47,7 @@ def create_season(user, **fields) -> Season:
     _full_clean(season)
     season.save()
     season.organizers.add(user)
-    _audit(season, user, "create_season", **_scoring(season))
+    _audit(season, user, ActivityEntry.Action.CREATE_SEASON, **_scoring(season))
     return season
 
 
@@ -112,7 +112,7 @@ def update_season(season: Season, user, **fields) -> Season:
         detail["published"] = season.published
     if changed:
         detail["scoring"] = changed  # from -> to, for the season's page
-    _audit(season, user, "update_season", **detail)
+    _audit(season, user, ActivityEntry.Action.UPDATE_SEASON, **detail)
     return season
 
 
@@ -152,8 +152,10 @@ def add_event(season: Season, event: Event, user) -> Event:
         raise SeasonError(message, {"event": [message]})
     event.season = season
     event.save(update_fields=["season"])
-    _audit(season, user, "add_event", event=event.pk, name=str(event))
-    log_activity(event, user, "add_to_season", season=season.pk, name=season.name)
+    _audit(season, user, ActivityEntry.Action.ADD_EVENT, event=event.pk, name=str(event))
+    log_activity(
+        event, user, ActivityEntry.Action.ADD_TO_SEASON, season=season.pk, name=season.name
+    )
     return event
 
 
@@ -227,6 +229,8 @@ def remove_event(season: Season, event: Event, user) -> Event:
         raise SeasonError(f"{event} is not in this season.")
     event.season = None
     event.save(update_fields=["season"])
-    _audit(season, user, "remove_event", event=event.pk, name=str(event))
-    log_activity(event, user, "remove_from_season", season=season.pk, name=season.name)
+    _audit(season, user, ActivityEntry.Action.REMOVE_EVENT, event=event.pk, name=str(event))
+    log_activity(
+        event, user, ActivityEntry.Action.REMOVE_FROM_SEASON, season=season.pk, name=season.name
+    )
     return event

@@ -20,9 +20,8 @@ from .. import printouts, queries, rejected_versions, services
 from ..dealforms import CorrectGameDealForm, GameDealForm
 from ..forms import CardPointsForm, ChipCountForm, FirstForehandForm, VoidDealForm
 from ..middleware import wants_json
-from ..models import account_words
 from ..services.permissions import can_manage
-from ..words import listed
+from ..words import account_words, listed
 from .common import (
     check_manage,
     deal_or_404,

@@ -26,6 +26,7 @@ from ..services.permissions import (
     can_view_season,
 )
 from ..standings_tables import SeasonStandingsTable
+from ..words import season_file_stem, season_history_words
 from .common import (
     NeedsSignIn,
     csv_download,
@@ -134,7 +135,7 @@ def season_detail(request, pk):
     changes = (
         ActivityEntry.objects.filter(season=season).select_related("user").order_by("created_at")
     )
-    history = [(c, Season.history_words(c.action, c.detail)) for c in changes]
+    history = [(c, season_history_words(c.action, c.detail)) for c in changes]
     context.update(
         can_manage=manage,
         add_form=SeasonEventForm(user=request.user) if manage else None,
@@ -200,11 +201,11 @@ def season_json(request, pk):
     season = season_or_404(request, pk)
     _check_manage(request, season)
     body = json.dumps(exchange.export_season(season), ensure_ascii=False, indent=1)
-    return download(body, f"{season.file_stem}.json", "application/json")
+    return download(body, f"{season_file_stem(season)}.json", "application/json")
 
 
 def season_slug(season: Season) -> str:
-    return f"{season.file_stem}-standings"
+    return f"{season_file_stem(season)}-standings"
 
 
 def season_statement(request, pk, player_pk):

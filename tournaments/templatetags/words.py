@@ -1,0 +1,15 @@
+"""The pages' words for the models' values (``tournaments.words``), as template filters:
+``{% load words %}``."""
+
+from django import template
+
+from .. import words
+
+register = template.Library()
+
+register.filter("account_words", words.account_words)
+register.filter("house_rules_words", words.house_rules_words)
+register.filter("reason_words", words.reason_words)
+register.filter("scoring_words", words.scoring_words)
+register.filter("sender_words", words.sender_words)
+register.filter("year_not_named", words.year_not_named)
