@@ -1,8 +1,9 @@
-"""The deal form's fields: rendered through their templates
-(templates/tournaments/_game_fields.html, _field.html) and kept in Django's cache as a
-rendered fragment under a key of everything it is rendered from. What the page shows
-for a deal, an error, a rename; and that kept fields are never shown once what they
-show has changed: a correction, a rename, other rules, the next dealer."""
+"""The deal form's fields and the table sheet's rows: rendered through their templates
+(templates/tournaments/_game_fields.html, _field.html, the rows of table_sheet.html) and
+kept in Django's cache as rendered fragments, each under a key of everything it is
+rendered from. What the pages show for a deal, an error, a rename; and that a kept
+fragment is never shown once what it shows has changed: a correction, a void, a
+confirmation, a rename, other house rules, the next dealer, a new link."""
 
 import re
 
@@ -253,3 +254,120 @@ def test_every_games_form_is_the_same_kept_or_rendered(org_client, organizer, ru
     assert page(again) == page(first)
     offered = re.findall(r'<input type="radio" name="dealer" value="([^"]+)"', page(first))
     assert offered == NAMES[:n]
+
+
+# -- the sheet's rows ---------------------------------------------------------------------
+
+
+def test_the_sheet_renders_a_new_row_and_keeps_the_others(org_client, table, organizer):
+    url = reverse("table-sheet", args=[table.pk])
+    empty = page(org_client.get(url))
+    assert '<tr><td colspan="18" class="muted">No deals yet.</td></tr>' in empty
+    services.record_deal(table, played_doc(), organizer)
+    one = org_client.get(url)
+    assert "No deals yet." not in page(one)
+    mark_kept(one)
+    services.record_deal(table, played_doc(dealer="Anna", bidder_points=30), organizer)
+    two = org_client.get(url)
+    assert kept_rows(page(two)) == [1]
+    link = table.deals.get(number=1).get_absolute_url()
+    assert row(page(one), 1) == (
+        f'<tr class="" data-deal="1">\n      <td><a href="{link}">1</a></td>\n      '
+        '<td class="text">Dana</td>\n      '
+        '<td class="text">Anna</td><td class="text">Four, 2nd half</td><td class="text">Čada</td>'
+        '<td class="num">41:29</td>' + '<td class="text"></td>' * 4 + "\n      "
+        '<td class="num pos">+5</td><td class="num chips">25</td>'
+        '<td class="num neg">-5</td><td class="num chips">15</td>'
+        '<td class="num pos">+5</td><td class="num chips">25</td>'
+        '<td class="num neg">-5</td><td class="num chips">15</td>\n    </tr>'
+    )
+    assert chips(page(two), 2) == ["-5", "20", "+5", "20", "-5", "20", "+5", "20"]
+
+
+def test_a_correction_renders_its_row_and_the_later_rows_again(org_client, table, organizer):
+    url = reverse("table-sheet", args=[table.pk])
+    services.record_deal(table, played_doc(), organizer)
+    second = services.record_deal(table, played_doc(dealer="Anna", bidder_points=30), organizer)
+    services.record_deal(table, played_doc(dealer="Bill"), organizer)
+    before = org_client.get(url)
+    assert chips(page(before), 2) == ["-5", "20", "+5", "20", "-5", "20", "+5", "20"]
+    assert chips(page(before), 3) == ["+5", "25", "-5", "15", "+5", "25", "-5", "15"]
+    mark_kept(before)
+    services.correct_deal(second, played_doc(dealer="Anna"), organizer, "Recounted")
+    after = page(org_client.get(url))
+    # Deal 1 is as it was; deal 2 is corrected, and the chips after deal 3 are others.
+    assert kept_rows(after) == [1]
+    assert '<sup title="corrected or voided">v2</sup>' in row(after, 2)
+    assert '<td class="num">41:29</td>' in row(after, 2)
+    assert chips(after, 2) == ["+5", "30", "-5", "10", "+5", "30", "-5", "10"]
+    assert chips(after, 3) == ["+5", "35", "-5", "5", "+5", "35", "-5", "5"]
+
+
+def test_a_void_strikes_its_row_through(org_client, table, organizer):
+    url = reverse("table-sheet", args=[table.pk])
+    services.record_deal(table, played_doc(), organizer)
+    second = services.record_deal(table, played_doc(dealer="Anna"), organizer)
+    before = org_client.get(url)
+    assert row(page(before), 2).startswith('<tr class="" data-deal="2">')
+    mark_kept(before)
+    services.void_deal(second, organizer, "Wrong table")
+    after = page(org_client.get(url))
+    assert kept_rows(after) == [1]
+    assert row(after, 2).startswith('<tr class="voided" data-deal="2">')
+    assert '<sup title="corrected or voided">v2</sup>' in row(after, 2)
+    assert chips(after, 2) == ["0", "25", "0", "15", "0", "25", "0", "15"]
+
+
+def test_a_rename_shows_in_the_rows_kept_before(org_client, table, organizer):
+    url = reverse("table-sheet", args=[table.pk])
+    services.record_deal(table, played_doc(), organizer)
+    before = org_client.get(url)
+    assert '<td class="text">Dana</td>' in row(page(before), 1)
+    mark_kept(before)
+    event = table.round.event
+    for name in ("Anna", "Dana"):
+        services.register_player(event, organizer, name=name, club="")
+    services.rename_player(event, organizer, Player.objects.get(name="Dana"), "Dora")
+    services.rename_player(event, organizer, Player.objects.get(name="Anna"), "Anežka")
+    html = page(org_client.get(url))
+    assert kept_rows(html) == []
+    after = row(html, 1)
+    # The dealer's cell and the bidder's, under today's names.
+    assert '<td class="text">Dora</td>' in after
+    assert '<td class="text">Anežka</td>' in after
+    assert "Dana" not in after and "Anna" not in after
+
+
+def test_a_confirmation_and_a_new_link_show_on_the_sheets(client, organizer):
+    """Deals a table's link sent wait for an organizer: unconfirmed on the sheets until
+    he confirms them. The rows kept are the same whoever looks; a new link's page is its
+    own around them (its deal form, its last deal to correct)."""
+    event = make_event(organizer, "la-vista", table_deals_need_confirmation=True)
+    rnd = services.create_round(event, organizer)
+    players = [Player.objects.create(name=n) for n in NAMES[:4]]
+    table = services.create_table(rnd, organizer, players, first_forehand=players[0])
+    link = services.issue_link(table, organizer)
+    first = services.record_deal(table, played_doc(), None, number=1, link=link)
+    services.record_deal(table, played_doc(dealer="Anna"), None, number=2, link=link)
+    client.force_login(organizer)
+    sheet_url = reverse("table-sheet", args=[table.pk])
+    organizers = client.get(sheet_url)
+    for number in (1, 2):
+        assert row(page(organizers), number).startswith(
+            f'<tr class=" unconfirmed" data-deal="{number}">'
+        )
+        assert '<span class="unconfirmed-tag">unconfirmed</span>' in row(page(organizers), number)
+    mark_kept(organizers)
+    client.logout()
+    new = services.issue_link(table, organizer)
+    link_url = reverse("link-sheet", args=[new.token])
+    links = page(client.get(link_url))
+    assert kept_rows(links) == [1, 2]
+    assert f'href="/t/{new.token}/deal/" id="enter-deal"' in links
+    assert f'href="/t/{new.token}/deals/2/correct/" id="correct-last"' in links
+    assert link.token not in links
+    services.confirm_deal(first, organizer)
+    confirmed = page(client.get(link_url))
+    assert kept_rows(confirmed) == [2]
+    assert row(confirmed, 1).startswith('<tr class="" data-deal="1">')
+    assert "unconfirmed" not in row(confirmed, 1)
