@@ -177,7 +177,20 @@ STATIC_ROOT = os.environ.get("STATIC_ROOT") or None
 WHITENOISE_USE_FINDERS = True
 WHITENOISE_AUTOREFRESH = DEBUG
 
-CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+# Each process's memory. "template_fragments" holds the pages' rendered fragments
+# ({% cache %}: a new deal form's fields, the sheet's rows), keyed on everything each is
+# rendered from, so no entry is ever stale and each process of several computes the
+# same; a round of a big tournament keeps some thousands of rows (least recently used
+# dropped first). A cache shared by processes that outlives a deploy would need its
+# VERSION raised with a change of those templates.
+CACHES = {
+    "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
+    "template_fragments": {
+        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+        "LOCATION": "template-fragments",
+        "OPTIONS": {"MAX_ENTRIES": 20000},
+    },
+}
 
 # Sign-in lock (django-axes): five failures for one user name from one address lock
 # that pair for 15 minutes. Kept in the database, so a restart does not clear it. The

@@ -20,12 +20,10 @@ import json
 from typing import Any
 
 from django import forms
-from django.utils.html import json_script
 
 import taroky_scoring as core
 from taroky_scoring import fields as described
 
-from .fieldhtml import game_fields_html
 from .forms import bounded
 from .models import Deal, Event
 
@@ -48,16 +46,14 @@ SEP = "__"  # an object's or a list row's sub-field: "<field>__<key>", "<field>_
 
 @functools.lru_cache(maxsize=128)
 def _described(ruleset: str, house_rules: str, starting_chips: int):
-    """The event's fields (the core's description of what is entered) and the page
-    script's JSON of them. Keyed on everything they are made from (the ruleset, the
-    house rules, the starting chips), so an edited event gets its own entry: a cache in
-    each process's memory that is never stale, whichever process served the edit."""
+    """The event's fields: the core's description of what is entered. Keyed on
+    everything it is made from (the ruleset, the house rules, the starting chips), so an
+    edited event gets its own entry: a cache in each process's memory that is never
+    stale, whichever process served the edit."""
     options = json.loads(house_rules)
     options["starting_chips"] = starting_chips
     game = core.game_for(ruleset)
-    description = game.entered_fields(core.registry.rules_for(ruleset, options))
-    script = json_script([f.as_dict() for f in description], "deal-fields")
-    return description, script
+    return game.entered_fields(core.registry.rules_for(ruleset, options))
 
 
 def _rules_key(event: Event) -> tuple:
@@ -66,19 +62,6 @@ def _rules_key(event: Event) -> tuple:
         json.dumps(event.house_rules or {}, sort_keys=True),
         event.starting_chips,
     )
-
-
-def described_for(event: Event):
-    """``_described`` of the event: (fields, the ``json_script`` element of them)."""
-    return _described(*_rules_key(event))
-
-
-# The fields of a new deal's form as HTML, by what they are made of: the event's rules,
-# the seats and the starting values (the dealer the rotation suggests). The same within
-# a round at a table, so most forms are written once per process; a change of any of
-# them is another key, so an entry is never stale.
-_NEW_FORM_HTML: dict[tuple, str] = {}
-_NEW_FORM_HTML_SIZE = 512
 
 
 def _player_choices(f: described.Field, seats, sits_out: bool, part: bool = False):
@@ -152,7 +135,7 @@ def _form_fields(rules_key: tuple, seats: tuple, sits_out: bool):
     top-level described field and the names of its form fields, by rows), for the rules
     (``_rules_key``) and the seats: built once, copied for each form (``_copy_field``).
     Keyed on all they are made of, so never stale in any process."""
-    description, _ = _described(*rules_key)
+    description = _described(*rules_key)
     fields: list[tuple[str, forms.Field]] = []
     groups: list[dict] = []  # each top-level field and its form fields, in order
     for f in description:
@@ -212,7 +195,7 @@ class GameDealForm(forms.Form):
         # Who plays and sits out the form fills from the seats and the dealer, the pot
         # the service from the ledger: the rest is asked.
         self._rules_key = _rules_key(event)
-        self.description, self._script = _described(*self._rules_key)
+        self.description = _described(*self._rules_key)
         fields, self.groups = _form_fields(self._rules_key, tuple(self.seats), self.sits_out)
         for name, prototype in fields:
             self.fields[name] = _copy_field(prototype)
@@ -240,22 +223,19 @@ class GameDealForm(forms.Form):
         """The core's description as JSON, for the page script (``json_script``)."""
         return [f.as_dict() for f in self.description]
 
-    def fields_html(self):
-        """The form's fields and the description's script element, as the page shows them
-        (``fieldhtml``: Django's widget HTML without its templates). A new form's HTML is
-        kept by everything it depends on (``_NEW_FORM_HTML``); a posted one is written."""
+    @functools.cached_property
+    def fragment_key(self) -> str | None:
+        """What a new form's fields (``_game_fields.html``) are rendered from: the
+        event's rules, the seats and the starting values (the dealer the rotation
+        suggests, a corrected deal's document). The same at a table for a whole round,
+        so the page caches the rendered fields under this key (``deal_form.html``); any
+        change of them is another key, so an entry is never stale in any process. None
+        for a posted form: its values and errors are its own."""
         if self.is_bound:
-            return game_fields_html(self, self._script)
+            return None
         # The number is its own hidden field, outside these fields.
         initial = sorted((k, v) for k, v in self.initial.items() if k != "number")
-        key = (self._rules_key, tuple(self.seats), json.dumps(initial, default=str))
-        html = _NEW_FORM_HTML.get(key)
-        if html is None:
-            html = game_fields_html(self, self._script)
-            if len(_NEW_FORM_HTML) >= _NEW_FORM_HTML_SIZE:
-                _NEW_FORM_HTML.clear()
-            _NEW_FORM_HTML[key] = html
-        return html
+        return json.dumps([self._rules_key, self.seats, initial], default=str)
 
     def layout(self) -> list[dict]:
         """What the template draws: each field, or a fieldset of rows of sub-fields."""

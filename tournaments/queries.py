@@ -116,6 +116,29 @@ class SheetRow:
     def pairs(self) -> list[tuple[int, int]]:
         return list(zip(self.changes, self.running, strict=True))
 
+    @property
+    def fragment_key(self) -> str:
+        """All the row's HTML is rendered from (``table_sheet.html`` caches each row
+        under it): the deal (its link, number, version, struck through, unconfirmed), its
+        cells and dealer under today's names, the chips after it (a correction of an
+        earlier deal changes them) and the pot. Another value is another key, so a row
+        in the cache is never stale, in any process."""
+        deal = self.deal
+        return repr(
+            (
+                deal.pk,
+                deal.number,
+                deal.version,
+                deal.voided,
+                deal.awaiting_confirmation,
+                self.dealer,
+                self.cells,
+                self.changes,
+                self.running,
+                self.pot,
+            )
+        )
+
 
 def fill_columns(cells: list, columns: int) -> list:
     """``cells`` spread over ``columns`` of the sheet: the last stretched over what is
@@ -167,12 +190,6 @@ class Sheet:
         """The deal an undo or a table link's correction applies to."""
         live = [r.deal for r in self.rows if not r.deal.voided]
         return live[-1] if live else None
-
-    def rows_html(self):
-        """The deal rows as the sheet page shows them (``sheethtml``)."""
-        from .sheethtml import rows_html
-
-        return rows_html(self)
 
     @property
     def total_pairs(self) -> list[tuple[int, int]]:

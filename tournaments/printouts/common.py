@@ -6,6 +6,9 @@ from __future__ import annotations
 import io
 from collections.abc import Callable
 
+# A ReportLab paragraph is XML markup: its text escaped as XML's (&, <, >).
+from xml.sax.saxutils import escape
+
 from django.utils import timezone
 from django.utils.text import slugify
 from reportlab.lib import colors
@@ -60,10 +63,6 @@ def ruleset_words(event: Event) -> str:
 
 def para(text, style=STYLE) -> Paragraph:
     return Paragraph(escape(str(text)), style)
-
-
-def escape(text: str) -> str:
-    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
 def signed(n: int | None) -> str:
