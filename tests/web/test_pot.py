@@ -9,9 +9,9 @@ from django.urls import reverse
 
 import taroky_scoring as core
 from tournaments import services
+from tournaments.balances import net_by_player, pot_before
 from tournaments.ledger_audit import audit_ledger
 from tournaments.models import DealNet, DealVersion, Event, LedgerEntry, Player
-from tournaments.queries import net_by_player, pot_before
 
 PLAYERS = ["Anna", "Bill", "Cyril", "Dana"]
 
@@ -467,14 +467,14 @@ def test_repot_tables_repairs_stale_pots_once(five_deals, organizer, monkeypatch
 
 
 def test_a_correction_locks_the_table_before_reading_the_pot(five_deals, organizer, monkeypatch):
-    from tournaments import queries
+    from tournaments import balances
     from tournaments.services import deals
 
     locked, read = [], []
-    lock_table, pot_before_ = deals.lock_table, queries.pot_before
+    lock_table, pot_before_ = deals.lock_table, balances.pot_before
     monkeypatch.setattr(deals, "lock_table", lambda pk: locked.append(pk) or lock_table(pk))
-    # The services read the pot directly and through queries.with_ledger_pot.
-    for module in (deals, queries):
+    # The services read the pot directly and through balances.with_ledger_pot.
+    for module in (deals, balances):
         monkeypatch.setattr(
             module, "pot_before", lambda *a: read.append(list(locked)) or pot_before_(*a)
         )

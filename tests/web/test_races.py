@@ -229,9 +229,9 @@ def petrtyl_doc(**fields):
 def test_a_correction_racing_the_deal_that_takes_the_pot(organizer):
     """Deal 2's misdeal is corrected to a redeal while Cyril's Papoose Last takes the pot
     in deal 3: whichever comes first, deal 3 ends with the 4 chips the pot holds."""
+    from tournaments.balances import pot_before
     from tournaments.ledger_audit import audit_ledger
     from tournaments.models import DealNet
-    from tournaments.queries import pot_before
 
     event = make_event(organizer, "petrtyl", name="Petrtyl race", date=datetime.date(2026, 11, 24))
     players = [Player.objects.create(name=n) for n in PETRTYL]

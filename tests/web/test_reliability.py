@@ -9,9 +9,9 @@ from django.db import connection
 
 import taroky_scoring as core
 from tournaments import append_only, services
+from tournaments.balances import net_by_player
 from tournaments.ledger_audit import audit_ledger
 from tournaments.models import Deal, DealNet, DealVersion, LedgerEntry, Player
-from tournaments.queries import net_by_player
 
 from ..conftest import played_doc
 

@@ -9,8 +9,8 @@ from django.db.models import Sum
 
 import taroky_scoring as core
 from tournaments import append_only, services
+from tournaments.balances import net_by_player
 from tournaments.models import Deal, DealNet, DealVersion, LedgerEntry
-from tournaments.queries import net_by_player
 
 from ..conftest import played_doc
 

@@ -11,9 +11,10 @@ from django.utils import timezone
 import taroky_scoring as core
 
 from .. import stamps
+from ..balances import pot_before, table_session, with_ledger_pot
 from ..models import POT_ACCOUNT, Deal, DealNet, DealVersion, LedgerEntry, Player, Table
 from ..outcomes import DealFacts, facts
-from ..queries import deal_under_todays_names, pot_before, table_session, with_ledger_pot
+from ..todays_names import deal_under_todays_names
 from .access import acting_user, authorize, check_link, check_link_may_change
 from .activity import log_activity
 from .checking import check_document

@@ -23,8 +23,9 @@ from django.db.models import F
 import taroky_scoring as core
 from taroky_scoring.editions import EDITIONS, RULES_EDITION
 
+from ..balances import net_by_deal_and_player
 from ..models import POT_ACCOUNT, Deal, DealVersion, LedgerEntry
-from ..queries import net_by_deal_and_player, under_todays_names
+from ..todays_names import under_todays_names
 from .checking import check_document
 from .errors import DealError
 

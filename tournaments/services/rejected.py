@@ -11,8 +11,9 @@ from django.utils import timezone
 
 import taroky_scoring as core
 
+from ..balances import table_session, with_ledger_pot
 from ..models import Deal, RejectedVersion, TableLink
-from ..queries import table_session, todays_document, with_ledger_pot
+from ..todays_names import todays_document
 from .access import acting_user, authorize
 from .activity import log_activity
 from .checking import _ruleset_of, check_document

@@ -16,12 +16,14 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 import taroky_scoring as core
 
-from .. import printouts, queries, rejected_versions, services
+from .. import balances, printouts, queries, rejected_versions, services
 from ..dealforms import CorrectGameDealForm, GameDealForm
 from ..forms import CardPointsForm, ChipCountForm, FirstForehandForm, VoidDealForm
 from ..middleware import wants_json
 from ..models import account_words
+from ..outcomes import deal_words
 from ..services.permissions import can_manage
+from ..todays_names import deal_under_todays_names
 from ..words import listed
 from .common import (
     check_manage,
@@ -156,7 +158,7 @@ def _preview(form, table, number: int | None, corrected=None) -> dict:
     later deals will then play for another pot (``later``), or why saving would be
     refused (``later_refused``)."""
     if form.is_valid() and form.document is not None:
-        document = queries.with_ledger_pot(table.pk, form.document, number)
+        document = balances.with_ledger_pot(table.pk, form.document, number)
         settlement = core.score(document)
         said = settlement.as_dict()
         said["result"] = form.event.game.result_words(settlement)
@@ -187,13 +189,13 @@ def deal_create(request, pk):
 def _version_said(document: dict, table, number: int, pot_from_ledger: bool) -> dict:
     """A deal's document in words and each player's net, for the conflict panel."""
     if pot_from_ledger:
-        document = queries.with_ledger_pot(table.pk, document, number)
+        document = balances.with_ledger_pot(table.pk, document, number)
     try:
         net = core.score(document).net
     except core.OutcomeError:  # pragma: no cover - both were checked by the core
         net = {}
     return {
-        "words": queries.deal_words(document),
+        "words": deal_words(document),
         "dealer": document.get("dealer") or "",
         "net": {account_words(a): chips for a, chips in net.items()},
     }
@@ -383,7 +385,7 @@ def deal_correction(request, deal, link=None):
         return redirect(done)
     sheet = queries.table_sheet(table)
     seats = [p.name for p in sheet.players]
-    initial = GameDealForm.initial_from_document(queries.deal_under_todays_names(deal))
+    initial = GameDealForm.initial_from_document(deal_under_todays_names(deal))
     initial["expected_version"] = deal.version
     initial["number"] = deal.number  # the live preview's pot is the one before this deal
     form = CorrectGameDealForm(request.POST or None, event=event, seats=seats, initial=initial)
