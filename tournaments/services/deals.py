@@ -17,7 +17,7 @@ from ..outcomes import DealFacts, facts
 from ..todays_names import deal_under_todays_names
 from .access import acting_user, authorize, check_link, check_link_may_change
 from .activity import log_activity
-from .checking import check_document
+from .checking import CheckedDeal, check_document
 from .errors import DealError, DealNumberTaken, StaleDealError
 from .locking import atomic, lock_table
 from .permissions import require_organizer
@@ -47,9 +47,9 @@ def _seats(table: Table) -> dict[str, Player]:
     return {s.player.name: s.player for s in table.seats.select_related("player").order_by()}
 
 
-def _names(outcome: DealFacts, seats: dict[str, Player]) -> dict[str, int]:
+def _names(checked: CheckedDeal) -> dict[str, int]:
     """What DealVersion.names keeps: the player id of every name in the document."""
-    return {name: seats[name].pk for name in outcome.everyone}
+    return {name: checked.seats[name].pk for name in checked.facts.everyone}
 
 
 def _origin(original: dict | None) -> dict:
@@ -73,13 +73,19 @@ def indexed_columns(outcome: DealFacts, settlement, seats) -> dict:
     }
 
 
+def _columns_of(checked: CheckedDeal) -> dict:
+    """The indexed columns of a checked deal."""
+    return indexed_columns(checked.facts, checked.settlement, checked.seats)
+
+
 def _filed_under(deal) -> dict:
     """The event, table and deal a row posted for ``deal`` is filed under."""
     return {"event_id": deal.table.round.event_id, "table_id": deal.table_id, "deal": deal}
 
 
-def _ledger_rows(deal, version, transfers, seats, user) -> list[LedgerEntry]:
+def _ledger_rows(deal, version, checked: CheckedDeal, user) -> list[LedgerEntry]:
     """Unsaved ledger rows for a version's transfers."""
+    seats = checked.seats
     return [
         LedgerEntry(
             **_filed_under(deal),
@@ -93,17 +99,18 @@ def _ledger_rows(deal, version, transfers, seats, user) -> list[LedgerEntry]:
             explanation=t.explanation,
             created_by=user,
         )
-        for t in transfers
+        for t in checked.settlement.transfers
     ]
 
 
-def _net_rows(deal, version, outcome, settlement, seats) -> list[DealNet]:
+def _net_rows(deal, version, checked: CheckedDeal) -> list[DealNet]:
     """Unsaved DealNet rows of a version: the nets of the players in the deal."""
+    outcome, settlement = checked.facts, checked.settlement
     return [
         DealNet(
             **_filed_under(deal),
             version=version.number,
-            player=seats[name],
+            player=checked.seats[name],
             chips=chips,
             won_as_bidder=won_as_bidder(outcome, settlement, name),
         )
@@ -111,11 +118,9 @@ def _net_rows(deal, version, outcome, settlement, seats) -> list[DealNet]:
     ]
 
 
-def _post(deal, version, outcome, settlement, seats, user) -> list[LedgerEntry]:
-    DealNet.objects.bulk_create(_net_rows(deal, version, outcome, settlement, seats))
-    return LedgerEntry.objects.bulk_create(
-        _ledger_rows(deal, version, settlement.transfers, seats, user)
-    )
+def _post(deal, version, checked: CheckedDeal, user) -> list[LedgerEntry]:
+    DealNet.objects.bulk_create(_net_rows(deal, version, checked))
+    return LedgerEntry.objects.bulk_create(_ledger_rows(deal, version, checked, user))
 
 
 def _post_reversal(deal, version, user) -> list[LedgerEntry]:
@@ -234,7 +239,7 @@ def _record_deal(table, document, user, number, check_session, original, link) -
     last = counts["last"] or 0
     # A game with a pot plays for the pot the ledger holds, never one from a form.
     document = with_ledger_pot(table.pk, document, last + 1)
-    outcome, settlement = check_document(table, document, seats)
+    checked = check_document(table, document, seats)
     if check_session:
         _require_session_running(table, seats, counts["live"])
     if number is not None and number <= last:
@@ -247,7 +252,7 @@ def _record_deal(table, document, user, number, check_session, original, link) -
         number=last + 1,
         version=1,
         document=document,
-        **indexed_columns(outcome, settlement, seats),
+        **_columns_of(checked),
         **_confirmation_fields(table, link),
     )
     version = DealVersion.objects.create(
@@ -255,11 +260,11 @@ def _record_deal(table, document, user, number, check_session, original, link) -
         number=1,
         action=DealVersion.Action.RECORDED,
         document=document,
-        names=_names(outcome, seats),
+        names=_names(checked),
         created_by=user,
         **_origin(original),
     )
-    entries = _post(deal, version, outcome, settlement, seats, user)
+    entries = _post(deal, version, checked, user)
     _assert_balanced(entries)
     stamps.mark(table.round.event_id)
     return deal
@@ -294,19 +299,11 @@ def record_deals(table: Table, documents: list[dict], user) -> list[Deal]:
         doc = core.game_of_document(doc).with_pot(doc, pot)
         checked.append(check_document(table, doc, seats))
         filled.append(doc)
-        pot += checked[-1][1].net.get(POT_ACCOUNT, 0)
+        pot += checked[-1].settlement.net.get(POT_ACCOUNT, 0)
     documents = filled
     deals = Deal.objects.bulk_create(
-        Deal(
-            table=table,
-            number=last + i,
-            version=1,
-            document=doc,
-            **indexed_columns(outcome, settlement, seats),
-        )
-        for i, (doc, (outcome, settlement)) in enumerate(
-            zip(documents, checked, strict=True), start=1
-        )
+        Deal(table=table, number=last + i, version=1, document=doc, **_columns_of(one))
+        for i, (doc, one) in enumerate(zip(documents, checked, strict=True), start=1)
     )
     versions = DealVersion.objects.bulk_create(
         DealVersion(
@@ -314,15 +311,15 @@ def record_deals(table: Table, documents: list[dict], user) -> list[Deal]:
             number=1,
             action=DealVersion.Action.RECORDED,
             document=deal.document,
-            names=_names(outcome, seats),
+            names=_names(one),
             created_by=user,
         )
-        for deal, (outcome, _) in zip(deals, checked, strict=True)
+        for deal, one in zip(deals, checked, strict=True)
     )
     rows = [
         row
-        for deal, version, (_, settlement) in zip(deals, versions, checked, strict=True)
-        for row in _ledger_rows(deal, version, settlement.transfers, seats, user)
+        for deal, version, one in zip(deals, versions, checked, strict=True)
+        for row in _ledger_rows(deal, version, one, user)
     ]
     _assert_balanced(rows)
     stamps.mark(table.round.event_id)
@@ -330,8 +327,8 @@ def record_deals(table: Table, documents: list[dict], user) -> list[Deal]:
     DealNet.objects.bulk_create(
         (
             net
-            for deal, version, (outcome, settlement) in zip(deals, versions, checked, strict=True)
-            for net in _net_rows(deal, version, outcome, settlement, seats)
+            for deal, version, one in zip(deals, versions, checked, strict=True)
+            for net in _net_rows(deal, version, one)
         ),
         batch_size=2000,
     )
@@ -392,8 +389,7 @@ def correct_deal(
     user = acting_user(user, link)
     seats = _seats(deal.table)
     document = with_ledger_pot(deal.table_id, document, deal.number)
-    outcome, settlement = check_document(deal.table, document, seats, deal.document)
-    checked = (document, outcome, settlement, seats)
+    checked = check_document(deal.table, document, seats, deal.document)
     confirmation = _confirmation_fields(deal.table, link)
     _post_correction(deal, checked, user, reason, original, confirmation)
     deal.repotted = _repot_later_deals(deal, user, "corrected", original)
@@ -401,28 +397,33 @@ def correct_deal(
 
 
 def _post_correction(
-    deal, checked, user, reason, original, confirmation, action=DealVersion.Action.CORRECTED
+    deal: Deal,
+    checked: CheckedDeal,
+    user,
+    reason: str,
+    original: dict | None,
+    confirmation: dict,
+    action=DealVersion.Action.CORRECTED,
 ) -> None:
-    """A new version of ``deal`` from its ``checked`` document (document, outcome,
-    settlement, seats): the reversal of its rows, its new rows, its indexed columns, and
-    ``confirmation`` (whether it now awaits an organizer; {}: as it was)."""
-    document, outcome, settlement, seats = checked
+    """A new version of ``deal`` from its ``checked`` document: the reversal of its rows,
+    its new rows, its indexed columns, and ``confirmation`` (whether it now awaits an
+    organizer; {}: as it was)."""
     version = DealVersion.objects.create(
         deal=deal,
         number=deal.version + 1,
         action=action,
-        document=document,
-        names=_names(outcome, seats),
+        document=checked.document,
+        names=_names(checked),
         reason=reason,
         created_by=user,
         **_origin(original),
     )
     entries = _post_reversal(deal, version, user)
-    entries += _post(deal, version, outcome, settlement, seats, user)
+    entries += _post(deal, version, checked, user)
     _assert_balanced(entries)
-    for name, value in {**indexed_columns(outcome, settlement, seats), **confirmation}.items():
+    for name, value in {**_columns_of(checked), **confirmation}.items():
         setattr(deal, name, value)
-    deal.document = document
+    deal.document = checked.document
     deal.version = version.number
     deal.save()
     stamps.mark(deal.table.round.event_id)

@@ -72,8 +72,7 @@ def record_rejected_version(
     user = acting_user(user, link)
     document = with_ledger_pot(table.pk, _under_the_deals_rules(deal, document), deal.number)
     # A form checks it first; a caller may not have.
-    seats = _seats(table)
-    outcome, settlement = check_document(table, document, seats, deal.document)
+    checked = check_document(table, document, _seats(table), deal.document)
     key = fingerprint(document)
     kept = deal.rejected_versions.filter(fingerprint=key).first()
     if kept is not None:
@@ -89,8 +88,8 @@ def record_rejected_version(
         deal=deal,
         fingerprint=key,
         document=document,
-        names=_names(outcome, seats),
-        **_paid(settlement),
+        names=_names(checked),
+        **_paid(checked.settlement),
         sent_by=user,
         sent_via=link,
     )
@@ -144,14 +143,13 @@ def restore_rejected_version(
     deal = Deal.objects.select_related("table__round__event").get(pk=deal.pk)
     event = deal.table.round.event
     require_organizer(user, event)
-    seats = _seats(deal.table)
-    outcome, settlement = check_document(deal.table, document, seats, deal.document)
+    checked = check_document(deal.table, document, _seats(deal.table), deal.document)
     rejected = RejectedVersion.objects.create(
         deal=deal,
         document=document,
-        names=_names(outcome, seats),
+        names=_names(checked),
         fingerprint=fingerprint(document),
-        **_paid(settlement),
+        **_paid(checked.settlement),
         sent_by=user,
         original_sender=sent_by,
         original_via_link=via_link,
