@@ -1,5 +1,6 @@
 """The pot of Petrtyl's games is a ledger account of its own, not a player."""
 
+import dataclasses
 import datetime
 import re
 
@@ -118,7 +119,7 @@ def test_a_correction_and_a_void_reverse_the_pot(petrtyl_table, organizer):
         ("Dana", -7),
     ]
     # Correcting deal 3 again reads the same 4 from the ledger.
-    third = services.correct_deal(third, papoose_won(), organizer, "pot recounted")
+    third = services.correct_deal(third, papoose_won(), organizer, "pot recounted").deal
     assert (third.version, third.document["pot"]) == (3, 4)
     assert pot_before(petrtyl_table.pk, 4) == 0
     assert audit_ledger([petrtyl_table.round.event_id]).problems == []
@@ -280,6 +281,24 @@ def five_deals(petrtyl_table, organizer):
         (5, 1, 0, {"Anna": -4}),
     ]
     return petrtyl_table
+
+
+def test_a_change_says_what_it_did_in_a_result_not_on_the_deal(five_deals, organizer):
+    """A correction or a void returns the deal and the later deals given a new pot, as
+    a frozen result; nothing is set on the deal."""
+    table = five_deals
+    change = services.correct_deal(table.deals.get(number=2), thrown_in(), organizer, "a redeal")
+    assert isinstance(change, services.DealChange)
+    assert (change.deal.number, change.deal.version, change.repotted) == (2, 2, [3])
+    assert change.repotted_words == (
+        " Deal 3 now plays for the pot the ledger holds (a new version)."
+    )
+    assert not hasattr(change.deal, "repotted")
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        change.repotted = []
+    voided = services.void_deal(table.deals.get(number=5), organizer, "no misdeal")
+    assert (voided.deal.number, voided.deal.voided, voided.repotted) == (5, True, [])
+    assert voided.repotted_words == ""
 
 
 def test_correcting_an_earlier_deal_gives_the_later_deals_their_pot(five_deals, organizer):

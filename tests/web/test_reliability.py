@@ -86,7 +86,7 @@ def _tamper(sql, params, model=LedgerEntry):
 @pytest.fixture
 def corrected_deal(table, organizer):
     deal = services.record_deal(table, played_doc(bidder_points=30), organizer)
-    return services.correct_deal(deal, played_doc(), organizer, "recount")
+    return services.correct_deal(deal, played_doc(), organizer, "recount").deal
 
 
 @pytest.mark.django_db

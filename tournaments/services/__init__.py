@@ -5,6 +5,7 @@ Views and management commands call these; they never write models themselves.
 
 from .access import LinkError, find_link
 from .deals import (
+    DealChange,
     correct_deal,
     new_pots_after,
     record_deal,
@@ -55,6 +56,7 @@ __all__ = [
     "issue_round_links",
     "revoke_link",
     "undo_last_deal",
+    "DealChange",
     "DealError",
     "PermissionDenied",
     "ServiceError",

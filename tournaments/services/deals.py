@@ -5,6 +5,8 @@ A deal's audit trail is its DealVersion rows: who, when, what and why.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from django.db.models import Count, Max, Q
 from django.utils import timezone
 
@@ -15,6 +17,7 @@ from ..balances import pot_before, table_session, with_ledger_pot
 from ..models import POT_ACCOUNT, Deal, DealNet, DealVersion, LedgerEntry, Player, Table
 from ..outcomes import DealFacts, facts
 from ..todays_names import deal_under_todays_names
+from ..words import listed
 from .access import acting_user, authorize, check_link, check_link_may_change
 from .activity import log_activity
 from .checking import CheckedDeal, check_document
@@ -22,6 +25,28 @@ from .errors import DealError, DealNumberTaken, StaleDealError
 from .locking import atomic, lock_table
 from .permissions import require_organizer
 from .pots import plan_new_pots
+
+
+@dataclass(frozen=True)
+class DealChange:
+    """What a correction or a void did: the deal as it is now, and the numbers of the
+    later deals of its table that were given a new pot (a New pot version each)."""
+
+    deal: Deal
+    repotted: list[int]
+
+    @property
+    def repotted_words(self) -> str:
+        """A sentence naming the deals given a new pot (" Deals 3 and 5 now play for
+        ..."), or nothing."""
+        numbers = [str(n) for n in self.repotted]
+        if not numbers:
+            return ""
+        if len(numbers) == 1:
+            return f" Deal {numbers[0]} now plays for the pot the ledger holds (a new version)."
+        return (
+            f" Deals {listed(numbers)} now play for the pot the ledger holds (a new version each)."
+        )
 
 
 def settle_document(document) -> tuple[DealFacts, core.Settlement]:
@@ -381,9 +406,8 @@ def correct_deal(
     expected_version: int | None = None,
     original: dict | None = None,
     link=None,
-) -> Deal:
-    """Replace a deal's outcome: reverse its transfers and post the new ones. The deal
-    returned says in ``repotted`` which later deals of the table got a new pot."""
+) -> DealChange:
+    """Replace a deal's outcome: reverse its transfers and post the new ones."""
     reason = _require_reason(reason)
     deal = _lock_current(deal, user, expected_version, link)
     user = acting_user(user, link)
@@ -392,8 +416,7 @@ def correct_deal(
     checked = check_document(deal.table, document, seats, deal.document)
     confirmation = _confirmation_fields(deal.table, link)
     _post_correction(deal, checked, user, reason, original, confirmation)
-    deal.repotted = _repot_later_deals(deal, user, "corrected", original)
-    return deal
+    return DealChange(deal, _repot_later_deals(deal, user, "corrected", original))
 
 
 def _post_correction(
@@ -437,9 +460,8 @@ def void_deal(
     expected_version: int | None = None,
     original: dict | None = None,
     link=None,
-) -> Deal:
-    """Cancel a deal: reverse its transfers; the deal and its versions stay readable.
-    The deal returned says in ``repotted`` which later deals got a new pot."""
+) -> DealChange:
+    """Cancel a deal: reverse its transfers; the deal and its versions stay readable."""
     reason = _require_reason(reason)
     deal = _lock_current(deal, user, expected_version, link)
     user = acting_user(user, link)
@@ -464,8 +486,7 @@ def void_deal(
     # Its document stands as recorded (perhaps under rules today's refuse).
     deal.save(update_fields=["version", "voided", "awaiting_confirmation"])
     stamps.mark(deal.table.round.event_id)
-    deal.repotted = _repot_later_deals(deal, user, "voided", original)
-    return deal
+    return DealChange(deal, _repot_later_deals(deal, user, "voided", original))
 
 
 def _repot_later_deals(changed: Deal, user, verb: str, original: dict | None) -> list[int]:

@@ -187,4 +187,5 @@ def undo_last_deal(table: Table, user, number: int, link: TableLink | None = Non
             f"Deal {number} is not the table's last deal any more (the last is deal "
             f"{last.number}); nothing was undone."
         )
-    return void_deal(last, user, UNDO_REASON, expected_version=last.version, link=link)
+    # The table's last live deal: no later live deal's pot moves.
+    return void_deal(last, user, UNDO_REASON, expected_version=last.version, link=link).deal

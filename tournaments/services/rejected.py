@@ -17,7 +17,7 @@ from ..todays_names import todays_document
 from .access import acting_user, authorize
 from .activity import log_activity
 from .checking import _ruleset_of, check_document
-from .deals import _names, _seats, correct_deal, same_deal
+from .deals import DealChange, _names, _seats, correct_deal, same_deal
 from .errors import DealError
 from .locking import atomic, lock_table
 from .permissions import require_organizer
@@ -205,7 +205,9 @@ def sent_words(rejected: RejectedVersion) -> str:
 
 
 @atomic
-def adopt_rejected_version(rejected: RejectedVersion, user, expected_version: int | None) -> Deal:
+def adopt_rejected_version(
+    rejected: RejectedVersion, user, expected_version: int | None
+) -> DealChange:
     """Correct the deal to the rejected version (``correct_deal``: its reversal and new
     payments, a later deal's new pot) with a reason that names it, and mark it adopted.
     ``expected_version``: the deal's version the organizer saw beside it."""
@@ -217,7 +219,8 @@ def adopt_rejected_version(rejected: RejectedVersion, user, expected_version: in
         )
     reason = f"The version {sent_words(rejected)} (not saved: a conflict)"
     document = todays_document(rejected.document, rejected.names)
-    deal = correct_deal(deal, document, user, reason, expected_version=expected_version)
+    change = correct_deal(deal, document, user, reason, expected_version=expected_version)
+    deal = change.deal
     _handled(rejected, user, RejectedVersion.Handled.ADOPTED, deal.version)
     log_activity(
         deal.table.round.event,
@@ -227,7 +230,7 @@ def adopt_rejected_version(rejected: RejectedVersion, user, expected_version: in
         rejected=rejected.pk,
         version=deal.version,
     )
-    return deal
+    return change
 
 
 @atomic

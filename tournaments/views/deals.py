@@ -24,7 +24,6 @@ from ..models import account_words
 from ..outcomes import deal_words
 from ..services.permissions import can_manage
 from ..todays_names import deal_under_todays_names
-from ..words import listed
 from .common import (
     check_manage,
     deal_or_404,
@@ -356,17 +355,6 @@ def deal_detail(request, pk):
     return render(request, "tournaments/deal_detail.html", context)
 
 
-def _repotted(deal) -> str:
-    """After a change that moved the pot of later deals (a new version each), a sentence
-    naming them (" Deals 3 and 5 now play for ..."); else nothing."""
-    numbers = [str(n) for n in deal.repotted]
-    if not numbers:
-        return ""
-    if len(numbers) == 1:
-        return f" Deal {numbers[0]} now plays for the pot the ledger holds (a new version)."
-    return f" Deals {listed(numbers)} now play for the pot the ledger holds (a new version each)."
-
-
 @organizer_view
 @require_http_methods(["GET", "POST"])
 def deal_correct(request, pk):
@@ -395,7 +383,7 @@ def deal_correction(request, deal, link=None):
             preview = _preview(form, table, deal.number, corrected=deal)
         elif form.is_valid():
             try:
-                deal = services.correct_deal(
+                change = services.correct_deal(
                     deal,
                     form.document,
                     request.user,
@@ -406,7 +394,8 @@ def deal_correction(request, deal, link=None):
             except services.ServiceError as e:
                 form.add_service_error(e)
             else:
-                messages.success(request, f"Deal {deal.number} corrected.{_repotted(deal)}")
+                said = f"Deal {change.deal.number} corrected.{change.repotted_words}"
+                messages.success(request, said)
                 return redirect(done)
     return render(
         request,
@@ -430,11 +419,11 @@ def deal_void(request, pk):
                 "The form has lost the deal's version: reload the page and void the deal again."
             )
         expected = form.cleaned_data["expected_version"]
-        deal = services.void_deal(deal, request.user, request.POST.get("reason", ""), expected)
+        change = services.void_deal(deal, request.user, request.POST.get("reason", ""), expected)
     except services.ServiceError as e:
         messages.error(request, e.message)
     else:
-        messages.success(request, f"Deal {deal.number} voided.{_repotted(deal)}")
+        messages.success(request, f"Deal {change.deal.number} voided.{change.repotted_words}")
     return redirect(deal)
 
 
