@@ -259,7 +259,23 @@ def _record_deal(table, document, user, number, check_session, original, link) -
     table = lock_table(table.pk)
     authorize(user, table, link)
     user = acting_user(user, link)
-    seats = _seats(table)
+    return _save_deal(table, _seats(table), document, user, number, check_session, original, link)
+
+
+def _save_deal(
+    table: Table,
+    seats: dict[str, Player],
+    document: dict,
+    user,
+    number: int | None = None,
+    check_session: bool = True,
+    original: dict | None = None,
+    link=None,
+) -> Deal:
+    """The step every new deal is saved by, in its caller's transaction, the table
+    locked and the user authorized: the next number, the pot the ledger holds, the
+    core's and the table's checks, the session, then the deal, its first version and
+    what it posts."""
     counts = table.deals.aggregate(last=Max("number"), live=Count("pk", filter=Q(voided=False)))
     last = counts["last"] or 0
     # A game with a pot plays for the pot the ledger holds, never one from a form.
@@ -289,8 +305,7 @@ def _record_deal(table, document, user, number, check_session, original, link) -
         created_by=user,
         **_origin(original),
     )
-    entries = _post(deal, version, checked, user)
-    _assert_balanced(entries)
+    _assert_balanced(_post(deal, version, checked, user))
     stamps.mark(table.round.event_id)
     return deal
 
@@ -309,55 +324,12 @@ def _require_session_running(table: Table, seats=None, live: int | None = None) 
 
 @atomic
 def record_deals(table: Table, documents: list[dict], user) -> list[Deal]:
-    """Record many deals at a table in one transaction (imports, synthetic events).
-
-    The same checks and the same ledger rows as record_deal, written in bulk.
-    """
+    """Record many deals at a table in one transaction, all or none (synthetic events):
+    each as ``record_deal`` records it, the table locked and its seats read once."""
     table = lock_table(table.pk)
     authorize(user, table, None)
-    _require_session_running(table)
     seats = _seats(table)
-    last = table.deals.order_by("-number").values_list("number", flat=True).first() or 0
-    pot = pot_before(table.pk, last + 1)
-    checked, filled = [], []
-    for doc in documents:
-        doc = core.game_of_document(doc).with_pot(doc, pot)
-        checked.append(check_document(table, doc, seats))
-        filled.append(doc)
-        pot += checked[-1].settlement.net.get(POT_ACCOUNT, 0)
-    documents = filled
-    deals = Deal.objects.bulk_create(
-        Deal(table=table, number=last + i, version=1, document=doc, **_columns_of(one))
-        for i, (doc, one) in enumerate(zip(documents, checked, strict=True), start=1)
-    )
-    versions = DealVersion.objects.bulk_create(
-        DealVersion(
-            deal=deal,
-            number=1,
-            action=DealVersion.Action.RECORDED,
-            document=deal.document,
-            names=_names(one),
-            created_by=user,
-        )
-        for deal, one in zip(deals, checked, strict=True)
-    )
-    rows = [
-        row
-        for deal, version, one in zip(deals, versions, checked, strict=True)
-        for row in _ledger_rows(deal, version, one, user)
-    ]
-    _assert_balanced(rows)
-    stamps.mark(table.round.event_id)
-    LedgerEntry.objects.bulk_create(rows, batch_size=2000)
-    DealNet.objects.bulk_create(
-        (
-            net
-            for deal, version, one in zip(deals, versions, checked, strict=True)
-            for net in _net_rows(deal, version, one)
-        ),
-        batch_size=2000,
-    )
-    return deals
+    return [_save_deal(table, seats, document, user) for document in documents]
 
 
 def _lock_current(deal: Deal, user, expected_version: int | None, link=None) -> Deal:
