@@ -434,9 +434,9 @@ FIVE_POTS = [(1, 0), (2, 4), (3, 8), (4, 0), (5, 0)]
 def test_the_audit_flags_a_stale_pot(five_deals, organizer, monkeypatch):
     """What a correction did before the pot was carried forward: deal 3's failed Papoose
     Last doubles the pot to 16, and deals 4 and 5 still say it was empty."""
-    from tournaments.services import deals
+    from tournaments.services import corrections
 
-    monkeypatch.setattr(deals, "_repot_later_deals", lambda *args: None)
+    monkeypatch.setattr(corrections, "_repot_later_deals", lambda *args: None)
     services.correct_deal(five_deals.deals.get(number=3), papoose("lost"), organizer, "beaten")
     assert audit_ledger([five_deals.round.event_id]).problems == [
         "Petrtyl club night, round 1, table 1, deal 4: its document says the pot held 0 "
@@ -454,10 +454,10 @@ def test_repot_tables_repairs_stale_pots_once(five_deals, organizer, monkeypatch
 
     from django.core.management import call_command
 
-    from tournaments.services import deals
+    from tournaments.services import corrections
 
     with monkeypatch.context() as m:
-        m.setattr(deals, "_repot_later_deals", lambda *args: [])
+        m.setattr(corrections, "_repot_later_deals", lambda *args: [])
         services.correct_deal(five_deals.deals.get(number=3), papoose("lost"), organizer, "x")
     assert len(audit_ledger([five_deals.round.event_id]).problems) == 2
     out = io.StringIO()
@@ -487,13 +487,13 @@ def test_repot_tables_repairs_stale_pots_once(five_deals, organizer, monkeypatch
 
 def test_a_correction_locks_the_table_before_reading_the_pot(five_deals, organizer, monkeypatch):
     from tournaments import balances
-    from tournaments.services import deals
+    from tournaments.services import corrections
 
     locked, read = [], []
-    lock_table, pot_before_ = deals.lock_table, balances.pot_before
-    monkeypatch.setattr(deals, "lock_table", lambda pk: locked.append(pk) or lock_table(pk))
+    lock_table, pot_before_ = corrections.lock_table, balances.pot_before
+    monkeypatch.setattr(corrections, "lock_table", lambda pk: locked.append(pk) or lock_table(pk))
     # The services read the pot directly and through balances.with_ledger_pot.
-    for module in (deals, balances):
+    for module in (corrections, balances):
         monkeypatch.setattr(
             module, "pot_before", lambda *a: read.append(list(locked)) or pot_before_(*a)
         )

@@ -10,7 +10,7 @@ from django.utils import timezone
 from ..models import Deal, DealConfirmation, DealVersion, Round, Table, TableLink
 from .access import authorize
 from .activity import log_activity
-from .deals import void_deal
+from .corrections import void_deal
 from .errors import DealError, PermissionDenied, ServiceError
 from .locking import atomic, lock_table
 from .permissions import require_organizer

@@ -17,10 +17,12 @@ from ..todays_names import todays_document
 from .access import acting_user, authorize
 from .activity import log_activity
 from .checking import _ruleset_of, check_document
-from .deals import DealChange, _names, _seats, correct_deal, same_deal
+from .corrections import DealChange, correct_deal
+from .deals import same_deal
 from .errors import DealError
 from .locking import atomic, lock_table
 from .permissions import require_organizer
+from .posting import player_ids, seats_by_name
 
 
 def fingerprint(document: dict) -> str:
@@ -72,7 +74,7 @@ def record_rejected_version(
     user = acting_user(user, link)
     document = with_ledger_pot(table.pk, _under_the_deals_rules(deal, document), deal.number)
     # A form checks it first; a caller may not have.
-    checked = check_document(table, document, _seats(table), deal.document)
+    checked = check_document(table, document, seats_by_name(table), deal.document)
     key = fingerprint(document)
     kept = deal.rejected_versions.filter(fingerprint=key).first()
     if kept is not None:
@@ -88,7 +90,7 @@ def record_rejected_version(
         deal=deal,
         fingerprint=key,
         document=document,
-        names=_names(checked),
+        names=player_ids(checked),
         **_paid(checked.settlement),
         sent_by=user,
         sent_via=link,
@@ -143,11 +145,11 @@ def restore_rejected_version(
     deal = Deal.objects.select_related("table__round__event").get(pk=deal.pk)
     event = deal.table.round.event
     require_organizer(user, event)
-    checked = check_document(deal.table, document, _seats(deal.table), deal.document)
+    checked = check_document(deal.table, document, seats_by_name(deal.table), deal.document)
     rejected = RejectedVersion.objects.create(
         deal=deal,
         document=document,
-        names=_names(checked),
+        names=player_ids(checked),
         fingerprint=fingerprint(document),
         **_paid(checked.settlement),
         sent_by=user,
