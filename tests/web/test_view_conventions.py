@@ -69,3 +69,35 @@ def test_who_may_read_which_events_and_seasons_is_said_once(organizer, django_us
     for user, event in [(AnonymousUser(), public), (organizer, mine), (admin, hidden)]:
         assert permissions.can_view(user, event)
     assert not permissions.can_view(organizer, hidden)
+
+
+def test_the_event_forms_house_rules_are_read_from_its_option_fields():
+    """No field of its own (no widget that renders nothing): ``clean`` reads the chosen
+    ruleset's option fields; another ruleset's options, posted by a page without its
+    script, are not read at all, even when they are nonsense."""
+    from tournaments.forms import EventForm
+
+    blank = EventForm()
+    assert "house_rules" not in blank.fields
+    data = {
+        "name": "Night",
+        "date": "2026-11-20",
+        "kind": "club_night",
+        "ruleset": "la-vista",
+        "starting_chips": "20",
+        "session_end": "fixed_deals",
+        "deals_per_session": "20",
+        "paper_size": "letter",
+        "bye_chips": "0",
+        EventForm.MARKER: "1",
+        "rule__texas-xix__uni_bonus": "nonsense",
+    }
+    for name, field in blank.fields.items():
+        if name.startswith("rule__la-vista__") and field.initial not in (None, False):
+            data[name] = "on" if field.initial is True else field.initial
+    del data["rule__la-vista__kontra_allowed"]  # La Vista allows kontra: a box left empty
+    form = EventForm(data)
+    assert form.is_valid(), form.errors
+    assert form.settings()["house_rules"] == {"kontra_allowed": False}
+    assert set(form.settings()) == set(Event.SETTINGS)
+    assert "rule__texas-xix__uni_bonus" not in form.cleaned_data

@@ -68,8 +68,7 @@ def event_create(request):
     form = EventForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
-            fields = {name: form.cleaned_data[name] for name in form.Meta.fields}
-            event = services.create_event(request.user, **fields)
+            event = services.create_event(request.user, **form.settings())
         except services.ServiceError as e:
             form.add_error(None, e.message)
         else:
@@ -85,9 +84,8 @@ def event_edit(request, pk):
     check_manage(request, event)
     form = EventForm(request.POST or None, instance=event)
     if request.method == "POST" and form.is_valid():
-        fields = {name: form.cleaned_data[name] for name in form.Meta.fields}
         try:
-            services.update_event(event, request.user, **fields)
+            services.update_event(event, request.user, **form.settings())
         except services.ServiceError as e:
             form_errors(form, e)
         else:
