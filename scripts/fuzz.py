@@ -20,9 +20,9 @@ from hypothesis import strategies as st
 from taroky_scoring.cli import main as cli_main
 from tests.fuzzing import SEATS, cli_input, form_fields
 from tournaments import services
+from tournaments.balances import net_by_player
 from tournaments.middleware import SAID as NUL_SAID
 from tournaments.models import Deal, LedgerEntry, Player
-from tournaments.queries import net_by_player
 
 
 def main():

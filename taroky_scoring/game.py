@@ -64,8 +64,9 @@ class Game(Presentation):
         return resolve(self.name, self.preset(name), self.option_list, dict(options) or None)
 
     def rules_of(self, document: Mapping[str, Any]) -> Any:
-        options = document.get("options")
-        return self.rules(document["ruleset"], options)
+        """The rules a deal document is scored under: its ruleset with its house rules
+        (``options``; not an object: refused, naming ``options``, by ``rules``)."""
+        return self.rules(document["ruleset"], document.get("options"))
 
     def listing(self) -> list[dict[str, Any]]:
         """Every preset: its game, source, players and options, for display."""

@@ -40,13 +40,15 @@ class ByFoldedName(forms.models.ModelChoiceIterator):
     between "Bill" and "Dana", not after "Zeman" as the database's collation puts it."""
 
     def __iter__(self):
+        choices = super().__iter__()  # Django's: the empty choice first, if any
         if self.field.empty_label is not None:
-            yield ("", self.field.empty_label)
-        queryset = self.queryset
-        if not queryset._prefetch_related_lookups:  # as Django's: no cache of a long list
-            queryset = queryset.iterator()
-        for player in sorted(queryset, key=lambda p: (fold(p.name), p.name, p.pk)):
-            yield self.choice(player)
+            yield next(choices)
+        yield from sorted(choices, key=self._folded)
+
+    @staticmethod
+    def _folded(choice) -> tuple:
+        player = choice[0].instance
+        return fold(player.name), player.name, player.pk
 
 
 class PlayerChoice(forms.ModelChoiceField):
@@ -133,38 +135,6 @@ class CardPointsForm(forms.Form):
         return cleaned
 
 
-class HouseRulesField(forms.JSONField):
-    """House rules: a JSON object; empty means none."""
-
-    def to_python(self, value):
-        if value in self.empty_values:
-            return {}
-        try:
-            return super().to_python(value)
-        except RecursionError:  # nested past what the JSON parser follows
-            raise ValidationError(self.error_messages["invalid"], code="invalid") from None
-
-    def bound_data(self, data, initial):
-        try:
-            return super().bound_data(data, initial)
-        except RecursionError:
-            return data
-
-
-class NoValueWidget(forms.HiddenInput):
-    """House rules come from the generated option fields, never from a posted value:
-    render nothing, and never count the value as omitted (so the form's value is set)."""
-
-    def render(self, *args, **kwargs):
-        return ""
-
-    def value_from_datadict(self, data, files, name):
-        return None
-
-    def value_omitted_from_data(self, data, files, name):
-        return False
-
-
 def option_field(option: dict, label: str) -> forms.Field:
     """A form field for one of the core's typed options (``Option.as_dict()``)."""
     kind, help_text = option["kind"], option.get("help", "")
@@ -199,13 +169,14 @@ def house_rule_field_name(ruleset: str, option: str) -> str:
 
 class EventForm(forms.ModelForm):
     """An event's settings; its house rules as a form generated from the core's typed
-    options of every ruleset (the chosen ruleset's apply; the page shows only those)."""
+    options of every ruleset (the chosen ruleset's apply; the page shows only those),
+    read by ``clean`` into ``cleaned_data["house_rules"]``."""
 
     class Meta:
         model = Event
-        fields = list(Event.SETTINGS)
+        # The house rules are no field of their own: the option fields say them.
+        fields = [name for name in Event.SETTINGS if name != "house_rules"]
         widgets = {"date": forms.DateInput(attrs={"type": "date"})}
-        field_classes = {"house_rules": HouseRulesField}
 
     FIXED_HELP = "Fixed: the event's deals were recorded under it."
     MARKER = "house_rules_form"  # posted by the page with the generated option fields
@@ -218,8 +189,6 @@ class EventForm(forms.ModelForm):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["house_rules"].widget = NoValueWidget()
-        self.fields["house_rules"].required = False
         self.rulesets = core.listing()
         self.chips_of = {e["name"]: e["options"]["starting_chips"] for e in self.rulesets}
         self._propose_starting_chips()
@@ -257,8 +226,9 @@ class EventForm(forms.ModelForm):
         self.fixed = bool(self.instance.pk and self.instance.has_deals())
         if self.fixed:
             for name in Event.FIXED_ONCE_DEALT:
-                self.fields[name].disabled = True
-                self.fields[name].help_text = self.FIXED_HELP
+                if name in self.fields:
+                    self.fields[name].disabled = True
+                    self.fields[name].help_text = self.FIXED_HELP
             for entry in self.rulesets:
                 for name in entry["fields"]:
                     self.fields[name].disabled = True
@@ -277,36 +247,43 @@ class EventForm(forms.ModelForm):
             proposed = None  # the organizer's own number
         field.initial = proposed
 
-    def _clean_fields(self):
-        # Other rulesets' options (shown without JavaScript) are not read at all.
-        unread = {name: self.fields.pop(name) for name in self.unread}
-        try:
-            super()._clean_fields()
-        finally:
-            self.fields.update(unread)
-
     def ruleset_fieldsets(self) -> list[dict]:
         """Each ruleset's title, source, description and bound option fields."""
         return [
             {**entry, "bound": [self[name] for name in entry["fields"]]} for entry in self.rulesets
         ]
 
+    def settings(self) -> dict:
+        """The event's settings as the services take them, its house rules included."""
+        return {name: self.cleaned_data[name] for name in Event.SETTINGS}
+
     def clean(self):
         data = super().clean()
+        # Other rulesets' options (shown without JavaScript) are not read at all.
+        for name in self.unread:
+            self.errors.pop(name, None)
+            data.pop(name, None)
+        if not self.fixed:
+            proposed, chips = data.get(self.PROPOSED), data.get("starting_chips")
+            if proposed is not None and chips == proposed and data.get("ruleset") in self.chips_of:
+                data["starting_chips"] = self.chips_of[data["ruleset"]]
+        rules, refused = self._house_rules(data)
+        data["house_rules"] = rules
+        # The model checks the house rules it is given: those read here, none if the core
+        # refused them (said above the form).
+        self.instance.house_rules = {} if refused else rules
+        return data
+
+    def _house_rules(self, data: dict) -> tuple[dict, bool]:
+        """The house rules the option fields say, and whether the core refused them."""
         if self.fixed:
-            data["house_rules"] = self.instance.house_rules
-            return data
-        proposed, chips = data.get(self.PROPOSED), data.get("starting_chips")
-        if proposed is not None and chips == proposed and data.get("ruleset") in self.chips_of:
-            data["starting_chips"] = self.chips_of[data["ruleset"]]
+            return self.instance.house_rules, False
         entry = next((e for e in self.rulesets if e["name"] == data.get("ruleset")), None)
         if entry is None:
-            data["house_rules"] = {}
-            return data
+            return {}, False
         if not self.options_posted:
             same = self.instance.pk and self.instance.ruleset == entry["name"]
-            data["house_rules"] = dict(self.instance.house_rules or {}) if same else {}
-            return data
+            return (dict(self.instance.house_rules or {}) if same else {}), False
         rules = {}
         for option in entry["option_kinds"]:
             name = house_rule_field_name(entry["name"], option["name"])
@@ -321,8 +298,8 @@ class EventForm(forms.ModelForm):
         except core.OutcomeError as e:
             for error in e.errors:
                 self.add_error(None, error.message)
-        data["house_rules"] = rules
-        return data
+            return rules, True
+        return rules, False
 
 
 def _name_field(label: str, required: bool = True) -> forms.CharField:

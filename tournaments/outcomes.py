@@ -1,4 +1,5 @@
-"""What the web layer indexes about a deal of any game: who played, dealt, sat out, bid.
+"""What the web layer reads of a deal of any game: who played, dealt, sat out, bid (what
+it indexes), and the deal in its game's words.
 
 Nebraska's core returns a ``DealOutcome``; Texas and Petrtyl return the document as the
 core read it (a dict). The facts the services and the sheet need are the same words in
@@ -70,3 +71,9 @@ def facts(outcome: Any) -> DealFacts:
 def document_facts(document: dict) -> DealFacts:
     """The facts of a saved deal's document (read by its game)."""
     return facts(core.parse_deal(document)[0])
+
+
+def deal_words(document: dict) -> str:
+    """The deal in its game's own words, from the core (every game, Nebraska too)."""
+    game = core.game_of_document(document)
+    return game.summary(document, game.rules_of(document))

@@ -1,106 +1,22 @@
-"""Read side: score sheets, deal details, balances. Sums over the ledger, a fixed
-number of queries whatever the size of the event."""
+"""Read side: score sheets and deal details, over the ledger's sums (``balances``), a
+fixed number of queries whatever the size of the event."""
 
 from __future__ import annotations
 
 import functools
 import json
-from collections import defaultdict
 from dataclasses import dataclass, field, replace
 
-from django.db.models import JSONField, OuterRef, Prefetch, Q, Subquery, Sum
+from django.db.models import Prefetch
 from django.template.defaultfilters import pluralize
 
 import taroky_scoring as core
-from taroky_scoring.renaming import rename_players
 
+from .balances import net_by_deal_and_player, session_state
 from .models import Deal, DealVersion, Event, LedgerEntry, Player, Seat, Table
-from .outcomes import document_facts
+from .outcomes import deal_words, document_facts
+from .todays_names import under_todays_names, with_current_names
 from .words import account_words
-
-
-def net_by_player(entries) -> dict[int, int]:
-    """Net chips per player id over a LedgerEntry queryset: one GROUP BY query (by payee
-    and payer together: a handful of pairs at a table)."""
-    net: dict[int, int] = defaultdict(int)
-    pairs = entries.values("payee_id", "payer_id").annotate(chips=Sum("chips")).order_by()
-    for row in pairs:
-        net[row["payee_id"]] += row["chips"]
-        net[row["payer_id"]] -= row["chips"]
-    return dict(net)
-
-
-def net_by_deal_and_player(entries) -> dict[int, dict[int, int]]:
-    """Net chips per deal id and player id: one GROUP BY query."""
-    net: dict[int, dict[int, int]] = defaultdict(lambda: defaultdict(int))
-    rows = entries.values("deal_id", "payee_id", "payer_id").annotate(chips=Sum("chips"))
-    for row in rows.order_by():
-        deal = net[row["deal_id"]]
-        deal[row["payee_id"]] += row["chips"]
-        deal[row["payer_id"]] -= row["chips"]
-    return net
-
-
-def pot_before(table_id: int, number: int | None = None) -> int:
-    """The chips in a table's pot before its deal ``number`` (None: now, after every
-    deal): one query over the ledger (reversals cancel what they reverse, so every row
-    counts)."""
-    rows = LedgerEntry.objects.filter(table_id=table_id)
-    if number is not None:
-        rows = rows.filter(deal__number__lt=number)
-    sums = rows.aggregate(
-        paid_in=Sum("chips", filter=Q(payee_is_pot=True), default=0),
-        taken=Sum("chips", filter=Q(payer_is_pot=True), default=0),
-    )
-    return sums["paid_in"] - sums["taken"]
-
-
-def with_ledger_pot(table_id: int, document: dict, number: int | None = None) -> dict:
-    """The deal ``document`` playing for the pot the table's ledger holds before its deal
-    ``number`` (None: now), as deals are saved (a pot is never typed in); a game without
-    a pot's as it is, with no query."""
-    game = core.game_of_document(document)
-    return game.with_pot(document, pot_before(table_id, number)) if game.has_pot else document
-
-
-def with_current_names(deals):
-    """Deals with ``current_names``: their current version's player ids by name (what
-    ``under_todays_names`` reads), in the same query."""
-    current = DealVersion.objects.filter(deal=OuterRef("pk"), number=OuterRef("version"))
-    return deals.annotate(
-        current_names=Subquery(current.values("names")[:1], output_field=JSONField())
-    )
-
-
-def renamed_since(names: dict | None, today: dict[int, str]) -> dict[str, str]:
-    """Each name of a document whose player is called otherwise now, and his name now
-    (``names``: the name -> player id its version keeps; ``today``: id -> name)."""
-    return {
-        name: today[int(pk)]
-        for name, pk in (names or {}).items()
-        if today.get(int(pk), name) != name
-    }
-
-
-def under_todays_names(document: dict, names: dict | None, today: dict[int, str]) -> dict:
-    """``document`` with each player as called now (``today``: player id -> name), by
-    the ids its version keeps (``names``): a player renamed since shows one name on
-    every page. The document itself, unchanged, when nobody was renamed."""
-    renamed = renamed_since(names, today)
-    return rename_players(document, renamed) if renamed else document
-
-
-def todays_document(document: dict, names: dict | None) -> dict:
-    """``document`` under today's names, its players read by the ids ``names`` keeps."""
-    ids = [int(pk) for pk in (names or {}).values()]
-    today = dict(Player.objects.filter(pk__in=ids).values_list("pk", "name"))
-    return under_todays_names(document, names, today)
-
-
-def deal_under_todays_names(deal: Deal) -> dict:
-    """``deal``'s document under today's names, by its current version's player ids."""
-    names = deal.versions.values_list("names", flat=True).get(number=deal.version)
-    return todays_document(deal.document, names)
 
 
 @dataclass
@@ -261,7 +177,9 @@ def table_sheet(table: Table, cells: bool = True) -> Sheet:
     live = [documents[d.pk] for d in deals if not d.voided]
     totals = [c - event.starting_chips for c in running]
     next_deal = _next_deal(table, players, rules, live)
-    session = _session(event, {p.name: t for p, t in zip(players, totals, strict=True)}, len(live))
+    session = session_state(
+        event, {p.name: t for p, t in zip(players, totals, strict=True)}, len(live)
+    )
     return Sheet(
         table=table,
         event=event,
@@ -278,38 +196,6 @@ def table_sheet(table: Table, cells: bool = True) -> Sheet:
         pot=pot,
         order_of_play=game.order_of_play,
     )
-
-
-def _session(event: Event, net: dict[str, int], deals_played: int) -> core.SessionState:
-    return core.session_state(
-        event.starting_chips,
-        net,
-        deals_played,
-        core.SessionEnd(event.session_end),
-        event.deals_per_session,
-    )
-
-
-def table_session(
-    table: Table, seats=None, live: int | None = None, before: int | None = None
-) -> core.SessionState:
-    """Whether the table's session has ended: three small queries, two when the caller
-    knows the seats (name -> player) and one when it knows the live deals too.
-    ``before``: whether it had ended before deal ``before`` (after the deals before it,
-    as the ledger holds them now)."""
-    entries = LedgerEntry.objects.filter(table=table)
-    deals = table.deals.filter(voided=False)
-    if before is not None:
-        entries = entries.filter(deal__number__lt=before)
-        deals = deals.filter(number__lt=before)
-    net = net_by_player(entries)
-    if seats is None:
-        seated = table.seats.values_list("player_id", "player__name").order_by()
-    else:
-        seated = [(p.pk, name) for name, p in seats.items()]
-    if live is None:
-        live = deals.count()
-    return _session(table.round.event, {name: net.get(pk, 0) for pk, name in seated}, live)
 
 
 def suggested_deal(table: Table) -> core.NextDeal | None:
@@ -345,17 +231,6 @@ class VersionView:
     net: dict[str, int]
     change: dict[str, int]
     summary: str
-
-
-def deal_words(document) -> str:
-    """The deal in its game's own words, from the core (every game, Nebraska too)."""
-    return _summary(document)
-
-
-def _summary(document) -> str:
-    """The deal in its game's own words, from the core (every game, Nebraska too)."""
-    game = core.game_of_document(document)
-    return game.summary(document, game.rules_of(document))
 
 
 def deal_with_context(pk: int) -> Deal:
@@ -398,13 +273,13 @@ def deal_detail(deal: Deal) -> dict:
         # Over both versions' accounts: a pot the new version no longer touches changed too.
         names = list(net) + [name for name in previous if name not in net]
         change = {name: net.get(name, 0) - previous.get(name, 0) for name in names}
-        summary = _summary(under_todays_names(v.document, v.names, today))
+        summary = deal_words(under_todays_names(v.document, v.names, today))
         views.append(VersionView(v, net, change, summary))
         previous = net
     current = [e for e in entries if e.deal_version_id == versions[-1].pk and e.reverses_id is None]
     return {
         "deal": deal,
-        "summary": views[-1].summary if views else _summary(deal.document),
+        "summary": views[-1].summary if views else deal_words(deal.document),
         "players": players,
         "transfers": current if not deal.voided else [],
         "entries": entries,

@@ -8,7 +8,8 @@ from dataclasses import dataclass
 from taroky_scoring.renaming import rename_players
 
 from .models import Deal, Event, Player, RejectedVersion
-from .queries import deal_words, renamed_since
+from .outcomes import deal_words
+from .todays_names import renamed_since
 from .words import account_words
 
 

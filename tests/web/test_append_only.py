@@ -36,7 +36,7 @@ APPEND_ONLY = [LedgerEntry, DealNet, DealVersion, ActivityEntry]
 def deal(table, organizer):
     """Anna's Four, won with 41: recorded, then corrected (two versions, reversals)."""
     deal = services.record_deal(table, played_doc(bidder_points=30), organizer)
-    return services.correct_deal(deal, played_doc(), organizer, "recount")
+    return services.correct_deal(deal, played_doc(), organizer, "recount").deal
 
 
 def run(sql, params=()):

@@ -12,8 +12,8 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 from django.db.models import Q
 
+from tournaments.balances import net_by_player
 from tournaments.models import Event, LedgerEntry, Season
-from tournaments.queries import net_by_player
 from tournaments.season_standings import season_standings
 from tournaments.standings import standings
 

@@ -67,7 +67,9 @@ def test_the_ruleset_house_rules_and_starting_chips_are_fixed_once_dealt(table, 
     assert (event.ruleset, event.house_rules, event.starting_chips) == ("la-vista", {}, 20)
     # Other settings still change; a correction keeps the kontra it was recorded under.
     services.update_event(event, organizer, name="Renamed night", ruleset="la-vista")
-    deal = services.correct_deal(deal, five_with_kontra(bidder_points=50), organizer, "recount")
+    deal = services.correct_deal(
+        deal, five_with_kontra(bidder_points=50), organizer, "recount"
+    ).deal
     assert chips_to(deal, "Anna") == [16]
 
 
@@ -120,7 +122,7 @@ def test_the_edit_form_disables_the_fixed_fields_and_says_why(client, table, org
 @pytest.fixture
 def corrected_deal(table, organizer):
     deal = services.record_deal(table, played_doc(bidder_points=30), organizer)
-    return services.correct_deal(deal, played_doc(), organizer, "recount")
+    return services.correct_deal(deal, played_doc(), organizer, "recount").deal
 
 
 APPEND_ONLY = [LedgerEntry, DealNet, DealVersion]

@@ -297,7 +297,7 @@ def test_deal_detail_queries_do_not_grow_with_versions(
 ):
     deal = services.record_deal(table, played_doc(), organizer)
     for i in range(corrections):
-        deal = services.correct_deal(deal, played_doc(bidder_points=40 - i), organizer, "fix")
+        deal = services.correct_deal(deal, played_doc(bidder_points=40 - i), organizer, "fix").deal
     with django_assert_max_num_queries(12):
         response = org_client.get(reverse("deal-detail", args=[deal.pk]))
     assert len(response.context["versions"]) == corrections + 1

@@ -672,7 +672,7 @@ def test_rejected_versions_are_exported_and_come_back_identical(
     assert "Sent by org at" in section_words(copied, copied_deals[2])
     # The open one is the copy's to adopt, as sent by the table link.
     kept = copies.get(handled="")
-    corrected = services.adopt_rejected_version(kept, importer, expected_version=1)
+    corrected = services.adopt_rejected_version(kept, importer, expected_version=1).deal
     at = timezone.localtime(open_.sent_at).strftime("%H:%M:%S")
     assert corrected.versions.get(number=2).reason == (
         f"The version the table link sent at {at} (not saved: a conflict)"

@@ -12,10 +12,10 @@ from hypothesis import strategies as st
 import taroky_scoring as core
 from taroky_scoring.cli import main as cli_main
 from tournaments import services
+from tournaments.balances import net_by_player
 from tournaments.dealforms import GameDealForm
 from tournaments.middleware import SAID as NUL_SAID
 from tournaments.models import Deal, LedgerEntry
-from tournaments.queries import net_by_player
 
 from ..conftest import SEATS4, SEATS5
 from ..fuzzing import cli_input, form_fields

@@ -48,7 +48,7 @@ def night(ruleset, organizer, deals: int | None = None):
     for d in table_spec["deals"][:deals]:
         deal = services.record_deal(table, d.get("first_document", d["document"]), organizer)
         for c in d.get("corrections", []):
-            deal = services.correct_deal(deal, d["document"], organizer, c["reason"])
+            deal = services.correct_deal(deal, d["document"], organizer, c["reason"]).deal
         if d.get("void"):
             services.void_deal(deal, organizer, d["void"])
     return event, table

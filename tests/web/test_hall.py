@@ -11,6 +11,7 @@ from django.urls import reverse
 from pypdf import PdfReader
 
 from tournaments import services
+from tournaments.balances import net_by_player
 from tournaments.models import (
     ActivityEntry,
     Deal,
@@ -22,7 +23,6 @@ from tournaments.models import (
     Seat,
     TableLink,
 )
-from tournaments.queries import net_by_player
 from tournaments.synthetic import Size, make_synthetic_event
 
 from ..conftest import TOURNAMENT_PLAYERS, played_doc

@@ -68,6 +68,24 @@ def test_record_deals_refuses_the_whole_batch(table, organizer):
     assert Deal.objects.count() == 0
 
 
+def test_record_deals_checks_the_session_before_every_deal(table, organizer):
+    """The batch saves each deal as record_deal does: a deal after the session's last is
+    refused, and with it the whole batch."""
+    services.update_event(table.round.event, organizer, deals_per_session=2)
+    with pytest.raises(services.DealError) as refused:
+        services.record_deals(table, [played_doc(), played_doc(), played_doc()], organizer)
+    assert refused.value.message == (
+        "This table's session has ended after 2 deals; no more deals can be entered."
+    )
+    assert (Deal.objects.count(), DealVersion.objects.count(), LedgerEntry.objects.count()) == (
+        0,
+        0,
+        0,
+    )
+    services.record_deals(table, [played_doc(), played_doc()], organizer)
+    assert list(table.deals.values_list("number", flat=True)) == [1, 2]
+
+
 def test_make_synthetic_event(organizer):
     out = io.StringIO()
     call_command("make_synthetic_event", size="S", rounds=2, players=9, user="org", stdout=out)

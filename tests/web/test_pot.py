@@ -1,5 +1,6 @@
 """The pot of Petrtyl's games is a ledger account of its own, not a player."""
 
+import dataclasses
 import datetime
 import re
 
@@ -9,9 +10,9 @@ from django.urls import reverse
 
 import taroky_scoring as core
 from tournaments import services
+from tournaments.balances import net_by_player, pot_before
 from tournaments.ledger_audit import audit_ledger
 from tournaments.models import DealNet, DealVersion, Event, LedgerEntry, Player
-from tournaments.queries import net_by_player, pot_before
 
 PLAYERS = ["Anna", "Bill", "Cyril", "Dana"]
 
@@ -118,7 +119,7 @@ def test_a_correction_and_a_void_reverse_the_pot(petrtyl_table, organizer):
         ("Dana", -7),
     ]
     # Correcting deal 3 again reads the same 4 from the ledger.
-    third = services.correct_deal(third, papoose_won(), organizer, "pot recounted")
+    third = services.correct_deal(third, papoose_won(), organizer, "pot recounted").deal
     assert (third.version, third.document["pot"]) == (3, 4)
     assert pot_before(petrtyl_table.pk, 4) == 0
     assert audit_ledger([petrtyl_table.round.event_id]).problems == []
@@ -282,6 +283,24 @@ def five_deals(petrtyl_table, organizer):
     return petrtyl_table
 
 
+def test_a_change_says_what_it_did_in_a_result_not_on_the_deal(five_deals, organizer):
+    """A correction or a void returns the deal and the later deals given a new pot, as
+    a frozen result; nothing is set on the deal."""
+    table = five_deals
+    change = services.correct_deal(table.deals.get(number=2), thrown_in(), organizer, "a redeal")
+    assert isinstance(change, services.DealChange)
+    assert (change.deal.number, change.deal.version, change.repotted) == (2, 2, [3])
+    assert change.repotted_words == (
+        " Deal 3 now plays for the pot the ledger holds (a new version)."
+    )
+    assert not hasattr(change.deal, "repotted")
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        change.repotted = []
+    voided = services.void_deal(table.deals.get(number=5), organizer, "no misdeal")
+    assert (voided.deal.number, voided.deal.voided, voided.repotted) == (5, True, [])
+    assert voided.repotted_words == ""
+
+
 def test_correcting_an_earlier_deal_gives_the_later_deals_their_pot(five_deals, organizer):
     table = five_deals
     # Deal 2 was no misdeal but a redeal: the pot before deal 3 holds 4, which Cyril
@@ -415,9 +434,9 @@ FIVE_POTS = [(1, 0), (2, 4), (3, 8), (4, 0), (5, 0)]
 def test_the_audit_flags_a_stale_pot(five_deals, organizer, monkeypatch):
     """What a correction did before the pot was carried forward: deal 3's failed Papoose
     Last doubles the pot to 16, and deals 4 and 5 still say it was empty."""
-    from tournaments.services import deals
+    from tournaments.services import corrections
 
-    monkeypatch.setattr(deals, "_repot_later_deals", lambda *args: None)
+    monkeypatch.setattr(corrections, "_repot_later_deals", lambda *args: None)
     services.correct_deal(five_deals.deals.get(number=3), papoose("lost"), organizer, "beaten")
     assert audit_ledger([five_deals.round.event_id]).problems == [
         "Petrtyl club night, round 1, table 1, deal 4: its document says the pot held 0 "
@@ -435,10 +454,10 @@ def test_repot_tables_repairs_stale_pots_once(five_deals, organizer, monkeypatch
 
     from django.core.management import call_command
 
-    from tournaments.services import deals
+    from tournaments.services import corrections
 
     with monkeypatch.context() as m:
-        m.setattr(deals, "_repot_later_deals", lambda *args: [])
+        m.setattr(corrections, "_repot_later_deals", lambda *args: [])
         services.correct_deal(five_deals.deals.get(number=3), papoose("lost"), organizer, "x")
     assert len(audit_ledger([five_deals.round.event_id]).problems) == 2
     out = io.StringIO()
@@ -467,14 +486,14 @@ def test_repot_tables_repairs_stale_pots_once(five_deals, organizer, monkeypatch
 
 
 def test_a_correction_locks_the_table_before_reading_the_pot(five_deals, organizer, monkeypatch):
-    from tournaments import queries
-    from tournaments.services import deals
+    from tournaments import balances
+    from tournaments.services import corrections
 
     locked, read = [], []
-    lock_table, pot_before_ = deals.lock_table, queries.pot_before
-    monkeypatch.setattr(deals, "lock_table", lambda pk: locked.append(pk) or lock_table(pk))
-    # The services read the pot directly and through queries.with_ledger_pot.
-    for module in (deals, queries):
+    lock_table, pot_before_ = corrections.lock_table, balances.pot_before
+    monkeypatch.setattr(corrections, "lock_table", lambda pk: locked.append(pk) or lock_table(pk))
+    # The services read the pot directly and through balances.with_ledger_pot.
+    for module in (corrections, balances):
         monkeypatch.setattr(
             module, "pot_before", lambda *a: read.append(list(locked)) or pot_before_(*a)
         )

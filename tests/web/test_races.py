@@ -129,13 +129,13 @@ def test_a_lock_failure_is_told_in_words_and_nothing_else_is_hidden(table, organ
     def broken_disk(table):
         raise OperationalError("disk I/O error")
 
-    monkeypatch.setattr(deals, "_seats", deadlocked)
+    monkeypatch.setattr(deals, "seats_by_name", deadlocked)
     with pytest.raises(
         services.BusyError,
         match="could not save this one in time; nothing was saved. Try again in a moment",
     ):
         services.record_deal(table, played_doc(), organizer)
-    monkeypatch.setattr(deals, "_seats", broken_disk)
+    monkeypatch.setattr(deals, "seats_by_name", broken_disk)
     with pytest.raises(OperationalError, match="disk I/O error"):
         services.record_deal(table, played_doc(), organizer)
     assert Deal.objects.count() == 0
@@ -229,9 +229,9 @@ def petrtyl_doc(**fields):
 def test_a_correction_racing_the_deal_that_takes_the_pot(organizer):
     """Deal 2's misdeal is corrected to a redeal while Cyril's Papoose Last takes the pot
     in deal 3: whichever comes first, deal 3 ends with the 4 chips the pot holds."""
+    from tournaments.balances import pot_before
     from tournaments.ledger_audit import audit_ledger
     from tournaments.models import DealNet
-    from tournaments.queries import pot_before
 
     event = make_event(organizer, "petrtyl", name="Petrtyl race", date=datetime.date(2026, 11, 24))
     players = [Player.objects.create(name=n) for n in PETRTYL]

@@ -476,7 +476,7 @@ def test_a_version_sent_before_a_rename_is_shown_and_adopted_under_todays_name(
     assert not re.search(r"(?<!Ken )Čada", shown), shown
     inbox = org.get(reverse("inbox", args=[table.round.event.pk])).content.decode()
     assert "Anna: Four, second half with Ken Čada, 20:50 card points" in inbox
-    deal = services.adopt_rejected_version(rejected, organizer, expected_version=1)
+    deal = services.adopt_rejected_version(rejected, organizer, expected_version=1).deal
     assert deal.document == LOST | {"partner": "Ken Čada", "players": SEATS_TODAY}
     assert nets(table) == {"Anna": -5, "Bill": 5, "Ken Čada": -5, "Dana": 5}
 

@@ -9,9 +9,9 @@ from django.db import connection
 
 import taroky_scoring as core
 from tournaments import append_only, services
+from tournaments.balances import net_by_player
 from tournaments.ledger_audit import audit_ledger
 from tournaments.models import Deal, DealNet, DealVersion, LedgerEntry, Player
-from tournaments.queries import net_by_player
 
 from ..conftest import played_doc
 
@@ -86,7 +86,7 @@ def _tamper(sql, params, model=LedgerEntry):
 @pytest.fixture
 def corrected_deal(table, organizer):
     deal = services.record_deal(table, played_doc(bidder_points=30), organizer)
-    return services.correct_deal(deal, played_doc(), organizer, "recount")
+    return services.correct_deal(deal, played_doc(), organizer, "recount").deal
 
 
 @pytest.mark.django_db

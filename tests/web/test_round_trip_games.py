@@ -82,7 +82,7 @@ def test_the_petrtyl_night_moves_chips_through_its_pot(demo):
         (8, 1, "Věra Horáková", "#pot", 4),
     ]
     table = event.rounds.get().tables.get()
-    from tournaments.queries import pot_before
+    from tournaments.balances import pot_before
 
     assert pot_before(table.pk, table.deals.count() + 1) == 4
 

@@ -9,8 +9,8 @@ from django.db.models import Sum
 
 import taroky_scoring as core
 from tournaments import append_only, services
+from tournaments.balances import net_by_player
 from tournaments.models import Deal, DealNet, DealVersion, LedgerEntry
-from tournaments.queries import net_by_player
 
 from ..conftest import played_doc
 
@@ -88,7 +88,7 @@ def test_correction_leaves_exactly_the_new_settlement_and_keeps_versions(table, 
     new = played_doc(bidder_points=44, partner=None)
     deal = services.correct_deal(
         deal, new, organizer, "Recounted: 44, and Anna was alone", expected_version=1
-    )
+    ).deal
     assert (
         ledger_net(deal=deal)
         == nonzero(core.score(new).net)
@@ -107,17 +107,17 @@ def test_correction_leaves_exactly_the_new_settlement_and_keeps_versions(table, 
 
 def test_second_correction_reverses_only_the_current_version(table, organizer):
     deal = services.record_deal(table, played_doc(), organizer)
-    deal = services.correct_deal(deal, played_doc(bidder_points=30), organizer, "recount")
+    deal = services.correct_deal(deal, played_doc(bidder_points=30), organizer, "recount").deal
     deal = services.correct_deal(
         deal, played_doc(bid="five", blind=None), organizer, "it was a Five"
-    )
+    ).deal
     assert ledger_net(deal=deal) == {"Anna": 8, "Bill": -8, "Čada": 8, "Dana": -8}
     assert deal.version == 3
 
 
 def test_void_leaves_zero_and_keeps_the_deal(table, organizer):
     deal = services.record_deal(table, played_doc(), organizer)
-    deal = services.void_deal(deal, organizer, "Entered twice", expected_version=1)
+    deal = services.void_deal(deal, organizer, "Entered twice", expected_version=1).deal
     assert ledger_net(deal=deal) == {}
     assert deal.voided and deal.version == 2
     assert deal.versions.last().action == DealVersion.Action.VOIDED
@@ -262,7 +262,7 @@ def current_nets(deal) -> dict[str, int]:
 def test_each_version_posts_its_nets_and_only_the_last_stands(table, organizer):
     # Four second half, Anna and Čada: 41 points win 5 each, 30 lose 5 each.
     deal = services.record_deal(table, played_doc(), organizer)
-    deal = services.correct_deal(deal, played_doc(bidder_points=30), organizer, "recount")
+    deal = services.correct_deal(deal, played_doc(bidder_points=30), organizer, "recount").deal
     assert nets(deal) == [
         (1, "Anna", 5),
         (1, "Bill", -5),

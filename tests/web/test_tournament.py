@@ -2,11 +2,14 @@
 
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from tournaments import exchange, services
@@ -328,6 +331,23 @@ def test_chip_reconciliation_keeps_the_record(client, played_event, organizer):
     )
     assert "Off: Bill +1" in response.content.decode()
     assert table.chip_counts.count() == 8
+
+
+def test_a_chip_count_reads_the_ledgers_sums_not_the_tables_deals(played_event, organizer):
+    """Under the table's lock a count needs each player's chips: the seats and the
+    ledger's sums, not the sheet of every deal."""
+    table = played_event.rounds.get().tables.get(number=1)
+    anna, bill, cada, dana = players("Anna", "Bill", "Čada", "Dana")
+    with CaptureQueriesContext(connection) as done:
+        rows = services.record_chip_count(table, organizer, {anna: 23, bill: 27, cada: 22, dana: 7})
+    assert [(r.player.name, r.expected) for r in rows] == [
+        ("Anna", 23),
+        ("Bill", 27),
+        ("Čada", 23),
+        ("Dana", 7),
+    ]
+    read = " ".join(q["sql"] for q in done.captured_queries)
+    assert not re.search(r'"tournaments_deal(version)?"', read), read
 
 
 def ledger_signature(event):

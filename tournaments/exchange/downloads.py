@@ -8,8 +8,8 @@ import json
 from collections.abc import Iterable
 
 from ..models import ChipCount, Deal, Event, LedgerEntry, Seat
-from ..queries import under_todays_names, with_current_names
 from ..standings import standings
+from ..todays_names import under_todays_names, with_current_names
 from .export import in_field_order
 
 # A spreadsheet runs a cell starting with one of these as a formula (=HYPERLINK, +cmd|,

@@ -15,7 +15,7 @@ from ..models import (
     RejectedVersion,
     Seat,
 )
-from ..queries import under_todays_names
+from ..todays_names import under_todays_names
 from .document import FORMAT
 
 

@@ -142,7 +142,7 @@ def save_event(plan: Plan, user, players: dict[str, Player]) -> Event:
             if v["action"] == DealVersion.Action.VOIDED:
                 deal = _step(
                     v["where"], services.void_deal, deal, user, v["reason"], before, original
-                )
+                ).deal
             else:
                 deal = _step(
                     v["where"],
@@ -153,7 +153,7 @@ def save_event(plan: Plan, user, players: dict[str, Player]) -> Event:
                     v["reason"],
                     before,
                     original,
-                )
+                ).deal
         deals[(table.pk, number)] = deal
     for key, state in confirmations.items():
         _restore_confirmation(deals[key], state, user)

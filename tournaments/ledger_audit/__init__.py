@@ -61,7 +61,7 @@ from ..models import (
     Seat,
 )
 from ..season_standings import event_placings, season_events
-from ..services.deals import indexed_columns, nets_in_deal, settle_document, won_as_bidder
+from ..services.posting import indexed_columns, nets_in_deal, settle_document, won_as_bidder
 from ..words import account_words
 from .events import RecordedUnder, check_left_over, check_links, where_deal, where_table
 

@@ -4,14 +4,8 @@ Views and management commands call these; they never write models themselves.
 """
 
 from .access import LinkError, find_link
-from .deals import (
-    correct_deal,
-    new_pots_after,
-    record_deal,
-    record_deals,
-    repot_table,
-    void_deal,
-)
+from .corrections import DealChange, correct_deal, new_pots_after, repot_table, void_deal
+from .deals import record_deal, record_deals
 from .errors import (
     BusyError,
     DealError,
@@ -55,6 +49,7 @@ __all__ = [
     "issue_round_links",
     "revoke_link",
     "undo_last_deal",
+    "DealChange",
     "DealError",
     "PermissionDenied",
     "ServiceError",

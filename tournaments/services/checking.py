@@ -6,11 +6,24 @@ checks it here, so a deal is held to the same rules however it arrives.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import taroky_scoring as core
 
 from ..models import Player, Table
-from ..outcomes import facts
+from ..outcomes import DealFacts, facts
 from .errors import DealError
+
+
+@dataclass(frozen=True)
+class CheckedDeal:
+    """A deal document that may be saved at its table: its facts and settlement, and the
+    table's seats (name -> player) its names were checked against."""
+
+    document: dict
+    facts: DealFacts
+    settlement: core.Settlement
+    seats: dict[str, Player]
 
 
 def _ruleset_of(document: dict) -> tuple[str, dict]:
@@ -19,13 +32,12 @@ def _ruleset_of(document: dict) -> tuple[str, dict]:
 
 def check_document(
     table: Table, document: dict, seats: dict[str, Player], recorded_under: dict | None = None
-):
+) -> CheckedDeal:
     """Validate with the core and check the deal's players sit at this table.
 
     A new deal uses the event's ruleset and house rules; a correction keeps those its
     deal was recorded under (``recorded_under``, the deal's document). How many sit and
     how many play are the game's (the core's ``table_sizes`` and ``active_players``).
-    Returns the deal's facts (``outcomes.DealFacts``) and its settlement.
     """
     try:
         outcome, rules = core.parse_deal(document)
@@ -67,7 +79,7 @@ def check_document(
     if not sits_out and deal.sitting_out is not None:
         message = f"Nobody sits out at a {_words(len(seats))}-player table."
         raise DealError(message, (core.FieldError("sitting_out", message),))
-    return deal, game.settle(outcome, rules)
+    return CheckedDeal(document, deal, game.settle(outcome, rules), seats)
 
 
 _words = core.rotation.number_word  # a table's size in words, as the core says it

@@ -1,175 +1,34 @@
-"""Recording, correcting and voiding deals, and posting their chips to the ledger.
+"""Recording deals: a deal saved at its table and its chips posted to the ledger, one
+deal at a time or many in one transaction, through the same step and the same checks.
 
-A deal's audit trail is its DealVersion rows: who, when, what and why.
+A deal's audit trail is its DealVersion rows: who, when, what and why. Correcting and
+voiding a deal is ``corrections``.
 """
 
 from __future__ import annotations
 
 from django.db.models import Count, Max, Q
-from django.utils import timezone
 
 import taroky_scoring as core
 
 from .. import stamps
-from ..models import (
-    POT_ACCOUNT,
-    ActivityEntry,
-    Deal,
-    DealNet,
-    DealVersion,
-    LedgerEntry,
-    Player,
-    Table,
-)
-from ..outcomes import DealFacts, facts
-from ..queries import deal_under_todays_names, pot_before, table_session, with_ledger_pot
-from .access import acting_user, authorize, check_link, check_link_may_change
-from .activity import log_activity
+from ..balances import table_session, with_ledger_pot
+from ..models import Deal, DealVersion, Player, Table
+from ..todays_names import deal_under_todays_names
+from .access import acting_user, authorize, check_link
 from .checking import check_document
-from .errors import DealError, DealNumberTaken, StaleDealError
+from .errors import DealError, DealNumberTaken
 from .locking import atomic, lock_table
 from .permissions import require_organizer
-from .pots import plan_new_pots
-
-
-def settle_document(document) -> tuple[DealFacts, core.Settlement]:
-    """The facts and the settlement of a deal document of any game (for the audit);
-    raises OutcomeError."""
-    outcome, rules = core.parse_deal(document)
-    return facts(outcome), core.game_of_document(document).settle(outcome, rules)
-
-
-def nets_in_deal(deal: DealFacts, settlement) -> dict[str, int]:
-    """Each player's net (the pot is an account, not a player: it has no DealNet)."""
-    return {
-        name: chips
-        for name, chips in core.nets_in_deal(deal, settlement).items()
-        if name != POT_ACCOUNT
-    }
-
-
-won_as_bidder = core.won_as_bidder
-
-
-def _seats(table: Table) -> dict[str, Player]:
-    return {s.player.name: s.player for s in table.seats.select_related("player").order_by()}
-
-
-def _names(outcome: DealFacts, seats: dict[str, Player]) -> dict[str, int]:
-    """What DealVersion.names keeps: the player id of every name in the document."""
-    return {name: seats[name].pk for name in outcome.everyone}
-
-
-def _origin(original: dict | None) -> dict:
-    """An imported version's author and time as recorded where it came from."""
-    original = original or {}
-    return {
-        "original_author": original.get("author", ""),
-        "original_at": original.get("at"),
-    }
-
-
-def indexed_columns(outcome: DealFacts, settlement, seats) -> dict:
-    """The deal's columns read from its facts (``seats``: name -> player or id)."""
-    return {
-        "kind": outcome.kind,
-        "dealer": seats.get(outcome.dealer) if outcome.dealer else None,
-        "sitting_out": seats.get(outcome.sitting_out) if outcome.sitting_out else None,
-        "bidder": seats.get(outcome.bidder) if outcome.bidder else None,
-        "bid": outcome.bid,
-        "bidder_won": settlement.bidder_won,
-    }
-
-
-def _filed_under(deal) -> dict:
-    """The event, table and deal a row posted for ``deal`` is filed under."""
-    return {"event_id": deal.table.round.event_id, "table_id": deal.table_id, "deal": deal}
-
-
-def _ledger_rows(deal, version, transfers, seats, user) -> list[LedgerEntry]:
-    """Unsaved ledger rows for a version's transfers."""
-    return [
-        LedgerEntry(
-            **_filed_under(deal),
-            deal_version=version,
-            payer=None if t.payer == POT_ACCOUNT else seats[t.payer],
-            payer_is_pot=t.payer == POT_ACCOUNT,
-            payee=None if t.payee == POT_ACCOUNT else seats[t.payee],
-            payee_is_pot=t.payee == POT_ACCOUNT,
-            chips=t.chips,
-            reason=t.reason.value,
-            explanation=t.explanation,
-            created_by=user,
-        )
-        for t in transfers
-    ]
-
-
-def _net_rows(deal, version, outcome, settlement, seats) -> list[DealNet]:
-    """Unsaved DealNet rows of a version: the nets of the players in the deal."""
-    return [
-        DealNet(
-            **_filed_under(deal),
-            version=version.number,
-            player=seats[name],
-            chips=chips,
-            won_as_bidder=won_as_bidder(outcome, settlement, name),
-        )
-        for name, chips in nets_in_deal(outcome, settlement).items()
-    ]
-
-
-def _post(deal, version, outcome, settlement, seats, user) -> list[LedgerEntry]:
-    DealNet.objects.bulk_create(_net_rows(deal, version, outcome, settlement, seats))
-    return LedgerEntry.objects.bulk_create(
-        _ledger_rows(deal, version, settlement.transfers, seats, user)
-    )
-
-
-def _post_reversal(deal, version, user) -> list[LedgerEntry]:
-    """Reverse what the deal's current version posted: same chips, the other way."""
-    current = LedgerEntry.objects.filter(
-        deal=deal, deal_version__number=deal.version, reverses__isnull=True
-    ).order_by("id")
-    reversals = [
-        LedgerEntry(
-            event_id=e.event_id,
-            table_id=e.table_id,
-            deal=deal,
-            deal_version=version,
-            payer_id=e.payee_id,
-            payer_is_pot=e.payee_is_pot,
-            payee_id=e.payer_id,
-            payee_is_pot=e.payer_is_pot,
-            chips=e.chips,
-            reason=e.reason,
-            explanation=f"Reversal of version {deal.version}: {e.explanation}"[:300],
-            reverses=e,
-            created_by=user,
-        )
-        for e in current
-    ]
-    return LedgerEntry.objects.bulk_create(reversals)
-
-
-def _assert_balanced(entries) -> None:
-    # The pot's rows are keyed None (no player): it is counted like any account.
-    net: dict[int | None, int] = {}
-    for e in entries:
-        net[e.payer_id] = net.get(e.payer_id, 0) - e.chips
-        net[e.payee_id] = net.get(e.payee_id, 0) + e.chips
-    if sum(net.values()) != 0:  # pragma: no cover - the core guarantees it
-        raise DealError("The deal does not sum to zero; nothing was saved.")
-
-
-def _confirmation_fields(table: Table, link) -> dict:
-    """A deal entered through a table link waits for an organizer if the event says so;
-    an organizer's own entry or correction needs nobody's confirmation."""
-    return {
-        "entered_via": link,
-        "awaiting_confirmation": link is not None
-        and table.round.event.table_deals_need_confirmation,
-    }
+from .posting import (
+    assert_balanced,
+    columns_of,
+    confirmation_fields,
+    origin,
+    player_ids,
+    post,
+    seats_by_name,
+)
 
 
 def record_deal(
@@ -201,6 +60,16 @@ def record_deal(
             check_link(link, table)
         _refuse_taken_number(table.pk, number, document)
     return _record_deal(table, document, user, number, check_session, original, link)
+
+
+@atomic
+def record_deals(table: Table, documents: list[dict], user) -> list[Deal]:
+    """Record many deals at a table in one transaction, all or none (synthetic events):
+    each as ``record_deal`` records it, the table locked and its seats read once."""
+    table = lock_table(table.pk)
+    authorize(user, table, None)
+    seats = seats_by_name(table)
+    return [_save_deal(table, seats, document, user) for document in documents]
 
 
 def same_deal(saved: Deal, document: dict) -> bool:
@@ -237,12 +106,30 @@ def _record_deal(table, document, user, number, check_session, original, link) -
     table = lock_table(table.pk)
     authorize(user, table, link)
     user = acting_user(user, link)
-    seats = _seats(table)
+    return _save_deal(
+        table, seats_by_name(table), document, user, number, check_session, original, link
+    )
+
+
+def _save_deal(
+    table: Table,
+    seats: dict[str, Player],
+    document: dict,
+    user,
+    number: int | None = None,
+    check_session: bool = True,
+    original: dict | None = None,
+    link=None,
+) -> Deal:
+    """The step every new deal is saved by, in its caller's transaction, the table
+    locked and the user authorized: the next number, the pot the ledger holds, the
+    core's and the table's checks, the session, then the deal, its first version and
+    what it posts."""
     counts = table.deals.aggregate(last=Max("number"), live=Count("pk", filter=Q(voided=False)))
     last = counts["last"] or 0
     # A game with a pot plays for the pot the ledger holds, never one from a form.
     document = with_ledger_pot(table.pk, document, last + 1)
-    outcome, settlement = check_document(table, document, seats)
+    checked = check_document(table, document, seats)
     if check_session:
         _require_session_running(table, seats, counts["live"])
     if number is not None and number <= last:
@@ -255,8 +142,8 @@ def _record_deal(table, document, user, number, check_session, original, link) -
         number=last + 1,
         version=1,
         document=document,
-        **indexed_columns(outcome, settlement, seats),
-        **_confirmation_fields(table, link),
+        **columns_of(checked),
+        **confirmation_fields(table, link),
     )
     deal.save(force_insert=True, document_checked=True)  # check_document parsed it
     version = DealVersion.objects.create(
@@ -264,12 +151,11 @@ def _record_deal(table, document, user, number, check_session, original, link) -
         number=1,
         action=DealVersion.Action.RECORDED,
         document=document,
-        names=_names(outcome, seats),
+        names=player_ids(checked),
         created_by=user,
-        **_origin(original),
+        **origin(original),
     )
-    entries = _post(deal, version, outcome, settlement, seats, user)
-    _assert_balanced(entries)
+    assert_balanced(post(deal, version, checked, user))
     stamps.mark(table.round.event_id)
     return deal
 
@@ -284,266 +170,3 @@ def _require_session_running(table: Table, seats=None, live: int | None = None) 
             else f"because {', '.join(state.out_of_chips)} ran out of chips"
         )
         raise DealError(f"This table's session has ended {why}; no more deals can be entered.")
-
-
-@atomic
-def record_deals(table: Table, documents: list[dict], user) -> list[Deal]:
-    """Record many deals at a table in one transaction (imports, synthetic events).
-
-    The same checks and the same ledger rows as record_deal, written in bulk.
-    """
-    table = lock_table(table.pk)
-    authorize(user, table, None)
-    _require_session_running(table)
-    seats = _seats(table)
-    last = table.deals.order_by("-number").values_list("number", flat=True).first() or 0
-    pot = pot_before(table.pk, last + 1)
-    checked, filled = [], []
-    for doc in documents:
-        doc = core.game_of_document(doc).with_pot(doc, pot)
-        checked.append(check_document(table, doc, seats))
-        filled.append(doc)
-        pot += checked[-1][1].net.get(POT_ACCOUNT, 0)
-    documents = filled
-    deals = Deal.objects.bulk_create(
-        Deal(
-            table=table,
-            number=last + i,
-            version=1,
-            document=doc,
-            **indexed_columns(outcome, settlement, seats),
-        )
-        for i, (doc, (outcome, settlement)) in enumerate(
-            zip(documents, checked, strict=True), start=1
-        )
-    )
-    versions = DealVersion.objects.bulk_create(
-        DealVersion(
-            deal=deal,
-            number=1,
-            action=DealVersion.Action.RECORDED,
-            document=deal.document,
-            names=_names(outcome, seats),
-            created_by=user,
-        )
-        for deal, (outcome, _) in zip(deals, checked, strict=True)
-    )
-    rows = [
-        row
-        for deal, version, (_, settlement) in zip(deals, versions, checked, strict=True)
-        for row in _ledger_rows(deal, version, settlement.transfers, seats, user)
-    ]
-    _assert_balanced(rows)
-    stamps.mark(table.round.event_id)
-    LedgerEntry.objects.bulk_create(rows, batch_size=2000)
-    DealNet.objects.bulk_create(
-        (
-            net
-            for deal, version, (outcome, settlement) in zip(deals, versions, checked, strict=True)
-            for net in _net_rows(deal, version, outcome, settlement, seats)
-        ),
-        batch_size=2000,
-    )
-    return deals
-
-
-def _lock_current(deal: Deal, user, expected_version: int | None, link=None) -> Deal:
-    # The table's lock orders a change with the deals being entered there: a Petrtyl
-    # correction reads the pot and rewrites the later deals that depend on it.
-    table = lock_table(deal.table_id)
-    if link is not None:
-        authorize(user, table, link)
-    deal = (
-        Deal.objects.select_for_update(of=("self",))
-        .select_related("table__round__event")
-        .get(pk=deal.pk)
-    )
-    if link is None:
-        authorize(user, deal.table, None)
-    else:
-        check_link_may_change(deal)
-    if expected_version is not None and deal.version != expected_version:
-        latest = deal.versions.select_related("created_by").order_by("-number").first()
-        when = timezone.localtime(latest.created_at).strftime("%H:%M:%S on %Y-%m-%d")
-        raise StaleDealError(
-            f"This deal was changed by {latest.created_by.get_username()} at {when} "
-            f"(now version {deal.version}); reload it and enter your change again."
-        )
-    if deal.voided:
-        raise DealError("This deal was voided; it cannot be changed any more.")
-    return deal
-
-
-def _require_reason(reason: str) -> str:
-    reason = (reason or "").strip()
-    if not reason:
-        raise DealError(
-            "Give a reason for the change.",
-            (core.FieldError("reason", "Say why the deal is changed."),),
-        )
-    return reason
-
-
-@atomic
-def correct_deal(
-    deal: Deal,
-    document: dict,
-    user,
-    reason: str,
-    expected_version: int | None = None,
-    original: dict | None = None,
-    link=None,
-) -> Deal:
-    """Replace a deal's outcome: reverse its transfers and post the new ones. The deal
-    returned says in ``repotted`` which later deals of the table got a new pot."""
-    reason = _require_reason(reason)
-    deal = _lock_current(deal, user, expected_version, link)
-    user = acting_user(user, link)
-    seats = _seats(deal.table)
-    document = with_ledger_pot(deal.table_id, document, deal.number)
-    outcome, settlement = check_document(deal.table, document, seats, deal.document)
-    checked = (document, outcome, settlement, seats)
-    confirmation = _confirmation_fields(deal.table, link)
-    _post_correction(deal, checked, user, reason, original, confirmation)
-    deal.repotted = _repot_later_deals(deal, user, "corrected", original)
-    return deal
-
-
-def _post_correction(
-    deal, checked, user, reason, original, confirmation, action=DealVersion.Action.CORRECTED
-) -> None:
-    """A new version of ``deal`` from its ``checked`` document (document, outcome,
-    settlement, seats): the reversal of its rows, its new rows, its indexed columns, and
-    ``confirmation`` (whether it now awaits an organizer; {}: as it was)."""
-    document, outcome, settlement, seats = checked
-    version = DealVersion.objects.create(
-        deal=deal,
-        number=deal.version + 1,
-        action=action,
-        document=document,
-        names=_names(outcome, seats),
-        reason=reason,
-        created_by=user,
-        **_origin(original),
-    )
-    entries = _post_reversal(deal, version, user)
-    entries += _post(deal, version, outcome, settlement, seats, user)
-    _assert_balanced(entries)
-    for name, value in {**indexed_columns(outcome, settlement, seats), **confirmation}.items():
-        setattr(deal, name, value)
-    deal.document = document
-    deal.version = version.number
-    deal.save(document_checked=True)  # checked by the caller (check_document)
-    stamps.mark(deal.table.round.event_id)
-
-
-@atomic
-def void_deal(
-    deal: Deal,
-    user,
-    reason: str,
-    expected_version: int | None = None,
-    original: dict | None = None,
-    link=None,
-) -> Deal:
-    """Cancel a deal: reverse its transfers; the deal and its versions stay readable.
-    The deal returned says in ``repotted`` which later deals got a new pot."""
-    reason = _require_reason(reason)
-    deal = _lock_current(deal, user, expected_version, link)
-    user = acting_user(user, link)
-    current = deal.versions.get(number=deal.version)
-    version = DealVersion.objects.create(
-        deal=deal,
-        number=deal.version + 1,
-        action=DealVersion.Action.VOIDED,
-        document=deal.document,
-        names=current.names,
-        # What it voids was scored under that version's rules: the void says the same.
-        rules_edition=current.rules_edition,
-        reason=reason,
-        created_by=user,
-        **_origin(original),
-    )
-    _post_reversal(deal, version, user)
-    deal.version = version.number
-    deal.voided = True
-    # A voided deal counts nothing: nothing is left to confirm.
-    deal.awaiting_confirmation = False
-    # Its document stands as recorded (perhaps under rules today's refuse).
-    deal.save(update_fields=["version", "voided", "awaiting_confirmation"])
-    stamps.mark(deal.table.round.event_id)
-    deal.repotted = _repot_later_deals(deal, user, "voided", original)
-    return deal
-
-
-def _repot_later_deals(changed: Deal, user, verb: str, original: dict | None) -> list[int]:
-    """After ``changed`` was corrected or voided, give each later live deal of its table
-    whose pot changes the pot the ledger now holds before it (``_repot``); a later deal
-    that cannot be played with its new pot refuses the whole change. Returns the numbers
-    of the deals given a new version."""
-    if not core.game_of_document(changed.document).has_pot:
-        return []
-    return _repot(
-        changed.table,
-        after=changed.number,
-        user=user,
-        reason=f"The pot changed: deal {changed.number} was {verb}",
-        refused=f"Deal {changed.number} cannot be {verb}",
-        original=original,
-    )
-
-
-def new_pots_after(deal: Deal, settlement) -> list[dict]:
-    """The later deals of ``deal``'s table that would play for another pot if the deal
-    were corrected to ``settlement``, as ``NewPot.as_dict`` (a correction's preview:
-    nothing is locked or saved); DealError if the correction would be refused."""
-    if not core.game_of_document(deal.document).has_pot:
-        return []
-    pot = pot_before(deal.table_id, deal.number) + settlement.net.get(POT_ACCOUNT, 0)
-    refused = f"Deal {deal.number} cannot be corrected"
-    planned = plan_new_pots(deal.table, deal.number, pot, _seats(deal.table), refused)
-    return [new.as_dict() for new in planned]
-
-
-def _repot(table, after: int, user, reason: str, refused: str, original) -> list[int]:
-    """Give every live deal of ``table`` after deal ``after`` whose stored pot is not the
-    one the ledger holds before it a *New pot* version (the reversal of its rows and its
-    new rows), in order (``pots.plan_new_pots``), so that every stored document says
-    what the ledger says. Runs in the caller's transaction, the table locked."""
-    pot = pot_before(table.pk, after + 1)
-    planned = plan_new_pots(table, after, pot, _seats(table), refused, lock=True)
-    for new in planned:
-        # The same outcome with the pot the ledger holds; whether the deal awaits an
-        # organizer's confirmation is left as it was (what was entered did not change).
-        action = DealVersion.Action.REPOTTED
-        _post_correction(new.deal, new.checked, user, reason, original, {}, action)
-    return [new.number for new in planned]
-
-
-@atomic
-def repot_table(table: Table, user) -> list[int]:
-    """Repair: give every live deal of a table with a pot the pot its ledger holds before
-    it (deals saved before corrections moved the pot of later deals may say a stale one,
-    which ``audit_ledger`` reports). Returns the numbers of the deals given a new version;
-    nothing for a game without a pot or a table whose pots agree."""
-    table = lock_table(table.pk)
-    authorize(user, table, None)
-    if not table.round.event.game.has_pot:
-        return []
-    repotted = _repot(
-        table,
-        after=0,
-        user=user,
-        reason="The pot the ledger holds (repaired)",
-        refused="The pots cannot be repaired",
-        original=None,
-    )
-    if repotted:
-        log_activity(
-            table.round.event,
-            user,
-            ActivityEntry.Action.REPOT_TABLE,
-            table=table.pk,
-            deals=repotted,
-        )
-    return repotted

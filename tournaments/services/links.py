@@ -10,7 +10,7 @@ from django.utils import timezone
 from ..models import ActivityEntry, Deal, DealConfirmation, DealVersion, Round, Table, TableLink
 from .access import authorize
 from .activity import log_activity
-from .deals import void_deal
+from .corrections import void_deal
 from .errors import DealError, PermissionDenied, ServiceError
 from .locking import atomic, lock_table
 from .permissions import require_organizer
@@ -198,4 +198,5 @@ def undo_last_deal(table: Table, user, number: int, link: TableLink | None = Non
             f"Deal {number} is not the table's last deal any more (the last is deal "
             f"{last.number}); nothing was undone."
         )
-    return void_deal(last, user, UNDO_REASON, expected_version=last.version, link=link)
+    # The table's last live deal: no later live deal's pot moves.
+    return void_deal(last, user, UNDO_REASON, expected_version=last.version, link=link).deal

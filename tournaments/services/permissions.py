@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from django.db.models import Q, QuerySet
+
 from ..models import Event, Season
 from .errors import PermissionDenied
 
@@ -18,6 +20,26 @@ def can_manage(user, event: Event) -> bool:
 
 def can_view(user, event: Event) -> bool:
     return event.published or can_manage(user, event)
+
+
+def _readable(user, rows: QuerySet) -> QuerySet:
+    """The published rows of ``rows`` (events or seasons) and those ``user`` organizes;
+    a superuser reads all (what ``can_view`` and ``can_view_season`` say of one)."""
+    if not getattr(user, "is_authenticated", False):
+        return rows.filter(published=True)
+    if user.is_superuser:
+        return rows
+    return rows.filter(Q(published=True) | Q(organizers=user)).distinct()
+
+
+def readable_events(user, events: QuerySet) -> QuerySet:
+    """The events of ``events`` that ``user`` may read."""
+    return _readable(user, events)
+
+
+def readable_seasons(user, seasons: QuerySet) -> QuerySet:
+    """The seasons of ``seasons`` that ``user`` may read."""
+    return _readable(user, seasons)
 
 
 def can_create_events(user) -> bool:

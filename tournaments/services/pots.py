@@ -23,9 +23,10 @@ from django.db.models import F
 import taroky_scoring as core
 from taroky_scoring.editions import EDITIONS, RULES_EDITION
 
+from ..balances import net_by_deal_and_player
 from ..models import POT_ACCOUNT, Deal, DealVersion, LedgerEntry
-from ..queries import net_by_deal_and_player, under_todays_names
-from .checking import check_document
+from ..todays_names import under_todays_names
+from .checking import CheckedDeal, check_document
 from .errors import DealError
 
 
@@ -33,14 +34,14 @@ from .errors import DealError
 class NewPot:
     """A later deal that will play for another pot: its pot before and after the change,
     each account's chips before and after (the pot as ``#pot``), and what saving posts
-    (``checked``: the document, its outcome, settlement and the table's seats)."""
+    (``checked``: the document with its new pot, checked)."""
 
     deal: Deal
     old_pot: int
     new_pot: int
     old_net: dict[str, int]
     new_net: dict[str, int]
-    checked: tuple
+    checked: CheckedDeal
 
     @property
     def number(self) -> int:
@@ -99,7 +100,7 @@ def plan_new_pots(
         )
         finds = f"{refused}: deal {deal.number} would then find {pot} chips in the pot"
         try:
-            outcome, settlement = check_document(table, document, seats, deal.document)
+            checked = check_document(table, document, seats, deal.document)
         except DealError as e:
             why = "; ".join(err.message for err in e.field_errors) or e.message
             edition = editions.get(deal.pk, RULES_EDITION)
@@ -112,7 +113,7 @@ def plan_new_pots(
             raise DealError(
                 f"{finds}, and it cannot be scored with them ({why}). {first}; nothing was saved."
             ) from e
-        pot_after = pot + settlement.net.get(POT_ACCOUNT, 0)
+        pot_after = pot + checked.settlement.net.get(POT_ACCOUNT, 0)
         if pot_after < 0:
             raise DealError(
                 f"{finds}, and it takes {pot - pot_after} from it. "
@@ -124,8 +125,8 @@ def plan_new_pots(
                 old_pot=game.pot_of(deal.document),
                 new_pot=pot,
                 old_net=dict(old),
-                new_net=dict(settlement.net),
-                checked=(document, outcome, settlement, seats),
+                new_net=dict(checked.settlement.net),
+                checked=checked,
             )
         )
         pot = pot_after

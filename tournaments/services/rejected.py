@@ -11,16 +11,19 @@ from django.utils import timezone
 
 import taroky_scoring as core
 
+from ..balances import table_session, with_ledger_pot
 from ..models import ActivityEntry, Deal, RejectedVersion, TableLink
-from ..queries import table_session, todays_document, with_ledger_pot
+from ..todays_names import todays_document
 from ..words import sender_words
 from .access import acting_user, authorize
 from .activity import log_activity
 from .checking import _ruleset_of, check_document
-from .deals import _names, _seats, correct_deal, same_deal
+from .corrections import DealChange, correct_deal
+from .deals import same_deal
 from .errors import DealError
 from .locking import atomic, lock_table
 from .permissions import require_organizer
+from .posting import player_ids, seats_by_name
 
 
 def fingerprint(document: dict) -> str:
@@ -72,8 +75,7 @@ def record_rejected_version(
     user = acting_user(user, link)
     document = with_ledger_pot(table.pk, _under_the_deals_rules(deal, document), deal.number)
     # A form checks it first; a caller may not have.
-    seats = _seats(table)
-    outcome, settlement = check_document(table, document, seats, deal.document)
+    checked = check_document(table, document, seats_by_name(table), deal.document)
     key = fingerprint(document)
     kept = deal.rejected_versions.filter(fingerprint=key).first()
     if kept is not None:
@@ -89,8 +91,8 @@ def record_rejected_version(
         deal=deal,
         fingerprint=key,
         document=document,
-        names=_names(outcome, seats),
-        **_paid(settlement),
+        names=player_ids(checked),
+        **_paid(checked.settlement),
         sent_by=user,
         sent_via=link,
     )
@@ -144,14 +146,13 @@ def restore_rejected_version(
     deal = Deal.objects.select_related("table__round__event").get(pk=deal.pk)
     event = deal.table.round.event
     require_organizer(user, event)
-    seats = _seats(deal.table)
-    outcome, settlement = check_document(deal.table, document, seats, deal.document)
+    checked = check_document(deal.table, document, seats_by_name(deal.table), deal.document)
     rejected = RejectedVersion.objects.create(
         deal=deal,
         document=document,
-        names=_names(outcome, seats),
+        names=player_ids(checked),
         fingerprint=fingerprint(document),
-        **_paid(settlement),
+        **_paid(checked.settlement),
         sent_by=user,
         original_sender=sent_by,
         original_via_link=via_link,
@@ -213,7 +214,9 @@ def sent_words(rejected: RejectedVersion) -> str:
 
 
 @atomic
-def adopt_rejected_version(rejected: RejectedVersion, user, expected_version: int | None) -> Deal:
+def adopt_rejected_version(
+    rejected: RejectedVersion, user, expected_version: int | None
+) -> DealChange:
     """Correct the deal to the rejected version (``correct_deal``: its reversal and new
     payments, a later deal's new pot) with a reason that names it, and mark it adopted.
     ``expected_version``: the deal's version the organizer saw beside it."""
@@ -225,7 +228,8 @@ def adopt_rejected_version(rejected: RejectedVersion, user, expected_version: in
         )
     reason = f"The version {sent_words(rejected)} (not saved: a conflict)"
     document = todays_document(rejected.document, rejected.names)
-    deal = correct_deal(deal, document, user, reason, expected_version=expected_version)
+    change = correct_deal(deal, document, user, reason, expected_version=expected_version)
+    deal = change.deal
     _handled(rejected, user, RejectedVersion.Handled.ADOPTED, deal.version)
     log_activity(
         deal.table.round.event,
@@ -235,7 +239,7 @@ def adopt_rejected_version(rejected: RejectedVersion, user, expected_version: in
         rejected=rejected.pk,
         version=deal.version,
     )
-    return deal
+    return change
 
 
 @atomic

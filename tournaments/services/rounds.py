@@ -10,9 +10,19 @@ from django.utils import timezone
 from taroky_scoring.rotation import number_word
 
 from .. import seating
-from ..models import ActivityEntry, ChipCount, Event, Player, Registration, Round, Seat, Table
+from ..balances import net_by_player
+from ..models import (
+    ActivityEntry,
+    ChipCount,
+    Event,
+    LedgerEntry,
+    Player,
+    Registration,
+    Round,
+    Seat,
+    Table,
+)
 from ..names import clean_name
-from ..queries import table_sheet
 from .activity import log_activity
 from .errors import ServiceError
 from .locking import atomic, lock_round, lock_table
@@ -201,23 +211,26 @@ def set_first_forehand(table: Table, user, player: Player) -> Table:
 
 @atomic
 def record_chip_count(table: Table, user, counted: dict[Player, int]) -> list[ChipCount]:
-    """Keep the physical chip count of a table's players next to what the ledger says."""
+    """Keep the physical chip count of a table's players next to what the ledger says:
+    each player's starting chips and his net at the table."""
     table = lock_table(table.pk)
     require_organizer(user, table.round.event)
-    sheet = table_sheet(table)
-    expected = dict(zip(sheet.players, sheet.chips, strict=True))
-    missing = [p.name for p in sheet.players if p not in counted]
-    if missing or set(counted) - set(sheet.players):
+    seated = [s.player for s in table.seats.select_related("player").order_by("position")]
+    net = net_by_player(LedgerEntry.objects.filter(table=table))
+    start = table.round.event.starting_chips
+    expected = {p: start + net.get(p.pk, 0) for p in seated}
+    missing = [p.name for p in seated if p not in counted]
+    if missing or set(counted) - set(seated):
         raise ServiceError("Enter a count for every player at the table, and only for them.")
     rows = ChipCount.objects.bulk_create(
         ChipCount(table=table, player=p, counted=counted[p], expected=expected[p], recorded_by=user)
-        for p in sheet.players
+        for p in seated
     )
     log_activity(
         table.round.event,
         user,
         ActivityEntry.Action.CHIP_COUNT,
         table=table.pk,
-        off={p.name: counted[p] - expected[p] for p in sheet.players if counted[p] != expected[p]},
+        off={p.name: counted[p] - expected[p] for p in seated if counted[p] != expected[p]},
     )
     return rows

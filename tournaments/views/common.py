@@ -4,6 +4,8 @@ Pages read through queries.py and write only through services."""
 
 from __future__ import annotations
 
+import functools
+
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpResponse
@@ -14,10 +16,6 @@ from django.utils.text import slugify
 from .. import queries
 from ..models import Event, Round, Table
 from ..services.permissions import can_manage, can_view
-
-
-class NeedsSignIn(Exception):
-    pass
 
 
 def counted(n: int, word: str) -> str:
@@ -50,27 +48,30 @@ def check_manage(request, event: Event) -> None:
         return
     # Whoever may not see an unpublished event is not told it exists.
     event_for_reading(request, event)
-    if not request.user.is_authenticated:
-        raise NeedsSignIn
     raise PermissionDenied("Only the organizers of this event may change it.")
 
 
 def organizer_view(view):
-    """Send anonymous users to sign in; NeedsSignIn is raised by check_manage."""
+    """A page that changes things: a visitor refused (PermissionDenied) is sent to sign
+    in, a signed-in user refused gets 403 (Django's ``AccessMixin`` does the same for
+    class-based views). An object the visitor may not read is still a 404."""
 
+    @functools.wraps(view)
     def wrapped(request, *args, **kwargs):
         try:
             return view(request, *args, **kwargs)
-        except NeedsSignIn:
+        except PermissionDenied:
+            if request.user.is_authenticated:
+                raise
             return redirect_to_login(request.get_full_path())
 
-    wrapped.__name__ = view.__name__
-    wrapped.__doc__ = view.__doc__
     return wrapped
 
 
-def event_or_404(pk: int) -> Event:
-    return get_object_or_404(Event.objects.prefetch_related("organizers"), pk=pk)
+def event_or_404(request, pk) -> Event:
+    """The event, if the visitor may read it (an unpublished one is its organizers')."""
+    event = get_object_or_404(Event.objects.prefetch_related("organizers"), pk=pk)
+    return event_for_reading(request, event)
 
 
 def round_or_404(request, pk) -> Round:

@@ -10,18 +10,16 @@ from django.http import JsonResponse
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
-from django.utils import timezone
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_http_methods, require_POST
-
-import taroky_scoring as core
 
 from .. import printouts, queries, rejected_versions, services
 from ..dealforms import CorrectGameDealForm, GameDealForm
 from ..forms import CardPointsForm, ChipCountForm, FirstForehandForm, VoidDealForm
 from ..middleware import wants_json
+from ..services import entry
 from ..services.permissions import can_manage
-from ..words import account_words, listed
+from ..todays_names import deal_under_todays_names
 from .common import (
     check_manage,
     deal_or_404,
@@ -149,30 +147,21 @@ def _deal_form_context(table, sheet, form, link=None, **extra):
 
 
 def _preview(form, table, number: int | None, corrected=None) -> dict:
-    """The settlement of a deal form's current fields, or its errors. A game with a pot
-    is scored with the pot the ledger holds before deal ``number``, as the service will
-    save it (None: the pot now). A correction (``corrected``, the deal) also says which
-    later deals will then play for another pot (``later``), or why saving would be
-    refused (``later_refused``)."""
-    if form.is_valid() and form.document is not None:
-        document = queries.with_ledger_pot(table.pk, form.document, number)
-        settlement = core.score(document)
-        said = settlement.as_dict()
-        said["result"] = form.event.game.result_words(settlement)
-        # The pot in the pages' words, as the sheet and the deal page say it.
-        for t in said["transfers"]:
-            t["from"], t["to"] = account_words(t["from"]), account_words(t["to"])
-        said["net"] = {account_words(a): chips for a, chips in said["net"].items()}
-        if corrected is not None:
-            try:
-                said["later"] = services.new_pots_after(corrected, settlement)
-            except services.DealError as e:
-                said["later_refused"] = e.message
-            # The live preview's script shows it as the page does.
-            said["later_html"] = render_to_string("tournaments/_later_pots.html", said)
-        return {"ok": True, **said}
-    errors = {field: [str(m) for m in msgs] for field, msgs in form.errors.items()}
-    return {"ok": False, "errors": errors}
+    """The payments of a deal form's current fields (``entry.preview``), or its errors,
+    as the live preview's script and the page read them."""
+    if not (form.is_valid() and form.document is not None):
+        errors = {field: [str(m) for m in msgs] for field, msgs in form.errors.items()}
+        return {"ok": False, "errors": errors}
+    shown = entry.preview(table, form.document, number, corrected)
+    said = dict(shown.payments)
+    if corrected is not None:
+        if shown.later_refused:
+            said["later_refused"] = shown.later_refused
+        else:
+            said["later"] = shown.later
+        # The live preview's script shows it as the page does.
+        said["later_html"] = render_to_string("tournaments/_later_pots.html", said)
+    return {"ok": True, **said}
 
 
 @organizer_view
@@ -183,58 +172,34 @@ def deal_create(request, pk):
     return deal_entry(request, table)
 
 
-def _version_said(document: dict, table, number: int, pot_from_ledger: bool) -> dict:
-    """A deal's document in words and each player's net, for the conflict panel."""
-    if pot_from_ledger:
-        document = queries.with_ledger_pot(table.pk, document, number)
-    try:
-        net = core.score(document).net
-    except core.OutcomeError:  # pragma: no cover - both were checked by the core
-        net = {}
-    return {
-        "words": queries.deal_words(document),
-        "dealer": document.get("dealer") or "",
-        "net": {account_words(a): chips for a, chips in net.items()},
-    }
+def _panel(conflict: entry.Conflict) -> dict:
+    """The conflict panel's context: both versions of the deal, as the page shows them."""
+    return dict(vars(conflict))
 
 
-def _conflict(request, error, table, document, link) -> dict:
-    """Both versions of deal N: the one saved and the one sent, which is kept on the
-    server as a rejected version of deal N for the organizer to adopt or dismiss."""
-    saved = error.saved
-    first = saved.versions.select_related("created_by").order_by("number").first()
-    by = "the table link" if saved.entered_via_id else first.created_by.get_username()
-    kept, not_kept = None, ""
-    try:
-        kept = services.record_rejected_version(saved, document, request.user, link=link)
-    except services.ServiceError as e:  # the conflict is said all the same, and why
-        not_kept = e.message
-    return {
-        "number": saved.number,
-        "saved": _version_said(saved.document, table, saved.number, pot_from_ledger=False),
-        "saved_by": by,
-        "saved_at": timezone.localtime(first.created_at).strftime("%H:%M:%S"),
-        "saved_voided": saved.voided,
-        "yours": _version_said(document, table, saved.number, pot_from_ledger=True),
-        "kept": kept,
-        "not_kept": not_kept,
-        "link": link,
-        # Whether the table's own link may correct the saved deal (its last deal,
-        # entered through a link, not confirmed): else only the organizer can.
-        "link_may_correct": link is not None
-        and services.access.why_link_cannot_change(saved) is None,
-        "deal_url": saved.get_absolute_url(),
-    }
+def _answer_json(request, sent: entry.Sent | None, form, back: str) -> JsonResponse:
+    """What the phone's script reads of a deal sent (``sent``; None: the form refused
+    it): ``result`` one of saved, already_saved, conflict, refused, busy."""
+    if sent is not None and sent.saved:
+        return JsonResponse({"result": sent.result.value, "message": sent.message, "next": back})
+    if sent is not None and sent.result is entry.Result.BUSY:
+        return JsonResponse({"result": sent.result.value, "message": sent.message}, status=503)
+    said = {"message": " ".join(form.non_field_errors()) or "Fix the marked fields."}
+    if sent is not None and sent.conflict is not None:
+        context = {"conflict": _panel(sent.conflict)}
+        html = render_to_string("tournaments/_deal_conflict.html", context, request)
+        said.update(result="conflict", html=html, number=sent.conflict.number)
+        return JsonResponse(said, status=409)
+    errors = {f: [str(m) for m in msgs] for f, msgs in form.errors.items()}
+    return JsonResponse({"result": "refused", "errors": errors, **said}, status=400)
 
 
 def deal_entry(request, table, link=None):
     """Deal entry at a table: by an organizer, or (``link``) by whoever holds its link.
 
     The page's script sends the deal with ``Accept: application/json`` (it keeps the
-    deal on the phone until the server answers): then the answer is JSON, ``result``
-    one of saved, already_saved (the same deal was saved before: nothing lost, nothing
-    twice), conflict (another deal of that number was saved: both are shown), refused
-    (fix the form), busy (try again)."""
+    deal on the phone until the server answers): then the answer is JSON
+    (``_answer_json``), else the page or a redirect."""
     event = table.round.event
     back = link.get_absolute_url() if link else table.get_absolute_url()
     form = None
@@ -244,48 +209,19 @@ def deal_entry(request, table, link=None):
         # the whole sheet, every deal of the table, is built only to show the form.
         seats = list(table.seats.order_by("position").values_list("player__name", flat=True))
         form = GameDealForm(request.POST, event=event, seats=seats, needs_number=True)
+        sent = None
         if form.is_valid():
-            try:
-                deal = services.record_deal(
-                    table,
-                    form.document,
-                    request.user,
-                    number=form.cleaned_data.get("number"),
-                    link=link,
-                )
-            except services.DealNumberTaken as e:
-                if e.same:
-                    messages.success(request, e.message)
-                    if wants_json(request):
-                        return JsonResponse(
-                            {"result": "already_saved", "message": e.message, "next": back}
-                        )
-                    return redirect(back)
-                form.add_service_error(e)
-                conflict = _conflict(request, e, table, form.document, link)
-            except services.BusyError as e:
-                if wants_json(request):
-                    return JsonResponse({"result": "busy", "message": e.message}, status=503)
-                form.add_service_error(e)
-            except services.ServiceError as e:
-                form.add_service_error(e)
+            number = form.cleaned_data.get("number")
+            sent = entry.submit(table, form.document, request.user, number, link=link)
+            if sent.saved:
+                messages.success(request, sent.message)
             else:
-                messages.success(request, f"Deal {deal.number} saved.")
-                if wants_json(request):
-                    return JsonResponse(
-                        {"result": "saved", "message": f"Deal {deal.number} saved.", "next": back}
-                    )
-                return redirect(back)
+                form.add_service_error(sent.error)
+                conflict = sent.conflict and _panel(sent.conflict)
         if wants_json(request):
-            said = {"message": " ".join(form.non_field_errors()) or "Fix the marked fields."}
-            if conflict:
-                html = render_to_string(
-                    "tournaments/_deal_conflict.html", {"conflict": conflict}, request
-                )
-                said.update(result="conflict", html=html, number=conflict["number"])
-                return JsonResponse(said, status=409)
-            errors = {f: [str(m) for m in msgs] for f, msgs in form.errors.items()}
-            return JsonResponse({"result": "refused", "errors": errors, **said}, status=400)
+            return _answer_json(request, sent, form, back)
+        if sent is not None and sent.saved:
+            return redirect(back)
     sheet = queries.table_sheet(table, cells=False)
     if sheet.session.ended:
         messages.error(request, f"{sheet.state_words}: this table takes no more deals.")
@@ -353,17 +289,6 @@ def deal_detail(request, pk):
     return render(request, "tournaments/deal_detail.html", context)
 
 
-def _repotted(deal) -> str:
-    """After a change that moved the pot of later deals (a new version each), a sentence
-    naming them (" Deals 3 and 5 now play for ..."); else nothing."""
-    numbers = [str(n) for n in deal.repotted]
-    if not numbers:
-        return ""
-    if len(numbers) == 1:
-        return f" Deal {numbers[0]} now plays for the pot the ledger holds (a new version)."
-    return f" Deals {listed(numbers)} now play for the pot the ledger holds (a new version each)."
-
-
 @organizer_view
 @require_http_methods(["GET", "POST"])
 def deal_correct(request, pk):
@@ -382,7 +307,7 @@ def deal_correction(request, deal, link=None):
         return redirect(done)
     sheet = queries.table_sheet(table)
     seats = [p.name for p in sheet.players]
-    initial = GameDealForm.initial_from_document(queries.deal_under_todays_names(deal))
+    initial = GameDealForm.initial_from_document(deal_under_todays_names(deal))
     initial["expected_version"] = deal.version
     initial["number"] = deal.number  # the live preview's pot is the one before this deal
     form = CorrectGameDealForm(request.POST or None, event=event, seats=seats, initial=initial)
@@ -391,20 +316,19 @@ def deal_correction(request, deal, link=None):
         if "preview" in request.POST:
             preview = _preview(form, table, deal.number, corrected=deal)
         elif form.is_valid():
-            try:
-                deal = services.correct_deal(
-                    deal,
-                    form.document,
-                    request.user,
-                    form.cleaned_data["reason"],
-                    expected_version=form.cleaned_data["expected_version"],
-                    link=link,
-                )
-            except services.ServiceError as e:
-                form.add_service_error(e)
-            else:
-                messages.success(request, f"Deal {deal.number} corrected.{_repotted(deal)}")
+            cleaned = form.cleaned_data
+            sent = entry.correct(
+                deal,
+                form.document,
+                request.user,
+                cleaned["reason"],
+                cleaned["expected_version"],
+                link=link,
+            )
+            if sent.saved:
+                messages.success(request, sent.message)
                 return redirect(done)
+            form.add_service_error(sent.error)
     return render(
         request,
         "tournaments/deal_form.html",
@@ -420,18 +344,20 @@ def deal_void(request, pk):
     deal = deal_or_404(request, pk)
     check_manage(request, deal.table.round.event)
     form = VoidDealForm(request.POST)
+    if not form.is_valid() and "expected_version" in form.errors:
+        # Without it the version check would be skipped: refuse instead.
+        messages.error(
+            request,
+            "The form has lost the deal's version: reload the page and void the deal again.",
+        )
+        return redirect(deal)
+    expected = form.cleaned_data["expected_version"]
     try:
-        if not form.is_valid() and "expected_version" in form.errors:
-            # Without it the version check would be skipped: refuse instead.
-            raise services.ServiceError(
-                "The form has lost the deal's version: reload the page and void the deal again."
-            )
-        expected = form.cleaned_data["expected_version"]
-        deal = services.void_deal(deal, request.user, request.POST.get("reason", ""), expected)
+        change = services.void_deal(deal, request.user, request.POST.get("reason", ""), expected)
     except services.ServiceError as e:
         messages.error(request, e.message)
     else:
-        messages.success(request, f"Deal {deal.number} voided.{_repotted(deal)}")
+        messages.success(request, f"Deal {change.deal.number} voided.{change.repotted_words}")
     return redirect(deal)
 
 

@@ -24,49 +24,37 @@ from ..forms import (
 )
 from ..models import Event, Player, Registration, Season, Seat, Table
 from ..names import clean_name
-from ..services.permissions import can_create_events, can_manage, can_view_season
+from ..services.permissions import (
+    can_create_events,
+    can_manage,
+    can_view_season,
+    readable_events,
+    readable_seasons,
+)
 from .common import (
-    NeedsSignIn,
     check_manage,
-    event_for_reading,
     event_or_404,
     form_errors,
     organizer_view,
 )
 
 
-def _events_for(user):
+def home(request):
     # Newest first, said here: a query with an aggregate drops Meta.ordering.
     events = (
         Event.objects.prefetch_related("organizers")
         .annotate(table_count=Count("rounds__tables", distinct=True))
         .order_by("-date", "name", "pk")
     )
-    if user.is_authenticated and user.is_superuser:
-        return events
-    if user.is_authenticated:
-        return events.filter(Q(published=True) | Q(organizers=user)).distinct()
-    return events.filter(published=True)
-
-
-def _seasons_for(user):
     seasons = Season.objects.annotate(event_count=Count("events", distinct=True)).order_by(
         "-start_date", "name", "pk"
     )
-    if user.is_authenticated and user.is_superuser:
-        return seasons
-    if user.is_authenticated:
-        return seasons.filter(Q(published=True) | Q(organizers=user)).distinct()
-    return seasons.filter(published=True)
-
-
-def home(request):
     return render(
         request,
         "tournaments/home.html",
         {
-            "events": _events_for(request.user),
-            "seasons": _seasons_for(request.user),
+            "events": readable_events(request.user, events),
+            "seasons": readable_seasons(request.user, seasons),
             "can_create": can_create_events(request.user),
         },
     )
@@ -75,15 +63,12 @@ def home(request):
 @organizer_view
 @require_http_methods(["GET", "POST"])
 def event_create(request):
-    if not request.user.is_authenticated:
-        raise NeedsSignIn
     if not can_create_events(request.user):
         raise PermissionDenied("Only organizer accounts may create events.")
     form = EventForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
-            fields = {name: form.cleaned_data[name] for name in form.Meta.fields}
-            event = services.create_event(request.user, **fields)
+            event = services.create_event(request.user, **form.settings())
         except services.ServiceError as e:
             form.add_error(None, e.message)
         else:
@@ -95,13 +80,12 @@ def event_create(request):
 @organizer_view
 @require_http_methods(["GET", "POST"])
 def event_edit(request, pk):
-    event = event_or_404(pk)
+    event = event_or_404(request, pk)
     check_manage(request, event)
     form = EventForm(request.POST or None, instance=event)
     if request.method == "POST" and form.is_valid():
-        fields = {name: form.cleaned_data[name] for name in form.Meta.fields}
         try:
-            services.update_event(event, request.user, **fields)
+            services.update_event(event, request.user, **form.settings())
         except services.ServiceError as e:
             form_errors(form, e)
         else:
@@ -111,7 +95,7 @@ def event_edit(request, pk):
 
 
 def event_detail(request, pk):
-    event = event_for_reading(request, event_or_404(pk))
+    event = event_or_404(request, pk)
     rounds = event.rounds.prefetch_related(
         Prefetch(
             "tables",
@@ -149,7 +133,7 @@ def event_players(request, pk):
     The registry and the registered players are shown a page at a time, searched by
     the folded name's column: the page costs the same queries and bytes whatever the
     size of the registry or the event."""
-    event = event_or_404(pk)
+    event = event_or_404(request, pk)
     check_manage(request, event)
     query = clean_name(request.GET.get("q", ""))
     candidates = Player.objects.exclude(registrations__event=event)
@@ -214,10 +198,11 @@ def event_players(request, pk):
                 return redirect("event-players", pk=event.pk)
     elif request.method == "POST" and "withdraw" in request.POST:
         withdraw = WithdrawForm(request.POST, event=event)
+        if not withdraw.is_valid():
+            messages.error(request, "Choose a registered player to withdraw.")
+            return redirect("event-players", pk=event.pk)
+        player = withdraw.cleaned_data["withdraw"]
         try:
-            if not withdraw.is_valid():
-                raise services.ServiceError("Choose a registered player to withdraw.")
-            player = withdraw.cleaned_data["withdraw"]
             services.withdraw_player(event, request.user, player)
         except services.ServiceError as e:
             messages.error(request, e.message)

@@ -5,6 +5,8 @@ Pages read through queries.py and write only through services.
 
 from __future__ import annotations
 
+import functools
+
 from django.contrib import messages
 from django.db.models import Count, F, Prefetch
 from django.shortcuts import get_object_or_404, redirect, render
@@ -16,7 +18,6 @@ from ..models import Deal, LedgerEntry, Seat, Table, TableLink
 from ..qr import hall_url, qr_svg
 from .common import (
     check_manage,
-    event_for_reading,
     event_or_404,
     organizer_view,
     round_or_404,
@@ -35,6 +36,7 @@ def _refused(request, error: services.LinkError):
 def _with_link(view):
     """Resolve the token to a working link, or say why it does not work (403)."""
 
+    @functools.wraps(view)
     def wrapped(request, token, *args, **kwargs):
         try:
             link = services.find_link(token)
@@ -42,8 +44,6 @@ def _with_link(view):
             return _refused(request, e)
         return view(request, link, *args, **kwargs)
 
-    wrapped.__name__ = view.__name__
-    wrapped.__doc__ = view.__doc__
     return wrapped
 
 
@@ -192,7 +192,7 @@ def round_links(request, pk):
 @require_http_methods(["GET", "POST"])
 def inbox(request, pk):
     """Every deal entered at a table that waits for an organizer's confirmation."""
-    event = event_or_404(pk)
+    event = event_or_404(request, pk)
     check_manage(request, event)
     if request.method == "POST":
         try:
@@ -286,7 +286,7 @@ def wall_columns(rows: list) -> list[list]:
 
 def wall(request, pk):
     """The hall's projector: standings in large type, refreshed in place every few seconds."""
-    event = event_for_reading(request, event_or_404(pk))
+    event = event_or_404(request, pk)
     tag, unchanged = not_modified(request, event.pk)
     if unchanged:
         return unchanged
@@ -298,7 +298,7 @@ def wall(request, pk):
 
 def wall_live(request, pk):
     """The wall's changing part, fetched by the wall page and swapped in without a reload."""
-    event = event_for_reading(request, event_or_404(pk))
+    event = event_or_404(request, pk)
     tag, unchanged = not_modified(request, event.pk)
     if unchanged:
         return unchanged

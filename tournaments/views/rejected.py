@@ -15,7 +15,6 @@ from .. import services
 from ..models import RejectedVersion
 from ..services.rejected import sent_words
 from .common import check_manage, event_for_reading, organizer_view
-from .deals import _repotted
 
 
 def _rejected_or_404(request, pk) -> RejectedVersion:
@@ -50,14 +49,15 @@ def rejected_adopt(request, pk):
         messages.error(request, "The form has lost the deal's version: reload the page.")
         return _back(request, rejected)
     try:
-        deal = services.adopt_rejected_version(rejected, request.user, expected)
+        change = services.adopt_rejected_version(rejected, request.user, expected)
     except services.ServiceError as e:
         messages.error(request, e.message)
     else:
+        deal = change.deal
         messages.success(
             request,
             f"Deal {deal.number} at table {deal.table.number} corrected: the version "
-            f"{sent_words(rejected)} is now version {deal.version}.{_repotted(deal)}",
+            f"{sent_words(rejected)} is now version {deal.version}.{change.repotted_words}",
         )
     return _back(request, rejected)
 

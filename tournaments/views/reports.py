@@ -18,7 +18,6 @@ from .common import (
     check_manage,
     csv_download,
     download,
-    event_for_reading,
     event_or_404,
     file_slug,
     organizer_view,
@@ -29,7 +28,7 @@ from .common import (
 
 
 def standings_view(request, pk):
-    event = event_for_reading(request, event_or_404(pk))
+    event = event_or_404(request, pk)
     rounds = list(event.rounds.values_list("number", flat=True))
     after = _round_number(request.GET.get("after"), rounds)
     only = _round_number(request.GET.get("round"), rounds)
@@ -72,7 +71,7 @@ def _round_number(value, rounds) -> int | None:
 
 
 def player_statement(request, pk, player_pk):
-    event = event_for_reading(request, event_or_404(pk))
+    event = event_or_404(request, pk)
     player = get_object_or_404(Player, pk=player_pk, registrations__event=event)
     lines = standings.statement(event, player)
     return render(
@@ -98,7 +97,7 @@ def _standings_choice(request, event) -> tuple[int | None, int | None, list]:
 
 
 def standings_csv(request, pk):
-    event = event_for_reading(request, event_or_404(pk))
+    event = event_or_404(request, pk)
     after, only, parts = _standings_choice(request, event)
     return csv_download(
         exchange.standings_csv(event, after, only_round=only),
@@ -108,7 +107,7 @@ def standings_csv(request, pk):
 
 @organizer_view
 def event_download(request, pk, what):
-    event = event_or_404(pk)
+    event = event_or_404(request, pk)
     check_manage(request, event)
     if what == "deals.csv":
         return csv_download(exchange.deals_csv(event), f"{file_slug(event)}-deals.csv")
@@ -152,7 +151,7 @@ def round_pack_pdf(request, pk):
 
 
 def standings_pdf(request, pk):
-    event = event_for_reading(request, event_or_404(pk))
+    event = event_or_404(request, pk)
     after, only, parts = _standings_choice(request, event)
     return pdf_response(
         printouts.standings_pdf(event, after, only_round=only), printouts.filename(event, *parts)
@@ -160,7 +159,7 @@ def standings_pdf(request, pk):
 
 
 def statement_pdf(request, pk, player_pk):
-    event = event_for_reading(request, event_or_404(pk))
+    event = event_or_404(request, pk)
     player = get_object_or_404(Player, pk=player_pk, registrations__event=event)
     return pdf_response(
         printouts.statement_pdf(event, player),

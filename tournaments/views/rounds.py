@@ -30,7 +30,7 @@ from .common import (
 @organizer_view
 @require_POST
 def round_create(request, pk):
-    event = event_or_404(pk)
+    event = event_or_404(request, pk)
     check_manage(request, event)
     rnd = services.create_round(event, request.user)
     messages.success(request, f"Round {rnd.number} added.")
@@ -70,23 +70,23 @@ def round_detail(request, pk):
                 services.set_roll_call(rnd, request.user, list(roll_call.cleaned_data["present"]))
                 messages.success(request, "Roll call saved.")
                 return redirect("round-detail", pk=rnd.pk)
-            if "draw" in request.POST and draw_form.is_valid():
-                present = None
-                if with_roll_call:
-                    if not roll_call.is_valid():
-                        raise services.ServiceError("Fix the roll call first.")
-                    present = list(roll_call.cleaned_data["present"])
-                draw = services.draw_seating(
-                    rnd, request.user, draw_form.cleaned_data["seed"], present=present
-                )
-                messages.success(
-                    request,
-                    f"Round {rnd.number} drawn with seed {draw.seed}: "
-                    f"{counted(len(draw.tables), 'table')}, {counted(len(draw.byes), 'bye')}, "
-                    f"{counted(draw.repeats, 'repeat pairing')}.",
-                )
-                return redirect("round-detail", pk=rnd.pk)
-            if "swap" in request.POST and swap_form.is_valid():
+            elif "draw" in request.POST and draw_form.is_valid():
+                if with_roll_call and not roll_call.is_valid():
+                    messages.error(request, "Fix the roll call first.")
+                else:
+                    present = list(roll_call.cleaned_data["present"]) if with_roll_call else None
+                    draw = services.draw_seating(
+                        rnd, request.user, draw_form.cleaned_data["seed"], present=present
+                    )
+                    messages.success(
+                        request,
+                        f"Round {rnd.number} drawn with seed {draw.seed}: "
+                        f"{counted(len(draw.tables), 'table')}, "
+                        f"{counted(len(draw.byes), 'bye')}, "
+                        f"{counted(draw.repeats, 'repeat pairing')}.",
+                    )
+                    return redirect("round-detail", pk=rnd.pk)
+            elif "swap" in request.POST and swap_form.is_valid():
                 services.swap_players(
                     rnd,
                     request.user,

@@ -9,7 +9,6 @@ import json
 
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
-from django.db.models import Q
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_http_methods, require_POST
@@ -24,11 +23,11 @@ from ..services.permissions import (
     can_create_events,
     can_manage_season,
     can_view_season,
+    readable_events,
 )
 from ..standings_tables import SeasonStandingsTable
 from ..words import season_file_stem, season_history_words
 from .common import (
-    NeedsSignIn,
     csv_download,
     download,
     form_errors,
@@ -48,11 +47,8 @@ def season_or_404(request, pk) -> Season:
 
 
 def _check_manage(request, season: Season) -> None:
-    if can_manage_season(request.user, season):
-        return
-    if not request.user.is_authenticated:
-        raise NeedsSignIn
-    raise PermissionDenied("Only the organizers of this season may change it.")
+    if not can_manage_season(request.user, season):
+        raise PermissionDenied("Only the organizers of this season may change it.")
 
 
 def _form_errors(form, error: services.ServiceError) -> None:
@@ -63,8 +59,6 @@ def _form_errors(form, error: services.ServiceError) -> None:
 @organizer_view
 @require_http_methods(["GET", "POST"])
 def season_create(request):
-    if not request.user.is_authenticated:
-        raise NeedsSignIn
     if not can_create_events(request.user):
         raise PermissionDenied("Only organizer accounts may create seasons.")
     form = SeasonForm(request.POST or None)
@@ -283,12 +277,7 @@ def player_detail(request, pk):
         .select_related("season")
         .prefetch_related("season__organizers")
     )
-    if not (user.is_authenticated and user.is_superuser):
-        visible = Q(published=True)
-        if user.is_authenticated:
-            visible |= Q(organizers=user)
-        events = events.filter(visible)
-    events = list(events.distinct().order_by("date", "name", "pk"))
+    events = list(readable_events(user, events).distinct().order_by("date", "name", "pk"))
     # Organizer accounts see every player of the registry; others, players of events
     # they may read.
     if not events and not can_create_events(user):

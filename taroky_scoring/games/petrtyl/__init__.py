@@ -59,16 +59,6 @@ class Petrtyl(Game):
     def fields(self, rules: Rules) -> tuple:
         return describe(self.table.ruleset)
 
-    def rules_of(self, document: Mapping[str, Any]) -> Rules:
-        options = document.get("options")
-        if not options:
-            return _preset_rules(self.table.ruleset)  # the preset, read once
-        if not isinstance(options, Mapping):
-            raise OutcomeError(
-                [FieldError("options", "House rules must be an object of option: value.")]
-            )
-        return self.rules(document["ruleset"], options)
-
     def parse(self, document: Any, rules: Rules) -> PetrtylOutcome:
         """Read and check a deal document; raise OutcomeError listing every problem."""
         errors: list[FieldError] = []
@@ -171,8 +161,3 @@ PETRTYL_FIELDS = frozenset(f.name for name in TABLES for f in describe(name))
 @cache
 def _known(ruleset: str) -> frozenset[str]:
     return frozenset(f.name for f in describe(ruleset))
-
-
-@cache
-def _preset_rules(ruleset: str) -> Rules:
-    return BOUND[ruleset]().rules(ruleset)

@@ -119,6 +119,6 @@ class Command(BaseCommand):
                     for correction in deal_spec.get("corrections", []):
                         deal = services.correct_deal(
                             deal, deal_spec["document"], organizer, correction["reason"]
-                        )
+                        ).deal
                     if deal_spec.get("void"):
                         services.void_deal(deal, organizer, deal_spec["void"])
