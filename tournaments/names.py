@@ -36,9 +36,3 @@ def fold(text: str) -> str:
     """
     text = unicodedata.normalize("NFKD", clean_name(text).casefold())
     return "".join(ch for ch in text if not unicodedata.combining(ch))
-
-
-def matches(query: str, *texts: str) -> bool:
-    """Whether the folded query is part of any of the texts (search)."""
-    key = fold(query)
-    return any(key in fold(t) for t in texts if t)
