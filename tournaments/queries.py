@@ -198,15 +198,6 @@ def table_sheet(table: Table, cells: bool = True) -> Sheet:
     )
 
 
-def suggested_deal(table: Table) -> core.NextDeal | None:
-    """The next deal's dealer, forehand and players by the game's rotation."""
-    players = [s.player for s in table.seats.select_related("player").order_by("position")]
-    today = {p.pk: p.name for p in players}
-    last = with_current_names(table.deals.filter(voided=False).order_by("-number")).first()
-    live = [] if last is None else [under_todays_names(last.document, last.current_names, today)]
-    return _next_deal(table, players, table.round.event.rules, live)
-
-
 def _next_deal(table, players, rules, live_documents) -> core.NextDeal | None:
     """The dealer the game's rotation suggests next (the core's ``next_deal``), after
     the live deals (their documents under today's names)."""

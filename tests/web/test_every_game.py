@@ -8,7 +8,7 @@ from django.urls import reverse
 
 from tournaments import services
 from tournaments.models import DealNet, Event, Player, ruleset_choices
-from tournaments.queries import suggested_deal
+from tournaments.queries import table_sheet
 from tournaments.services.errors import DealError, ServiceError
 
 pytestmark = pytest.mark.django_db
@@ -36,6 +36,11 @@ def seat(organizer, ruleset, n, first_forehand=0):
     players = [Player.objects.create(name=name) for name in NAMES[:n]]
     table = services.create_table(rnd, organizer, players, first_forehand=players[first_forehand])
     return table
+
+
+def suggested_deal(table):
+    """The next deal the deal form's page offers (its dealer preselected)."""
+    return table_sheet(table, cells=False).next_deal
 
 
 def nets(deal) -> dict[str, int]:
