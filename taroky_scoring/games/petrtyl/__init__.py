@@ -154,7 +154,10 @@ def _bind(table: Table) -> type[Petrtyl]:
     return register(type(name, (Petrtyl,), attributes))
 
 
-BOUND = {name: _bind(table) for name, table in TABLES.items()}
+# Each row of section 18 a game of its own, registered under its ruleset.
+for _table in TABLES.values():
+    _bind(_table)
+
 PETRTYL_FIELDS = frozenset(f.name for name in TABLES for f in describe(name))
 
 

@@ -53,7 +53,6 @@ class Table:
     players: int
     pack: Pack
     hand: int  # cards a player holds (at two: his hand and his dummy, 24)
-    talon_cards: int
     halves: bool  # the talon in two halves of three; False: four cards, all taken in a Four
     four_whole_talon: int | None  # the Four's value when the whole talon is taken (five)
     five: int
@@ -119,7 +118,6 @@ TABLES: dict[str, Table] = {
             players=4,
             pack=PACKETS_OF_THREE,
             hand=12,
-            talon_cards=6,
             halves=True,
             four_whole_talon=None,
             five=8,
@@ -140,7 +138,6 @@ TABLES: dict[str, Table] = {
             players=5,
             pack=PACKETS_OF_THREE,
             hand=10,
-            talon_cards=4,
             halves=False,
             four_whole_talon=6,
             five=12,
@@ -161,7 +158,6 @@ TABLES: dict[str, Table] = {
             players=3,
             pack=PACK_42,
             hand=12,
-            talon_cards=6,
             halves=True,
             four_whole_talon=None,
             five=8,
@@ -182,7 +178,6 @@ TABLES: dict[str, Table] = {
             players=2,
             pack=PACKETS_OF_THREE,
             hand=24,
-            talon_cards=6,
             halves=True,
             four_whole_talon=None,
             five=8,
