@@ -18,7 +18,7 @@ from typing import Any, ClassVar
 from .errors import OutcomeError
 from .fields import Field
 from .settlement import Settlement
-from .statistics import Facts, Stat, stats_of
+from .statistics import ROLE_GROUPS, Facts, Stat, stats_of
 
 POT = "pot"  # the document's key for the chips in the pot before the deal (section 12)
 
@@ -189,12 +189,8 @@ class Presentation:
         (('declarer', 'As declarer'), ('partner', 'As partner'))
         """
         word = self.bidder_word
-        return (
-            ("declarer", f"As {word}"),
-            ("partner", "As partner"),
-            ("opponents", f"Against the {word}"),
-            ("other", f"Deals without a {word}"),
-        )
+        titles = (f"As {word}", "As partner", f"Against the {word}", f"Deals without a {word}")
+        return tuple(zip(ROLE_GROUPS, titles, strict=True))
 
     def deal_facts(self, document: Mapping[str, Any], settlement: Settlement) -> Facts:
         """What happened in a deal (its document as saved), told for statistics. The
