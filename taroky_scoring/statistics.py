@@ -398,25 +398,6 @@ class Tally:
     def chips_per_deal(self) -> float:
         return self.chips / self.deals if self.deals else 0.0
 
-    def merge(self, other: Tally) -> Tally:
-        """Both tallies as one (a season over several games), neither changed.
-
-        >>> a, b = Tally(), Tally()
-        >>> a.count([Stat("doubling", "Kontra given", True, 32)], 32, [("doubling", "Kontra")])
-        >>> b.count([Stat("doubling", "Contra given", False, -6)], -6, [("doubling", "Contra")])
-        >>> both = a.merge(b)
-        >>> both.deals, both.chips, [(g.title, len(g.rows)) for g in both.groups()]
-        (2, 26, [('Kontra / Contra', 2)])
-        """
-        merged = Tally(self.deals + other.deals, self.chips + other.chips)
-        for tally in (self, other):
-            for key, row in tally._rows.items():
-                into = merged._rows.setdefault(key, [0, 0, 0, 0])
-                for i, n in enumerate(row):
-                    into[i] += n
-            merged._title((key, t) for key, titles in tally._titles.items() for t in titles)
-        return merged
-
     def groups(self) -> list[Group]:
         """The groups that have rows, in the games' order (``Game.statistics_groups``);
         each group's rows most frequent first (then in the order first met)."""
