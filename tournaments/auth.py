@@ -23,7 +23,7 @@ def lock_username(request, credentials) -> str:
     return unicodedata.normalize("NFKC", str(name or "")).casefold().strip()
 
 
-def lockout_response(request, original_response=None, credentials=None):
+def lockout_response(request, _original_response=None, _credentials=None):
     """The sign-in page again, saying the name is locked (429 Too Many Requests)."""
     form = AuthenticationForm(request, initial={"username": request.POST.get("username", "")})
     return render(

@@ -546,8 +546,11 @@ class PointsTableField(forms.CharField):
     """Placement points typed as a list, "10, 8, 6, 5", read into numbers; which numbers
     a table may hold is the season's rule (``Season.placement_points_error``)."""
 
-    def __init__(self, encoder=None, decoder=None, **kwargs):
-        # The model's JSONField offers its encoder: a list typed as text needs none.
+    def __init__(self, **kwargs):
+        # The model's JSONField offers its encoder and decoder: a list typed as text
+        # needs neither.
+        kwargs.pop("encoder", None)
+        kwargs.pop("decoder", None)
         kwargs.pop("max_length", None)
         super().__init__(max_length=500, **kwargs)
 

@@ -72,7 +72,7 @@ class QrFlowable(Flowable):
         self.data = data
         self.size = size
 
-    def wrap(self, available_width, available_height):
+    def wrap(self, _available_width, _available_height):
         return self.size, self.size
 
     def draw(self):

@@ -68,7 +68,7 @@ def _sheet_head_rows(players, labels: list[str]) -> list[list]:
     return [first, second]
 
 
-def _sheet_style(table: Table, players: int, body_rows: int, n: int = len(FIXED_WIDTHS)) -> None:
+def _sheet_style(table: Table, players: int, n: int = len(FIXED_WIDTHS)) -> None:
     """Spans and rules of a sheet whose players' columns start at column ``n``."""
     style = [("SPAN", (n + 2 * i, 0), (n + 2 * i + 1, 0)) for i in range(players)]
     style += [("SPAN", (c, 0), (c, 1)) for c in range(n)]
@@ -161,7 +161,7 @@ def score_sheet_pdf(table) -> bytes:
     each = sum(extra.values()) / (2 * len(players))
     widths[len(FIXED_WIDTHS) :] = [w - each for w in widths[len(FIXED_WIDTHS) :]]
     grid = grid_table(data, widths, header_rows=2, numeric_from=len(FIXED_WIDTHS))
-    _sheet_style(grid, len(players), len(sheet.rows))
+    _sheet_style(grid, len(players))
     grid.setStyle(TableStyle(spans))
     grid.setStyle(
         TableStyle(
@@ -274,7 +274,7 @@ def blank_sheet_story(table, pagesize, prefix: str = "", link_url: str | None = 
         numeric_from=n,
         row_heights=heights,
     )
-    _sheet_style(grid, len(players), rows, n)
+    _sheet_style(grid, len(players), n)
     grid.setStyle(
         TableStyle(
             [

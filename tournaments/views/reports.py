@@ -119,7 +119,7 @@ def event_download(request, pk, what):
     raise Http404("No such download")
 
 
-def table_pdf(request, pk, blank=False):
+def table_pdf(request, pk):
     """The filled score sheet of a table, or with ?blank=1 a blank one to play on paper."""
     table = table_or_404(request, pk)
     event = table.round.event
