@@ -22,10 +22,6 @@ from .statistics import ROLE_GROUPS, Facts, Stat, stats_of
 
 POT = "pot"  # the document's key for the chips in the pot before the deal (section 12)
 
-# A paper score sheet's columns for a deal's outcome, the pot's among them (the
-# printouts' and the sheet page's count).
-SHEET_CELLS = 8
-
 
 @dataclass(frozen=True)
 class Cell:
@@ -134,7 +130,7 @@ class Presentation:
     # one; the rest (yes/no, announcements, lists) are written in the Notes column.
     SHEET_KINDS: ClassVar[frozenset[str]] = frozenset({"player", "choice", "int"})
 
-    def sheet_columns(self, rules: Any, count: int = SHEET_CELLS) -> list[str]:
+    def sheet_columns(self, rules: Any, count: int) -> list[str]:
         """Headings of a blank score sheet's ``count`` outcome columns, in the game's
         words: its fields of a name, a word or a figure in order, then "Notes" for the
         rest (``sheet_notes``), empty strings for columns the game does not need."""
@@ -142,7 +138,7 @@ class Presentation:
         columns += ["Notes"] if notes else []
         return columns + [""] * (count - len(columns))
 
-    def sheet_notes(self, rules: Any, count: int = SHEET_CELLS) -> list[str]:
+    def sheet_notes(self, rules: Any, count: int) -> list[str]:
         """What a blank sheet's Notes column holds (the labels of its fields), in order."""
         return self._sheet_split(rules, count)[1]
 
@@ -158,9 +154,10 @@ class Presentation:
     # -- a filled score sheet ----------------------------------------------------------
 
     def sheet_headings(self, rules: Any) -> list[Cell]:
-        """The headings of a filled score sheet's outcome columns (at most
-        ``SHEET_CELLS``, less one where the game has a pot); the sheet stretches the
-        last to fill the row. The default: one column, the deal in words."""
+        """The headings of a filled score sheet's outcome columns (at most as many as
+        the sheet has, less one where the game has a pot: the app's paper layout); the
+        sheet stretches the last to fill the row. The default: one column, the deal in
+        words."""
         return [Cell("Deal")]
 
     def sheet_cells(self, document: Mapping[str, Any], rules: Any) -> list[Cell]:

@@ -3,8 +3,7 @@ exactly one game (``game_for``). The entry points that take a document of any ru
 (``score``, statistics) find its game here.
 
 The game protocol is ``game.Game``; what a game says on pages and printouts is
-``presentation.Presentation`` (whose ``Cell`` and ``SHEET_CELLS`` the web layer reads
-here too).
+``presentation.Presentation`` (whose ``Cell`` the web layer reads here too).
 """
 
 from __future__ import annotations
@@ -15,7 +14,7 @@ from typing import Any
 from .errors import FieldError, OutcomeError
 from .game import Game
 from .options import Rules
-from .presentation import SHEET_CELLS, Cell, union  # noqa: F401 - the web reads them here
+from .presentation import Cell, union  # noqa: F401 - the web reads Cell here
 from .settlement import Settlement
 from .statistics import Stat, Tally
 

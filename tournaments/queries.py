@@ -56,6 +56,13 @@ class SheetRow:
         )
 
 
+# The paper score sheet's columns for a deal's outcome, the pot's among them: the app's
+# layout of a sheet, not the game's. The filled sheet (its page and its PDF, both laid
+# out from ``table_sheet``) and the blank sheet (``printouts.sheets``, which reads the
+# filled one from here too) have as many, so a sheet kept by hand and its printout match.
+SHEET_CELLS = 8
+
+
 def fill_columns(cells: list, columns: int) -> list:
     """``cells`` spread over ``columns`` of the sheet: the last stretched over what is
     left (a game saying a deal in one cell fills the row)."""
@@ -163,7 +170,7 @@ def table_sheet(table: Table, cells: bool = True) -> Sheet:
     running = [event.starting_chips] * len(players)
     game = core.game_for(event.ruleset)
     # The game's columns of a deal, and the pot's beside them when it has one.
-    columns = core.registry.SHEET_CELLS - (1 if game.has_pot else 0)
+    columns = SHEET_CELLS - (1 if game.has_pot else 0)
     rows = []
     pot = 0
     for deal in deals:

@@ -36,8 +36,9 @@ SHEET = ParagraphStyle("sheet", parent=STYLE, fontSize=SHEET_SIZE, leading=SHEET
 SHEET_BOLD = ParagraphStyle("sheet-bold", parent=SHEET, fontName=fonts.BOLD)
 
 
-# The number and the dealer, then the widths of the game's eight outcome columns (their
-# words are the game's: Game.sheet_columns and Game.sheet_headings).
+# The number and the dealer, then the widths of the sheet's outcome columns, one for each
+# of queries.SHEET_CELLS (their words are the game's: Game.sheet_columns and
+# Game.sheet_headings).
 LEAD_COLUMNS = [("#", 16), ("Dealer", 52)]
 FIXED_WIDTHS = [w for _, w in LEAD_COLUMNS] + [52, 48, 52, 28, 38, 78, 62, 36]
 
@@ -249,7 +250,7 @@ def blank_sheet_story(table, pagesize, prefix: str = "", link_url: str | None = 
     game = core.game_for(event.ruleset)
     # The game's outcome columns (those it needs, fewer and wider where it has fewer),
     # then the pot's where the game has one, as on the filled sheet.
-    count = core.registry.SHEET_CELLS - (1 if game.has_pot else 0)
+    count = queries.SHEET_CELLS - (1 if game.has_pot else 0)
     labels = [label for label in game.sheet_columns(event.rules, count) if label]
     labels += ["Pot"] if game.has_pot else []
     notes = game.sheet_notes(event.rules, count)

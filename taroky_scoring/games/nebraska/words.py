@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...presentation import SHEET_CELLS, Cell, Presentation
+from ...presentation import Cell, Presentation
 from .document import labels, without_gloss
 from .outcome import (
     TOTAL_POINTS,
@@ -187,17 +187,17 @@ class NebraskaWords(Presentation):
     # Nebraska's teams settle in pairs (section 4).
     RESULT_WORDS = "The bidder's team {verb}: game {value} per pair."
 
-    def sheet_columns(self, rules: Ruleset, count: int = SHEET_CELLS) -> list[str]:
+    def sheet_columns(self, rules: Ruleset, count: int) -> list[str]:
         """The paper sheet's own headings, blank or filled (``SHEET_HEADINGS``).
 
         >>> from taroky_scoring import game_for
-        >>> game_for("la-vista").sheet_columns(game_for("la-vista").rules("la-vista"))[-2:]
+        >>> game_for("la-vista").sheet_columns(game_for("la-vista").rules("la-vista"), 8)[-2:]
         ['Declarations', 'Penalties']
         """
         columns = [c.text for c in SHEET_HEADINGS]
         return columns + [""] * (count - len(columns))
 
-    def sheet_notes(self, rules: Ruleset, count: int = SHEET_CELLS) -> list[str]:
+    def sheet_notes(self, rules: Ruleset, count: int) -> list[str]:
         return []  # every column of the paper sheet is its own
 
     def sheet_headings(self, rules: Ruleset) -> list[Cell]:
