@@ -40,9 +40,11 @@ dev: demo
 test: install-test
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
 
+# Style, formatting and dead code (vulture: paths and allow-list in pyproject.toml).
 lint: install-test
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	$(BIN)/vulture
 
 format: install-test
 	$(BIN)/ruff format .
