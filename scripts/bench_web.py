@@ -17,6 +17,7 @@ from _django import bench_user, measure, page, settle_postgresql  # Django set u
 from django.db import connection
 from django.test import Client
 from django.urls import reverse
+from load_hall import four_fields
 
 from tournaments import services
 from tournaments.models import LedgerEntry, Player
@@ -58,14 +59,7 @@ def main():
             reverse("deal-create", args=[entry_table.pk]),
             {
                 "number": next(numbers),  # a new deal's form carries its number
-                "kind": "played",
-                "dealer": names[3],
-                "bidder": names[0],
-                "bid": "four",
-                "blind": "second",
-                "partner": names[2],
-                "kontra": "none",
-                "bidder_points": "40",
+                **four_fields(names, 40),
             },
         )
         assert response.status_code == 302, response.status_code
