@@ -12,27 +12,10 @@ from taroky_scoring import OutcomeError, card_points, game_for, listing, score
 from taroky_scoring.cli import main as cli_main
 from taroky_scoring.rotation import PreviousDeal
 
+from .helpers import petrtyl as deal
+
 FOUR = ["Anna", "Bill", "Cyril", "Dana"]
 FIVE = [*FOUR, "Emil"]
-
-
-def deal(ruleset="petrtyl", **fields):
-    """A played Four at four players: Anna with Cyril, the first three of the talon."""
-    players = {"petrtyl": FOUR, "petrtyl-five": FIVE, "petrtyl-three": FOUR[:3]}
-    doc = {
-        "ruleset": ruleset,
-        "players": players.get(ruleset, FOUR[:2]),
-        "kind": "played",
-        "bidder": "Anna",
-        "bid": "four",
-        "bidder_points": 40,
-    }
-    if ruleset in ("petrtyl", "petrtyl-five"):
-        doc["partner"] = "Cyril"
-    if ruleset != "petrtyl-five":
-        doc["talon"] = "first"
-    doc.update(fields)
-    return {k: v for k, v in doc.items() if v is not ...}
 
 
 def grand(bid, **fields):
