@@ -22,7 +22,6 @@ import io
 import os
 import pstats
 import random
-import re
 import statistics
 import sys
 import tempfile
@@ -31,9 +30,6 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "scripts"))
-
-CSRF = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
-NUMBER = re.compile(r'name="number" value="(\d+)"')
 
 
 class Counter:
@@ -65,7 +61,7 @@ def main():
     os.environ.pop("DEBUG", None)  # DEBUG off, as the hall's server runs
     os.environ.setdefault("SECRET_KEY", "bench-deal-cycle-" + "x" * 40)
 
-    from load_hall import prepare_database
+    from load_hall import CSRF, NUMBER, four_fields, prepare_database
 
     event, tokens, seats = prepare_database(args.tables)
 
@@ -103,14 +99,7 @@ def main():
         body = {
             "csrfmiddlewaretoken": CSRF.search(text).group(1),
             "number": NUMBER.search(text).group(1),
-            "kind": "played",
-            "dealer": names[3],
-            "bidder": names[0],
-            "bid": "four",
-            "blind": "second",
-            "partner": names[2],
-            "kontra": "none",
-            "bidder_points": str(rng.randint(10, 60)),
+            **four_fields(names, rng.randint(10, 60)),
             "save": "1",
         }
         saved = timed("save POST", lambda: client.post(f"/t/{token}/deal/", body))

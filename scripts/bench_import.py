@@ -17,10 +17,7 @@ import datetime
 import json
 import time
 
-import _django  # noqa: F401  (sets up Django in a throwaway database)
-from django.conf import settings
-from django.contrib.auth import get_user_model
-from django.core.management import call_command
+from _django import bench_user  # Django set up first
 from django.db import connection
 from django.test import Client
 from django.urls import reverse
@@ -45,10 +42,7 @@ def main():
     parser.add_argument("--registry", type=int, default=150_000)
     args = parser.parse_args()
     registry = max(0, min(args.registry, MAX_REGISTRY))
-    settings.ALLOWED_HOSTS.append("testserver")
-    if connection.vendor == "postgresql":
-        call_command("flush", interactive=False, verbosity=0)
-    user = get_user_model().objects.create_user("bench", is_staff=True, is_superuser=True)
+    user = bench_user()
     season = seasons.create_season(
         user,
         name="Bench season",

@@ -14,16 +14,11 @@ Run: .venv/bin/python scripts/bench_season.py [--nights 52] [--runs 15]
 
 import argparse
 import datetime
-import statistics
 import time
 
-import _django  # noqa: F401  (sets up Django in a throwaway database)
-from django.conf import settings
-from django.contrib.auth import get_user_model
-from django.core.management import call_command
+from _django import bench_user, measure, page, settle_postgresql  # Django set up first
 from django.db import connection
 from django.test import Client
-from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from tournaments.models import Deal, Player, Season
@@ -33,28 +28,13 @@ from tournaments.synthetic import Size, add_synthetic_nights
 MAX_NIGHTS = 520  # ten years of Thursdays: the script is bounded
 
 
-def measure(client, url, runs):
-    times, queries = [], 0
-    for _ in range(runs):
-        with CaptureQueriesContext(connection) as captured:
-            start = time.perf_counter()
-            response = client.get(url)
-            times.append(time.perf_counter() - start)
-        assert response.status_code == 200, (url, response.status_code)
-        queries = max(queries, len(captured))
-    return statistics.median(times) * 1000, queries
-
-
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--nights", type=int, default=52)
     parser.add_argument("--runs", type=int, default=15)
     args = parser.parse_args()
     nights = max(1, min(args.nights, MAX_NIGHTS))
-    settings.ALLOWED_HOSTS.append("testserver")
-    if connection.vendor == "postgresql":
-        call_command("flush", interactive=False, verbosity=0)
-    user = get_user_model().objects.create_user("bench", is_staff=True, is_superuser=True)
+    user = bench_user()
     start = time.perf_counter()
     season = seasons.create_season(
         user,
@@ -68,10 +48,7 @@ def main():
     add_synthetic_nights(season, user, nights, Size(players=16, rounds=1, deals_per_table=40))
     season = seasons.update_season(season, user, published=True)
     built = time.perf_counter() - start
-    if connection.vendor == "postgresql":
-        with connection.cursor() as cursor:
-            cursor.execute("VACUUM ANALYZE")
-            cursor.execute("CHECKPOINT")
+    settle_postgresql()
     deals = Deal.objects.count()
     player = Player.objects.order_by("name").first()
     client = Client()
@@ -89,7 +66,7 @@ def main():
         f"(built in {built:.0f} s); median of {args.runs} requests"
     )
     for name, url in pages.items():
-        ms, queries = measure(client, url, args.runs)
+        ms, queries = measure(page(client, url), args.runs)
         print(f"  {name:<20} {ms:7.1f} ms  {queries:3d} queries")
 
 

@@ -13,29 +13,15 @@ import statistics
 import sys
 import time
 
-import _django  # noqa: F401  (sets up Django in a throwaway database)
-from django.conf import settings
-from django.contrib.auth import get_user_model
-from django.core.management import call_command
+from _django import bench_user, measure, page, settle_postgresql  # Django set up first
 from django.db import connection
 from django.test import Client
-from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
+from load_hall import four_fields
 
 from tournaments import services
 from tournaments.models import LedgerEntry, Player
 from tournaments.synthetic import SIZES, make_synthetic_event
-
-
-def measure(fn, runs):
-    times, queries = [], []
-    for _ in range(runs):
-        with CaptureQueriesContext(connection) as captured:
-            start = time.perf_counter()
-            fn()
-            times.append(time.perf_counter() - start)
-        queries.append(len(captured))
-    return statistics.median(times) * 1000, max(queries)
 
 
 def bare_aggregate(event):
@@ -51,20 +37,11 @@ def bare_aggregate(event):
 
 def main():
     size = sys.argv[1] if len(sys.argv) > 1 else "S"
-    # Not setup_test_environment(): its template instrumentation would slow every page.
-    settings.ALLOWED_HOSTS.append("testserver")
-    if connection.vendor == "postgresql":
-        call_command("flush", interactive=False, verbosity=0)
-    user = get_user_model().objects.create_user("bench", is_staff=True, is_superuser=True)
+    user = bench_user()
     start = time.perf_counter()
     event = make_synthetic_event(user, SIZES[size])
     built = time.perf_counter() - start
-    if connection.vendor == "postgresql":
-        # What autovacuum does on a live database after a bulk load (statistics, the
-        # visibility map), done now rather than in the middle of the measurements.
-        with connection.cursor() as cursor:
-            cursor.execute("VACUUM ANALYZE")
-            cursor.execute("CHECKPOINT")  # the load's writes flushed before, not during
+    settle_postgresql()
     rows = LedgerEntry.objects.filter(event=event).count()
     last_round = event.rounds.order_by("-number").first()
     table = last_round.tables.order_by("number").first()
@@ -82,29 +59,16 @@ def main():
             reverse("deal-create", args=[entry_table.pk]),
             {
                 "number": next(numbers),  # a new deal's form carries its number
-                "kind": "played",
-                "dealer": names[3],
-                "bidder": names[0],
-                "bid": "four",
-                "blind": "second",
-                "partner": names[2],
-                "kontra": "none",
-                "bidder_points": "40",
+                **four_fields(names, 40),
             },
         )
         assert response.status_code == 302, response.status_code
-
-    def get(url):
-        def fetch():
-            assert client.get(url).status_code == 200
-
-        return fetch
 
     # The standings page and the bare aggregate in turns, so that a busy moment of the
     # machine weighs on both alike.
     standings_runs, bare_runs = [], []
     for _ in range(runs):
-        standings_runs.append(measure(get(reverse("standings", args=[event.pk])), 1))
+        standings_runs.append(measure(page(client, reverse("standings", args=[event.pk])), 1))
         bare_runs.append(measure(lambda: bare_aggregate(event), 1))
     bare_ms = statistics.median(ms for ms, _ in bare_runs)
     results = [
@@ -115,12 +79,12 @@ def main():
                 max(q for _, q in standings_runs),
             ),
         ),
-        ("table sheet page", measure(get(reverse("table-sheet", args=[table.pk])), runs)),
+        ("table sheet page", measure(page(client, reverse("table-sheet", args=[table.pk])), runs)),
         ("deal entry (POST)", measure(post_deal, runs)),
-        ("table PDF", measure(get(reverse("table-pdf", args=[table.pk])), runs)),
+        ("table PDF", measure(page(client, reverse("table-pdf", args=[table.pk])), runs)),
         (
             "round pack PDF (16 tables)",
-            measure(get(reverse("round-pack-pdf", args=[last_round.pk])), 3),
+            measure(page(client, reverse("round-pack-pdf", args=[last_round.pk])), 3),
         ),
     ]
     print(f"size {size} on {connection.vendor}: {rows:,} ledger rows, built in {built:.0f} s")

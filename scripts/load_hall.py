@@ -206,6 +206,22 @@ class Results:
             self.errors.append(message)
 
 
+def four_fields(seats: list[str], points: int) -> dict:
+    """The deal form's fields of the deal every simulated phone enters: a played Four,
+    forehand the bidder with the second half of the blind and the player opposite his
+    partner, the bidder's team's ``points``."""
+    return {
+        "kind": "played",
+        "dealer": seats[3],
+        "bidder": seats[0],
+        "bid": "four",
+        "blind": "second",
+        "partner": seats[2],
+        "kontra": "none",
+        "bidder_points": str(points),
+    }
+
+
 def enter_deal(phone: Phone, token: str, seats: list[str], rng: random.Random, results, i=0):
     start = time.perf_counter()
     status, _, form = phone.request("GET", f"/t/{token}/deal/")
@@ -216,14 +232,7 @@ def enter_deal(phone: Phone, token: str, seats: list[str], rng: random.Random, r
     body = {
         "csrfmiddlewaretoken": csrf.group(1),
         "number": number.group(1),
-        "kind": "played",
-        "dealer": seats[3],
-        "bidder": seats[0],
-        "bid": "four",
-        "blind": "second",
-        "partner": seats[2],
-        "kontra": "none",
-        "bidder_points": str(rng.randint(10, 60)),
+        **four_fields(seats, rng.randint(10, 60)),
         "save": "1",
     }
     saving = time.perf_counter()

@@ -438,31 +438,45 @@ def _renamed(d, rename):
 NAME_KEYS = {"bidder", "partner", "player"}
 
 
-def other_game_night(name, date, ruleset, seats, scenario_list, corrected, voided, chips):
-    deals = other_game_deals(seats, ruleset, seats[1], scenario_list)
-    first = dict(deals[corrected]["document"])
-    changed = "bidder_points" if "bidder_points" in first else None
-    if changed:
-        first[changed] = first[changed] - 10
-        deals[corrected]["first_document"] = first
-        deals[corrected]["corrections"] = [{"reason": "Piles recounted: 10 card points more."}]
-    deals.insert(
-        voided + 1,
-        {"document": dict(deals[voided]["document"]), "void": "Entered twice by mistake."},
-    )
+def event(name, date, venue, kind, ruleset, chips, deals_per_session, rounds):
+    """An event of the fixture: published, no house rules, sessions of a fixed number of
+    deals."""
     return {
         "name": name,
         "date": date,
-        "venue": "Sokol Hall",
-        "kind": "club_night",
+        "venue": venue,
+        "kind": kind,
         "ruleset": ruleset,
         "house_rules": {},
         "starting_chips": chips,
         "session_end": "fixed_deals",
-        "deals_per_session": len(deals),
+        "deals_per_session": deals_per_session,
         "published": True,
-        "rounds": [{"tables": [{"seats": seats, "first_forehand": seats[1], "deals": deals}]}],
+        "rounds": rounds,
     }
+
+
+def correct(deals, i, first_points, reason):
+    """Deal ``i`` was first entered with ``first_points`` card points, then corrected."""
+    deals[i]["first_document"] = {**deals[i]["document"], "bidder_points": first_points}
+    deals[i]["corrections"] = [{"reason": reason}]
+
+
+def enter_twice(deals, i, reason):
+    """Deal ``i`` entered twice by mistake: the copy after it is voided."""
+    deals.insert(i + 1, {"document": dict(deals[i]["document"]), "void": reason})
+
+
+def other_game_night(name, date, ruleset, seats, scenario_list, corrected, voided, chips):
+    deals = other_game_deals(seats, ruleset, seats[1], scenario_list)
+    points = deals[corrected]["document"].get("bidder_points")
+    if points is not None:
+        correct(deals, corrected, points - 10, "Piles recounted: 10 card points more.")
+    enter_twice(deals, voided, "Entered twice by mistake.")
+    table = {"seats": seats, "first_forehand": seats[1], "deals": deals}
+    return event(
+        name, date, "Sokol Hall", "club_night", ruleset, chips, len(deals), [{"tables": [table]}]
+    )
 
 
 def main():
@@ -472,31 +486,20 @@ def main():
     five = names[4:9]
     t1 = table_deals(four, "la-vista", four[1], 20, rng, True)
     # Deal 3: the organizer first typed 34 points; the pile was recounted to 44.
-    t1[2]["first_document"] = {**t1[2]["document"], "bidder_points": 34}
-    t1[2]["corrections"] = [{"reason": "Pile recounted with the card-point counter: 44, not 34."}]
+    correct(t1, 2, 34, "Pile recounted with the card-point counter: 44, not 34.")
     # Deal 19 was entered twice by mistake; the copy (deal 20) is voided.
-    t1.insert(
-        19,
-        {
-            "document": dict(t1[18]["document"]),
-            "void": "Entered twice by mistake (same as deal 19).",
-        },
-    )
+    enter_twice(t1, 18, "Entered twice by mistake (same as deal 19).")
     t2 = table_deals(five, "la-vista", five[2], 20, rng, True)
-    t2[6]["first_document"] = {**t2[6]["document"], "bidder_points": 31}
-    t2[6]["corrections"] = [{"reason": "Bidder's team had 33, not 31 (discard not counted)."}]
-    club_night = {
-        "name": "Thursday club night",
-        "date": "2026-11-05",
-        "venue": "Czech and Slovak Educational Center, La Vista",
-        "kind": "club_night",
-        "ruleset": "la-vista",
-        "house_rules": {},
-        "starting_chips": 20,
-        "session_end": "fixed_deals",
-        "deals_per_session": 20,
-        "published": True,
-        "rounds": [
+    correct(t2, 6, 31, "Bidder's team had 33, not 31 (discard not counted).")
+    club_night = event(
+        "Thursday club night",
+        "2026-11-05",
+        "Czech and Slovak Educational Center, La Vista",
+        "club_night",
+        "la-vista",
+        chips=20,
+        deals_per_session=20,
+        rounds=[
             {
                 "tables": [
                     {"seats": four, "first_forehand": four[1], "deals": t1},
@@ -504,22 +507,19 @@ def main():
                 ]
             }
         ],
-    }
+    )
     tour_players = names[0:8]
     r1 = [tour_players[0:4], tour_players[4:8]]
     r2 = [[tour_players[i] for i in (0, 4, 1, 5)], [tour_players[i] for i in (2, 6, 3, 7)]]
-    tournament = {
-        "name": "Clarkson Taroky Tournament",
-        "date": "2026-11-21",
-        "venue": "Clarkson Opera House",
-        "kind": "tournament",
-        "ruleset": "clarkson",
-        "house_rules": {},
-        "starting_chips": 20,
-        "session_end": "fixed_deals",
-        "deals_per_session": 8,
-        "published": True,
-        "rounds": [
+    tournament = event(
+        "Clarkson Taroky Tournament",
+        "2026-11-21",
+        "Clarkson Opera House",
+        "tournament",
+        "clarkson",
+        chips=20,
+        deals_per_session=8,
+        rounds=[
             {
                 "tables": [
                     {
@@ -541,7 +541,7 @@ def main():
                 ]
             },
         ],
-    }
+    )
     texas_players = names[9:13]
     texas_xix = other_game_night(
         "Texas XIX club night",

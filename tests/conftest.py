@@ -98,6 +98,31 @@ def make_played_doc():
     return played_doc
 
 
+def club_night(organizer, ruleset, **fields):
+    """A club night of ``ruleset`` through the service: no house rules, 100 starting
+    chips, sessions of 20 deals; ``fields`` change any setting."""
+    defaults = {
+        "name": f"{ruleset} night",
+        "date": datetime.date(2026, 11, 20),
+        "kind": Event.Kind.CLUB_NIGHT,
+        "house_rules": {},
+        "starting_chips": 100,
+        "session_end": Event.SessionEnd.FIXED_DEALS,
+        "deals_per_session": 20,
+    }
+    return services.create_event(organizer, ruleset=ruleset, **{**defaults, **fields})
+
+
+def game_table(organizer, ruleset, names, first_forehand=0, **event_fields):
+    """A table of the players ``names`` (the registry's, or new), ``names[first_forehand]``
+    the first forehand, in the first round of a new ``club_night`` of ``ruleset`` with
+    ``event_fields``."""
+    event = club_night(organizer, ruleset, **event_fields)
+    rnd = services.create_round(event, organizer)
+    players = [Player.objects.get_or_create(name=name)[0] for name in names]
+    return services.create_table(rnd, organizer, players, first_forehand=players[first_forehand])
+
+
 TOURNAMENT_PLAYERS = ["Anna", "Bill", "Čada", "Dana", "Emil", "Fanny", "Gustav", "Hana", "Ivan"]
 
 

@@ -607,30 +607,31 @@ def script_env(database_url: str | None, tmp_path: Path) -> dict[str, str]:
     return env
 
 
-def test_the_scripts_run_short(tmp_path):
-    """The fuzzer of operations.md, with 30 inputs instead of 10,000."""
-    out = subprocess.run(
-        [str(PYTHON), "scripts/fuzz.py", "30"],
+def run_script(tmp_path: Path, database_url: str | None, *args: str, timeout=None):
+    """``scripts/...`` run as the docs run it (``args``: the script and its arguments),
+    with its own secret key and, if given, database; its output captured."""
+    return subprocess.run(
+        [str(PYTHON), *args],
         cwd=ROOT,
-        env=script_env(None, tmp_path),
+        env=script_env(database_url, tmp_path),
         capture_output=True,
         text=True,
-        check=True,
-    ).stdout
+        timeout=timeout,
+    )
+
+
+def test_the_scripts_run_short(tmp_path):
+    """The fuzzer of operations.md, with 30 inputs instead of 10,000."""
+    done = run_script(tmp_path, None, "scripts/fuzz.py", "30")
+    assert done.returncode == 0, done.stdout + done.stderr
+    out = done.stdout
     assert "deal form, 30 inputs:" in out and "CLI, 30 inputs:" in out
 
 
 def test_the_page_benchmark_runs(scratch_database, tmp_path):
     """scripts/bench_web.py at size S, on SQLite and (in CI's PostgreSQL run) on
     PostgreSQL; size L is the same code over 313 rounds instead of 4."""
-    out = subprocess.run(
-        [str(PYTHON), "scripts/bench_web.py", "S"],
-        cwd=ROOT,
-        env=script_env(scratch_database, tmp_path),
-        capture_output=True,
-        text=True,
-        timeout=600,
-    )
+    out = run_script(tmp_path, scratch_database, "scripts/bench_web.py", "S", timeout=600)
     assert out.returncode == 0, out.stderr
     assert re.search(r"size S on (sqlite|postgresql): [\d,]+ ledger rows", out.stdout)
     assert "standings / bare aggregate:" in out.stdout
@@ -639,14 +640,8 @@ def test_the_page_benchmark_runs(scratch_database, tmp_path):
 def test_the_season_benchmark_runs_short(scratch_database, tmp_path):
     """scripts/bench_season.py with 4 nights and 2 requests a page instead of 52 and 15,
     on SQLite and (in CI's PostgreSQL run) PostgreSQL."""
-    out = subprocess.run(
-        [str(PYTHON), "scripts/bench_season.py", "--nights", "4", "--runs", "2"],
-        cwd=ROOT,
-        env=script_env(scratch_database, tmp_path),
-        capture_output=True,
-        text=True,
-        timeout=600,
-    )
+    args = ("scripts/bench_season.py", "--nights", "4", "--runs", "2")
+    out = run_script(tmp_path, scratch_database, *args, timeout=600)
     assert out.returncode == 0, out.stdout + out.stderr
     assert re.search(r"(sqlite|postgresql): 4 nights, 16 players, 640 deals", out.stdout)
     for page in ("season standings", "a player's season", "a player's page"):
@@ -655,14 +650,8 @@ def test_the_season_benchmark_runs_short(scratch_database, tmp_path):
 
 def test_the_hall_load_test_runs_short(scratch_database, tmp_path):
     """scripts/load_hall.py with 2 tables for 2 + 2 seconds instead of 40 for 60 + 30."""
-    out = subprocess.run(
-        [str(PYTHON), "scripts/load_hall.py", "--tables", "2", "--phase1", "2", "--phase2", "2"],
-        cwd=ROOT,
-        env=script_env(scratch_database, tmp_path),
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
+    args = ("scripts/load_hall.py", "--tables", "2", "--phase1", "2", "--phase2", "2")
+    out = run_script(tmp_path, scratch_database, *args, timeout=300)
     assert out.returncode == 0, out.stdout + out.stderr
     for phase in ("phase 1", "phase 2"):
         assert re.search(rf"{phase} .*: \d+ deals in .* 0 errors", out.stdout), out.stdout
@@ -678,14 +667,7 @@ def test_the_screenshots_are_retaken(tmp_path):
         if os.environ.get("CI", "").lower() in {"1", "true", "yes"}:
             pytest.fail(f"Chromium not found at {CHROMIUM}; CI must run the browser tests")
         pytest.skip("Chromium is not installed (apt-get install -y chromium)")
-    out = subprocess.run(
-        [str(PYTHON), "scripts/screenshots.py", "--out", str(tmp_path)],
-        cwd=ROOT,
-        env=script_env(None, tmp_path),
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
+    out = run_script(tmp_path, None, "scripts/screenshots.py", "--out", str(tmp_path), timeout=300)
     assert out.returncode == 0, out.stdout + out.stderr
     assert "wider than the screen" not in out.stderr
     pictures = {p.name for p in (ROOT / "docs").glob("*.png")}

@@ -9,7 +9,8 @@ from playwright.sync_api import expect
 
 from tournaments.models import DealNet
 
-from ..web.test_game_deal_forms import seat
+from ..conftest import game_table
+from ..web.test_every_game import NAMES
 from .test_deal_entry_browser import choose, sign_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -50,7 +51,7 @@ def enter_texas(page, live_server, table, shot):
 
 def test_a_texas_deal_on_a_phone(live_server, phone, organizer):
     page = phone
-    table = seat(organizer, "texas-xix", 4)
+    table = game_table(organizer, "texas-xix", NAMES[:4])
     enter_texas(page, live_server, table, "/tmp/i14a-texas-phone.png")
     # The deal page and the chip count fit the phone: wide tables scroll in their box
     # (the history table made the whole page 602 px wide and zoomed it out).
@@ -62,13 +63,13 @@ def test_a_texas_deal_on_a_phone(live_server, phone, organizer):
 
 
 def test_a_texas_deal_at_desktop_size(live_server, page, organizer):
-    table = seat(organizer, "texas-xix", 4)
+    table = game_table(organizer, "texas-xix", NAMES[:4])
     enter_texas(page, live_server, table, "/tmp/i14a-texas-desktop.png")
 
 
 def test_a_petrtyl_deal_on_a_phone(live_server, phone, organizer):
     page = phone
-    table = seat(organizer, "petrtyl-three", 3)
+    table = game_table(organizer, "petrtyl-three", NAMES[:3])
     sign_in(page, live_server)
     page.goto(f"{live_server.url}/tables/{table.pk}/deals/new/")
     choose(page, "bidder", "Anna")
@@ -102,7 +103,7 @@ def test_the_event_form_shows_only_the_chosen_rulesets_house_rules(live_server, 
 def test_petrtyl_deals_with_the_pot_at_desktop_size(live_server, page, organizer):
     """A misdeal pays into the pot, then a Four: the previews and the sheet say the pot
     in words and the pot's column holds what the misdeal paid."""
-    table = seat(organizer, "petrtyl", 4)
+    table = game_table(organizer, "petrtyl", NAMES[:4])
     sign_in(page, live_server)
     page.goto(f"{live_server.url}/tables/{table.pk}/deals/new/")
     choose(page, "kind", "Misdeal")
@@ -141,16 +142,8 @@ def test_petrtyl_deals_with_the_pot_at_desktop_size(live_server, page, organizer
 def test_a_name_with_quotes_stays_text_in_the_live_preview(live_server, page, organizer):
     """The page script builds the nets from the players' names: a name holding quotes
     must not become markup (it did: data-player="..." took it raw)."""
-    from tournaments import services
-    from tournaments.models import Player
-
-    from ..web.test_game_deal_forms import make_event
-
-    event = make_event(organizer, "texas-xix")
-    rnd = services.create_round(event, organizer)
     crafted = 'Eve" data-injected="1'
-    players = [Player.objects.create(name=n) for n in ("Anna", "Bill", crafted, "Dana")]
-    table = services.create_table(rnd, organizer, players, first_forehand=players[0])
+    table = game_table(organizer, "texas-xix", ["Anna", "Bill", crafted, "Dana"])
     sign_in(page, live_server)
     page.goto(f"{live_server.url}/tables/{table.pk}/deals/new/")
     choose(page, "bidder", "Anna")
@@ -169,7 +162,7 @@ def test_a_valat_side_tapped_by_mistake_is_taken_back_on_a_phone(live_server, ph
     page = phone
     """A radio cannot be unticked: the valat's and the bonus row's "—" take a mistaken
     tap back, and the deal saves with neither (each "—" a 44 px target)."""
-    table = seat(organizer, "texas-xix", 4)
+    table = game_table(organizer, "texas-xix", NAMES[:4])
     sign_in(page, live_server)
     page.goto(f"{live_server.url}/tables/{table.pk}/deals/new/")
     choose(page, "bidder", "Anna")
@@ -195,7 +188,7 @@ def test_a_valat_side_tapped_by_mistake_is_taken_back_on_a_phone(live_server, ph
 def test_a_petrtyl_four_given_up_needs_no_box(live_server, page, organizer):
     """The walkthrough: kind, declarer, Chief, talon, Save; the bid and the Chief in
     the talon are not asked (the kind says both)."""
-    table = seat(organizer, "petrtyl", 4)
+    table = game_table(organizer, "petrtyl", NAMES[:4])
     sign_in(page, live_server)
     page.goto(f"{live_server.url}/tables/{table.pk}/deals/new/")
     choose(page, "kind", "Four given up")

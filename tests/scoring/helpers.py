@@ -18,6 +18,33 @@ def played(**fields):
     return {k: v for k, v in doc.items() if v is not ...}
 
 
+def texas(ruleset, **fields):
+    """A played Texas deal of ``ruleset``, Anna the declarer; ``...`` leaves a field out."""
+    doc = {"ruleset": ruleset, "players": list(PLAYERS), "kind": "played", "bidder": "Anna"}
+    doc.update(fields)
+    return {k: v for k, v in doc.items() if v is not ...}
+
+
+def petrtyl(ruleset="petrtyl", **fields):
+    """A played Four: Anna with Cyril (at four and five), the first three of the talon
+    (not at five, where the Four takes the whole talon); ``...`` leaves a field out."""
+    players = {"petrtyl": PLAYERS, "petrtyl-five": [*PLAYERS, "Emil"], "petrtyl-three": PLAYERS[:3]}
+    doc = {
+        "ruleset": ruleset,
+        "players": players.get(ruleset, PLAYERS[:2]),
+        "kind": "played",
+        "bidder": "Anna",
+        "bid": "four",
+        "bidder_points": 40,
+    }
+    if ruleset in ("petrtyl", "petrtyl-five"):
+        doc["partner"] = "Cyril"
+    if ruleset != "petrtyl-five":
+        doc["talon"] = "first"
+    doc.update(fields)
+    return {k: v for k, v in doc.items() if v is not ...}
+
+
 def by_field(error):
     """An OutcomeError's messages grouped by the field each names."""
     grouped = {}

@@ -8,33 +8,10 @@ import pytest
 
 from taroky_scoring import OutcomeError, score
 
+from .helpers import petrtyl, texas
+
 P = ["Anna", "Bill", "Cyril", "Dana"]
 XIX, XX, KING = "texas-xix", "texas-xx", "texas-king"
-
-
-def texas(ruleset, **fields):
-    doc = {"ruleset": ruleset, "players": list(P), "kind": "played", "bidder": "Anna"}
-    doc.update(fields)
-    return {k: v for k, v in doc.items() if v is not ...}
-
-
-def petrtyl(ruleset="petrtyl", **fields):
-    """A played Four: Anna with Cyril (at four and five), the first three of the talon."""
-    players = {"petrtyl": P, "petrtyl-five": [*P, "Emil"], "petrtyl-three": P[:3]}
-    doc = {
-        "ruleset": ruleset,
-        "players": players.get(ruleset, P[:2]),
-        "kind": "played",
-        "bidder": "Anna",
-        "bid": "four",
-        "bidder_points": 40,
-    }
-    if ruleset in ("petrtyl", "petrtyl-five"):
-        doc["partner"] = "Cyril"
-    if ruleset != "petrtyl-five":
-        doc["talon"] = "first"
-    doc.update(fields)
-    return {k: v for k, v in doc.items() if v is not ...}
 
 
 def nebraska(**fields):

@@ -12,27 +12,15 @@ from taroky_scoring import OutcomeError, card_points, game_for, listing, score
 from taroky_scoring.cli import main as cli_main
 from taroky_scoring.rotation import PreviousDeal
 
+from .helpers import petrtyl as deal
+
 FOUR = ["Anna", "Bill", "Cyril", "Dana"]
 FIVE = [*FOUR, "Emil"]
 
 
-def deal(ruleset="petrtyl", **fields):
-    """A played Four at four players: Anna with Cyril, the first three of the talon."""
-    players = {"petrtyl": FOUR, "petrtyl-five": FIVE, "petrtyl-three": FOUR[:3]}
-    doc = {
-        "ruleset": ruleset,
-        "players": players.get(ruleset, FOUR[:2]),
-        "kind": "played",
-        "bidder": "Anna",
-        "bid": "four",
-        "bidder_points": 40,
-    }
-    if ruleset in ("petrtyl", "petrtyl-five"):
-        doc["partner"] = "Cyril"
-    if ruleset != "petrtyl-five":
-        doc["talon"] = "first"
-    doc.update(fields)
-    return {k: v for k, v in doc.items() if v is not ...}
+def grand(bid, **fields):
+    """A Grand Nullo or Grand Sweep at four: Anna alone, no talon taken, no card points."""
+    return deal(bid=bid, partner=None, talon=None, bidder_points=None, **fields)
 
 
 def flows(settlement, *reasons):
@@ -79,53 +67,28 @@ GAME_CASES = [
     ),
     (
         "18.14: Grand Nullo 36",
-        deal(
-            bid="grand_nullo",
-            partner=None,
-            talon=None,
-            bidder_points=None,
-            bidder_took_a_trick=False,
-        ),
+        grand("grand_nullo", bidder_took_a_trick=False),
         True,
         36,
         [108, -36, -36, -36],
     ),
     (
         "18.14: Grand Nullo lost",
-        deal(
-            bid="grand_nullo",
-            partner=None,
-            talon=None,
-            bidder_points=None,
-            bidder_took_a_trick=True,
-        ),
+        grand("grand_nullo", bidder_took_a_trick=True),
         False,
         36,
         [-108, 36, 36, 36],
     ),
     (
         "18.14: Grand Sweep 60",
-        deal(
-            bid="grand_sweep",
-            partner=None,
-            talon=None,
-            bidder_points=None,
-            bidder_took_all_tricks=True,
-        ),
+        grand("grand_sweep", bidder_took_all_tricks=True),
         True,
         60,
         [180, -60, -60, -60],
     ),
     (
         "18.14: Grand Sweep lost, contra",
-        deal(
-            bid="grand_sweep",
-            partner=None,
-            talon=None,
-            bidder_points=None,
-            bidder_took_all_tricks=False,
-            contra="contra",
-        ),
+        grand("grand_sweep", bidder_took_all_tricks=False, contra="contra"),
         False,
         120,
         [-360, 120, 120, 120],
@@ -672,7 +635,7 @@ ERROR_CASES = [
     ),
     (
         "17: Grand Nullo needs bidder_took_a_trick",
-        deal(bid="grand_nullo", partner=None, talon=None, bidder_points=None),
+        grand("grand_nullo"),
         [
             (
                 "bidder_took_a_trick",
@@ -854,11 +817,8 @@ ERROR_CASES = [
     ),
     (
         "17: Lack of Regiment is the declarer's",
-        deal(
-            bid="grand_nullo",
-            partner=None,
-            talon=None,
-            bidder_points=None,
+        grand(
+            "grand_nullo",
             bidder_took_a_trick=False,
             declarations=[{"player": "Bill", "kind": "lack_of_regiment"}],
         ),
@@ -871,11 +831,8 @@ ERROR_CASES = [
     ),
     (
         "17: Regiment is not declared in Grand Nullo",
-        deal(
-            bid="grand_nullo",
-            partner=None,
-            talon=None,
-            bidder_points=None,
+        grand(
+            "grand_nullo",
             bidder_took_a_trick=False,
             declarations=[{"player": "Bill", "kind": "regiment"}],
         ),

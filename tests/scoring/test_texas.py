@@ -10,13 +10,9 @@ import pytest
 
 from taroky_scoring import OutcomeError, card_points, game_for, score
 
+from .helpers import texas as deal
+
 P = ["Anna", "Bill", "Cyril", "Dana"]
-
-
-def deal(ruleset, **fields):
-    doc = {"ruleset": ruleset, "players": list(P), "kind": "played", "bidder": "Anna"}
-    doc.update(fields)
-    return {k: v for k, v in doc.items() if v is not ...}
 
 
 def net(doc):

@@ -7,6 +7,7 @@ from tournaments import services
 from tournaments.models import ActivityEntry, ChipCount, Deal, Event, Player, Registration, Round
 
 from ..conftest import played_doc
+from .deal_forms import form_data
 
 pytestmark = pytest.mark.django_db
 
@@ -219,24 +220,14 @@ def test_a_huge_id_in_a_url_is_not_found(client, tournament, path):
 @pytest.mark.parametrize("number", [None, "", "0", "x", HUGE_ID])
 def test_a_deal_form_without_its_number_is_refused(org_client, table, number):
     url = reverse("deal-create", args=[table.pk])
-    data = {
-        "kind": "played",
-        "dealer": "Dana",
-        "bidder": "Anna",
-        "bid": "four",
-        "blind": "second",
-        "partner": "Čada",
-        "kontra": "none",
-        "bidder_points": "41",
-    }
-    response = org_client.post(url, data if number is None else {**data, "number": number})
+    response = org_client.post(url, form_data(number=number))
     assert response.status_code == 200
     assert response.context["form"].errors["__all__"] == [
         "The form has lost its deal number: reload the page and enter the deal again."
     ]
     assert "The form has lost its deal number" in response.content.decode()
     assert Deal.objects.count() == 0
-    assert org_client.post(url, {**data, "number": "1"}).status_code == 302
+    assert org_client.post(url, form_data()).status_code == 302
     assert Deal.objects.count() == 1
 
 

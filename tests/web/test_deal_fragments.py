@@ -16,9 +16,9 @@ import taroky_scoring as core
 from tournaments import services
 from tournaments.models import Player
 
-from ..conftest import played_doc
+from ..conftest import game_table, played_doc
 from .deal_forms import form_data
-from .test_every_game import NAMES, make_event
+from .test_every_game import NAMES
 
 pytestmark = pytest.mark.django_db
 
@@ -156,12 +156,8 @@ def test_each_events_rules_get_their_own_fields(org_client, organizer, first, se
     same seats): the second's form is not the first's kept fields."""
     pages = []
     for ruleset, house_rules in (first, second):
-        event = make_event(
-            organizer, ruleset, name=f"{ruleset} {house_rules}", house_rules=house_rules
-        )
-        rnd = services.create_round(event, organizer)
-        players = [Player.objects.get_or_create(name=n)[0] for n in NAMES[:4]]
-        table = services.create_table(rnd, organizer, players, first_forehand=players[0])
+        name = f"{ruleset} {house_rules}"
+        table = game_table(organizer, ruleset, NAMES[:4], name=name, house_rules=house_rules)
         response = org_client.get(reverse("deal-create", args=[table.pk]))
         pages.append(page(response))
         mark_kept(response)
@@ -204,11 +200,8 @@ def test_a_corrected_deals_form_starts_at_its_new_version(org_client, table, org
 
 
 def test_names_with_markup_are_escaped_in_the_form_and_the_sheet(org_client, organizer):
-    event = make_event(organizer, "texas-xix")
-    rnd = services.create_round(event, organizer)
     names = ['<b>"Anna"</b>', "Bill & Co", "Čada's", "Dana"]
-    players = [Player.objects.create(name=n) for n in names]
-    table = services.create_table(rnd, organizer, players, first_forehand=players[0])
+    table = game_table(organizer, "texas-xix", names)
     form = page(org_client.get(reverse("deal-create", args=[table.pk])))
     assert 'value="&lt;b&gt;&quot;Anna&quot;&lt;/b&gt;"' in form
     assert "Bill &amp; Co</label>" in form
@@ -243,10 +236,7 @@ def test_names_with_markup_are_escaped_in_the_form_and_the_sheet(org_client, org
 def test_every_games_form_is_the_same_kept_or_rendered(org_client, organizer, ruleset, n):
     """Every ruleset at every table size: the kept fields are what the templates render,
     and the form offers the table's players in its order."""
-    event = make_event(organizer, ruleset)
-    rnd = services.create_round(event, organizer)
-    players = [Player.objects.create(name=name) for name in NAMES[:n]]
-    table = services.create_table(rnd, organizer, players, first_forehand=players[0])
+    table = game_table(organizer, ruleset, NAMES[:n])
     url = reverse("deal-create", args=[table.pk])
     first = org_client.get(url)
     again = org_client.get(url)
@@ -342,10 +332,7 @@ def test_a_confirmation_and_a_new_link_show_on_the_sheets(client, organizer):
     """Deals a table's link sent wait for an organizer: unconfirmed on the sheets until
     he confirms them. The rows kept are the same whoever looks; a new link's page is its
     own around them (its deal form, its last deal to correct)."""
-    event = make_event(organizer, "la-vista", table_deals_need_confirmation=True)
-    rnd = services.create_round(event, organizer)
-    players = [Player.objects.create(name=n) for n in NAMES[:4]]
-    table = services.create_table(rnd, organizer, players, first_forehand=players[0])
+    table = game_table(organizer, "la-vista", NAMES[:4], table_deals_need_confirmation=True)
     link = services.issue_link(table, organizer)
     first = services.record_deal(table, played_doc(), None, number=1, link=link)
     services.record_deal(table, played_doc(dealer="Anna"), None, number=2, link=link)

@@ -11,7 +11,6 @@ and Emil. Alone, the bidder settles with every opponent.
 
 from __future__ import annotations
 
-import datetime
 import re
 from collections import Counter
 from dataclasses import dataclass, field
@@ -21,8 +20,10 @@ import pytest
 import taroky_scoring as core
 from tournaments import services
 from tournaments.dealforms import GameDealForm
-from tournaments.models import DealNet, Event, LedgerEntry, Player
+from tournaments.models import DealNet, LedgerEntry
 from tournaments.words import account_words
+
+from ..conftest import game_table
 
 pytestmark = pytest.mark.django_db
 
@@ -678,20 +679,9 @@ CASES = TEXAS_XIX + TEXAS_XX + TEXAS_KING + PETRTYL + PETRTYL_FIVE + PETRTYL_THR
 
 
 def seat(organizer, case: Case):
-    event = services.create_event(
-        organizer,
-        name=f"{case.ruleset} night",
-        date=datetime.date(2026, 11, 20),
-        kind=Event.Kind.CLUB_NIGHT,
-        ruleset=case.ruleset,
-        house_rules=case.options,
-        starting_chips=START,
-        session_end=Event.SessionEnd.FIXED_DEALS,
-        deals_per_session=20,
+    return game_table(
+        organizer, case.ruleset, case.seats, house_rules=case.options, starting_chips=START
     )
-    rnd = services.create_round(event, organizer)
-    players = [Player.objects.create(name=name) for name in case.seats]
-    return services.create_table(rnd, organizer, players, first_forehand=players[0])
 
 
 def document(case: Case, **extra) -> dict:

@@ -1,8 +1,6 @@
 """Every ruleset through the services: tables of the game's sizes, deals with exact nets,
 the dealer the game's rotation suggests, the ruleset select grouped by game."""
 
-import datetime
-
 import pytest
 from django.urls import reverse
 
@@ -11,31 +9,11 @@ from tournaments.models import DealNet, Event, Player, ruleset_choices
 from tournaments.queries import table_sheet
 from tournaments.services.errors import DealError, ServiceError
 
+from ..conftest import club_night, game_table
+
 pytestmark = pytest.mark.django_db
 
 NAMES = ["Anna", "Bill", "Čada", "Dana", "Emil"]
-
-
-def make_event(organizer, ruleset, **fields):
-    """A club night of ``ruleset`` through the service; ``fields`` change any default."""
-    defaults = {
-        "name": f"{ruleset} night",
-        "date": datetime.date(2026, 11, 20),
-        "kind": Event.Kind.CLUB_NIGHT,
-        "house_rules": {},
-        "starting_chips": 100,
-        "session_end": Event.SessionEnd.FIXED_DEALS,
-        "deals_per_session": 20,
-    }
-    return services.create_event(organizer, ruleset=ruleset, **{**defaults, **fields})
-
-
-def seat(organizer, ruleset, n, first_forehand=0):
-    event = make_event(organizer, ruleset)
-    rnd = services.create_round(event, organizer)
-    players = [Player.objects.create(name=name) for name in NAMES[:n]]
-    table = services.create_table(rnd, organizer, players, first_forehand=players[first_forehand])
-    return table
 
 
 def suggested_deal(table):
@@ -51,7 +29,7 @@ def nets(deal) -> dict[str, int]:
 
 
 def test_a_texas_table_of_four_records_a_deal_with_exact_nets(organizer):
-    table = seat(organizer, "texas-xix", 4)
+    table = game_table(organizer, "texas-xix", NAMES[:4])
     deal = services.record_deal(
         table,
         {
@@ -80,7 +58,7 @@ def test_a_texas_table_of_four_records_a_deal_with_exact_nets(organizer):
 def test_texas_rotation_suggests_the_dealer_counter_clockwise(organizer):
     # Seats are stored in the order of play (counter-clockwise in Texas): forehand
     # Anna's dealer sits before her, and the previous forehand deals next.
-    table = seat(organizer, "texas-xix", 4, first_forehand=0)
+    table = game_table(organizer, "texas-xix", NAMES[:4])
     assert suggested_deal(table).dealer == "Dana"
     services.record_deal(
         table,
@@ -120,7 +98,7 @@ def test_texas_rotation_suggests_the_dealer_counter_clockwise(organizer):
     ],
 )
 def test_petrtyl_tables_of_every_size_record_a_deal(organizer, ruleset, n, extra, expected):
-    table = seat(organizer, ruleset, n)
+    table = game_table(organizer, ruleset, NAMES[:n])
     doc = {
         "ruleset": ruleset,
         "players": NAMES[:n],
@@ -147,7 +125,7 @@ def test_petrtyl_tables_of_every_size_record_a_deal(organizer, ruleset, n, extra
     ],
 )
 def test_a_table_the_game_cannot_seat_is_refused(organizer, ruleset, n, message):
-    event = make_event(organizer, ruleset)
+    event = club_night(organizer, ruleset)
     rnd = services.create_round(event, organizer)
     players = [Player.objects.create(name=name) for name in NAMES[:n]]
     with pytest.raises(ServiceError) as e:
@@ -157,7 +135,7 @@ def test_a_table_the_game_cannot_seat_is_refused(organizer, ruleset, n, message)
 
 
 def test_a_sitting_out_player_is_refused_where_everyone_plays(organizer):
-    table = seat(organizer, "petrtyl-five", 5)
+    table = game_table(organizer, "petrtyl-five", NAMES[:5])
     doc = {
         "ruleset": "petrtyl-five",
         "players": NAMES[:4],
@@ -328,7 +306,7 @@ def test_a_texas_king_no_trick_pays_bonuses_only_under_the_house_rule(organizer)
         "bidder_took_a_trick": False,
         "bonuses": [{"player": "Bill", "kind": "trull"}],
     }
-    table = seat(organizer, "texas-king", 4)
+    table = game_table(organizer, "texas-king", NAMES[:4])
     with pytest.raises(DealError) as e:
         services.record_deal(table, doc, organizer)
     assert [(err.field, err.message) for err in e.value.field_errors] == [
@@ -367,7 +345,7 @@ def test_a_texas_king_no_trick_pays_bonuses_only_under_the_house_rule(organizer)
     ],
 )
 def test_the_table_form_seats_the_games_players(client, organizer, ruleset, seats, intro, second):
-    event = make_event(organizer, ruleset)
+    event = club_night(organizer, ruleset)
     rnd = services.create_round(event, organizer)
     client.force_login(organizer)
     response = client.get(f"/rounds/{rnd.pk}/tables/new/")
@@ -380,7 +358,7 @@ def test_the_table_form_seats_the_games_players(client, organizer, ruleset, seat
 
 
 def test_a_petrtyl_table_of_two_is_set_up_through_the_form(client, organizer):
-    event = make_event(organizer, "petrtyl-two")
+    event = club_night(organizer, "petrtyl-two")
     rnd = services.create_round(event, organizer)
     anna, bill = (Player.objects.create(name=n) for n in ("Anna", "Bill"))
     for p in (anna, bill):
@@ -393,7 +371,7 @@ def test_a_petrtyl_table_of_two_is_set_up_through_the_form(client, organizer):
 
 
 def test_the_draw_seats_tables_of_three_for_petrtyl_three(organizer):
-    event = make_event(organizer, "petrtyl-three")
+    event = club_night(organizer, "petrtyl-three")
     players = [Player.objects.create(name=f"Player {i}") for i in range(10)]
     for p in players:
         event.registrations.create(player=p)
@@ -406,7 +384,7 @@ def test_the_draw_seats_tables_of_three_for_petrtyl_three(organizer):
 
 
 def test_the_draw_needs_the_games_smallest_table(organizer):
-    event = make_event(organizer, "petrtyl-two")
+    event = club_night(organizer, "petrtyl-two")
     event.registrations.create(player=Player.objects.create(name="Anna"))
     rnd = services.create_round(event, organizer)
     with pytest.raises(ServiceError, match="At least two players must be present"):
@@ -414,7 +392,7 @@ def test_the_draw_needs_the_games_smallest_table(organizer):
 
 
 def test_the_deal_form_opens_the_card_point_counter_of_its_game(client, organizer):
-    table = seat(organizer, "texas-xx", 4)
+    table = game_table(organizer, "texas-xx", NAMES[:4])
     client.force_login(organizer)
     html = client.get(reverse("deal-create", args=[table.pk])).content.decode()
     counter = reverse("card-points")

@@ -13,7 +13,7 @@ from django.urls import reverse
 from tournaments import services
 from tournaments.models import Event
 
-from .test_every_game import make_event
+from ..conftest import club_night
 
 pytestmark = pytest.mark.django_db
 
@@ -59,7 +59,7 @@ def deal_doc(ruleset, names):
 
 
 def build(organizer, ruleset, rounds, tables, deals):
-    event = make_event(
+    event = club_night(
         organizer,
         ruleset,
         name=f"{ruleset} {rounds}x{tables}x{deals}",

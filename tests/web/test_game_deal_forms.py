@@ -7,20 +7,13 @@ import json
 import pytest
 
 import taroky_scoring as core
-from tournaments import services
 from tournaments.dealforms import GameDealForm
-from tournaments.models import DealNet, Player
+from tournaments.models import DealNet
 
-from .test_every_game import NAMES, make_event
+from ..conftest import club_night, game_table
+from .test_every_game import NAMES
 
 pytestmark = pytest.mark.django_db
-
-
-def seat(organizer, ruleset, n):
-    event = make_event(organizer, ruleset)
-    rnd = services.create_round(event, organizer)
-    players = [Player.objects.create(name=name) for name in NAMES[:n]]
-    return services.create_table(rnd, organizer, players, first_forehand=players[0])
 
 
 def nets(deal):
@@ -46,7 +39,7 @@ TEXAS_POST = {
 
 
 def test_a_texas_deal_through_the_generated_form(client, organizer):
-    table = seat(organizer, "texas-xix", 4)
+    table = game_table(organizer, "texas-xix", NAMES[:4])
     client.force_login(organizer)
     page = client.get(f"/tables/{table.pk}/deals/new/").content.decode()
     assert "Seats counter-clockwise: Anna" in page
@@ -84,7 +77,7 @@ def test_a_texas_deal_through_the_generated_form(client, organizer):
 
 
 def test_core_errors_show_at_their_field(client, organizer):
-    table = seat(organizer, "texas-xix", 4)
+    table = game_table(organizer, "texas-xix", NAMES[:4])
     client.force_login(organizer)
     response = client.post(f"/tables/{table.pk}/deals/new/", {**TEXAS_POST, "partner": "Anna"})
     assert response.status_code == 200
@@ -109,7 +102,7 @@ PETRTYL_POST = {
 
 
 def test_a_petrtyl_three_deal_through_the_generated_form(client, organizer):
-    table = seat(organizer, "petrtyl-three", 3)
+    table = game_table(organizer, "petrtyl-three", NAMES[:3])
     client.force_login(organizer)
     preview = client.post(f"/tables/{table.pk}/deals/preview/", PETRTYL_POST).json()
     assert preview["net"] == {"Anna": 8, "Bill": -4, "Čada": -4, "the pot": 0}
@@ -121,7 +114,7 @@ def test_a_petrtyl_three_deal_through_the_generated_form(client, organizer):
 def test_the_preview_says_the_pot_in_words(client, organizer):
     """The core's account name #pot is for files; the live and the no-JavaScript
     previews say "the pot", as the sheet and the deal page do."""
-    table = seat(organizer, "petrtyl", 4)
+    table = game_table(organizer, "petrtyl", NAMES[:4])
     client.force_login(organizer)
     misdeal = {"number": "1", "kind": "misdeal", "dealer": "Dana"}
     preview = client.post(f"/tables/{table.pk}/deals/preview/", misdeal).json()
@@ -186,7 +179,7 @@ def test_the_preview_says_the_pot_in_words(client, organizer):
 def test_a_document_round_trips_through_the_form(organizer, document):
     document = {k: v for k, v in document.items() if v is not None}
     core.score(document)  # a valid deal
-    event = make_event(organizer, document["ruleset"])
+    event = club_night(organizer, document["ruleset"])
     data = GameDealForm.initial_from_document(document)
     form = GameDealForm(
         {k: ("on" if v is True else v) for k, v in data.items() if v is not False},
@@ -204,7 +197,7 @@ def without_pot(document):
 
 def test_an_object_of_boxes_only_is_read_from_its_ticked_box(organizer):
     """A Sweep made (only boxes ticked) is a sweep; the required 'made' box is an answer."""
-    event = make_event(organizer, "petrtyl-three")
+    event = club_night(organizer, "petrtyl-three")
     data = {
         "dealer": "Čada",
         "kind": "played",
@@ -263,7 +256,7 @@ def test_every_games_documents_round_trip_through_the_form(organizer, document):
         core.score(document)
     except core.OutcomeError:
         pytest.skip("not a deal the core accepts on its own")
-    event = make_event(organizer, document["ruleset"])
+    event = club_night(organizer, document["ruleset"])
     data = GameDealForm.initial_from_document(document)
     posted = {k: ("on" if v is True else v) for k, v in data.items() if v is not False}
     form = GameDealForm(posted, event=event, seats=document["players"])
@@ -292,7 +285,7 @@ def test_the_preview_says_the_result_in_the_games_words(
 ):
     """Not Nebraska's "bidder's team ... per pair" for a game that says neither; nothing
     for a deal with no game."""
-    table = seat(organizer, ruleset, n)
+    table = game_table(organizer, ruleset, NAMES[:n])
     client.force_login(organizer)
     preview = client.post(f"/tables/{table.pk}/deals/preview/", post).json()
     assert preview["result"] == result
@@ -310,7 +303,7 @@ def test_every_choice_of_an_object_or_row_can_be_taken_back(organizer):
     """A radio cannot be unticked: a valat's Side, a Pagat's Side, a bonus row's Player
     and a Papoose Last's Player tapped by mistake are taken back by their "—" (the empty
     value, and checked until something is chosen), so the form can still be saved."""
-    texas = seat(organizer, "texas-xix", 4)
+    texas = game_table(organizer, "texas-xix", NAMES[:4])
     form = GameDealForm(event=texas.round.event, seats=NAMES[:4])
     assert _choices(form, "valat__team") == [
         ("", "—"),
@@ -325,7 +318,7 @@ def test_every_choice_of_an_object_or_row_can_be_taken_back(organizer):
     assert ("", "—") not in _choices(form, "kind")
     page = str(form["valat__team"])
     assert 'value="" data-field="team" id="id_valat__team_0" checked' in page
-    form = GameDealForm(event=make_event(organizer, "petrtyl"), seats=NAMES[:4])
+    form = GameDealForm(event=club_night(organizer, "petrtyl"), seats=NAMES[:4])
     assert _choices(form, "papoose_last__player") == [("", "—")] + [(n, n) for n in NAMES[:4]]
     assert _choices(form, "papoose_last__outcome")[0] == ("", "—")
 
@@ -333,7 +326,7 @@ def test_every_choice_of_an_object_or_row_can_be_taken_back(organizer):
 def test_a_valat_side_taken_back_leaves_no_valat(client, organizer):
     """The walkthrough's dead end: Side tapped, then "—" (and a Contra "none" alone):
     the deal saves with no valat, no Pagat and no bonus row."""
-    table = seat(organizer, "texas-xix", 4)
+    table = game_table(organizer, "texas-xix", NAMES[:4])
     client.force_login(organizer)
     post = {
         **TEXAS_POST,
@@ -355,7 +348,7 @@ def test_texas_and_petrtyl_forms_speak_the_games_words(organizer):
     """No raw key or "Nobody" on the form: the points say "of 106", the partner's
     nobody is the game's word for playing alone, a dealer not noted is "—", a
     declarer is never nobody, the kind is "Played", and the bid starts at "—"."""
-    texas = GameDealForm(event=make_event(organizer, "texas-xix"), seats=NAMES[:4])
+    texas = GameDealForm(event=club_night(organizer, "texas-xix"), seats=NAMES[:4])
     assert texas.fields["bidder_points"].help_text == (
         "of 106; 54 win; or give the opponents' points below (a valat made: 106 or 0)"
     )
@@ -367,9 +360,9 @@ def test_texas_and_petrtyl_forms_speak_the_games_words(organizer):
     assert _choices(texas, "bidder") == [(n, n) for n in NAMES[:4]]
     assert _choices(texas, "kind")[0] == ("played", "Played")
     assert 'value="" data-field="bid" id="id_bid_0" checked' in str(texas["bid"])
-    king = GameDealForm(event=make_event(organizer, "texas-king"), seats=NAMES[:4])
+    king = GameDealForm(event=club_night(organizer, "texas-king"), seats=NAMES[:4])
     assert _choices(king, "partner")[-1] == ("none", "Alone (called his own King)")
-    petrtyl = GameDealForm(event=make_event(organizer, "petrtyl"), seats=NAMES[:4])
+    petrtyl = GameDealForm(event=club_night(organizer, "petrtyl"), seats=NAMES[:4])
     assert _choices(petrtyl, "bidder") == [(n, n) for n in NAMES[:4]]
     assert _choices(petrtyl, "partner")[-1] == ("none", "Alone")
     assert _choices(petrtyl, "dealer")[0] == ("", "—")
@@ -388,7 +381,7 @@ def test_texas_and_petrtyl_forms_speak_the_games_words(organizer):
 
 
 def test_petrtyl_asks_the_partner_or_alone_unless_the_deal_says_alone(client, organizer):
-    table = seat(organizer, "petrtyl", 4)
+    table = game_table(organizer, "petrtyl", NAMES[:4])
     client.force_login(organizer)
     post = {**PETRTYL_POST, "dealer": "Dana", "called": "hearts"}
     response = client.post(f"/tables/{table.pk}/deals/new/", post)
@@ -415,7 +408,7 @@ def test_a_new_deal_starts_at_the_cores_defaults_and_nothing_else(
     """A Played deal with no contra, from the core's description (the view used to set
     Nebraska's "kontra" for every game); the talon and the bid start empty: an organizer
     who forgets them is asked, not given the first choice."""
-    table = seat(organizer, ruleset, n)
+    table = game_table(organizer, ruleset, NAMES[:n])
     client.force_login(organizer)
     form = client.get(f"/tables/{table.pk}/deals/new/").context["form"]
     assert {k: v for k, v in form.initial.items() if k not in ("number", "dealer")} == starts

@@ -3,7 +3,6 @@ its own game's words on every page and printout, the choices come from the core 
 migration for a new game), and each game gives its score sheet's columns."""
 
 import csv
-import datetime
 import io
 import re
 
@@ -20,7 +19,6 @@ from taroky_scoring.games.nebraska.payments import Reason as NebraskaReason
 from tournaments import exchange, printouts, services
 from tournaments.models import (
     Deal,
-    Event,
     LedgerEntry,
     Player,
     bid_choices,
@@ -29,7 +27,7 @@ from tournaments.models import (
 )
 from tournaments.words import bid_words, kind_words, reason_words
 
-from ..conftest import played_doc
+from ..conftest import game_table, played_doc
 
 pytestmark = pytest.mark.django_db
 
@@ -37,22 +35,9 @@ FOUR = ["Anna", "Bill", "Cyril", "Dana"]
 
 
 def table_of(organizer, ruleset, house_rules=None, seats=FOUR):
-    event = services.create_event(
-        organizer,
-        name=f"{ruleset} night",
-        date=datetime.date(2026, 11, 20),
-        venue="Hall",
-        kind=Event.Kind.CLUB_NIGHT,
-        ruleset=ruleset,
-        house_rules=house_rules or {},
-        starting_chips=100,
-        session_end=Event.SessionEnd.FIXED_DEALS,
-        deals_per_session=20,
-        published=True,
+    return game_table(
+        organizer, ruleset, seats, 1, venue="Hall", house_rules=house_rules or {}, published=True
     )
-    players = [Player.objects.get_or_create(name=n)[0] for n in seats]
-    rnd = services.create_round(event, organizer)
-    return services.create_table(rnd, organizer, players, first_forehand=players[1])
 
 
 def texas_surrender(organizer):

@@ -20,8 +20,7 @@ from tournaments.exchange import limits
 from tournaments.models import Event, Player, Season
 from tournaments.services import seasons as season_services
 
-from ..conftest import played_doc
-from .test_every_game import make_event
+from ..conftest import club_night, game_table, played_doc
 from .test_exchange_integrity import run_manage
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -82,24 +81,12 @@ def exported(event):
 
 def house_rules_event(organizer, ruleset, with_deal):
     rules, deal = HOUSE_RULES[ruleset]
-    event = services.create_event(
-        organizer,
-        name=f"{ruleset} with house rules",
-        date=datetime.date(2026, 11, 20),
-        kind=Event.Kind.CLUB_NIGHT,
-        ruleset=ruleset,
-        house_rules=rules,
-        starting_chips=100,
-        session_end=Event.SessionEnd.FIXED_DEALS,
-        deals_per_session=20,
-    )
-    rnd = services.create_round(event, organizer)
-    players = [Player.objects.get_or_create(name=n)[0] for n in FOUR]
-    table = services.create_table(rnd, organizer, players, first_forehand=players[0])
+    name = f"{ruleset} with house rules"
+    table = game_table(organizer, ruleset, FOUR, name=name, house_rules=rules)
     if with_deal:
         document = {"ruleset": ruleset, "options": rules, "players": FOUR, "dealer": "Dana"}
         services.record_deal(table, document | deal, organizer)
-    return event
+    return table.round.event
 
 
 @pytest.mark.parametrize("with_deal", [True, False], ids=["with a deal", "without deals"])
@@ -142,7 +129,7 @@ def refused(document, user, message, importer=exchange.import_event):
 def novaks(organizer):
     """A season of one night: two registry players whose names differ only by accents,
     registered apart (a different person, as the guide allows)."""
-    event = make_event(
+    event = club_night(
         organizer, "la-vista", name="Novák night", date=datetime.date(2026, 2, 5), starting_chips=20
     )
     for name in ("Jiří Novák", "Jiri Novak", "Anna", "Bill"):

@@ -12,29 +12,24 @@ import taroky_scoring as core
 from tournaments import services
 from tournaments.balances import net_by_player, pot_before
 from tournaments.ledger_audit import audit_ledger
-from tournaments.models import DealNet, DealVersion, Event, LedgerEntry, Player
+from tournaments.models import DealNet, DealVersion, LedgerEntry, Player
+
+from ..conftest import game_table
 
 PLAYERS = ["Anna", "Bill", "Cyril", "Dana"]
 
 
 @pytest.fixture
 def petrtyl_table(organizer):
-    event = services.create_event(
+    return game_table(
         organizer,
+        "petrtyl",
+        PLAYERS,
         name="Petrtyl club night",
         date=datetime.date(2026, 11, 24),
         venue="Sokolovna",
-        kind=Event.Kind.CLUB_NIGHT,
-        ruleset="petrtyl",
-        house_rules={},
         starting_chips=50,
-        session_end=Event.SessionEnd.FIXED_DEALS,
-        deals_per_session=20,
-        published=False,
     )
-    round1 = services.create_round(event, organizer)
-    players = [Player.objects.create(name=n) for n in PLAYERS]
-    return services.create_table(round1, organizer, players, first_forehand=players[0])
 
 
 def misdeal(dealer="Bill", **extra):

@@ -13,8 +13,7 @@ from tournaments import services
 from tournaments.models import Deal, Event, FormerName, Player, Round, Seat
 from tournaments.services import deals
 
-from ..conftest import SEATS4, played_doc
-from .test_every_game import make_event
+from ..conftest import SEATS4, club_night, played_doc
 
 RACES = 25
 
@@ -196,7 +195,7 @@ def test_an_event_edit_racing_the_first_deal(organizer):
     deal and changes nothing. Before, both could be saved: a deal scored under rules
     the event no longer had."""
     for i in range(RACES):
-        event = make_event(organizer, "la-vista", name=f"Race night {i}", starting_chips=20)
+        event = club_night(organizer, "la-vista", name=f"Race night {i}", starting_chips=20)
         rnd = services.create_round(event, organizer)
         players = [Player.objects.get_or_create(name=n)[0] for n in SEATS4]
         table = services.create_table(rnd, organizer, players, first_forehand=players[0])
@@ -233,7 +232,7 @@ def test_a_correction_racing_the_deal_that_takes_the_pot(organizer):
     from tournaments.ledger_audit import audit_ledger
     from tournaments.models import DealNet
 
-    event = make_event(organizer, "petrtyl", name="Petrtyl race", date=datetime.date(2026, 11, 24))
+    event = club_night(organizer, "petrtyl", name="Petrtyl race", date=datetime.date(2026, 11, 24))
     players = [Player.objects.create(name=n) for n in PETRTYL]
     papoose = petrtyl_doc(
         kind="played",

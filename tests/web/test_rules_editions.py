@@ -4,7 +4,6 @@ The ledger audit notes them (0 problems), a backup holding them is restored, and
 correcting one scores it under today's rules; the same documents recorded under
 today's edition are problems as ever."""
 
-import datetime
 import io
 import json
 
@@ -18,9 +17,9 @@ import taroky_scoring.editions
 from taroky_scoring.editions import RULES_EDITION
 from tournaments import append_only, services
 from tournaments.ledger_audit import audit_ledger
-from tournaments.models import Deal, DealNet, DealVersion, Event, Player
+from tournaments.models import Deal, DealNet, DealVersion
 
-from ..conftest import SEATS4
+from ..conftest import SEATS4, game_table
 from .test_data_integrity import _problems, tamper
 
 pytestmark = pytest.mark.django_db
@@ -62,19 +61,7 @@ D1_PAID_AS = king(bidder_points=106, valat=VALAT)
 
 @pytest.fixture
 def table(organizer):
-    event = services.create_event(
-        organizer,
-        name="Texas king night",
-        date=datetime.date(2026, 11, 20),
-        kind=Event.Kind.CLUB_NIGHT,
-        ruleset="texas-king",
-        starting_chips=100,
-        session_end=Event.SessionEnd.FIXED_DEALS,
-        deals_per_session=20,
-    )
-    rnd = services.create_round(event, organizer)
-    players = [Player.objects.create(name=name) for name in SEATS4]
-    return services.create_table(rnd, organizer, players, first_forehand=players[0])
+    return game_table(organizer, "texas-king", SEATS4, name="Texas king night")
 
 
 def recorded(table, user, document, paid_as, edition=1) -> Deal:
@@ -252,19 +239,7 @@ PETRTYL_D6 = PETRTYL | {
 def test_an_earlier_deal_corrected_before_a_deal_todays_rules_refuse(organizer):
     """Correcting deal 1 gives deal 2 another pot, which scores it again: today's rules
     refuse it, and the message says why; voided first, deal 1 is corrected."""
-    event = services.create_event(
-        organizer,
-        name="Petrtyl night",
-        date=datetime.date(2026, 11, 20),
-        kind=Event.Kind.CLUB_NIGHT,
-        ruleset="petrtyl",
-        starting_chips=100,
-        session_end=Event.SessionEnd.FIXED_DEALS,
-        deals_per_session=20,
-    )
-    rnd = services.create_round(event, organizer)
-    players = [Player.objects.create(name=name) for name in SEATS4]
-    table = services.create_table(rnd, organizer, players, first_forehand=players[0])
+    table = game_table(organizer, "petrtyl", SEATS4, name="Petrtyl night")
     first = services.record_deal(table, PETRTYL | {"dealer": "Dana", "kind": "misdeal"}, organizer)
     second = recorded(table, organizer, PETRTYL_D6, PETRTYL_D6 | {"bidder_points": 69})
     assert nets(second) == {"Anna": 4, "Bill": -4, "Čada": 4, "Dana": -4}

@@ -11,7 +11,7 @@ from tournaments import services
 from tournaments.models import Player, Season
 from tournaments.services import seasons
 
-from .test_every_game import make_event
+from ..conftest import club_night
 from .test_every_game_queries import deal_doc, query_counts
 
 pytestmark = pytest.mark.django_db
@@ -35,7 +35,7 @@ def build_season(organizer, events: int) -> tuple[Season, Player]:
     )
     for n in range(events):
         ruleset = RULESETS[n % 3]
-        event = make_event(
+        event = club_night(
             organizer,
             ruleset,
             name=f"Night {n + 1}",

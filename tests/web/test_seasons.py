@@ -31,7 +31,7 @@ from tournaments.models import ActivityEntry, Event, Player, Season
 from tournaments.season_standings import season_standings
 from tournaments.services import seasons as season_services
 
-from .test_every_game import make_event
+from ..conftest import club_night
 
 NAMES = ["Anna", "Bill", "Cyril", "Dana", "Emil"]
 
@@ -66,8 +66,8 @@ def misdeal(seats, dealer):
     return {"ruleset": "la-vista", "players": seats, "kind": "misdeal", "dealer": dealer}
 
 
-def club_night(organizer, date, seats, deals, published=True):
-    event = make_event(
+def night_with_deals(organizer, date, seats, deals, published=True):
+    event = club_night(
         organizer,
         "la-vista",
         name=f"Club night {date:%b %-d}",
@@ -88,26 +88,26 @@ def club_night(organizer, date, seats, deals, published=True):
 def nights(organizer):
     for name in NAMES:
         Player.objects.create(name=name, club="Sokol")
-    jan = club_night(
+    jan = night_with_deals(
         organizer,
         datetime.date(2026, 1, 8),
         ["Anna", "Bill", "Cyril", "Dana"],
         [lambda s: four_won(s, "Anna", "Cyril"), lambda s: misdeal(s, "Dana")],
     )
     Player.objects.filter(name="Dana").update(name="Dana Nováková")
-    feb = club_night(
+    feb = night_with_deals(
         organizer,
         datetime.date(2026, 2, 5),
         ["Anna", "Bill", "Cyril", "Emil"],
         [lambda s: five_alone_won(s, "Bill"), lambda s: misdeal(s, "Emil")],
     )
-    mar = club_night(
+    mar = night_with_deals(
         organizer,
         datetime.date(2026, 3, 5),
         ["Anna", "Bill", "Dana Nováková", "Emil"],
         [lambda s: four_won(s, "Dana Nováková", "Emil")],
     )
-    apr = club_night(
+    apr = night_with_deals(
         organizer,
         datetime.date(2026, 4, 2),
         ["Anna", "Bill", "Cyril", "Dana Nováková"],
@@ -538,7 +538,7 @@ def test_the_same_event_twice_is_refused_at_its_field(client, organizer, nights)
     """Another event of the same name on the same day (the same night, entered or
     imported twice) would count the night twice: refused."""
     season = make_season(organizer, nights[:2], basis=Season.Basis.CHIPS)
-    again = make_event(organizer, "la-vista", name="club night JAN 8", date=nights[0].date)
+    again = club_night(organizer, "la-vista", name="club night JAN 8", date=nights[0].date)
     with pytest.raises(season_services.SeasonError) as twice:
         season_services.add_event(season, again, organizer)
     said = [
@@ -552,7 +552,7 @@ def test_the_same_event_twice_is_refused_at_its_field(client, organizer, nights)
     assert response.context["add_form"].errors == {"event": said}
     assert list(season.events.order_by("date")) == nights[:2]
     # Another event on that day, of another name, is another event.
-    other = make_event(organizer, "la-vista", name="Ladies' night", date=nights[0].date)
+    other = club_night(organizer, "la-vista", name="Ladies' night", date=nights[0].date)
     season_services.add_event(season, other, organizer)
 
 
@@ -572,7 +572,7 @@ def test_an_event_edited_into_another_night_of_its_season_is_refused(client, org
         "(2026-01-08), of the same name on the same day, would count that night twice."
     )
     assert renamed.value.fields == {"name": [said], "date": [said]}
-    ladies = make_event(organizer, "la-vista", name="Club night Jan 8", date=feb.date)
+    ladies = club_night(organizer, "la-vista", name="Club night Jan 8", date=feb.date)
     season_services.add_event(season, ladies, organizer)
     with pytest.raises(season_services.SeasonError) as moved:
         services.update_event(ladies, organizer, date=jan.date)

@@ -6,10 +6,7 @@ from html.parser import HTMLParser
 import pytest
 from django.urls import reverse
 
-from tournaments import services
-from tournaments.models import Player
-
-from .test_every_game import make_event
+from ..conftest import game_table
 from .test_every_game_queries import build
 
 pytestmark = pytest.mark.django_db
@@ -42,9 +39,7 @@ class Rows(HTMLParser):
 
 
 def empty_table(organizer, ruleset):
-    rnd = services.create_round(make_event(organizer, ruleset), organizer)
-    players = [Player.objects.create(name=n) for n in ("Anna", "Bill", "Čada", "Dana")]
-    return services.create_table(rnd, organizer, players, first_forehand=players[0])
+    return game_table(organizer, ruleset, ["Anna", "Bill", "Čada", "Dana"])
 
 
 @pytest.mark.parametrize("ruleset", ["la-vista", "texas-xix", "petrtyl"])

@@ -9,7 +9,8 @@ from tournaments import services
 from tournaments.forms import EventForm
 from tournaments.models import Event
 
-from .test_every_game import event_post, make_event
+from ..conftest import club_night
+from .test_every_game import event_post
 
 pytestmark = pytest.mark.django_db
 
@@ -73,7 +74,7 @@ def test_a_typed_number_is_kept(client, organizer, ruleset, typed, proposed):
 
 
 def test_editing_an_event_keeps_its_own_chips_and_follows_a_ruleset_change(organizer):
-    event = make_event(organizer, "texas-xix")  # 100: still Texas's own
+    event = club_night(organizer, "texas-xix")  # 100: still Texas's own
     form = EventForm(instance=event)
     assert form[EventForm.PROPOSED].value() == 100
     fields = {k: v for k, v in event_post(ruleset="petrtyl-two").items()}

@@ -92,6 +92,16 @@ def _require_reason(reason: str) -> str:
     return reason
 
 
+def _begin_change(deal: Deal, user, reason: str, expected_version: int | None, link):
+    """What every change of a recorded deal starts with, in this order: a reason given
+    (refused before any lock is waited for), the deal locked and still the version the
+    changer saw, and the user the change is recorded as (a link's: its organizer).
+    Returns the locked deal, that user and the reason, stripped."""
+    reason = _require_reason(reason)
+    deal = _lock_current(deal, user, expected_version, link)
+    return deal, acting_user(user, link), reason
+
+
 @atomic
 def correct_deal(
     deal: Deal,
@@ -103,9 +113,7 @@ def correct_deal(
     link=None,
 ) -> DealChange:
     """Replace a deal's outcome: reverse its transfers and post the new ones."""
-    reason = _require_reason(reason)
-    deal = _lock_current(deal, user, expected_version, link)
-    user = acting_user(user, link)
+    deal, user, reason = _begin_change(deal, user, reason, expected_version, link)
     seats = seats_by_name(deal.table)
     document = with_ledger_pot(deal.table_id, document, deal.number)
     checked = check_document(deal.table, document, seats, deal.document)
@@ -157,9 +165,7 @@ def void_deal(
     link=None,
 ) -> DealChange:
     """Cancel a deal: reverse its transfers; the deal and its versions stay readable."""
-    reason = _require_reason(reason)
-    deal = _lock_current(deal, user, expected_version, link)
-    user = acting_user(user, link)
+    deal, user, reason = _begin_change(deal, user, reason, expected_version, link)
     current = deal.versions.get(number=deal.version)
     version = DealVersion.objects.create(
         deal=deal,

@@ -46,9 +46,12 @@ def _paid(settlement: core.Settlement) -> dict:
     return {"transfers": said["transfers"], "net": said["net"]}
 
 
-def _where(deal: Deal) -> dict:
+def _log(action: str, deal: Deal, user, rejected: RejectedVersion, **more) -> None:
+    """The event's log records what was done with a version of ``deal`` sent from a
+    table: where the deal is and which version, and ``more``."""
     table = deal.table
-    return {"round": table.round.number, "table": table.number, "deal": deal.number}
+    where = {"round": table.round.number, "table": table.number, "deal": deal.number}
+    log_activity(table.round.event, user, action, **where, rejected=rejected.pk, **more)
 
 
 # The versions of one deal kept open at most: a link sending every document it likes as
@@ -97,14 +100,7 @@ def record_rejected_version(
         sent_via=link,
     )
     via = "table link" if link is not None else "organizer"
-    log_activity(
-        table.round.event,
-        user,
-        ActivityEntry.Action.REJECT_DEAL_VERSION,
-        **_where(deal),
-        rejected=rejected.pk,
-        sent_via=via,
-    )
+    _log(ActivityEntry.Action.REJECT_DEAL_VERSION, deal, user, rejected, sent_via=via)
     return rejected
 
 
@@ -165,13 +161,7 @@ def restore_rejected_version(
     # ``sent_at`` is set on saving (auto_now_add): the time it was sent, after.
     RejectedVersion.objects.filter(pk=rejected.pk).update(sent_at=sent_at)
     rejected.sent_at = sent_at
-    log_activity(
-        event,
-        user,
-        ActivityEntry.Action.IMPORT_REJECTED_VERSION,
-        **_where(deal),
-        rejected=rejected.pk,
-    )
+    _log(ActivityEntry.Action.IMPORT_REJECTED_VERSION, deal, user, rejected)
     return rejected
 
 
@@ -231,14 +221,7 @@ def adopt_rejected_version(
     change = correct_deal(deal, document, user, reason, expected_version=expected_version)
     deal = change.deal
     _handled(rejected, user, RejectedVersion.Handled.ADOPTED, deal.version)
-    log_activity(
-        deal.table.round.event,
-        user,
-        ActivityEntry.Action.ADOPT_REJECTED_VERSION,
-        **_where(deal),
-        rejected=rejected.pk,
-        version=deal.version,
-    )
+    _log(ActivityEntry.Action.ADOPT_REJECTED_VERSION, deal, user, rejected, version=deal.version)
     return change
 
 
@@ -247,12 +230,5 @@ def dismiss_rejected_version(rejected: RejectedVersion, user) -> RejectedVersion
     """The organizer has seen it: the deal stays as it is."""
     rejected = _lock_open(rejected, user)
     _handled(rejected, user, RejectedVersion.Handled.DISMISSED)
-    deal = rejected.deal
-    log_activity(
-        deal.table.round.event,
-        user,
-        ActivityEntry.Action.DISMISS_REJECTED_VERSION,
-        **_where(deal),
-        rejected=rejected.pk,
-    )
+    _log(ActivityEntry.Action.DISMISS_REJECTED_VERSION, rejected.deal, user, rejected)
     return rejected

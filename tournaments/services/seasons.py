@@ -150,13 +150,23 @@ def add_event(season: Season, event: Event, user) -> Event:
             "season's form to add more."
         )
         raise SeasonError(message, {"event": [message]})
-    event.season = season
-    event.save(update_fields=["season"])
-    _audit(season, user, ActivityEntry.Action.ADD_EVENT, event=event.pk, name=str(event))
-    log_activity(
-        event, user, ActivityEntry.Action.ADD_TO_SEASON, season=season.pk, name=season.name
-    )
+    _count_in(event, season, user, counted=True)
     return event
+
+
+def _count_in(event: Event, season: Season, user, counted: bool) -> None:
+    """Count ``event`` in ``season``, or stop counting it there; the season's log and the
+    event's each say so."""
+    event.season = season if counted else None
+    event.save(update_fields=["season"])
+    Action = ActivityEntry.Action
+    in_season, in_event = (
+        (Action.ADD_EVENT, Action.ADD_TO_SEASON)
+        if counted
+        else (Action.REMOVE_EVENT, Action.REMOVE_FROM_SEASON)
+    )
+    _audit(season, user, in_season, event=event.pk, name=str(event))
+    log_activity(event, user, in_event, season=season.pk, name=season.name)
 
 
 def _day(date) -> str:
@@ -227,10 +237,5 @@ def remove_event(season: Season, event: Event, user) -> Event:
     event = Event.objects.select_for_update().get(pk=event.pk)
     if event.season_id != season.pk:
         raise SeasonError(f"{event} is not in this season.")
-    event.season = None
-    event.save(update_fields=["season"])
-    _audit(season, user, ActivityEntry.Action.REMOVE_EVENT, event=event.pk, name=str(event))
-    log_activity(
-        event, user, ActivityEntry.Action.REMOVE_FROM_SEASON, season=season.pk, name=season.name
-    )
+    _count_in(event, season, user, counted=False)
     return event
