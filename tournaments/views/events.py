@@ -14,7 +14,7 @@ from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods
 
-from .. import exchange, names, services
+from .. import exchange, names, rejected_versions, services
 from ..forms import (
     AddPlayerForm,
     EventForm,
@@ -104,6 +104,7 @@ def event_detail(request, pk):
             ).prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("player"))),
         )
     )
+    manages = can_manage(request.user, event)
     return render(
         request,
         "tournaments/event_detail.html",
@@ -111,7 +112,9 @@ def event_detail(request, pk):
             "event": event,
             "rounds": rounds,
             "players": event.players.all(),
-            "can_manage": can_manage(request.user, event),
+            "can_manage": manages,
+            # Versions sent from a table and not saved, until an organizer handles them.
+            "waiting": rejected_versions.waiting_in(event) if manages else None,
             "rules": event.ruleset_listing,
             # Its season, where the visitor may read it.
             "season": event.season
