@@ -531,3 +531,64 @@ def test_a_backup_written_before_the_folded_club_restores_with_it(tmp_path):
     Player.objects.create(name="Josef Kučera", club="Čáslav")
     restored_without(tmp_path, "folded_club")
     assert list(Player.objects.values_list("club", "folded_club")) == [("Čáslav", "caslav")]
+
+
+# -- a former name typed as a new player's (issue 29) ---------------------------------
+
+
+def another_event(organizer, event):
+    return services.create_event(
+        organizer,
+        name="Friday night",
+        date=event.date,
+        ruleset="la-vista",
+        house_rules={},
+        starting_chips=20,
+        session_end="fixed_deals",
+        deals_per_session=20,
+    )
+
+
+@pytest.fixture
+def renamed(event, organizer):
+    """Jan Nowak of Praha, registered for the event, renamed Jan Novák."""
+    player = services.register_player(event, organizer, name="Jan Nowak", club="Praha")
+    return services.rename_player(event, organizer, player, "Jan Novák")
+
+
+def test_a_former_name_typed_as_a_new_player_is_warned(org_client, event, organizer, renamed):
+    """Before: "Jan Nowak" typed into "Or a new player" registered a second person,
+    silently, although the registry's Jan Novák was called so until his rename."""
+    friday = another_event(organizer, event)
+    response = org_client.post(players_url(friday), {"name": "Jan Nowak"})
+    assert response.status_code == 200
+    assert response.context["form"].errors["name"] == [
+        "“Jan Nowak” was renamed Jan Novák (Praha); pick Jan Novák from the registry, or "
+        "tick “a different person” to register a new player."
+    ]
+    # The player to pick is offered, and the tick to say it is somebody else.
+    assert options(response) == ["Jan Novák"]
+    assert "A different person with a similar name: register as new" in (response.content.decode())
+    # A spelling that differs only in case or accents is his former name too.
+    response = org_client.post(players_url(friday), {"name": "jan  nowák"})
+    assert (
+        response.context["form"]
+        .errors["name"][0]
+        .startswith("“Jan Nowak” was renamed Jan Novák (Praha); pick Jan Novák")
+    )
+    # For the event he is registered for: nothing to do.
+    response = org_client.post(players_url(event), {"name": "Jan Nowak"})
+    assert response.context["form"].errors["name"] == [
+        "“Jan Nowak” was renamed Jan Novák (Praha), already registered for this event. If "
+        "it is the same person, there is nothing to do, or tick “a different person” to "
+        "register a new player."
+    ]
+    assert list(Player.objects.values_list("name", flat=True)) == ["Jan Novák"]
+    # Somebody else called Jan Nowak: the tick registers him.
+    response = org_client.post(players_url(friday), {"name": "Jan Nowak", "different_person": "on"})
+    assert response.status_code == 302
+    assert list(friday.players.values_list("name", flat=True)) == ["Jan Nowak"]
+    # Now the name is his: it registers him, no warning.
+    response = org_client.post(players_url(event), {"name": "Jan Nowak"})
+    assert response.status_code == 302
+    assert sorted(event.players.values_list("name", flat=True)) == ["Jan Novák", "Jan Nowak"]

@@ -226,7 +226,9 @@ def event_players(request, pk):
         else:
             messages.success(request, f"{player.name} registered.")
             return redirect("event-players", pk=event.pk)
-    form.fields["player"].queryset = Player.objects.filter(pk__in=offered)  # a page
+    # A page; and a renamed player the warning says to pick, wherever he is listed.
+    offered += [p.pk for p in form.renamed_to_pick if p.pk not in offered]
+    form.fields["player"].queryset = Player.objects.filter(pk__in=offered)
     return render(
         request,
         "tournaments/event_players.html",
