@@ -592,3 +592,88 @@ def test_a_former_name_typed_as_a_new_player_is_warned(org_client, event, organi
     response = org_client.post(players_url(event), {"name": "Jan Nowak"})
     assert response.status_code == 302
     assert sorted(event.players.values_list("name", flat=True)) == ["Jan Novák", "Jan Nowak"]
+
+
+# -- the registry's search (issue 29) ---------------------------------------------------
+
+
+def registered_already(response) -> list[str]:
+    found = re.search(
+        r'<ul class="muted" id="registered-already">(.*?)</ul>', response.content.decode()
+    )
+    return re.findall(r"<li>([^<]*)</li>", found.group(1)) if found else []
+
+
+def test_the_search_says_a_registered_player_is_registered_already(org_client, event, organizer):
+    """Before: a player registered for the event was left out of the search, so the
+    organizer looking for him was told nobody matched and typed him anew."""
+    services.register_player(event, organizer, name="Jan Novák", club="Praha")
+    Player.objects.create(name="Jana Dvořáková")
+    response = org_client.get(players_url(event, q="jan"))
+    assert options(response) == ["Jana Dvořáková"]
+    assert registered_already(response) == ["Jan Novák: registered already"]
+    assert "2 players in the registry match “jan”" in response.content.decode()
+    # The one player offered is chosen, so Register takes it.
+    assert response.context["form"].initial == {
+        "player": Player.objects.get(name="Jana Dvořáková").pk
+    }
+    # Only him found: nothing is chosen, nothing offered.
+    response = org_client.get(players_url(event, q="novak"))
+    assert (options(response), registered_already(response)) == (
+        [],
+        ["Jan Novák: registered already"],
+    )
+    assert response.context["form"].initial == {}
+    # Without a search the registry's pages offer only who is not registered, as before.
+    assert registered_already(org_client.get(players_url(event))) == []
+
+
+@pytest.mark.parametrize(
+    "query, found",
+    [
+        ("Novak Jan", ["Jan Novák"]),  # before: nobody, the words were one string
+        ("novák  jan", ["Jan Novák"]),
+        ("JAN NOVAK", ["Jan Novák"]),
+        ("praha jan", ["Jan Novák"]),  # a word of the club, a word of the name
+        ("Brno Novak", ["Petr Novák"]),
+        ("jan", ["Jan Novák", "Jana Svobodová"]),
+        ("Novák Pavel", []),
+    ],
+)
+def test_the_search_matches_several_words_in_any_order(org_client, event, query, found):
+    Player.objects.create(name="Jan Novák", club="Praha")
+    Player.objects.create(name="Jana Svobodová", club="Brno")
+    Player.objects.create(name="Petr Novák", club="Brno")
+    assert options(org_client.get(players_url(event, q=query))) == found
+
+
+def test_the_search_finds_a_player_by_a_former_name(org_client, event, organizer, renamed):
+    """Before: searching "Nowak" found nobody once Jan Nowak was renamed Jan Novák."""
+    friday = another_event(organizer, event)
+    for query in ("nowak", "Nowak Jan", "NOWAK"):
+        response = org_client.get(players_url(friday, q=query))
+        assert options(response) == ["Jan Novák (formerly Jan Nowak)"], query
+    # Found by the name he has now: no former name said.
+    assert options(org_client.get(players_url(friday, q="novak"))) == ["Jan Novák"]
+    # Registered for the event: said so, with the name he was found by.
+    assert registered_already(org_client.get(players_url(event, q="nowak"))) == [
+        "Jan Novák (formerly Jan Nowak): registered already"
+    ]
+    # The words must all be in the name now or all in one former name.
+    assert options(org_client.get(players_url(friday, q="nowak petr"))) == []
+
+
+def test_the_search_costs_the_same_queries_with_registered_and_renamed_players(
+    org_client, event, organizer
+):
+    counts = []
+    for size in (1, 4):
+        for i in range(size * 10):
+            player = services.register_player(event, organizer, name=f"Kučera {size} {i}")
+            services.rename_player(event, organizer, player, f"Kučerová {size} {i}")
+            Player.objects.create(name=f"Josef Kučera {size} {i}")
+        with CaptureQueriesContext(connection) as captured:
+            page = org_client.get(players_url(event, q="kucera 1"))
+        assert page.status_code == 200
+        counts.append(len(captured))
+    assert counts[0] == counts[1], counts
