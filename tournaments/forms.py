@@ -547,6 +547,13 @@ class RenamePlayerForm(forms.Form):
         self.fields["rename"].error_messages["invalid_choice"] = (
             "Choose a registered player to rename."
         )
+        # The player being renamed, for the form's heading: known once the form has
+        # read him, whatever the new name's errors.
+        self.player: Player | None = None
+
+    def clean_rename(self):
+        self.player = self.cleaned_data["rename"]
+        return self.player
 
     def clean_new_name(self):
         return clean_player_text(self.cleaned_data.get("new_name", ""), "name")

@@ -677,3 +677,20 @@ def test_the_search_costs_the_same_queries_with_registered_and_renamed_players(
         assert page.status_code == 200
         counts.append(len(captured))
     assert counts[0] == counts[1], counts
+
+
+@pytest.mark.parametrize(
+    "new_name",
+    ["", "Anna", "anna", "Bad\x01name", "x" * 101],
+    ids=["empty", "taken", "alike", "control", "long"],
+)
+def test_the_rename_form_keeps_its_heading_when_it_has_an_error(org_client, dealt, new_name):
+    """Before: a new name the form itself refused (empty, a control character, too
+    long) lost the heading's player: "Rename a player"."""
+    cada = Player.objects.get(name="Čada")
+    response = org_client.post(
+        players_url(dealt.round.event), {"rename": cada.pk, "new_name": new_name}
+    )
+    assert response.status_code == 200
+    assert response.context["rename_form"].errors["new_name"]
+    assert '<h2 id="rename">Rename Čada</h2>' in response.content.decode()
