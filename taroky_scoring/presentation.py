@@ -82,6 +82,36 @@ class Presentation:
                 words.append(said)
         return words
 
+    def changes(
+        self, before: Mapping[str, Any], after: Mapping[str, Any], rules: Any
+    ) -> list[tuple[str, str, str]]:
+        """The fields two documents of one deal say differently, in the game's words:
+        each field's label, what ``before`` says and what ``after`` says ("none" for
+        nothing). The ruleset, house rules and pot are not the deal's fields to change.
+
+        >>> from taroky_scoring import game_for
+        >>> game = game_for("la-vista")
+        >>> before = {"ruleset": "la-vista", "players": ["A", "B", "C", "D"],
+        ...           "kind": "played", "bidder": "A", "bid": "four", "partner": "C",
+        ...           "blind": "second", "bidder_points": 41}
+        >>> after = {**before, "bidder_points": 20, "partner": None, "valat": None}
+        >>> game.changes(before, after, game.rules_of(before))
+        [('Partner', 'C', 'Alone (own King or King in blind)'),
+         ("Card points of the bidder's team", '41', '20')]
+        """
+        said = []
+        for f in self.fields(rules):
+            if f.name in self.NOT_CHANGED:
+                continue
+            old, new = before.get(f.name), after.get(f.name)
+            if old == new or (_nothing(old) and _nothing(new)):
+                continue
+            said.append((f.label, _value_said(f, old), _value_said(f, new)))
+        return said
+
+    # Keys ``changes`` leaves out: the deal's settings, not what was played.
+    NOT_CHANGED: ClassVar[frozenset[str]] = frozenset({"ruleset", "options", POT})
+
     def summary(self, document: Mapping[str, Any], rules: Any) -> str:
         """The deal in a line of the game's own words (score sheets, deal pages)."""
         return "; ".join(self.summary_words(document, rules))
@@ -254,6 +284,21 @@ def _value_words(f: Field, value: Any) -> str:
         return f.label if value else ""
     labels = {c.value: c.label for c in f.choices}
     return str(labels.get(value, value))
+
+
+def _nothing(value: Any) -> bool:
+    """A value that says nothing: missing, empty, "none" or false (not 0)."""
+    return value is None or value is False or value in ("", "none") or value == []
+
+
+def _value_said(f: Field, value: Any) -> str:
+    """One field's value in words for a change ("none" for nothing)."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if value is None:
+        labels = {c.value: c.label for c in f.choices}
+        return labels.get(None) or f.none_label or "none"
+    return _say(f, value).removeprefix(f"{f.label}: ") or "none"
 
 
 def _say(f: Field, value: Any) -> str:

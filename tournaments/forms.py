@@ -18,7 +18,7 @@ from taroky_scoring.rotation import number_word
 from .models import ChipCount, Deal, Event, Player, Registration, Round, Season, ruleset_choices
 from .names import clean_name, fold
 from .services.permissions import can_view_season
-from .services.players import look_alikes, who
+from .services.players import look_alikes, renamed_from, who
 
 
 def column_range(model, name: str) -> tuple[int, int]:
@@ -344,6 +344,10 @@ class AddPlayerForm(forms.Form):
             self.fields["player"].queryset = registry
         self.event = event
         self.look_alikes: list[Player] = []
+        # Registry players once called the new name typed, renamed since; those of them
+        # not registered for the event, to pick.
+        self.renamed: list[Player] = []
+        self.renamed_to_pick: list[Player] = []
 
     def clean_name(self):
         return clean_player_text(self.cleaned_data.get("name", ""), "name")
@@ -373,7 +377,34 @@ class AddPlayerForm(forms.Form):
                     f"“{name}” looks like {who(self.look_alikes)}, {where}. {pick}, or tick "
                     "“a different person” to register a new player.",
                 )
+            self._warn_renamed(name)
         return cleaned
+
+    def _warn_renamed(self, name: str) -> None:
+        """A player's former name typed as a new player's: say who he is called now,
+        in the look-alike warning's words (a look-alike already said is not said
+        again)."""
+        renamed = [(was, p) for was, p in renamed_from(name) if p not in self.look_alikes]
+        if not renamed:
+            return
+        self.renamed = [p for _, p in renamed]
+        registered = set(
+            Registration.objects.filter(event=self.event, player__in=self.renamed).values_list(
+                "player_id", flat=True
+            )
+        )
+        self.renamed_to_pick = [p for p in self.renamed if p.pk not in registered]
+        formers = list(dict.fromkeys(was for was, _ in renamed))
+        said = f"“{' or '.join(formers)}” was renamed {who(self.renamed)}"
+        if not self.renamed_to_pick:
+            said += (
+                ", already registered for this event. If it is the same person, there is "
+                "nothing to do"
+            )
+        else:
+            pick = self.renamed_to_pick[0].name if len(self.renamed_to_pick) == 1 else "one of them"
+            said += f"; pick {pick} from the registry"
+        self.add_error("name", f"{said}, or tick “a different person” to register a new player.")
 
 
 class TableForm(forms.Form):
@@ -516,6 +547,13 @@ class RenamePlayerForm(forms.Form):
         self.fields["rename"].error_messages["invalid_choice"] = (
             "Choose a registered player to rename."
         )
+        # The player being renamed, for the form's heading: known once the form has
+        # read him, whatever the new name's errors.
+        self.player: Player | None = None
+
+    def clean_rename(self):
+        self.player = self.cleaned_data["rename"]
+        return self.player
 
     def clean_new_name(self):
         return clean_player_text(self.cleaned_data.get("new_name", ""), "name")

@@ -283,4 +283,9 @@ def deal_detail(deal: Deal) -> dict:
         "entries": entries,
         "versions": views,
         "net": views[-1].net if views else {},
+        # What the deal says now, under today's names (a version sent beside it is
+        # compared with it).
+        "document": under_todays_names(versions[-1].document, versions[-1].names, today)
+        if versions
+        else deal.document,
     }

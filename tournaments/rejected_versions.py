@@ -5,12 +5,25 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import taroky_scoring as core
 from taroky_scoring.renaming import rename_players
 
 from .models import Deal, Event, Player, RejectedVersion
 from .outcomes import deal_words
 from .todays_names import renamed_since
 from .words import account_words
+
+
+@dataclass(frozen=True)
+class Differences:
+    """How a version sent beside a deal differs from the deal as saved: its fields
+    (label, saved, this version's, in the game's words), the payments only one of the
+    two makes, and each account's net where it differs (saved, this version's)."""
+
+    fields: list[tuple[str, str, str]]
+    only_saved: list[dict]
+    only_this: list[dict]
+    nets: list[tuple[str, int, int]]
 
 
 @dataclass
@@ -20,6 +33,8 @@ class RejectedView:
     dealer: str
     transfers: list[dict]  # from, to (the pages' words), chips, explanation
     net: dict[str, int]
+    document: dict  # under today's names
+    differences: Differences | None = None  # from the deal as saved (its page)
 
     @property
     def adoptable(self) -> bool:
@@ -47,6 +62,31 @@ def _view(rejected: RejectedVersion, today: dict[int, str]) -> RejectedView:
         document.get("dealer") or "",
         transfers,
         {said(a): rejected.net[a] for a in accounts},
+        document,
+    )
+
+
+def _differences(view: RejectedView, saved: dict, transfers: list[dict], net: dict) -> Differences:
+    """``view`` against the deal as saved: ``saved``, its document under today's names;
+    ``transfers`` (from, to, chips, in the pages' words) and ``net``, its payments."""
+    game = core.game_of_document(saved)
+    fields = game.changes(saved, view.document, game.rules_of(saved))
+
+    def key(t):
+        return (t["from"], t["to"], t["chips"])
+
+    theirs, ours = {key(t) for t in transfers}, {key(t) for t in view.transfers}
+    accounts = list(net) + [a for a in view.net if a not in net]
+    nets = [
+        (a, net.get(a, 0), view.net.get(a, 0))
+        for a in accounts
+        if net.get(a, 0) != view.net.get(a, 0)
+    ]
+    return Differences(
+        fields,
+        [t for t in transfers if key(t) not in ours],
+        [t for t in view.transfers if key(t) not in theirs],
+        nets,
     )
 
 
@@ -56,15 +96,31 @@ def _todays_names(rows: list[RejectedVersion]) -> dict[int, str]:
     return dict(Player.objects.filter(pk__in=ids).values_list("pk", "name")) if ids else {}
 
 
-def of_deal(deal: Deal) -> list[RejectedView]:
-    """Every rejected version of ``deal``, handled or not, oldest first."""
+def of_deal(deal: Deal, saved: dict | None = None) -> list[RejectedView]:
+    """Every rejected version of ``deal``, handled or not, oldest first; with
+    ``saved`` (the deal's page: ``document``, under today's names, its ``transfers``
+    as ledger rows and its ``net``), how each one still open differs from the deal."""
     rows = list(
         deal.rejected_versions.select_related("sent_by", "handled_by").order_by("sent_at", "id")
     )
     today = _todays_names(rows)
     for rejected in rows:
         rejected.deal = deal  # the page's deal: no query for it
-    return [_view(rejected, today) for rejected in rows]
+    views = [_view(rejected, today) for rejected in rows]
+    if saved is not None and not deal.voided:
+        transfers = [
+            {
+                "from": account_words(e.payer_name),
+                "to": account_words(e.payee_name),
+                "chips": e.chips,
+                "explanation": e.explanation,
+            }
+            for e in saved["transfers"]
+        ]
+        for view in views:
+            if not view.rejected.handled:
+                view.differences = _differences(view, saved["document"], transfers, saved["net"])
+    return views
 
 
 def to_handle(event: Event) -> list[RejectedView]:
@@ -78,6 +134,31 @@ def to_handle(event: Event) -> list[RejectedView]:
     )
     today = _todays_names(rows)
     return [_view(rejected, today) for rejected in rows]
+
+
+@dataclass(frozen=True)
+class Waiting:
+    """The versions of the event's deals no organizer has handled, as its page's notice
+    says them: how many, and the one deal they are of (None: several deals)."""
+
+    count: int
+    deal: Deal | None
+
+
+def waiting_in(event: Event) -> Waiting:
+    """What waits for the event's organizers: one query, a few rows (a deal keeps few
+    open versions)."""
+    rows = list(
+        RejectedVersion.objects.filter(deal__table__round__event=event, handled="")
+        .select_related("deal__table__round")
+        .only(
+            "deal__number",
+            "deal__table__number",
+            "deal__table__round__number",
+        )
+    )
+    deals = {r.deal_id: r.deal for r in rows}
+    return Waiting(len(rows), next(iter(deals.values())) if len(deals) == 1 else None)
 
 
 def fill_rejected_names(rejected_model, seat_model, former_model) -> None:

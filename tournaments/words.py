@@ -9,7 +9,16 @@ from django.utils.text import slugify
 
 import taroky_scoring as core
 
-from .models import POT_ACCOUNT, ActivityEntry, Deal, Event, RejectedVersion, Season
+from .models import (
+    POT_ACCOUNT,
+    TABLE_LINK_USERNAME,
+    ActivityEntry,
+    Deal,
+    Event,
+    RejectedVersion,
+    Season,
+    Table,
+)
 
 
 def listed(items: list[str]) -> str:
@@ -54,6 +63,19 @@ def account_words(account: str) -> str:
 def sender_words(rejected: RejectedVersion) -> str:
     """Who sent a version that was not saved, as pages say it (select ``sent_by``)."""
     return "the table link" if rejected.via_link else rejected.sender
+
+
+def author_words(username: str, table: Table | None = None) -> str:
+    """Who entered a deal's version (its ``created_by``, or an imported version's
+    author), as pages say it: a user's name, or the table's link for the account a
+    link's deals are filed under, never that account's name.
+
+    >>> author_words("org"), author_words("table-link"), author_words("table-link", Table(number=2))
+    ('org', "the table's link", "Table 2's link")
+    """
+    if username != TABLE_LINK_USERNAME:
+        return username
+    return f"{table}'s link" if table is not None else "the table's link"
 
 
 def house_rules_words(event: Event) -> list[str]:

@@ -171,9 +171,7 @@ def test_a_deal_saved_offline_is_kept_through_a_reload_and_sent_once(
     expect(other.locator(".messages")).to_contain_text("Deal 2 saved.")
     table_phone.back()
     phone.wait_for_url(sheet_url)
-    expect(phone.locator(".messages")).to_contain_text(
-        "Deal 2 is already saved (it was sent twice and counted once)."
-    )
+    expect(phone.locator(".messages")).to_contain_text("Deal 2 is saved.")
     assert Deal.objects.count() == 2
     assert chips(phone, 2) == ["20:50", "+5", "30", "-5", "10", "+5", "30", "-5", "10"]
 
@@ -186,7 +184,7 @@ def test_a_deal_saved_offline_is_kept_through_a_reload_and_sent_once(
     conflict = phone.locator("#outbox #deal-conflict")
     expect(conflict).to_contain_text("Two versions of deal 3")
     expect(phone.locator("#outbox")).to_contain_text(
-        "Deal 3 was already entered; the next deal at this table is 4."
+        "Deal 3 was saved first, so yours was not saved; the next deal at this table is 4."
     )
     expect(conflict.locator("#conflict-saved .net")).to_have_text(
         "Anna +5 · Bill -5 · Čada +5 · Dana -5"

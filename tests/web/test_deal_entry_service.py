@@ -24,7 +24,7 @@ def test_a_deal_sent_is_saved_then_already_saved(table, organizer):
     assert sent.saved and sent.error is None and sent.conflict is None
     again = entry.submit(table, played_doc(), organizer, 1)
     assert (again.result, again.deal.pk, again.saved) == ("already_saved", sent.deal.pk, True)
-    assert again.message == "Deal 1 is already saved (it was sent twice and counted once)."
+    assert again.message == "Deal 1 is saved."
     assert Deal.objects.count() == 1
 
 
@@ -32,7 +32,9 @@ def test_another_deal_of_that_number_is_a_conflict_with_both_versions(table, org
     saved = entry.submit(table, played_doc(), organizer, 1).deal
     sent = entry.submit(table, played_doc(bidder_points=20), None, 1, link=link)
     assert (sent.result, sent.saved) == ("conflict", False)
-    assert sent.message == "Deal 1 was already entered; the next deal at this table is 2."
+    assert sent.message == (
+        "Deal 1 was saved first, so yours was not saved; the next deal at this table is 2."
+    )
     assert isinstance(sent.error, services.DealNumberTaken)
     conflict = sent.conflict
     assert (conflict.number, conflict.saved_by, conflict.saved_voided) == (1, "org", False)

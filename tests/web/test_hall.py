@@ -166,7 +166,7 @@ def test_two_phones_entering_at_one_table_one_is_saved_the_other_told(client, ta
     second = other_phone.post(link_url(link, "link-deal"), form_data(bidder_points="20"))
     assert second.status_code == 200
     assert second.context["form"].non_field_errors() == [
-        "Deal 1 was already entered; the next deal at this table is 2."
+        "Deal 1 was saved first, so yours was not saved; the next deal at this table is 2."
     ]
     assert Deal.objects.count() == 1
     assert nets(table) == {"Anna": 5, "Bill": -5, "Čada": 5, "Dana": -5}
@@ -202,7 +202,8 @@ def test_two_phones_at_the_same_moment(table, organizer):
     link = services.issue_link(table, organizer)
     for number in range(1, 11):
         assert enter_at_once(link, number, (41, 20)) == [
-            f"Deal {number} was already entered; the next deal at this table is {number + 1}.",
+            f"Deal {number} was saved first, so yours was not saved; the next deal at this "
+            f"table is {number + 1}.",
             "saved",
         ]
     assert Deal.objects.count() == 10

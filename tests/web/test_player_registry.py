@@ -531,3 +531,166 @@ def test_a_backup_written_before_the_folded_club_restores_with_it(tmp_path):
     Player.objects.create(name="Josef Kučera", club="Čáslav")
     restored_without(tmp_path, "folded_club")
     assert list(Player.objects.values_list("club", "folded_club")) == [("Čáslav", "caslav")]
+
+
+# -- a former name typed as a new player's (issue 29) ---------------------------------
+
+
+def another_event(organizer, event):
+    return services.create_event(
+        organizer,
+        name="Friday night",
+        date=event.date,
+        ruleset="la-vista",
+        house_rules={},
+        starting_chips=20,
+        session_end="fixed_deals",
+        deals_per_session=20,
+    )
+
+
+@pytest.fixture
+def renamed(event, organizer):
+    """Jan Nowak of Praha, registered for the event, renamed Jan Novák."""
+    player = services.register_player(event, organizer, name="Jan Nowak", club="Praha")
+    return services.rename_player(event, organizer, player, "Jan Novák")
+
+
+def test_a_former_name_typed_as_a_new_player_is_warned(org_client, event, organizer, renamed):
+    """Before: "Jan Nowak" typed into "Or a new player" registered a second person,
+    silently, although the registry's Jan Novák was called so until his rename."""
+    friday = another_event(organizer, event)
+    response = org_client.post(players_url(friday), {"name": "Jan Nowak"})
+    assert response.status_code == 200
+    assert response.context["form"].errors["name"] == [
+        "“Jan Nowak” was renamed Jan Novák (Praha); pick Jan Novák from the registry, or "
+        "tick “a different person” to register a new player."
+    ]
+    # The player to pick is offered, and the tick to say it is somebody else.
+    assert options(response) == ["Jan Novák"]
+    assert "A different person with a similar name: register as new" in (response.content.decode())
+    # A spelling that differs only in case or accents is his former name too.
+    response = org_client.post(players_url(friday), {"name": "jan  nowák"})
+    assert (
+        response.context["form"]
+        .errors["name"][0]
+        .startswith("“Jan Nowak” was renamed Jan Novák (Praha); pick Jan Novák")
+    )
+    # For the event he is registered for: nothing to do.
+    response = org_client.post(players_url(event), {"name": "Jan Nowak"})
+    assert response.context["form"].errors["name"] == [
+        "“Jan Nowak” was renamed Jan Novák (Praha), already registered for this event. If "
+        "it is the same person, there is nothing to do, or tick “a different person” to "
+        "register a new player."
+    ]
+    assert list(Player.objects.values_list("name", flat=True)) == ["Jan Novák"]
+    # Somebody else called Jan Nowak: the tick registers him.
+    response = org_client.post(players_url(friday), {"name": "Jan Nowak", "different_person": "on"})
+    assert response.status_code == 302
+    assert list(friday.players.values_list("name", flat=True)) == ["Jan Nowak"]
+    # Now the name is his: it registers him, no warning.
+    response = org_client.post(players_url(event), {"name": "Jan Nowak"})
+    assert response.status_code == 302
+    assert sorted(event.players.values_list("name", flat=True)) == ["Jan Novák", "Jan Nowak"]
+
+
+# -- the registry's search (issue 29) ---------------------------------------------------
+
+
+def registered_already(response) -> list[str]:
+    found = re.search(
+        r'<ul class="muted" id="registered-already">(.*?)</ul>', response.content.decode()
+    )
+    return re.findall(r"<li>([^<]*)</li>", found.group(1)) if found else []
+
+
+def test_the_search_says_a_registered_player_is_registered_already(org_client, event, organizer):
+    """Before: a player registered for the event was left out of the search, so the
+    organizer looking for him was told nobody matched and typed him anew."""
+    services.register_player(event, organizer, name="Jan Novák", club="Praha")
+    Player.objects.create(name="Jana Dvořáková")
+    response = org_client.get(players_url(event, q="jan"))
+    assert options(response) == ["Jana Dvořáková"]
+    assert registered_already(response) == ["Jan Novák: registered already"]
+    assert "2 players in the registry match “jan”" in response.content.decode()
+    # The one player offered is chosen, so Register takes it.
+    assert response.context["form"].initial == {
+        "player": Player.objects.get(name="Jana Dvořáková").pk
+    }
+    # Only him found: nothing is chosen, nothing offered.
+    response = org_client.get(players_url(event, q="novak"))
+    assert (options(response), registered_already(response)) == (
+        [],
+        ["Jan Novák: registered already"],
+    )
+    assert response.context["form"].initial == {}
+    # Without a search the registry's pages offer only who is not registered, as before.
+    assert registered_already(org_client.get(players_url(event))) == []
+
+
+@pytest.mark.parametrize(
+    "query, found",
+    [
+        ("Novak Jan", ["Jan Novák"]),  # before: nobody, the words were one string
+        ("novák  jan", ["Jan Novák"]),
+        ("JAN NOVAK", ["Jan Novák"]),
+        ("praha jan", ["Jan Novák"]),  # a word of the club, a word of the name
+        ("Brno Novak", ["Petr Novák"]),
+        ("jan", ["Jan Novák", "Jana Svobodová"]),
+        ("Novák Pavel", []),
+    ],
+)
+def test_the_search_matches_several_words_in_any_order(org_client, event, query, found):
+    Player.objects.create(name="Jan Novák", club="Praha")
+    Player.objects.create(name="Jana Svobodová", club="Brno")
+    Player.objects.create(name="Petr Novák", club="Brno")
+    assert options(org_client.get(players_url(event, q=query))) == found
+
+
+def test_the_search_finds_a_player_by_a_former_name(org_client, event, organizer, renamed):
+    """Before: searching "Nowak" found nobody once Jan Nowak was renamed Jan Novák."""
+    friday = another_event(organizer, event)
+    for query in ("nowak", "Nowak Jan", "NOWAK"):
+        response = org_client.get(players_url(friday, q=query))
+        assert options(response) == ["Jan Novák (formerly Jan Nowak)"], query
+    # Found by the name he has now: no former name said.
+    assert options(org_client.get(players_url(friday, q="novak"))) == ["Jan Novák"]
+    # Registered for the event: said so, with the name he was found by.
+    assert registered_already(org_client.get(players_url(event, q="nowak"))) == [
+        "Jan Novák (formerly Jan Nowak): registered already"
+    ]
+    # The words must all be in the name now or all in one former name.
+    assert options(org_client.get(players_url(friday, q="nowak petr"))) == []
+
+
+def test_the_search_costs_the_same_queries_with_registered_and_renamed_players(
+    org_client, event, organizer
+):
+    counts = []
+    for size in (1, 4):
+        for i in range(size * 10):
+            player = services.register_player(event, organizer, name=f"Kučera {size} {i}")
+            services.rename_player(event, organizer, player, f"Kučerová {size} {i}")
+            Player.objects.create(name=f"Josef Kučera {size} {i}")
+        with CaptureQueriesContext(connection) as captured:
+            page = org_client.get(players_url(event, q="kucera 1"))
+        assert page.status_code == 200
+        counts.append(len(captured))
+    assert counts[0] == counts[1], counts
+
+
+@pytest.mark.parametrize(
+    "new_name",
+    ["", "Anna", "anna", "Bad\x01name", "x" * 101],
+    ids=["empty", "taken", "alike", "control", "long"],
+)
+def test_the_rename_form_keeps_its_heading_when_it_has_an_error(org_client, dealt, new_name):
+    """Before: a new name the form itself refused (empty, a control character, too
+    long) lost the heading's player: "Rename a player"."""
+    cada = Player.objects.get(name="Čada")
+    response = org_client.post(
+        players_url(dealt.round.event), {"rename": cada.pk, "new_name": new_name}
+    )
+    assert response.status_code == 200
+    assert response.context["rename_form"].errors["new_name"]
+    assert '<h2 id="rename">Rename Čada</h2>' in response.content.decode()

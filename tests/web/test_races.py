@@ -401,12 +401,13 @@ def test_a_burst_of_one_deal_from_many_phones_is_answered_at_once(tournament, or
             if sent == won:
                 assert said == (
                     "already saved",
-                    f"Deal {number} is already saved (it was sent twice and counted once).",
+                    f"Deal {number} is saved.",
                 ), said
             else:
                 assert said == (
                     "conflict",
-                    f"Deal {number} was already entered; the next deal at this table is "
+                    f"Deal {number} was saved first, so yours was not saved; the next deal at this "
+                    "table is "
                     f"{number + 1}.",
                 ), said
         assert results[8] == "saved"  # the draw of a round without deals

@@ -555,3 +555,119 @@ def test_a_backup_written_before_the_ids_restores_with_them(tmp_path, table, lin
     )
     said = run_manage(tmp_path, "shell", "-v0", "-c", script)
     assert json.loads(said.stdout) == ids
+
+
+# -- what waits for the organizer, said where the organizer looks (issue 29) -------------
+
+
+def page_words(response) -> str:
+    """A page's text as read: tags out, entities unescaped, whitespace single."""
+    return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", response.content.decode())).split())
+
+
+def test_the_inbox_says_the_versions_wait_for_the_organizer(table, link, org, saved):
+    """Before: headed "Sent from the tables, not saved", which did not say that they
+    wait for the organizer, nor why they were not saved."""
+    send_conflict(link)
+    inbox = org.get(reverse("inbox", args=[table.round.event.pk]))
+    assert (
+        '<h2 id="rejected-heading">Waiting for you: versions a table sent that were not saved</h2>'
+    ) in inbox.content.decode()
+    assert (
+        "A table sent each of these after a different deal of that number was saved first, "
+        "so it was not saved. Each waits here, and on its deal's page, until you adopt it "
+        "(its deal is corrected to it) or dismiss it (the deal stays as it is)."
+    ) in page_words(inbox)
+
+
+def notice(response) -> str:
+    page = response.content.decode()
+    if 'id="waiting-versions"' not in page:
+        return ""
+    start = page.index('id="waiting-versions"')
+    return page[start : page.index("</p>", start)]
+
+
+def test_the_event_page_says_a_version_waits_and_links_to_it(
+    client, table, link, org, saved, organizer
+):
+    """Before: the event's page said nothing while a version waited for the organizer."""
+    event = table.round.event
+    url = reverse("event-detail", args=[event.pk])
+    assert notice(org.get(url)) == ""
+    send_conflict(link)
+    said = notice(org.get(url))
+    assert html.unescape(re.sub(r"<[^>]+>", "", said)) == (
+        'id="waiting-versions">A version of deal 1 at table 1 (round 1) sent from the table '
+        "waits for you: it was not saved, because a different deal 1 was saved first. "
+        "Adopt or dismiss it."
+    )
+    assert f'<a href="{reverse("deal-detail", args=[saved.pk])}#rejected-versions">' in said
+    send_conflict(link, bidder_points="10")
+    assert "2 versions of deal 1 at table 1 (round 1) sent from the table wait for you" in (
+        notice(org.get(url))
+    )
+    # Another deal's version too: the inbox lists them.
+    services.record_deal(table, played_doc(dealer="Anna", bidder="Bill"), organizer, number=2)
+    send_conflict(link, number="2", dealer="Anna", bidder="Bill", bidder_points="20")
+    said = notice(org.get(url))
+    assert html.unescape(re.sub(r"<[^>]+>", "", said)) == (
+        'id="waiting-versions">3 versions of deals sent from the tables wait for you: they '
+        "were not saved, because a different deal of the same number was saved first. "
+        "Adopt or dismiss them in the inbox."
+    )
+    assert f'<a href="{reverse("inbox", args=[event.pk])}#rejected-heading">' in said
+    # A reader of the published event is not told: it is the organizer's to handle.
+    services.update_event(event, organizer, published=True)
+    assert client.get(url).status_code == 200
+    assert notice(client.get(url)) == ""
+    # Handled, it no longer waits.
+    for rejected in RejectedVersion.objects.all():
+        services.dismiss_rejected_version(rejected, organizer)
+    assert notice(org.get(url)) == ""
+
+
+def test_the_deal_page_shows_how_a_waiting_version_differs_from_the_saved_deal(
+    table, link, org, saved, organizer
+):
+    """Before: the version and the deal were shown apart, the organizer left to spot
+    what differs. Saved: Anna's Four (second half) won with 41; sent: a Four (first
+    half) lost with 20."""
+    send_conflict(link, blind="first", bidder_points="20")
+    rejected = RejectedVersion.objects.get()
+    page = org.get(reverse("deal-detail", args=[saved.pk])).content.decode()
+    start = page.index(f'id="differences-{rejected.pk}"')
+    shown = " ".join(
+        html.unescape(re.sub(r"<[^>]+>", " ", page[start : page.index("</div>", start)])).split()
+    )
+    assert shown == (
+        f'id="differences-{rejected.pk}"> How it differs from deal 1 as saved '
+        "(saved → this version): "
+        "Blind (Four): Second half: 5 → First half: 4 "
+        "Card points of the bidder's team: 41 → 20 "
+        "Only deal 1 as saved pays: Bill → Anna 5, Dana → Čada 5. "
+        "Only this version pays: Anna → Bill 4, Čada → Dana 4. "
+        "Net: Anna +5 → -4, Bill -5 → +4, Čada +5 → -4, Dana -5 → +4."
+    )
+    # Handled, it is history: no comparison with the deal as it is now.
+    services.dismiss_rejected_version(rejected, organizer)
+    page = org.get(reverse("deal-detail", args=[saved.pk])).content.decode()
+    assert "How it differs" not in page
+
+
+def test_a_deal_entered_through_the_link_is_said_as_the_tables_link(table, link, org, organizer):
+    """Before: the deal's history and the conflict box named the account a link's deals
+    are filed under: "table-link"."""
+    saved = services.record_deal(table, played_doc(), None, number=1, link=link)
+    # Corrected by the organizer since: saved first all the same by the link.
+    services.correct_deal(saved, played_doc(bidder_points=45), organizer, "recounted")
+    page = org.get(reverse("deal-detail", args=[saved.pk]))
+    assert "table-link" not in page.content.decode()
+    history = page.content.decode()
+    history = history[history.index('id="versions"') :]
+    rows = re.findall(r"<tr>\s*<td>(\d)</td><td>[^<]*</td>\s*<td>([^<]*)</td>", history)
+    assert [(n, html.unescape(who)) for n, who in rows] == [("1", "Table 1's link"), ("2", "org")]
+    box = org.post(reverse("deal-create", args=[table.pk]), form_data(bidder_points="20"))
+    words = page_words(box)
+    assert "table-link" not in box.content.decode()
+    assert "Deal 1 was saved first (by the table's link at " in words

@@ -20,12 +20,13 @@ from .ledger import (
     DealNetQuerySet,
     LedgerEntry,
 )
-from .links import TableLink
+from .links import TABLE_LINK_USERNAME, TableLink
 from .players import FormerName, Player, PlayerQuerySet
 from .seasons import Season, default_placement_points, default_tie_breaks
 
 __all__ = [
     "POT_ACCOUNT",
+    "TABLE_LINK_USERNAME",
     "AppendOnly",
     "AppendOnlyQuerySet",
     "ActivityEntry",

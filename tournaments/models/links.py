@@ -10,6 +10,11 @@ from django.urls import reverse
 
 from .events import Table
 
+# The inactive account a deal entered through a table's link by nobody signed in is
+# filed under (services.access.link_user); pages say it as the table's link
+# (words.author_words), never by this name.
+TABLE_LINK_USERNAME = "table-link"
+
 
 class TableLink(models.Model):
     """An unguessable link that lets whoever holds it enter deals at one table.

@@ -11,11 +11,9 @@ from __future__ import annotations
 
 from django.contrib.auth import get_user_model
 
-from ..models import Deal, Table, TableLink
+from ..models import TABLE_LINK_USERNAME, Deal, Table, TableLink
 from .errors import DealError, PermissionDenied
 from .permissions import require_organizer
-
-TABLE_LINK_USERNAME = "table-link"
 
 
 class LinkError(PermissionDenied):

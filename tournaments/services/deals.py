@@ -87,14 +87,13 @@ def _refuse_taken_number(table_id: int, number: int, document: dict) -> None:
     if saved is None:
         return
     if same_deal(saved, document):
-        raise DealNumberTaken(
-            f"Deal {number} is already saved (it was sent twice and counted once).",
-            saved,
-            same=True,
-        )
+        # Sent again (a double tap, a phone's retry): it is saved, once.
+        raise DealNumberTaken(f"Deal {number} is saved.", saved, same=True)
     last = Deal.objects.filter(table_id=table_id).aggregate(last=Max("number"))["last"]
+    # In the words of the conflict box that shows both versions (_deal_conflict.html).
     raise DealNumberTaken(
-        f"Deal {number} was already entered; the next deal at this table is {last + 1}.",
+        f"Deal {number} was saved first, so yours was not saved; the next deal at this "
+        f"table is {last + 1}.",
         saved,
         same=False,
     )

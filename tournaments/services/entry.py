@@ -18,7 +18,7 @@ from .. import services
 from ..balances import with_ledger_pot
 from ..models import Deal, RejectedVersion, Table, TableLink
 from ..outcomes import deal_words
-from ..words import account_words
+from ..words import account_words, author_words
 from .access import why_link_cannot_change
 from .errors import BusyError, DealError, DealNumberTaken, ServiceError, StaleDealError
 
@@ -165,7 +165,8 @@ def _conflict(saved: Deal, table, document: dict, user, link) -> Conflict:
     """Both versions of deal N: the one saved and the one sent, which is kept on the
     server as a rejected version of deal N for the organizer to adopt or dismiss."""
     first = saved.versions.select_related("created_by").order_by("number").first()
-    by = "the table link" if saved.entered_via_id else first.created_by.get_username()
+    # Who saved it first: the first version's author (a correction since may be another's).
+    by = author_words(first.original_author or first.created_by.get_username())
     kept, not_kept = None, ""
     try:
         kept = services.record_rejected_version(saved, document, user, link=link)

@@ -28,6 +28,24 @@ def look_alikes(name: str, exclude: int | None = None) -> list[Player]:
     return list(found.only("pk", "name", "club").order_by("name"))
 
 
+def renamed_from(name: str) -> list[tuple[str, Player]]:
+    """Registry players once called ``name`` (or a name that differs from it only in
+    case, accents or spacing) and renamed since, each with the former name: none when
+    a player is called ``name`` now (the name is his). Two indexed queries."""
+    if Player.objects.filter(name=name).exists():
+        return []
+    formers = (
+        FormerName.objects.filter(folded=fold(name))
+        .select_related("player")
+        .only("name", "player__name", "player__club")
+        .order_by("player__folded", "player__name", "-renamed_at", "-pk")
+    )
+    found: dict[int, tuple[str, Player]] = {}
+    for former in formers:
+        found.setdefault(former.player_id, (former.name, former.player))
+    return list(found.values())
+
+
 def who(players: list[Player]) -> str:
     """Players as the warnings name them: with their club where they have one."""
     return ", ".join(p.name + (f" ({p.club})" if p.club else "") for p in players)

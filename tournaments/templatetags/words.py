@@ -8,6 +8,7 @@ from .. import words
 register = template.Library()
 
 register.filter("account_words", words.account_words)
+register.filter("author_words", words.author_words)
 register.filter("house_rules_words", words.house_rules_words)
 register.filter("reason_words", words.reason_words)
 register.filter("scoring_words", words.scoring_words)

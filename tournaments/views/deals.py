@@ -278,7 +278,7 @@ def deal_detail(request, pk):
     deal = deal_or_404(request, pk)
     context = queries.deal_detail(deal)
     event = deal.table.round.event
-    rejected = rejected_versions.of_deal(deal)
+    rejected = rejected_versions.of_deal(deal, saved=context)
     context.update(
         event=event,
         table=deal.table,

@@ -9,12 +9,12 @@ from pathlib import Path
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
-from django.db.models import Count, Prefetch, Q
+from django.db.models import Count, Exists, OuterRef, Prefetch, Q, Subquery, Value
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods
 
-from .. import exchange, names, services
+from .. import exchange, names, rejected_versions, services
 from ..forms import (
     AddPlayerForm,
     EventForm,
@@ -22,7 +22,7 @@ from ..forms import (
     RenamePlayerForm,
     WithdrawForm,
 )
-from ..models import Event, Player, Registration, Season, Seat, Table
+from ..models import Event, FormerName, Player, Registration, Season, Seat, Table
 from ..names import clean_name
 from ..services.permissions import (
     can_create_events,
@@ -104,6 +104,7 @@ def event_detail(request, pk):
             ).prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("player"))),
         )
     )
+    manages = can_manage(request.user, event)
     return render(
         request,
         "tournaments/event_detail.html",
@@ -111,7 +112,9 @@ def event_detail(request, pk):
             "event": event,
             "rounds": rounds,
             "players": event.players.all(),
-            "can_manage": can_manage(request.user, event),
+            "can_manage": manages,
+            # Versions sent from a table and not saved, until an organizer handles them.
+            "waiting": rejected_versions.waiting_in(event) if manages else None,
             "rules": event.ruleset_listing,
             # Its season, where the visitor may read it.
             "season": event.season
@@ -136,16 +139,14 @@ def event_players(request, pk):
     event = event_or_404(request, pk)
     check_manage(request, event)
     query = clean_name(request.GET.get("q", ""))
-    candidates = Player.objects.exclude(registrations__event=event)
-    if query:
-        # Accent- and case-blind ("kucera" finds Kučera) through the folded name and club.
-        key = names.fold(query)
-        candidates = candidates.filter(Q(folded__contains=key) | Q(folded_club__contains=key))
-    candidates = candidates.only("pk", "name", "club").order_by("folded", "name", "pk")
+    candidates = _registry_search(event, query)
     registry = Paginator(candidates, PLAYERS_A_PAGE).get_page(request.GET.get("page"))
-    offered = [p.pk for p in registry.object_list]
-    # One match: it is chosen, so Register takes it.
-    initial = {"player": offered[0]} if registry.paginator.count == 1 else {}
+    # A player found who is registered already is said so, not offered again.
+    offered = [p.pk for p in registry.object_list if not p.registered]
+    registered_already = [p for p in registry.object_list if p.registered]
+    formerly = {p.pk: p.formerly for p in registry.object_list if p.formerly}
+    # One player to offer: it is chosen, so Register takes it.
+    initial = {"player": offered[0]} if registry.paginator.num_pages == 1 == len(offered) else {}
     registering = request.method == "POST" and not (
         "csv" in request.FILES or {"rename", "withdraw"} & set(request.POST)
     )
@@ -223,7 +224,13 @@ def event_players(request, pk):
         else:
             messages.success(request, f"{player.name} registered.")
             return redirect("event-players", pk=event.pk)
-    form.fields["player"].queryset = Player.objects.filter(pk__in=offered)  # a page
+    # A page; and a renamed player the warning says to pick, wherever he is listed.
+    offered += [p.pk for p in form.renamed_to_pick if p.pk not in offered]
+    form.fields["player"].queryset = Player.objects.filter(pk__in=offered)
+    # A player found by a former name says it.
+    form.fields["player"].label_from_instance = lambda p: (
+        f"{p.name} (formerly {formerly[p.pk]})" if p.pk in formerly else p.name
+    )
     return render(
         request,
         "tournaments/event_players.html",
@@ -233,9 +240,33 @@ def event_players(request, pk):
             "rename_form": rename_form,
             "event": event,
             "registry": registry,
+            "registered_already": registered_already,
             "registered": registered,
             "query": query,
         },
+    )
+
+
+def _registry_search(event, query: str):
+    """The registry players the search ``query`` finds, with ``registered`` (for
+    ``event`` already) and ``formerly`` (the former name that matched, if one did); no
+    query: every player not registered for ``event``. One query a page, on the folded
+    columns: accent- and case-blind ("kucera" finds Kučera), each word of the query in
+    the name or the club, in any order ("Novak Jan" finds Jan Novák), or every word in
+    one of the player's former names."""
+    players = Player.objects.only("pk", "name", "club").order_by("folded", "name", "pk")
+    if not query:
+        return players.exclude(registrations__event=event).annotate(
+            registered=Value(False), formerly=Value("")
+        )
+    words = names.fold(query).split()
+    now, former = Q(), FormerName.objects.filter(player=OuterRef("pk"))
+    for word in words:
+        now &= Q(folded__contains=word) | Q(folded_club__contains=word)
+        former = former.filter(folded__contains=word)
+    return players.filter(now | Exists(former)).annotate(
+        registered=Exists(Registration.objects.filter(event=event, player=OuterRef("pk"))),
+        formerly=Subquery(former.order_by("-renamed_at", "-pk").values("name")[:1]),
     )
 
 
