@@ -23,7 +23,7 @@ from .common import (
     escape,
     page_size,
     para,
-    ruleset_words,
+    ruleset_lines,
     signed,
 )
 
@@ -159,7 +159,7 @@ def standings_pdf(event, after_round: int | None = None, only_round: int | None 
     header = [
         f"{event.name}: {title.lower()}",
         f"{event.date:%A, %B %-d, %Y}{', ' + event.venue if event.venue else ''}",
-        ruleset_words(event),
+        *ruleset_lines(event),
     ]
     return build(story, pagesize, lambda: header)
 
