@@ -35,6 +35,35 @@ def bounded(model, name: str, low: int | None = None) -> dict:
     return {"min_value": column_low if low is None else max(low, column_low), "max_value": high}
 
 
+def from_to(low: int, high: int, said: str) -> dict:
+    """``min_value``, ``max_value`` and the message both say, in words, for a number an
+    organizer types (Django's "Ensure this value is less than or equal to 2147483647"
+    says neither what the number is nor a bound the game or the app sets)."""
+    return {
+        "min_value": low,
+        "max_value": high,
+        "error_messages": {"min_value": said, "max_value": said},
+    }
+
+
+def bound(field: forms.IntegerField, low: int, high: int, said: str) -> None:
+    """``from_to`` for a field already made (a model form's): its bounds, its message
+    and the page's ``min`` and ``max``, in place of the column's."""
+    field.min_value, field.max_value = low, high
+    field.validators = [
+        v for v in field.validators if not isinstance(v, MinValueValidator | MaxValueValidator)
+    ] + [MinValueValidator(low), MaxValueValidator(high)]
+    field.error_messages.update(min_value=said, max_value=said)
+    field.widget.attrs.update(field.widget_attrs(field.widget))
+
+
+def from_to_words(what: str, low: int, high: int, why: str = "") -> str:
+    """>>> from_to_words("Starting chips", 1, 100_000)
+    'Starting chips must be from 1 to 100,000.'
+    """
+    return f"{what} must be from {low:,} to {high:,}{why}."
+
+
 class ByFoldedName(forms.models.ModelChoiceIterator):
     """Players in the order a reader looks for them: by ``fold(name)``, so "Čada" comes
     between "Bill" and "Dana", not after "Zeman" as the database's collation puts it."""
@@ -107,16 +136,25 @@ class CardPointsForm(forms.Form):
         self.pack = core.game_for(self.ruleset).pack
         # Bounded by the pack, so no count builds more than the pack holds.
         self.fields["cards"] = forms.IntegerField(
-            label="Cards in the pile", min_value=0, max_value=self.pack.cards
+            label="Cards in the pile", **self._at_most("Cards in the pile", self.pack.cards)
         )
         for card, label in COUNTING_WORDS.items():
             self.fields[card.value] = forms.IntegerField(
                 label=label,
-                min_value=0,
-                max_value=self.pack.in_pack.get(card, 0),
                 initial=0,
                 required=False,
+                **self._at_most(label, self.pack.in_pack.get(card, 0)),
             )
+
+    def _at_most(self, label: str, most: int) -> dict:
+        """From none to as many as the chosen game's pack has, said in words."""
+        pack = f"the {self.pack.cards}-card pack"
+        said = (
+            from_to_words(label, 0, most, f": {pack} has {most}")
+            if most
+            else f"{pack[0].upper()}{pack[1:]} has no {label}."
+        )
+        return from_to(0, most, said)
 
     def _chosen_ruleset(self) -> str:
         chosen = (self.data or {}).get("ruleset") or self.initial.get("ruleset")
@@ -154,12 +192,13 @@ def option_field(option: dict, label: str) -> forms.Field:
             required=kind != "int_or_null",
             help_text=help_text,
         )
+    # The least is the game's (the core's option); the most, the app's.
+    low, high = option.get("minimum", -Event.MAX_CHIPS), Event.MAX_CHIPS
     return forms.IntegerField(
         label=label,
-        min_value=option.get("minimum"),
-        max_value=column_range(Event, "starting_chips")[1],
         required=kind != "int_or_null",
         help_text=help_text or ("empty: none" if kind == "int_or_null" else ""),
+        **from_to(low, high, from_to_words(label, low, high)),
     )
 
 
@@ -207,10 +246,6 @@ class EventForm(forms.ModelForm):
                 field.initial = value
                 self.fields[name] = field
                 entry["fields"].append(name)
-        for name, field in self.fields.items():
-            if isinstance(field, forms.IntegerField) and name in Event.SETTINGS:
-                low, high = column_range(Event, name)
-                field.validators += [MinValueValidator(low), MaxValueValidator(high)]
         # Only the chosen ruleset's options are read; a post without the generated
         # fields (the marker absent) keeps the preset, or the event's house rules.
         self.options_posted = self.is_bound and self.MARKER in self.data
@@ -232,6 +267,27 @@ class EventForm(forms.ModelForm):
             for entry in self.rulesets:
                 for name in entry["fields"]:
                     self.fields[name].disabled = True
+        self._bound_numbers()
+
+    def _bound_numbers(self) -> None:
+        """Each number bounded by the game (the least starting chips of any ruleset, the
+        core's) or the app (``Event.MAX_*``), its message saying the bounds; a field
+        shown fixed keeps the event's own number (not typed here)."""
+        least_chips = min(
+            option.get("minimum", 1)
+            for entry in self.rulesets
+            for option in entry["option_kinds"]
+            if option["name"] == "starting_chips"
+        )
+        numbers = {
+            "starting_chips": (least_chips, Event.MAX_CHIPS, ""),
+            "deals_per_session": (1, Event.MAX_DEALS_PER_SESSION, ""),
+            "bye_chips": (0, Event.MAX_CHIPS, ": a bye gives chips, it takes none away"),
+        }
+        for name, (low, high, why) in numbers.items():
+            field = self.fields[name]
+            if not field.disabled:
+                bound(field, low, high, from_to_words(field.label, low, high, why))
 
     def _propose_starting_chips(self) -> None:
         """A new event starts with its ruleset's chips (the core's ``starting_chips``:
@@ -470,10 +526,13 @@ class RollCallForm(forms.Form):
         self.fields["present"].queryset = players
 
 
+SEED_WHY = ", as a random draw's is"  # the seed a draw shows can be typed again
+
+
 class DrawForm(forms.Form):
     seed = forms.IntegerField(
         required=False,
-        **bounded(Round, "seed", 0),
+        **from_to(0, Round.MAX_SEED, from_to_words("A seed", 0, Round.MAX_SEED, SEED_WHY)),
         help_text="Leave empty for a new random draw; give a seed to repeat a draw.",
     )
 
@@ -497,7 +556,11 @@ class ChipCountForm(forms.Form):
             self.fields[f"player_{p.pk}"] = forms.IntegerField(
                 label=p.name,
                 widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
-                **bounded(ChipCount, "counted", 0),
+                **from_to(
+                    0,
+                    ChipCount.MAX_COUNTED,
+                    f"A count must be from 0 to {ChipCount.MAX_COUNTED:,} chips.",
+                ),
             )
 
 
@@ -618,13 +681,15 @@ class SeasonForm(forms.ModelForm):
                 required=False,
                 initial=current[i] if i < len(current) else "",
             )
-        for name in ("participation_points", "planned_events", "best_of"):
-            self.fields[name].validators += [MaxValueValidator(Season.MAX_EVENTS * 10)]
         self.fixed = bool(self.instance.pk and self.instance.published)
         if self.fixed:
             for name in self.scoring_fields():
                 self.fields[name].disabled = True
                 self.fields[name].help_text = self.FIXED_HELP
+        # Each number bounded as the season's rules bound it, said in its words.
+        for name, (low, high, _) in Season.NUMBERS.items():
+            if not self.fields[name].disabled:
+                bound(self.fields[name], low, high, Season.number_words(name))
 
     def scoring_fields(self) -> list[str]:
         names = [n for n in Season.SCORING if n != "tie_breaks"]

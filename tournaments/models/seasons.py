@@ -39,6 +39,12 @@ class Season(models.Model):
     MAX_PLACES = 64
     MAX_POINTS = 10_000
     MAX_EVENTS = 1_000
+    # Each number of the scoring: its least, its most, and what its field is said as.
+    NUMBERS = {
+        "participation_points": (0, MAX_POINTS, "Points for taking part"),
+        "planned_events": (1, MAX_EVENTS, "Events in the season (M)"),
+        "best_of": (1, MAX_EVENTS, "Each player's best N events: N"),
+    }
 
     name = models.CharField(max_length=150)
     club = models.CharField("club or series", max_length=100, blank=True)
@@ -127,6 +133,16 @@ class Season(models.Model):
             return f"At most {cls.MAX_PLACES} places."
         return ""
 
+    @classmethod
+    def number_words(cls, name: str) -> str:
+        """What a number of the scoring may be, in words (its field's message).
+
+        >>> Season.number_words("best_of")
+        "Each player's best N events: N must be from 1 to 1,000."
+        """
+        low, high, what = cls.NUMBERS[name]
+        return f"{what} must be from {low:,} to {high:,}."
+
     def clean(self):
         errors: dict[str, list[str]] = {}
         if self.start_date and self.end_date and self.end_date < self.start_date:
@@ -139,14 +155,14 @@ class Season(models.Model):
             errors.setdefault("placement_points", []).append(
                 "Give the points of at least the first place (or for taking part)."
             )
-        for name in ("planned_events", "best_of"):
+        for name, (low, high, _) in self.NUMBERS.items():
             value = getattr(self, name)
             if not isinstance(value, int) or isinstance(value, bool):
                 if value is not None:  # clean_fields says what it is not
                     errors.setdefault(name, [])
                 continue
-            if not 1 <= value <= self.MAX_EVENTS:
-                errors.setdefault(name, []).append(f"From 1 to {self.MAX_EVENTS:,}.")
+            if not low <= value <= high:
+                errors.setdefault(name, []).append(self.number_words(name))
         if (
             self.best_of is not None
             and not errors.get("best_of")
