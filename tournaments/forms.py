@@ -4,7 +4,6 @@ errors at the right field; they never re-implement a rule."""
 from __future__ import annotations
 
 import re
-import unicodedata
 
 from django import forms
 from django.core.exceptions import ValidationError
@@ -16,7 +15,7 @@ from taroky_scoring.points import CountingCard
 from taroky_scoring.rotation import number_word
 
 from .models import ChipCount, Deal, Event, Player, Registration, Round, Season, ruleset_choices
-from .names import clean_name, fold
+from .names import clean_name, fold, name_problem
 from .services.permissions import can_view_season
 from .services.players import look_alikes, who
 
@@ -303,6 +302,12 @@ class EventForm(forms.ModelForm):
             proposed = None  # the organizer's own number
         field.initial = proposed
 
+    def clean_name(self):
+        return clean_typed_name(self.cleaned_data.get("name", ""), "name", self.fields["name"])
+
+    def clean_venue(self):
+        return clean_typed_name(self.cleaned_data.get("venue", ""), "venue", self.fields["venue"])
+
     def ruleset_fieldsets(self) -> list[dict]:
         """Each ruleset's title, source, description and bound option fields."""
         return [
@@ -371,17 +376,23 @@ class PlayerFieldsForm(forms.Form):
     notes = forms.CharField(max_length=1000, required=False)
 
     def clean_name(self):
-        return clean_player_text(self.cleaned_data.get("name", ""), "name")
+        return clean_typed_name(self.cleaned_data.get("name", ""), "name")
 
     def clean_club(self):
-        return clean_player_text(self.cleaned_data.get("club", ""), "club")
+        return clean_typed_name(self.cleaned_data.get("club", ""), "club")
 
 
-def clean_player_text(value: str, what: str) -> str:
-    """One stored spelling (see names.py); control characters refused."""
+def clean_typed_name(value: str, what: str, field: forms.Field | None = None) -> str:
+    """A name as typed (a player's, a club's, an event's, a season's, a venue's) in
+    its one stored spelling (see names.py); a bidi control, a control character or a
+    lone surrogate refused in words. A required ``field`` left with no name (only
+    invisible characters) says it is required."""
+    problem = name_problem(value or "", what)
+    if problem:
+        raise forms.ValidationError(problem)
     value = clean_name(value)
-    if any(unicodedata.category(ch) == "Cc" for ch in value):
-        raise forms.ValidationError(f"The {what} contains a control character.")
+    if field is not None and field.required and not value:
+        raise forms.ValidationError(field.error_messages["required"], code="required")
     return value
 
 
@@ -402,10 +413,10 @@ class AddPlayerForm(forms.Form):
         self.look_alikes: list[Player] = []
 
     def clean_name(self):
-        return clean_player_text(self.cleaned_data.get("name", ""), "name")
+        return clean_typed_name(self.cleaned_data.get("name", ""), "name")
 
     def clean_club(self):
-        return clean_player_text(self.cleaned_data.get("club", ""), "club")
+        return clean_typed_name(self.cleaned_data.get("club", ""), "club")
 
     def clean(self):
         cleaned = super().clean()
@@ -581,7 +592,7 @@ class RenamePlayerForm(forms.Form):
         )
 
     def clean_new_name(self):
-        return clean_player_text(self.cleaned_data.get("new_name", ""), "name")
+        return clean_typed_name(self.cleaned_data.get("new_name", ""), "name")
 
     @classmethod
     def asked(cls, query, event) -> RenamePlayerForm | None:
@@ -690,6 +701,12 @@ class SeasonForm(forms.ModelForm):
         for name, (low, high, _) in Season.NUMBERS.items():
             if not self.fields[name].disabled:
                 bound(self.fields[name], low, high, Season.number_words(name))
+
+    def clean_name(self):
+        return clean_typed_name(self.cleaned_data.get("name", ""), "name", self.fields["name"])
+
+    def clean_club(self):
+        return clean_typed_name(self.cleaned_data.get("club", ""), "club", self.fields["club"])
 
     def scoring_fields(self) -> list[str]:
         names = [n for n in Season.SCORING if n != "tie_breaks"]

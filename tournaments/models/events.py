@@ -10,6 +10,7 @@ from django.urls import reverse
 
 import taroky_scoring as core
 
+from ..names import clean_names
 from .choices import ruleset_choices
 from .players import Player
 from .seasons import Season
@@ -121,6 +122,10 @@ class Event(models.Model):
         return reverse("event-detail", args=[self.pk])
 
     def clean(self):
+        # Its name and venue as players' names are stored; one no name holds, said.
+        problems = clean_names(self, {"name": "name", "venue": "venue"})
+        if problems:
+            raise ValidationError(problems)
         if not isinstance(self.house_rules, dict):
             raise ValidationError(
                 {"house_rules": 'House rules are a JSON object, e.g. {"kontra_allowed": false}.'}

@@ -7,6 +7,8 @@ from django.core.exceptions import ValidationError
 from django.db import models
 from django.urls import reverse
 
+from ..names import clean_names
+
 
 def default_placement_points() -> list[int]:
     """Points for 1st, 2nd, 3rd ... of an event, as many clubs give them."""
@@ -144,7 +146,8 @@ class Season(models.Model):
         return f"{what} must be from {low:,} to {high:,}."
 
     def clean(self):
-        errors: dict[str, list[str]] = {}
+        # Its name and club as players' names are stored; one no name holds, said.
+        errors: dict[str, list[str]] = clean_names(self, {"name": "name", "club": "club"})
         if self.start_date and self.end_date and self.end_date < self.start_date:
             errors.setdefault("end_date", []).append("The season ends on or after its start.")
         points = self.placement_points
