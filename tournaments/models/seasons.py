@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
+from django.template.defaultfilters import pluralize
 from django.urls import reverse
 
 from ..names import clean_names
@@ -177,8 +178,8 @@ class Season(models.Model):
                 )
             elif self.best_of > self.planned_events:
                 errors.setdefault("best_of", []).append(
-                    f"N ({self.best_of}) cannot be larger than the season's {self.planned_events} "
-                    "events (M)."
+                    f"N ({self.best_of}) cannot be larger than the season's "
+                    f"{self.planned_events} event{pluralize(self.planned_events)} (M)."
                 )
         breaks = self.tie_breaks
         known = set(self.TieBreak.values)

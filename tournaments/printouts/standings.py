@@ -10,7 +10,7 @@ from reportlab.platypus import PageBreak, Paragraph, Spacer, Table, TableStyle
 
 from ..season_standings import chips_series
 from ..standings import RANK_WORDS, standings, standings_series
-from ..words import scoring_words
+from ..words import counted, scoring_words
 from . import fonts
 from .charts import chips_chart
 from .common import (
@@ -226,7 +226,7 @@ def season_standings_pdf(table) -> bytes:
     header = [
         f"{season.name}: season standings",
         f"{season.club + ', ' if season.club else ''}{dates}",
-        f"{len(table.events)} events: "
+        f"{counted(len(table.events), 'event')}: "
         + ", ".join(f"{e.date:%b %-d} {e.name}" for e in table.events[-6:])
         + (" ..." if len(table.events) > 6 else ""),
     ]
