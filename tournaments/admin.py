@@ -2,7 +2,7 @@ from django import forms
 from django.contrib import admin
 
 from . import words
-from .forms import clean_player_text
+from .forms import clean_typed_name
 from .models import (
     ActivityEntry,
     ChipCount,
@@ -30,10 +30,10 @@ class PlayerAdminForm(forms.ModelForm):
         fields = ["name", "club", "notes"]
 
     def clean_name(self):
-        return clean_player_text(self.cleaned_data.get("name", ""), "name")
+        return clean_typed_name(self.cleaned_data.get("name", ""), "name")
 
     def clean_club(self):
-        return clean_player_text(self.cleaned_data.get("club", ""), "club")
+        return clean_typed_name(self.cleaned_data.get("club", ""), "club")
 
 
 @admin.register(Player)

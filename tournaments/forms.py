@@ -4,7 +4,6 @@ errors at the right field; they never re-implement a rule."""
 from __future__ import annotations
 
 import re
-import unicodedata
 
 from django import forms
 from django.core.exceptions import ValidationError
@@ -16,7 +15,7 @@ from taroky_scoring.points import CountingCard
 from taroky_scoring.rotation import number_word
 
 from .models import ChipCount, Deal, Event, Player, Registration, Round, Season, ruleset_choices
-from .names import clean_name, fold
+from .names import clean_name, fold, name_problem
 from .services.permissions import can_view_season
 from .services.players import look_alikes, renamed_from, who
 
@@ -33,6 +32,35 @@ def bounded(model, name: str, low: int | None = None) -> dict:
     """``min_value`` and ``max_value`` for a form field that fills an integer column."""
     column_low, high = column_range(model, name)
     return {"min_value": column_low if low is None else max(low, column_low), "max_value": high}
+
+
+def from_to(low: int, high: int, said: str) -> dict:
+    """``min_value``, ``max_value`` and the message both say, in words, for a number an
+    organizer types (Django's "Ensure this value is less than or equal to 2147483647"
+    says neither what the number is nor a bound the game or the app sets)."""
+    return {
+        "min_value": low,
+        "max_value": high,
+        "error_messages": {"min_value": said, "max_value": said},
+    }
+
+
+def bound(field: forms.IntegerField, low: int, high: int, said: str) -> None:
+    """``from_to`` for a field already made (a model form's): its bounds, its message
+    and the page's ``min`` and ``max``, in place of the column's."""
+    field.min_value, field.max_value = low, high
+    field.validators = [
+        v for v in field.validators if not isinstance(v, MinValueValidator | MaxValueValidator)
+    ] + [MinValueValidator(low), MaxValueValidator(high)]
+    field.error_messages.update(min_value=said, max_value=said)
+    field.widget.attrs.update(field.widget_attrs(field.widget))
+
+
+def from_to_words(what: str, low: int, high: int, why: str = "") -> str:
+    """>>> from_to_words("Starting chips", 1, 100_000)
+    'Starting chips must be from 1 to 100,000.'
+    """
+    return f"{what} must be from {low:,} to {high:,}{why}."
 
 
 class ByFoldedName(forms.models.ModelChoiceIterator):
@@ -107,16 +135,25 @@ class CardPointsForm(forms.Form):
         self.pack = core.game_for(self.ruleset).pack
         # Bounded by the pack, so no count builds more than the pack holds.
         self.fields["cards"] = forms.IntegerField(
-            label="Cards in the pile", min_value=0, max_value=self.pack.cards
+            label="Cards in the pile", **self._at_most("Cards in the pile", self.pack.cards)
         )
         for card, label in COUNTING_WORDS.items():
             self.fields[card.value] = forms.IntegerField(
                 label=label,
-                min_value=0,
-                max_value=self.pack.in_pack.get(card, 0),
                 initial=0,
                 required=False,
+                **self._at_most(label, self.pack.in_pack.get(card, 0)),
             )
+
+    def _at_most(self, label: str, most: int) -> dict:
+        """From none to as many as the chosen game's pack has, said in words."""
+        pack = f"the {self.pack.cards}-card pack"
+        said = (
+            from_to_words(label, 0, most, f": {pack} has {most}")
+            if most
+            else f"{pack[0].upper()}{pack[1:]} has no {label}."
+        )
+        return from_to(0, most, said)
 
     def _chosen_ruleset(self) -> str:
         chosen = (self.data or {}).get("ruleset") or self.initial.get("ruleset")
@@ -154,12 +191,13 @@ def option_field(option: dict, label: str) -> forms.Field:
             required=kind != "int_or_null",
             help_text=help_text,
         )
+    # The least is the game's (the core's option); the most, the app's.
+    low, high = option.get("minimum", -Event.MAX_CHIPS), Event.MAX_CHIPS
     return forms.IntegerField(
         label=label,
-        min_value=option.get("minimum"),
-        max_value=column_range(Event, "starting_chips")[1],
         required=kind != "int_or_null",
         help_text=help_text or ("empty: none" if kind == "int_or_null" else ""),
+        **from_to(low, high, from_to_words(label, low, high)),
     )
 
 
@@ -207,10 +245,6 @@ class EventForm(forms.ModelForm):
                 field.initial = value
                 self.fields[name] = field
                 entry["fields"].append(name)
-        for name, field in self.fields.items():
-            if isinstance(field, forms.IntegerField) and name in Event.SETTINGS:
-                low, high = column_range(Event, name)
-                field.validators += [MinValueValidator(low), MaxValueValidator(high)]
         # Only the chosen ruleset's options are read; a post without the generated
         # fields (the marker absent) keeps the preset, or the event's house rules.
         self.options_posted = self.is_bound and self.MARKER in self.data
@@ -232,6 +266,27 @@ class EventForm(forms.ModelForm):
             for entry in self.rulesets:
                 for name in entry["fields"]:
                     self.fields[name].disabled = True
+        self._bound_numbers()
+
+    def _bound_numbers(self) -> None:
+        """Each number bounded by the game (the least starting chips of any ruleset, the
+        core's) or the app (``Event.MAX_*``), its message saying the bounds; a field
+        shown fixed keeps the event's own number (not typed here)."""
+        least_chips = min(
+            option.get("minimum", 1)
+            for entry in self.rulesets
+            for option in entry["option_kinds"]
+            if option["name"] == "starting_chips"
+        )
+        numbers = {
+            "starting_chips": (least_chips, Event.MAX_CHIPS, ""),
+            "deals_per_session": (1, Event.MAX_DEALS_PER_SESSION, ""),
+            "bye_chips": (0, Event.MAX_CHIPS, ": a bye gives chips, it takes none away"),
+        }
+        for name, (low, high, why) in numbers.items():
+            field = self.fields[name]
+            if not field.disabled:
+                bound(field, low, high, from_to_words(field.label, low, high, why))
 
     def _propose_starting_chips(self) -> None:
         """A new event starts with its ruleset's chips (the core's ``starting_chips``:
@@ -246,6 +301,12 @@ class EventForm(forms.ModelForm):
         elif self.initial.get("starting_chips") != proposed:
             proposed = None  # the organizer's own number
         field.initial = proposed
+
+    def clean_name(self):
+        return clean_typed_name(self.cleaned_data.get("name", ""), "name", self.fields["name"])
+
+    def clean_venue(self):
+        return clean_typed_name(self.cleaned_data.get("venue", ""), "venue", self.fields["venue"])
 
     def ruleset_fieldsets(self) -> list[dict]:
         """Each ruleset's title, source, description and bound option fields."""
@@ -315,17 +376,23 @@ class PlayerFieldsForm(forms.Form):
     notes = forms.CharField(max_length=1000, required=False)
 
     def clean_name(self):
-        return clean_player_text(self.cleaned_data.get("name", ""), "name")
+        return clean_typed_name(self.cleaned_data.get("name", ""), "name")
 
     def clean_club(self):
-        return clean_player_text(self.cleaned_data.get("club", ""), "club")
+        return clean_typed_name(self.cleaned_data.get("club", ""), "club")
 
 
-def clean_player_text(value: str, what: str) -> str:
-    """One stored spelling (see names.py); control characters refused."""
+def clean_typed_name(value: str, what: str, field: forms.Field | None = None) -> str:
+    """A name as typed (a player's, a club's, an event's, a season's, a venue's) in
+    its one stored spelling (see names.py); a bidi control, a control character or a
+    lone surrogate refused in words. A required ``field`` left with no name (only
+    invisible characters) says it is required."""
+    problem = name_problem(value or "", what)
+    if problem:
+        raise forms.ValidationError(problem)
     value = clean_name(value)
-    if any(unicodedata.category(ch) == "Cc" for ch in value):
-        raise forms.ValidationError(f"The {what} contains a control character.")
+    if field is not None and field.required and not value:
+        raise forms.ValidationError(field.error_messages["required"], code="required")
     return value
 
 
@@ -350,10 +417,10 @@ class AddPlayerForm(forms.Form):
         self.renamed_to_pick: list[Player] = []
 
     def clean_name(self):
-        return clean_player_text(self.cleaned_data.get("name", ""), "name")
+        return clean_typed_name(self.cleaned_data.get("name", ""), "name")
 
     def clean_club(self):
-        return clean_player_text(self.cleaned_data.get("club", ""), "club")
+        return clean_typed_name(self.cleaned_data.get("club", ""), "club")
 
     def clean(self):
         cleaned = super().clean()
@@ -501,10 +568,13 @@ class RollCallForm(forms.Form):
         self.fields["present"].queryset = players
 
 
+SEED_WHY = ", as a random draw's is"  # the seed a draw shows can be typed again
+
+
 class DrawForm(forms.Form):
     seed = forms.IntegerField(
         required=False,
-        **bounded(Round, "seed", 0),
+        **from_to(0, Round.MAX_SEED, from_to_words("A seed", 0, Round.MAX_SEED, SEED_WHY)),
         help_text="Leave empty for a new random draw; give a seed to repeat a draw.",
     )
 
@@ -528,7 +598,11 @@ class ChipCountForm(forms.Form):
             self.fields[f"player_{p.pk}"] = forms.IntegerField(
                 label=p.name,
                 widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
-                **bounded(ChipCount, "counted", 0),
+                **from_to(
+                    0,
+                    ChipCount.MAX_COUNTED,
+                    f"A count must be from 0 to {ChipCount.MAX_COUNTED:,} chips.",
+                ),
             )
 
 
@@ -556,7 +630,7 @@ class RenamePlayerForm(forms.Form):
         return self.player
 
     def clean_new_name(self):
-        return clean_player_text(self.cleaned_data.get("new_name", ""), "name")
+        return clean_typed_name(self.cleaned_data.get("new_name", ""), "name")
 
     @classmethod
     def asked(cls, query, event) -> RenamePlayerForm | None:
@@ -659,13 +733,21 @@ class SeasonForm(forms.ModelForm):
                 required=False,
                 initial=current[i] if i < len(current) else "",
             )
-        for name in ("participation_points", "planned_events", "best_of"):
-            self.fields[name].validators += [MaxValueValidator(Season.MAX_EVENTS * 10)]
         self.fixed = bool(self.instance.pk and self.instance.published)
         if self.fixed:
             for name in self.scoring_fields():
                 self.fields[name].disabled = True
                 self.fields[name].help_text = self.FIXED_HELP
+        # Each number bounded as the season's rules bound it, said in its words.
+        for name, (low, high, _) in Season.NUMBERS.items():
+            if not self.fields[name].disabled:
+                bound(self.fields[name], low, high, Season.number_words(name))
+
+    def clean_name(self):
+        return clean_typed_name(self.cleaned_data.get("name", ""), "name", self.fields["name"])
+
+    def clean_club(self):
+        return clean_typed_name(self.cleaned_data.get("club", ""), "club", self.fields["club"])
 
     def scoring_fields(self) -> list[str]:
         names = [n for n in Season.SCORING if n != "tie_breaks"]

@@ -5,6 +5,7 @@ filters, which read it)."""
 from __future__ import annotations
 
 from django.core.exceptions import FieldDoesNotExist
+from django.template.defaultfilters import pluralize
 from django.utils.text import slugify
 
 import taroky_scoring as core
@@ -19,6 +20,15 @@ from .models import (
     Season,
     Table,
 )
+
+
+def counted(n: int, word: str) -> str:
+    """A number of things, one in the singular.
+
+    >>> counted(1, "deal"), counted(2, "deal"), counted(0, "event")
+    ('1 deal', '2 deals', '0 events')
+    """
+    return f"{n} {word}{pluralize(n)}"
 
 
 def listed(items: list[str]) -> str:
@@ -135,7 +145,8 @@ def scoring_words(season: Season) -> str:
     else:
         said = "Total chips won"
     if season.best_of is not None:
-        said += f"; each player's best {season.best_of} of {season.planned_events} events count"
+        best, of = season.best_of, counted(season.planned_events, "event")
+        said += f"; each player's best {best} of {of} {'counts' if best == 1 else 'count'}"
     breaks = tie_break_words(season.tie_breaks)
     if breaks:
         said += f"; ties broken by {breaks}"

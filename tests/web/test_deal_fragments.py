@@ -287,7 +287,9 @@ def test_a_correction_renders_its_row_and_the_later_rows_again(org_client, table
     after = page(org_client.get(url))
     # Deal 1 is as it was; deal 2 is corrected, and the chips after deal 3 are others.
     assert kept_rows(after) == [1]
-    assert '<sup title="corrected or voided">v2</sup>' in row(after, 2)
+    # Said in words, not "v2" (the version's number is on the deal's page).
+    assert '</a> <span class="version-tag">corrected</span></td>' in row(after, 2)
+    assert "v2" not in row(after, 2)
     assert '<td class="num">41:29</td>' in row(after, 2)
     assert chips(after, 2) == ["+5", "30", "-5", "10", "+5", "30", "-5", "10"]
     assert chips(after, 3) == ["+5", "35", "-5", "5", "+5", "35", "-5", "5"]
@@ -304,7 +306,8 @@ def test_a_void_strikes_its_row_through(org_client, table, organizer):
     after = page(org_client.get(url))
     assert kept_rows(after) == [1]
     assert row(after, 2).startswith('<tr class="voided" data-deal="2">')
-    assert '<sup title="corrected or voided">v2</sup>' in row(after, 2)
+    assert '</a> <span class="version-tag">voided</span></td>' in row(after, 2)
+    assert "v2" not in row(after, 2)
     assert chips(after, 2) == ["0", "25", "0", "15", "0", "25", "0", "15"]
 
 

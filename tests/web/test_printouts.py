@@ -8,6 +8,7 @@ from django.urls import reverse
 from pypdf import PdfReader
 
 from tournaments import printouts, services
+from tournaments.forms import EventForm
 from tournaments.models import Player, Table
 
 from ..conftest import played_doc
@@ -153,3 +154,37 @@ def test_unpublished_printouts_are_not_public(client, sheet_with_deals):
     assert client.get(reverse("table-pdf", args=[sheet_with_deals.pk])).status_code == 404
     event = sheet_with_deals.round.event
     assert client.get(reverse("standings-pdf", args=[event.pk])).status_code == 404
+
+
+def test_house_rules_print_in_the_words_of_the_event_form(table, organizer):
+    """Every PDF's header says the event's house rules as the event form and page say
+    them (the core's words for each option), never as stored keys and values ("house
+    rules: kontra_allowed = False" was printed before)."""
+    event = table.round.event
+    rules = {"kontra_allowed": False, "tarok1_last_rule": "team_wins"}
+    services.update_event(event, organizer, house_rules=rules)
+    services.record_deal(table, played_doc(options=rules), organizer)
+    table = Table.objects.get(pk=table.pk)
+    event = table.round.event
+    # The words the event form shows at the option's field.
+    label = EventForm(instance=event)["rule__la-vista__kontra_allowed"].label
+    assert label == "Kontra and rekontra on a Five and a Five Over"
+    said = (
+        f"House rules: {label}: no; "
+        "Tarok 1 Last is won when: the Tarok 1's team takes the last trick"
+    )
+    anna = Player.objects.get(name="Anna")
+    for pdf in (
+        printouts.score_sheet_pdf(table),
+        printouts.blank_sheet_pdf(table),
+        printouts.round_pack_pdf(table.round),
+        printouts.standings_pdf(event),
+        printouts.statement_pdf(event, anna),
+    ):
+        for text in pages(pdf):
+            # A header line too long for the page wraps (the words stay whole).
+            flat = " ".join(text.split())
+            assert "La Vista rules; starting chips 20" in flat
+            assert said in flat, flat[:600]
+            for code in ("kontra_allowed", "tarok1_last_rule", "team_wins", "= False"):
+                assert code not in flat

@@ -184,7 +184,7 @@ def test_a_backup_with_deals_before_section_19_is_restored(old_deals, tmp_path):
     call_command("restore_db", str(backup), stdout=out)
     assert out.getvalue().splitlines() == [
         *(f"NOTE {note}" for note in NOTES),
-        "Restored 1 events, 0 seasons and 4 players; the ledger audit found no problem "
+        "Restored 1 event, 0 seasons and 4 players; the ledger audit found no problem "
         "(2 deal versions recorded under earlier rules stand as recorded: NOTE above).",
     ]
     assert sorted(DealVersion.objects.values_list("rules_edition", flat=True)) == [1, 1]

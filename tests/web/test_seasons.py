@@ -847,7 +847,28 @@ SEASON_FORM = {
         (
             {"best_of": "99999999999"},
             "best_of",
-            "Ensure this value is less than or equal to 10000.",
+            "Each player's best N events: N must be from 1 to 1,000.",
+        ),
+        ({"best_of": "0"}, "best_of", "Each player's best N events: N must be from 1 to 1,000."),
+        (
+            {"planned_events": "1001"},
+            "planned_events",
+            "Events in the season (M) must be from 1 to 1,000.",
+        ),
+        (
+            {"planned_events": "-1"},
+            "planned_events",
+            "Events in the season (M) must be from 1 to 1,000.",
+        ),
+        (
+            {"participation_points": "10001"},
+            "participation_points",
+            "Points for taking part must be from 0 to 10,000.",
+        ),
+        (
+            {"participation_points": "-1"},
+            "participation_points",
+            "Points for taking part must be from 0 to 10,000.",
         ),
         ({"tie_break_2": "chips"}, "tie_break_2", "Each tie-break once."),
         ({"end_date": "2026-01-01"}, "end_date", "The season ends on or after its start."),

@@ -10,6 +10,7 @@ from django.urls import reverse
 
 import taroky_scoring as core
 
+from ..names import clean_names
 from .choices import ruleset_choices
 from .players import Player
 from .seasons import Season
@@ -108,6 +109,12 @@ class Event(models.Model):
     # fixed once a deal is recorded, so no deal changes meaning after it was entered.
     FIXED_ONCE_DEALT = ("ruleset", "house_rules", "starting_chips")
 
+    # Bounds of the numbers an organizer types (the event form, and the files it checks):
+    # far past any club's night (20 or 100 starting chips, 20 deals a table), short of
+    # figures nobody means. The least starting chips are the game's (the core's).
+    MAX_CHIPS = 100_000  # starting chips, bye chips, a house rule's number
+    MAX_DEALS_PER_SESSION = 1_000
+
     def __str__(self) -> str:
         return f"{self.name} ({self.date:%Y-%m-%d})"
 
@@ -115,6 +122,10 @@ class Event(models.Model):
         return reverse("event-detail", args=[self.pk])
 
     def clean(self):
+        # Its name and venue as players' names are stored; one no name holds, said.
+        problems = clean_names(self, {"name": "name", "venue": "venue"})
+        if problems:
+            raise ValidationError(problems)
         if not isinstance(self.house_rules, dict):
             raise ValidationError(
                 {"house_rules": 'House rules are a JSON object, e.g. {"kontra_allowed": false}.'}
@@ -196,6 +207,8 @@ class Round(models.Model):
     seed = models.BigIntegerField(
         null=True, blank=True, help_text="The seating draw's seed; the same seed, same draw."
     )
+    # A random draw's seed is below a billion; a seed typed to repeat a draw is too.
+    MAX_SEED = 999_999_999
     drawn_at = models.DateTimeField(null=True, blank=True)
     closed_at = models.DateTimeField(
         null=True, blank=True, help_text="When the round was closed: its table links stop."
@@ -266,6 +279,8 @@ class ChipCount(models.Model):
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
     counted = models.IntegerField()
     expected = models.IntegerField(help_text="Starting chips + net from the ledger, when counted.")
+    # The most chips a count may say: more than any table's chips in hand.
+    MAX_COUNTED = 1_000_000
     recorded_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
     )

@@ -5,7 +5,10 @@ from __future__ import annotations
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
+from django.template.defaultfilters import pluralize
 from django.urls import reverse
+
+from ..names import clean_names
 
 
 def default_placement_points() -> list[int]:
@@ -39,6 +42,12 @@ class Season(models.Model):
     MAX_PLACES = 64
     MAX_POINTS = 10_000
     MAX_EVENTS = 1_000
+    # Each number of the scoring: its least, its most, and what its field is said as.
+    NUMBERS = {
+        "participation_points": (0, MAX_POINTS, "Points for taking part"),
+        "planned_events": (1, MAX_EVENTS, "Events in the season (M)"),
+        "best_of": (1, MAX_EVENTS, "Each player's best N events: N"),
+    }
 
     name = models.CharField(max_length=150)
     club = models.CharField("club or series", max_length=100, blank=True)
@@ -127,8 +136,19 @@ class Season(models.Model):
             return f"At most {cls.MAX_PLACES} places."
         return ""
 
+    @classmethod
+    def number_words(cls, name: str) -> str:
+        """What a number of the scoring may be, in words (its field's message).
+
+        >>> Season.number_words("best_of")
+        "Each player's best N events: N must be from 1 to 1,000."
+        """
+        low, high, what = cls.NUMBERS[name]
+        return f"{what} must be from {low:,} to {high:,}."
+
     def clean(self):
-        errors: dict[str, list[str]] = {}
+        # Its name and club as players' names are stored; one no name holds, said.
+        errors: dict[str, list[str]] = clean_names(self, {"name": "name", "club": "club"})
         if self.start_date and self.end_date and self.end_date < self.start_date:
             errors.setdefault("end_date", []).append("The season ends on or after its start.")
         points = self.placement_points
@@ -139,14 +159,14 @@ class Season(models.Model):
             errors.setdefault("placement_points", []).append(
                 "Give the points of at least the first place (or for taking part)."
             )
-        for name in ("planned_events", "best_of"):
+        for name, (low, high, _) in self.NUMBERS.items():
             value = getattr(self, name)
             if not isinstance(value, int) or isinstance(value, bool):
                 if value is not None:  # clean_fields says what it is not
                     errors.setdefault(name, [])
                 continue
-            if not 1 <= value <= self.MAX_EVENTS:
-                errors.setdefault(name, []).append(f"From 1 to {self.MAX_EVENTS:,}.")
+            if not low <= value <= high:
+                errors.setdefault(name, []).append(self.number_words(name))
         if (
             self.best_of is not None
             and not errors.get("best_of")
@@ -158,8 +178,8 @@ class Season(models.Model):
                 )
             elif self.best_of > self.planned_events:
                 errors.setdefault("best_of", []).append(
-                    f"N ({self.best_of}) cannot be larger than the season's {self.planned_events} "
-                    "events (M)."
+                    f"N ({self.best_of}) cannot be larger than the season's "
+                    f"{self.planned_events} event{pluralize(self.planned_events)} (M)."
                 )
         breaks = self.tie_breaks
         known = set(self.TieBreak.values)

@@ -15,9 +15,11 @@ from reportlab.lib import colors
 from reportlab.lib.pagesizes import A4, LETTER, landscape
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import inch
+from reportlab.lib.utils import simpleSplit
 from reportlab.platypus import Paragraph, SimpleDocTemplate, Table, TableStyle
 
 from ..models import Event
+from ..words import house_rules_words
 from . import fonts
 
 MARGIN = 0.45 * inch
@@ -53,12 +55,15 @@ def filename(event: Event, *parts) -> str:
     return "-".join([event_slug(event), *(slugify(str(p)) for p in parts)]) + ".pdf"
 
 
-def ruleset_words(event: Event) -> str:
-    rules = event.rules
-    words = f"{rules.title} rules"
-    if event.house_rules:
-        words += "; house rules: " + ", ".join(f"{k} = {v}" for k, v in event.house_rules.items())
-    return words + f"; starting chips {event.starting_chips}"
+def ruleset_lines(event: Event) -> list[str]:
+    """The header's lines of the event's rules: the ruleset and the starting chips, then
+    its house rules in the words the event form and page show for each option (the
+    core's), as the event's page says them."""
+    lines = [f"{event.rules.title} rules; starting chips {event.starting_chips}"]
+    said = house_rules_words(event)
+    if said:
+        lines.append("House rules: " + "; ".join(said))
+    return lines
 
 
 def para(text, style=STYLE) -> Paragraph:
@@ -92,9 +97,15 @@ def grid_table(data, widths, header_rows=1, numeric_from=None, row_heights=None)
 
 
 def build(story, pagesize, header: Callable[[], list[str]]) -> bytes:
-    """A document whose every page starts with the same header lines."""
+    """A document whose every page starts with the same header lines; a line too long
+    for the page (house rules in words) wraps between words."""
     buffer = io.BytesIO()
     lines = header()
+    width = pagesize[0] - 2 * MARGIN
+    # The title's room leaves the page number's; a line under it wraps at the margins.
+    lines = [lines[0]] + [
+        part for line in lines[1:] for part in simpleSplit(line, fonts.REGULAR, 8, width) or [""]
+    ]
 
     def on_page(canvas, doc):
         canvas.saveState()

@@ -21,7 +21,7 @@ from .common import (
     grid_table,
     page_size,
     para,
-    ruleset_words,
+    ruleset_lines,
 )
 from .sheets import blank_sheet_story, seated
 
@@ -135,6 +135,6 @@ def round_pack_pdf(rnd, link_urls: dict[int, str] | None = None) -> bytes:
     header = [
         f"{event.name}: round {rnd.number}",
         f"{event.date:%A, %B %-d, %Y}{', ' + event.venue if event.venue else ''}",
-        ruleset_words(event),
+        *ruleset_lines(event),
     ]
     return build(story, pagesize, lambda: header)

@@ -26,7 +26,7 @@ from .common import (
     grid_table,
     page_size,
     para,
-    ruleset_words,
+    ruleset_lines,
     signed,
 )
 
@@ -47,7 +47,7 @@ def _sheet_header(event, table, title) -> list[str]:
     return [
         f"{event.name}: round {table.round.number}, table {table.number}: {title}",
         f"{event.date:%A, %B %-d, %Y}{', ' + event.venue if event.venue else ''}",
-        ruleset_words(event),
+        *ruleset_lines(event),
     ]
 
 

@@ -10,7 +10,7 @@ from reportlab.platypus import PageBreak, Paragraph, Spacer, Table, TableStyle
 
 from ..season_standings import chips_series
 from ..standings import RANK_WORDS, standings, standings_series
-from ..words import scoring_words
+from ..words import counted, scoring_words
 from . import fonts
 from .charts import chips_chart
 from .common import (
@@ -23,7 +23,7 @@ from .common import (
     escape,
     page_size,
     para,
-    ruleset_words,
+    ruleset_lines,
     signed,
 )
 
@@ -159,7 +159,7 @@ def standings_pdf(event, after_round: int | None = None, only_round: int | None 
     header = [
         f"{event.name}: {title.lower()}",
         f"{event.date:%A, %B %-d, %Y}{', ' + event.venue if event.venue else ''}",
-        ruleset_words(event),
+        *ruleset_lines(event),
     ]
     return build(story, pagesize, lambda: header)
 
@@ -226,7 +226,7 @@ def season_standings_pdf(table) -> bytes:
     header = [
         f"{season.name}: season standings",
         f"{season.club + ', ' if season.club else ''}{dates}",
-        f"{len(table.events)} events: "
+        f"{counted(len(table.events), 'event')}: "
         + ", ".join(f"{e.date:%b %-d} {e.name}" for e in table.events[-6:])
         + (" ..." if len(table.events) > 6 else ""),
     ]

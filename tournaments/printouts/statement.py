@@ -16,7 +16,7 @@ from .common import (
     grid_table,
     page_size,
     para,
-    ruleset_words,
+    ruleset_lines,
     signed,
 )
 
@@ -83,6 +83,6 @@ def statement_pdf(event, player) -> bytes:
     header = [
         f"{event.name}: statement of {player.name}",
         f"{event.date:%A, %B %-d, %Y}{', ' + event.venue if event.venue else ''}",
-        ruleset_words(event),
+        *ruleset_lines(event),
     ]
     return build(story, pagesize, lambda: header)

@@ -15,6 +15,7 @@ from .. import stamps
 from ..balances import table_session, with_ledger_pot
 from ..models import Deal, DealVersion, Player, Table
 from ..todays_names import deal_under_todays_names
+from ..words import counted
 from .access import acting_user, authorize, check_link
 from .checking import check_document
 from .errors import DealError, DealNumberTaken
@@ -164,7 +165,7 @@ def _require_session_running(table: Table, seats=None, live: int | None = None) 
     if state.ended:
         live = state.deals_played
         why = (
-            f"after {live} deals"
+            f"after {counted(live, 'deal')}"
             if state.reason is core.SessionEnd.FIXED_DEALS
             else f"because {', '.join(state.out_of_chips)} ran out of chips"
         )

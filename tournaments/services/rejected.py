@@ -14,7 +14,7 @@ import taroky_scoring as core
 from ..balances import table_session, with_ledger_pot
 from ..models import ActivityEntry, Deal, RejectedVersion, TableLink
 from ..todays_names import todays_document
-from ..words import sender_words
+from ..words import counted, sender_words
 from .access import acting_user, authorize
 from .activity import log_activity
 from .checking import _ruleset_of, check_document
@@ -110,7 +110,7 @@ def _require_within_session(deal: Deal) -> None:
     state = table_session(deal.table, before=deal.number)
     if state.ended:
         why = (
-            f"after {state.deals_played} deals"
+            f"after {counted(state.deals_played, 'deal')}"
             if state.reason is core.SessionEnd.FIXED_DEALS
             else f"{', '.join(state.out_of_chips)} ran out of chips"
         )

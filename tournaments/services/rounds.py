@@ -124,7 +124,7 @@ def draw_seating(
     byes_so_far = Counter(
         Round.byes.through.objects.filter(round__in=earlier).values_list("player_id", flat=True)
     )
-    seed = seed if seed is not None else secrets.randbelow(10**9)
+    seed = seed if seed is not None else secrets.randbelow(Round.MAX_SEED + 1)
     draw = seating.draw_round([p.pk for p in players], seed, met, byes_so_far, allowed)
 
     rnd.tables.all().delete()  # only empty tables exist before the round starts

@@ -12,7 +12,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 
 from ..models import ActivityEntry, Event, Season
-from ..words import listed
+from ..words import counted, listed
 from .activity import log_activity
 from .errors import FormError, PermissionDenied
 from .permissions import (
@@ -102,7 +102,8 @@ def update_season(season: Season, user, **fields) -> Season:
             "The season has more events than that.",
             {
                 "planned_events": [
-                    f"The season has {season.events.count()} events already: M cannot be fewer."
+                    f"The season has {counted(season.events.count(), 'event')} already: M "
+                    "cannot be fewer."
                 ]
             },
         )
@@ -146,7 +147,8 @@ def add_event(season: Season, event: Event, user) -> Event:
         raise SeasonError(message, {"event": [message]})
     if season.planned_events is not None and season.events.count() >= season.planned_events:
         message = (
-            f"The season has its {season.planned_events} events (M) already: raise M on the "
+            f"The season has its {counted(season.planned_events, 'event')} (M) already: raise "
+            "M on the "
             "season's form to add more."
         )
         raise SeasonError(message, {"event": [message]})

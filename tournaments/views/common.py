@@ -10,17 +10,11 @@ from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404
-from django.template.defaultfilters import pluralize
 from django.utils.text import slugify
 
 from .. import queries
 from ..models import Event, Round, Table
 from ..services.permissions import can_manage, can_view
-
-
-def counted(n: int, word: str) -> str:
-    """ "1 table", "2 tables" """
-    return f"{n} {word}{pluralize(n)}"
 
 
 def form_errors(form, error, on: dict[str, str] | None = None) -> None:

@@ -18,9 +18,9 @@ from ..forms import (
 )
 from ..models import Player, Round, Seat
 from ..services.permissions import can_manage
+from ..words import counted
 from .common import (
     check_manage,
-    counted,
     event_or_404,
     organizer_view,
     round_or_404,

@@ -2,7 +2,7 @@ from django.core.management.base import BaseCommand, CommandError
 
 from tournaments.ledger_audit import audit_ledger
 from tournaments.models import Event
-from tournaments.views.common import counted
+from tournaments.words import counted
 
 
 class Command(BaseCommand):
@@ -39,9 +39,9 @@ class Command(BaseCommand):
         for problem in report.problems:
             self.stdout.write(f"PROBLEM {problem}")
         self.stdout.write(
-            f"Audited {report.deals} deals, {report.entries} ledger rows "
-            f"and {report.nets} deal nets: "
-            f"{len(report.problems)} problems."
+            f"Audited {counted(report.deals, 'deal')}, {counted(report.entries, 'ledger row')} "
+            f"and {counted(report.nets, 'deal net')}: "
+            f"{counted(len(report.problems), 'problem')}."
         )
         if report.notes:
             self.stdout.write(

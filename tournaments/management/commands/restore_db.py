@@ -20,7 +20,7 @@ from tournaments.models import (
 from tournaments.names import fold
 from tournaments.rejected_versions import fill_rejected_names
 from tournaments.services.events import fixed_settings
-from tournaments.views.common import counted
+from tournaments.words import counted
 
 
 class Command(BaseCommand):
@@ -52,7 +52,7 @@ class Command(BaseCommand):
                 shown = "\n".join(f"PROBLEM {p}" for p in report.problems[:10])
                 raise CommandError(
                     f"Nothing was restored: the backup's ledger fails the audit "
-                    f"({len(report.problems)} problems).\n{shown}"
+                    f"({counted(len(report.problems), 'problem')}).\n{shown}"
                 )
         for note in report.notes:
             self.stdout.write(f"NOTE {note}")
@@ -63,8 +63,10 @@ class Command(BaseCommand):
             else ""
         )
         self.stdout.write(
-            f"Restored {Event.objects.count()} events, {counted(Season.objects.count(), 'season')}"
-            f" and {Player.objects.count()} players; the ledger audit found no problem{stand}."
+            f"Restored {counted(Event.objects.count(), 'event')}, "
+            f"{counted(Season.objects.count(), 'season')} and "
+            f"{counted(Player.objects.count(), 'player')}; the ledger audit found no "
+            f"problem{stand}."
         )
 
     def load(self, data, path) -> None:
