@@ -434,6 +434,9 @@ def test_deals_kept_when_the_link_is_reissued_are_shown_and_sent_from_the_new_li
     under the old link's address, which the new link never reads: stranded, unsaid.)"""
     phone, sheet_url = table_phone.phone, table_phone.sheet_url
     phone.goto(f"{sheet_url}deal/")
+    # The service worker running first (else it starts on the new link's page, and the
+    # copy it fetches of that page can show the "saved" messages before the sheet does).
+    phone.wait_for_function("navigator.serviceWorker.controller !== null")
     table_phone.drop()
     table_phone.keep(1, "Anna", "Čada", 41)
     choose(phone, "dealer", "Anna")
