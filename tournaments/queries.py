@@ -96,6 +96,22 @@ class Sheet:
         return 2 + sum(h.span for h in self.headings) + (1 if self.has_pot else 0)
 
     @property
+    def phone_labels(self) -> list[tuple[int, str]]:
+        """The game's headings that a phone says before a row's cells (where the sheet's
+        row is two lines and its headings are not shown): each as the cell's position in
+        the row (``nth-child``, the number and the dealer first) and the heading's text.
+        Only where each heading is one column (a game saying a deal in one cell says it
+        in words), up to the first wider one."""
+        if len(self.headings) < 2:
+            return []
+        labels = []
+        for i, heading in enumerate(self.headings):
+            if heading.span != 1:
+                break
+            labels.append((i + 3, heading.text))
+        return labels
+
+    @property
     def width(self) -> int:
         """Every column of the sheet: the lead columns and each player's change and chips."""
         return self.lead_span + 2 * len(self.players)

@@ -414,3 +414,160 @@ def test_a_kept_deal_the_server_refuses_holds_the_deals_kept_behind_it(
     assert chips(phone, 1) == ["41:29", "+5", "25", "-5", "15", "+5", "25", "-5", "15"]
     assert chips(phone, 2) == ["20:50", "+5", "30", "-5", "10", "+5", "30", "-5", "10"]
     assert kept_numbers(phone) == []
+
+
+# -- a table link that stops while the phone keeps deals ---------------------------------
+
+GONE = "{} kept on this phone but the table's link has changed: show this to the organizer."
+REPLACED = "This table link was replaced by the organizer. Scan the new QR code at your table."
+
+
+def test_deals_kept_when_the_link_is_reissued_are_shown_and_sent_from_the_new_link(
+    live_server, table_phone, table, organizer
+):
+    """Deals 1 and 2 kept offline; the organizer reissues the table's link meanwhile.
+    The old link refuses them: the phone keeps both, says so and shows each in words
+    (what the organizer needs to enter it), on its page and on the old link's page
+    after a reload. The new link, opened on the phone, sends them. (They were kept
+    under the old link's address, which the new link never reads: stranded, unsaid.)"""
+    phone, sheet_url = table_phone.phone, table_phone.sheet_url
+    phone.goto(f"{sheet_url}deal/")
+    # The service worker running first (else it starts on the new link's page, and the
+    # copy it fetches of that page can show the "saved" messages before the sheet does).
+    phone.wait_for_function("navigator.serviceWorker.controller !== null")
+    table_phone.drop()
+    table_phone.keep(1, "Anna", "Čada", 41)
+    choose(phone, "dealer", "Anna")
+    table_phone.keep("1, 2", "Bill", "Dana", 20)
+    new = services.issue_link(table, organizer)
+    table_phone.back()
+    notice = phone.locator("#outbox")
+    expect(notice).to_contain_text(GONE.format("Deals 1, 2 were"))
+    expect(notice).to_contain_text(REPLACED)
+    expect(notice).to_be_in_viewport()
+    first = notice.locator(".kept-deal[data-number='1']")
+    expect(first).to_contain_text("Deal 1 · Table 1, round 1, Heun parish night · kept at")
+    expect(first.locator(".kept-said")).to_have_text(
+        "Dealer: Dana · Kind of deal: Played · Bidder: Anna · Bid: Four · Partner: Čada · "
+        "Blind (Four): Second half: 5 · Card points of the bidder's team: 41 · "
+        "Valat (all 12 tricks): No"
+    )
+    expect(notice.locator(".kept-deal[data-number='2'] .kept-said")).to_contain_text(
+        "Dealer: Anna · Kind of deal: Played · Bidder: Bill"
+    )
+    # The network's return and the 15-second retry do not hammer a link that is gone.
+    retry(phone)
+    expect(notice).to_contain_text(GONE.format("Deals 1, 2 were"))
+    assert kept_numbers(phone) == [1, 2]
+    assert Deal.objects.count() == 0
+
+    # A reload: the old link's page says it does not work, and what the phone keeps.
+    phone.reload()
+    expect(phone.locator("#link-refused")).to_have_text(REPLACED)
+    kept = phone.locator("#kept-elsewhere")
+    expect(kept).to_contain_text(
+        "Deals 1, 2 were kept on this phone but not sent from its table's link: show this "
+        "to the organizer."
+    )
+    expect(kept.locator(".kept-deal[data-number='2'] .kept-said")).to_contain_text(
+        "Bidder: Bill · Bid: Four · Partner: Dana"
+    )
+
+    # The table scans its new QR code: the sheet says the deals wait, Enter deal sends them.
+    new_url = f"{live_server.url}/t/{new.token}/"
+    phone.goto(new_url)
+    expect(phone.locator("#kept-elsewhere")).to_contain_text(
+        "Saved on this phone, not yet sent (deal 1, 2). Enter deal sends them."
+    )
+    phone.click("#enter-deal")
+    phone.wait_for_url(new_url)
+    expect(phone.locator(".messages")).to_contain_text("Deal 2 saved.")
+    assert kept_numbers(phone) == []
+    assert chips(phone, 1) == ["41:29", "+5", "25", "-5", "15", "+5", "25", "-5", "15"]
+    assert chips(phone, 2) == ["20:50", "+5", "30", "-5", "10", "+5", "30", "-5", "10"]
+    assert set(Deal.objects.values_list("entered_via", flat=True)) == {new.pk}
+    expect(phone.locator("#kept-elsewhere")).to_be_hidden()
+
+
+def test_a_deal_kept_when_the_link_is_revoked_stays_until_the_table_removes_it(
+    live_server, table_phone, table, organizer
+):
+    """The link revoked with no new one: the organizer enters the deal the phone shows;
+    the phone keeps it (on the old link's page too) until the table removes it, after a
+    question."""
+    phone, sheet_url = table_phone.phone, table_phone.sheet_url
+    link = table.links.get()
+    phone.goto(f"{sheet_url}deal/")
+    table_phone.drop()
+    table_phone.keep(1, "Anna", "Čada", 41)
+    services.revoke_link(link, organizer)
+    table_phone.back()
+    expect(phone.locator("#outbox")).to_contain_text(GONE.format("Deal 1 was"))
+    services.record_deal(table, played_doc(), organizer, number=1)
+    phone.goto(f"{sheet_url}deal/")
+    kept = phone.locator("#kept-elsewhere")
+    expect(kept.locator(".kept-deal[data-number='1'] .kept-said")).to_contain_text(
+        "Card points of the bidder's team: 41"
+    )
+    questions = []
+
+    def answer(dialog):
+        questions.append(dialog.message)
+        (dialog.dismiss if len(questions) == 1 else dialog.accept)()
+
+    phone.on("dialog", answer)
+    kept.get_by_role("button", name="Remove deal 1 from this phone").click()
+    assert questions == [
+        "Remove deal 1 from this phone? Only once the organizer has entered it: it cannot be "
+        "brought back."
+    ]
+    assert kept_numbers(phone) == [1]  # not removed: the table said no
+    kept.get_by_role("button", name="Remove deal 1 from this phone").click()
+    expect(kept).to_be_hidden()
+    assert kept_numbers(phone) == []
+
+
+def test_a_closed_round_keeps_the_deal_and_try_again_sends_it_once_reopened(
+    live_server, table_phone, table, organizer
+):
+    phone, sheet_url = table_phone.phone, table_phone.sheet_url
+    phone.goto(f"{sheet_url}deal/")
+    table_phone.drop()
+    table_phone.keep(1, "Anna", "Čada", 41)
+    services.close_round(table.round, organizer)
+    table_phone.back()
+    notice = phone.locator("#outbox")
+    expect(notice).to_contain_text(GONE.format("Deal 1 was"))
+    expect(notice).to_contain_text("Round 1 is closed: its table links take no more deals.")
+    services.close_round(table.round, organizer, closed=False)
+    phone.click("#send-now")
+    phone.wait_for_url(sheet_url)
+    expect(phone.locator(".messages")).to_contain_text("Deal 1 saved.")
+    assert kept_numbers(phone) == []
+    assert Deal.objects.count() == 1
+
+
+def test_deals_kept_under_the_pages_address_by_an_older_page_are_sent(
+    live_server, table_phone, table, organizer
+):
+    """A phone that kept a deal before the outbox was its table's (under the page's
+    address, with no words): the page takes it over and sends it."""
+    phone, sheet_url = table_phone.phone, table_phone.sheet_url
+    phone.goto(f"{sheet_url}deal/")
+    table_phone.drop()
+    table_phone.keep(1, "Anna", "Čada", 41)
+    phone.evaluate(
+        """() => {
+            const key = Object.keys(localStorage).find(k => k.startsWith('taroky-outbox:'));
+            const deals = JSON.parse(localStorage[key])
+                .map(d => ({number: d.number, body: d.body, kept: d.kept}));
+            localStorage.removeItem(key);
+            localStorage['taroky-outbox:' + location.pathname] = JSON.stringify(deals);
+        }"""
+    )
+    table_phone.back()
+    phone.reload()
+    phone.wait_for_url(sheet_url)
+    expect(phone.locator(".messages")).to_contain_text("Deal 1 saved.")
+    assert kept_numbers(phone) == []
+    assert chips(phone, 1) == ["41:29", "+5", "25", "-5", "15", "+5", "25", "-5", "15"]

@@ -1,10 +1,13 @@
 """Every row of a score sheet spans the same columns, in every game (a row one column
 short shifts every player's chips under the wrong name)."""
 
+import re
 from html.parser import HTMLParser
 
 import pytest
 from django.urls import reverse
+
+from tournaments.templatetags.css import css_string
 
 from ..conftest import game_table
 from .test_every_game_queries import build
@@ -57,3 +60,46 @@ def test_every_row_of_the_sheet_spans_the_same_columns(client, organizer, rulese
     assert len(parser.rows) == 4 + max(deals, 1)
     # The number, the dealer, the game's 8 columns (the pot one of them), 4 players.
     assert widths == {2 + 8 + 2 * 4}, parser.rows
+
+
+PHONE_LABELS = re.compile(r"td:nth-child\((\d+)\)[^{]*::before \{ content: \"([^\"]*)\"; \}")
+
+
+@pytest.mark.parametrize(
+    "ruleset, labels",
+    [
+        # Nebraska's eight columns, after the number and the dealer (its cells 3 to 10).
+        (
+            "la-vista",
+            [
+                ("3", "Bidder "),
+                ("4", "Bid "),
+                ("5", "Partner "),
+                ("6", "Points "),
+                ("7", "Valat "),
+                ("8", "Bonuses "),
+                ("9", "Declarations "),
+                ("10", "Penalties "),
+            ],
+        ),
+        # A game saying a deal in one cell in words: no label.
+        ("texas-xix", []),
+        ("petrtyl", []),
+    ],
+)
+def test_a_phone_says_each_of_the_games_cells_with_its_heading(client, organizer, ruleset, labels):
+    """On a phone the sheet's headings are off the rows (site.css): each cell of the
+    game's is labelled with its heading, by its place in the row. A wrong place labels
+    the partner "Bid"; a game of one cell would say "Deal" before every deal's words."""
+    table = empty_table(organizer, ruleset)
+    client.force_login(organizer)
+    html = client.get(reverse("table-sheet", args=[table.pk])).content.decode()
+    assert PHONE_LABELS.findall(html) == labels
+    assert 'id="score-sheet" style="--players: 4"' in html
+
+
+def test_a_css_string_cannot_end_its_string_its_rule_or_its_style():
+    assert css_string('Bid "x"; } </style><b>\\') == (
+        '"Bid \\000022x\\000022; \\00007d \\00003c\\00002fstyle\\00003e\\00003cb\\00003e\\00005c"'
+    )
+    assert css_string("Čada") == '"\\00010cada"'

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from django.utils.html import format_html
 from reportlab.graphics import renderSVG
 from reportlab.graphics.charts.legends import Legend
 from reportlab.graphics.charts.lineplots import LinePlot
@@ -14,21 +15,19 @@ from reportlab.lib import colors
 
 from . import fonts
 
-PALETTE = [
-    colors.HexColor(c)
-    for c in (
-        "#8a1c1c",
-        "#1f5fa8",
-        "#2e7d32",
-        "#c77700",
-        "#6a3d9a",
-        "#00838f",
-        "#5d4037",
-        "#ad1457",
-        "#546e7a",
-        "#9e9d24",
-    )
-]
+HEX = (
+    "#8a1c1c",
+    "#1f5fa8",
+    "#2e7d32",
+    "#c77700",
+    "#6a3d9a",
+    "#00838f",
+    "#5d4037",
+    "#ad1457",
+    "#546e7a",
+    "#9e9d24",
+)
+PALETTE = [colors.HexColor(c) for c in HEX]
 
 
 def chips_chart(
@@ -40,6 +39,7 @@ def chips_chart(
     x_labels: Sequence[str] | None = None,
     font_size: float = 7,
     legend_below: bool = False,
+    legend: bool = True,
 ) -> Drawing:
     """A line per player of their chips at each point (0 = the start).
 
@@ -47,18 +47,19 @@ def chips_chart(
     dotted line, e.g. at the starting chips; ``x_labels`` names the points (``start``,
     then each event's date) instead of numbering them. The type is ``font_size``
     points (a page's chart is drawn larger than the paper's); ``legend_below`` puts
-    the names under the plot, in two columns, for a narrow screen.
+    the names under the plot, in two columns, for a narrow screen; ``legend=False``
+    draws none (a page says it in HTML: ``legend_html``).
     """
     fonts.register()
     drawing = Drawing(width, height)
     scale = font_size / 7
     line = font_size * 1.5
-    legend_width = 0 if legend_below else 130 * scale
-    legend_height = line * ((len(series) + 1) // 2 + 1) if legend_below else 0
+    legend_width = 0 if legend_below or not legend else 130 * scale
+    legend_height = line * ((len(series) + 1) // 2 + 1) if legend_below and legend else 0
     plot = LinePlot()
     plot.x, plot.y = 36 * scale, 26 * scale + legend_height
     # Room on the right for the last point's label, centred under it.
-    plot.width = width - plot.x - legend_width - (3 * font_size if legend_below else 10)
+    plot.width = width - plot.x - legend_width - (3 * font_size if legend_width == 0 else 10)
     plot.height = height - plot.y - 12 * scale
     points = max((len(v) for _, v in series), default=1)
     last = max(points - 1, 1)
@@ -122,6 +123,8 @@ def chips_chart(
             textAnchor="middle",
         )
     )
+    if not legend:
+        return drawing
     legend = Legend()
     legend.fontName, legend.fontSize = fonts.REGULAR, font_size
     legend.deltay = max(legend.deltay, line)
@@ -136,11 +139,32 @@ def chips_chart(
         legend.x, legend.y = width - legend_width, height - 6
         legend.columnMaximum = 12
     legend.colorNamePairs = [
-        (PALETTE[i % len(PALETTE)], f"{name} ({values[-1] if values else 0})")
+        (PALETTE[i % len(PALETTE)], legend_words(name, values))
         for i, (name, values) in enumerate(series)
     ]
     drawing.add(legend)
     return drawing
+
+
+def legend_words(name: str, values: Sequence[int]) -> str:
+    """A line's name in the legend: the player and their chips at the last point."""
+    return f"{name} ({values[-1] if values else 0})"
+
+
+def legend_html(series: Sequence[tuple[str, Sequence[int]]]) -> str:
+    """The chart's legend for a page: each player's line colour and name in the page's
+    own type, as a list that wraps to the screen (a phone shrinks the drawing, and a
+    legend drawn in it, to type too small to read)."""
+    items = "".join(
+        format_html(
+            '<li><span class="swatch" style="background: {}"></span>'
+            '<span class="legend-name">{}</span></li>',
+            HEX[i % len(HEX)],
+            legend_words(name, values),
+        )
+        for i, (name, values) in enumerate(series)
+    )
+    return f'<ul class="chart-legend">{items}</ul>'
 
 
 def chart_svg(drawing: Drawing) -> str:
@@ -158,17 +182,19 @@ WEB_FONT_SIZE = 11
 
 
 def web_chart(series, x_label: str, baseline: int | None = 0, x_labels=None) -> str:
-    """A page's chart of chips (``chips_chart``) as inline SVG: 480 units wide with its
-    names below, so a phone shows it whole in readable type."""
-    return chart_svg(
+    """A page's chart of chips (``chips_chart``) as inline SVG, 480 units wide, so a
+    phone shows it whole, and its legend below it in HTML (``legend_html``), in the
+    page's type whatever the drawing's scale."""
+    svg = chart_svg(
         chips_chart(
             series,
             x_label,
             width=480,
-            height=260 + WEB_FONT_SIZE * 1.5 * ((len(series) + 1) // 2 + 1),
+            height=260,
             baseline=baseline,
             x_labels=x_labels,
             font_size=WEB_FONT_SIZE,
-            legend_below=True,
+            legend=False,
         )
     )
+    return svg + legend_html(series)

@@ -199,9 +199,36 @@
   // A conflict (another deal of that number was saved first) keeps the phone's version
   // until the table dismisses it (the server keeps it too, for the organizer), and the
   // deals kept behind it wait until then: their number and dealer follow from it.
-  var outboxKey = "taroky-outbox:" + location.pathname;
-  var rejectedKey = "taroky-rejected:" + location.pathname;
+  // The deals are kept under their table (``data-outbox``: the table's link's, or an
+  // organizer's), not under the page's address: a table's new link, opened on this
+  // phone, sends what its old one kept. A link the server no longer takes (reissued,
+  // revoked, its round closed) keeps them on the phone and says them in words
+  // (kept.js), for the organizer to read.
+  var outboxId = form.dataset.outbox || location.pathname;
+  var outboxKey = "taroky-outbox:" + outboxId;
+  var rejectedKey = "taroky-rejected:" + outboxId;
+  // A phone that kept deals under the page's address (before the table's): under the table's.
+  (function adoptKeptUnderTheAddress() {
+    if (!window.localStorage || outboxId === location.pathname) return;
+    try {
+      var old = JSON.parse(localStorage.getItem("taroky-outbox:" + location.pathname) || "[]");
+      if (old.length) {
+        var mine = JSON.parse(localStorage.getItem(outboxKey) || "[]");
+        var have = mine.map(function (d) { return d.number; });
+        old.forEach(function (d) { if (have.indexOf(d.number) < 0) mine.push(d); });
+        mine.sort(function (a, b) { return a.number - b.number; });
+        localStorage.setItem(outboxKey, JSON.stringify(mine));
+      }
+      localStorage.removeItem("taroky-outbox:" + location.pathname);
+      var rejectedThere = localStorage.getItem("taroky-rejected:" + location.pathname);
+      if (rejectedThere && !localStorage.getItem(rejectedKey)) localStorage.setItem(rejectedKey, rejectedThere);
+      localStorage.removeItem("taroky-rejected:" + location.pathname);
+    } catch (e) { /* kept where it was */ }
+  })();
   var notice = null;
+  // The server's words when this page's table link no longer takes deals: the deals
+  // kept here wait (no retry every 15 seconds) until the table tries again.
+  var linkGone = null;
   var dirty = false;
   // This page is the server's answer to a deal it refused (what to fix is marked): the
   // deals kept behind that one wait until it is saved.
@@ -232,7 +259,7 @@
     notice.className = "card outbox " + (kind || "");
     notice.innerHTML = html;
     var again = notice.querySelector("#send-now");
-    if (again) again.addEventListener("click", function () { flush(false); });
+    if (again) again.addEventListener("click", function () { linkGone = null; flush(false); });
     var dismiss = notice.querySelector("#dismiss-conflict");
     if (dismiss) dismiss.addEventListener("click", dismissRejected);
     if (scroll && notice.scrollIntoView) notice.scrollIntoView({ block: "start" });
@@ -319,14 +346,19 @@
   }
 
   // The server's answer as JSON; a page that is not (a link revoked, a server error)
-  // as {result: "http", status}. A Wi-Fi that neither answers nor fails is given up
-  // after 20 seconds, as no answer.
+  // as {result: "http", status, linkRefused}: ``linkRefused``, the words of the page
+  // saying that this table link no longer works. A Wi-Fi that neither answers nor fails
+  // is given up after 20 seconds, as no answer. The deal goes with this page's CSRF
+  // token (the one it was kept with may be older: a sign-in since changes it).
   function post(deal) {
     var abort = window.AbortController ? new AbortController() : null;
     var timer = abort ? setTimeout(function () { abort.abort(); }, 20000) : null;
+    var body = new URLSearchParams(deal.body);
+    var token = form.querySelector('input[name="csrfmiddlewaretoken"]');
+    if (token) body.set("csrfmiddlewaretoken", token.value);
     return fetch(location.pathname, {
       method: "POST",
-      body: deal.body,
+      body: body.toString(),
       credentials: "same-origin",
       signal: abort ? abort.signal : undefined,
       headers: {
@@ -337,8 +369,44 @@
     }).then(function (r) {
       clearTimeout(timer);
       var json = (r.headers.get("Content-Type") || "").indexOf("application/json") === 0;
-      return json ? r.json() : { result: "http", status: r.status };
+      if (json) return r.json();
+      return r.text().then(function (html) {
+        var said = null;
+        try {
+          var refused = new DOMParser().parseFromString(html, "text/html").getElementById("link-refused");
+          said = refused ? refused.textContent.trim() : null;
+        } catch (e) { said = null; }
+        return { result: "http", status: r.status, linkRefused: said };
+      }, function () { return { result: "http", status: r.status }; });
     }, function (error) { clearTimeout(timer); throw error; });
+  }
+
+  // The deal as the form says it: each field shown, with what is chosen or typed.
+  function describe() {
+    var said = [];
+    form.querySelectorAll(".field").forEach(function (field) {
+      if (field.closest("[hidden]")) return;
+      var check = field.querySelector("label.check");
+      if (check) {
+        var box = check.querySelector("input");
+        if (box && box.checked && !box.disabled) said.push([check.textContent.trim(), "yes"]);
+        return;
+      }
+      var label = field.querySelector(".label");
+      var name = label ? label.textContent.trim() : "";
+      var chosen = field.querySelector("input[type=radio]:checked:not([disabled])");
+      var value = "";
+      if (chosen) value = chosen.closest("label") ? chosen.closest("label").textContent.trim() : chosen.value;
+      else {
+        var input = field.querySelector("input:not([type=radio]):not([type=checkbox]):not([disabled]), select, textarea");
+        if (input && input.tagName === "SELECT") value = input.selectedIndex >= 0 ? input.options[input.selectedIndex].text : "";
+        else if (input) value = input.value;
+      }
+      var legend = field.closest("fieldset") && field.closest("fieldset").querySelector("legend");
+      if (legend) name = legend.textContent.trim() + ", " + name;
+      if (value !== "" && value !== "—") said.push([name, value]);
+    });
+    return said;
   }
 
   function restore(body) {
@@ -370,12 +438,21 @@
       sending = false;
       if (data.result === "busy") { kept(afterSave, "busy"); return; }
       if (data.result === "http" && data.status >= 500) { kept(afterSave, data.status); return; }
+      if (data.result === "http" && data.linkRefused) {
+        // This table link no longer works: every deal kept here stays on the phone, in words.
+        linkGone = data.linkRefused;
+        if (saveButton) saveButton.disabled = false;
+        if (afterSave && !refusedHere) emptyForm();
+        showGone(afterSave);
+        return;
+      }
       if (data.result === "http") {
-        // Refused by the server as a page (this link no longer works, the form expired):
-        // the deal stays on the phone, where the organizer can read it.
+        // Refused by the server as a page (the form expired, a server's refusal): the
+        // deal stays on the phone, where the organizer can read it.
         if (saveButton) saveButton.disabled = false;
         showNotice("<p><strong>Deal " + deal.number + " was not sent: the server refused it " +
           "(" + data.status + "). It stays on this phone: show it to the organizer.</strong></p>" +
+          keptWords(outbox()) +
           '<button type="button" id="send-now" class="secondary">Send now</button>', "conflict", afterSave);
         return;
       }
@@ -409,6 +486,30 @@
     });
   }
 
+  // Each deal kept here in words (kept.js): what the organizer reads off the phone.
+  function keptWords(list) {
+    if (!window.TarokyKept) return "";
+    return '<div class="kept-deals">' + list.map(window.TarokyKept.dealHtml).join("") + "</div>";
+  }
+
+  // This page's table link no longer takes deals (``linkGone``, the server's words):
+  // the deals kept here stay on the phone, said in words for the organizer; the table's
+  // new link, opened on this phone, sends them.
+  function showGone(scroll) {
+    var list = outbox();
+    if (!list.length) return;
+    var many = list.length > 1;
+    showNotice("<p><strong>Deal" + (many ? "s " : " ") + numbers(list) + (many ? " were" : " was") +
+      " kept on this phone but the table's link has changed: show this to the organizer.</strong> " +
+      text(linkGone) + " Open the table's new link on this phone and " + (many ? "they are" : "it is") +
+      " sent from there; or the organizer enters " + (many ? "them" : "it") + ".</p>" +
+      keptWords(list) + '<button type="button" id="send-now" class="secondary">Try again</button>',
+      "conflict", scroll);
+    // And in the bar beside Save, until the next deal is filled in.
+    if (summary && !dirty) summary.textContent = "Kept on this phone, not sent (deal " + numbers(list) +
+      "): the table's link has changed.";
+  }
+
   // The form ready for the next deal: the kept deal's preview is not its own (nor is
   // one still on its way).
   function emptyForm() {
@@ -424,6 +525,11 @@
   // next deal.
   function kept(afterSave, why) {
     if (saveButton) saveButton.disabled = false;
+    if (linkGone) {
+      if (afterSave && !refusedHere) emptyForm();
+      showGone(afterSave);
+      return;
+    }
     // The refused deal is kept now: an empty form for the next deal is the page's own.
     if (afterSave && refusedHere) { location.href = location.pathname; return; }
     if (afterSave) emptyForm();
@@ -438,13 +544,17 @@
       body.set("save", "1");
       var number = parseInt(body.get("number"), 10);
       var list = outbox().filter(function (d) { return d.number !== number; });
-      list.push({ number: number, body: body.toString(), kept: new Date().toISOString() });
+      // With the deal in words and where it was kept, for a page that cannot send it.
+      list.push({
+        number: number, body: body.toString(), kept: new Date().toISOString(),
+        page: location.pathname, where: form.dataset.where || "", said: describe(),
+      });
       keep(list);
       if (saveButton) saveButton.disabled = true;
       flush(true);
     });
-    window.addEventListener("online", function () { flush(false); });
-    setInterval(function () { if (outbox().length) flush(false); }, 15000);
+    window.addEventListener("online", function () { if (!linkGone) flush(false); });
+    setInterval(function () { if (outbox().length && !linkGone) flush(false); }, 15000);
     form.addEventListener("change", function () { dirty = true; });
     // A new deal's form opens at its top, where a notice of deals kept here is, even
     // when reloaded from further down.

@@ -11,6 +11,7 @@ var STATIC = [
   "/static/tournaments/site.css",
   "/static/tournaments/hall.css",
   "/static/tournaments/deal_form.js",
+  "/static/tournaments/kept.js",
   "/static/tournaments/confirm.js",
   "/static/tournaments/favicon.svg",
 ];
@@ -58,7 +59,9 @@ function keepOpenPages() {
 }
 
 // Instead of a page never opened on this phone, without network: what it keeps, sent
-// when the network is back (by the deal page, which it opens), or with Send now.
+// when the network is back (by the deal page where it was kept, which it opens), or
+// with Send now. A deal says the page it was kept on (its outbox is its table's); one
+// kept by an older page is under that page's address.
 var OFFLINE = "<!doctype html><html lang=en><meta charset=utf-8>" +
   "<meta name=viewport content='width=device-width, initial-scale=1'><title>No network</title>" +
   "<link rel=stylesheet href='/static/tournaments/site.css'><main>" +
@@ -69,9 +72,10 @@ var OFFLINE = "<!doctype html><html lang=en><meta charset=utf-8>" +
   "  var prefix = 'taroky-outbox:', page = null, numbers = [];" +
   "  Object.keys(localStorage).forEach(function (key) {" +
   "    if (key.indexOf(prefix) !== 0) return;" +
-  "    try { JSON.parse(localStorage.getItem(key)).forEach(function (d) { numbers.push(d.number); }); }" +
+  "    try { JSON.parse(localStorage.getItem(key)).forEach(function (d) {" +
+  "      numbers.push(d.number); page = page || d.page || null; }); }" +
   "    catch (e) { return; }" +
-  "    page = page || key.slice(prefix.length);" +
+  "    if (key.charAt(prefix.length) === '/') page = page || key.slice(prefix.length);" +
   "  });" +
   "  if (numbers.length) document.getElementById('kept').textContent = 'Saved on this phone, ' +" +
   "    'not yet sent (deal ' + numbers.join(', ') + '). ' + (numbers.length > 1 ? 'They are' : " +
