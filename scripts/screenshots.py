@@ -8,6 +8,7 @@ fresh, signs in as the demo organizer and drives Debian's Chromium through Playw
   score-sheet.png   a Nebraska club night's score sheet
   table-links.png   a tournament round's table links with their QR codes
   phone-deal.png    a deal entered on a phone through a table's link
+  larger-text.png   the same phone's deal form in larger text (the header's switch)
   dispute.png       a corrected deal: its transfers and its versions
   standings.png     a tournament's standings with the chart
   wall.png          the wall
@@ -251,6 +252,22 @@ def take(out: Path, only: set[str], base: str, ids: dict[str, int], browser) -> 
         check_width(page, "phone-deal")
         page.screenshot(path=out / "phone-deal.png")
         save(out / "phone-deal.png")
+        ctx.close()
+
+    if wanted("larger-text") and links:
+        # The same phone after a tap on the header's "Larger text" (remembered on it).
+        ctx = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+        page = ctx.new_page()
+        page.set_default_timeout(15_000)
+        path = links[0].split("://", 1)[1].split("/", 1)[1]
+        page.goto(f"{base}/{path}deal/")
+        page.locator("header [data-text-size]").tap()
+        page.wait_for_function("document.documentElement.classList.contains('text-large')")
+        fill_nebraska_four(page, seats_of(page))
+        page.evaluate("window.scrollTo(0, 0)")
+        check_width(page, "larger-text")
+        page.screenshot(path=out / "larger-text.png")
+        save(out / "larger-text.png")
         ctx.close()
 
 

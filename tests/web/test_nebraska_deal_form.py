@@ -311,18 +311,21 @@ def test_the_preview_without_javascript_at_five(org_client, table5):
 def test_the_card_points_say_and_offer_what_a_valat_in_a_four_accepts(org_client, table):
     """A valat by the bidder's team in a Four still needs its card points, 69 at most:
     the half of the blind the bidder did not take counts for the opponents (issue 29).
-    The number's top and the words beside it are the core's description of the field."""
+    The number's top and the words beside it are the core's description of the field;
+    the words are the ones the number's aria-describedby names (issue 28)."""
     url = reverse("deal-create", args=[table.pk])
     html = org_client.get(url).content.decode()
     assert (
         '<input type="number" name="bidder_points" inputmode="numeric" min="0" max="69" '
         'aria-describedby="id_bidder_points_helptext" id="id_bidder_points"> '
-        '<span class="muted">of 70; 36 wins; 69 at most, with a valat too (the blind&#x27;s '
+        '<span class="muted" id="id_bidder_points_helptext">of 70; 36 wins; 69 at most, '
+        "with a valat too (the blind&#x27;s "
         "cards the bidder does not take count for the opponents; in a Five 68)</span>"
     ) in html
     assert (
         'min="1" max="70" aria-describedby="id_opponent_points_helptext" '
-        'id="id_opponent_points"> <span class="muted">of 70; the two add up to 70; 1 at '
+        'id="id_opponent_points"> <span class="muted" id="id_opponent_points_helptext">'
+        "of 70; the two add up to 70; 1 at "
         "least (2 in a Five)</span>"
     ) in html
     valat = form_data(valat="bidder")

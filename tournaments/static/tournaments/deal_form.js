@@ -563,6 +563,17 @@
     if (outbox().length && navigator.onLine !== false) flush(false);
   }
 
+  // On a phone the Save bar sticks to the bottom of the screen: a field reached with Tab
+  // scrolls clear of it (site.css's scroll-padding-bottom reads --save-bar), however
+  // many lines the players' nets beside Save take, in larger text too.
+  var bar = form.querySelector(".actions");
+  if (bar && window.ResizeObserver) {
+    new ResizeObserver(function () {
+      var sticky = getComputedStyle(bar).position === "sticky";
+      document.documentElement.style.setProperty("--save-bar", sticky ? bar.offsetHeight + "px" : "0px");
+    }).observe(bar);
+  }
+
   form.addEventListener("change", function () { applyVisibility(); schedulePreview(); });
   form.addEventListener("input", schedulePreview);
   applyVisibility();

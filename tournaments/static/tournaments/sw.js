@@ -6,13 +6,14 @@
 // Pages are fetched from the network first (they change with every deal); the copy is
 // used only when the network cannot be reached. Nothing but GET is ever answered here.
 "use strict";
-var VERSION = "taroky-hall-1";
+var VERSION = "taroky-hall-2";
 var STATIC = [
   "/static/tournaments/site.css",
   "/static/tournaments/hall.css",
   "/static/tournaments/deal_form.js",
   "/static/tournaments/kept.js",
   "/static/tournaments/confirm.js",
+  "/static/tournaments/text_size.js",
   "/static/tournaments/favicon.svg",
 ];
 
