@@ -33,6 +33,10 @@ _.updated_at
 _.clean_club
 _.clean_csv
 _.clean_new_name
+_.clean_rename
+_.clean_venue
+_.max_value
+_.min_value
 _.disabled
 _.field_classes
 _.label_from_instance
@@ -127,3 +131,11 @@ _.chief_last
 # The core: Nebraska's DealOutcome.to_document, the inverse of from_document, by which
 # tests/scoring/test_properties.py checks that reading a document loses nothing.
 _.to_document
+
+# Templates: what the rejected version's differences and the phone's sheet read
+# (_rejected_version.html, table_sheet.html and its css_string filter).
+_.css_string
+_.differences
+_.only_saved
+_.only_this
+_.phone_labels
