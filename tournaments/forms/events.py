@@ -1,0 +1,202 @@
+"""The event form: its settings and the chosen ruleset's house rules, read from the
+core's description of its options."""
+
+from __future__ import annotations
+
+from django import forms
+
+import taroky_scoring as core
+
+from ..models import Event
+from .fields import bound, clean_typed_name, from_to, from_to_words
+
+
+def option_field(option: dict, label: str) -> forms.Field:
+    """A form field for one of the core's typed options (``Option.as_dict()``)."""
+    kind, help_text = option["kind"], option.get("help", "")
+    if kind == "bool":
+        return forms.BooleanField(label=label, required=False, help_text=help_text)
+    if option.get("choices"):
+        coerce = str if kind == "choice" else int
+        words = option.get("choice_labels") or [str(c).replace("_", " ") for c in option["choices"]]
+        choices = list(zip(option["choices"], words, strict=True))
+        if kind == "int_or_null":
+            choices = [("", "None")] + choices
+        return forms.TypedChoiceField(
+            label=label,
+            choices=choices,
+            coerce=coerce,
+            empty_value=None,
+            required=kind != "int_or_null",
+            help_text=help_text,
+        )
+    # The least is the game's (the core's option); the most, the app's.
+    low, high = option.get("minimum", -Event.MAX_CHIPS), Event.MAX_CHIPS
+    return forms.IntegerField(
+        label=label,
+        required=kind != "int_or_null",
+        help_text=help_text or ("empty: none" if kind == "int_or_null" else ""),
+        **from_to(low, high, from_to_words(label, low, high)),
+    )
+
+
+def house_rule_field_name(ruleset: str, option: str) -> str:
+    return f"rule__{ruleset}__{option}"
+
+
+class EventForm(forms.ModelForm):
+    """An event's settings; its house rules as a form generated from the core's typed
+    options of every ruleset (the chosen ruleset's apply; the page shows only those),
+    read by ``clean`` into ``cleaned_data["house_rules"]``."""
+
+    class Meta:
+        model = Event
+        # The house rules are no field of their own: the option fields say them.
+        fields = [name for name in Event.SETTINGS if name != "house_rules"]
+        widgets = {"date": forms.DateInput(attrs={"type": "date"})}
+
+    FIXED_HELP = "Fixed: the event's deals were recorded under it."
+    MARKER = "house_rules_form"  # posted by the page with the generated option fields
+    # Starting chips are the event's own field (every game has them).
+    OWN_FIELDS = ("starting_chips",)
+    # The starting chips the page proposed (the ruleset's); empty once the organizer
+    # typed his own. Without JavaScript a number left as proposed follows the ruleset
+    # chosen in the same post.
+    PROPOSED = "starting_chips_proposed"
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.rulesets = core.listing()
+        self.chips_of = {e["name"]: e["options"]["starting_chips"] for e in self.rulesets}
+        self._propose_starting_chips()
+        chosen = self.instance.ruleset if self.instance.pk else None
+        for entry in self.rulesets:
+            entry["fields"] = []
+            for option in entry["option_kinds"]:
+                if option["name"] in self.OWN_FIELDS:
+                    continue
+                name = house_rule_field_name(entry["name"], option["name"])
+                label = option["label"][:1].upper() + option["label"][1:]
+                field = option_field(option, label)
+                value = entry["options"][option["name"]]
+                if entry["name"] == chosen:
+                    value = (self.instance.house_rules or {}).get(option["name"], value)
+                field.initial = value
+                self.fields[name] = field
+                entry["fields"].append(name)
+        # Only the chosen ruleset's options are read; a post without the generated
+        # fields (the marker absent) keeps the preset, or the event's house rules.
+        self.options_posted = self.is_bound and self.MARKER in self.data
+        self.unread = set()
+        if self.is_bound:
+            chosen_now = self.data.get("ruleset")
+            self.unread = {
+                name
+                for entry in self.rulesets
+                for name in entry["fields"]
+                if entry["name"] != chosen_now or not self.options_posted
+            }
+        self.fixed = bool(self.instance.pk and self.instance.has_deals())
+        if self.fixed:
+            for name in Event.FIXED_ONCE_DEALT:
+                if name in self.fields:
+                    self.fields[name].disabled = True
+                    self.fields[name].help_text = self.FIXED_HELP
+            for entry in self.rulesets:
+                for name in entry["fields"]:
+                    self.fields[name].disabled = True
+        self._bound_numbers()
+
+    def _bound_numbers(self) -> None:
+        """Each number bounded by the game (the least starting chips of any ruleset, the
+        core's) or the app (``Event.MAX_*``), its message saying the bounds; a field
+        shown fixed keeps the event's own number (not typed here)."""
+        least_chips = min(
+            option.get("minimum", 1)
+            for entry in self.rulesets
+            for option in entry["option_kinds"]
+            if option["name"] == "starting_chips"
+        )
+        numbers = {
+            "starting_chips": (least_chips, Event.MAX_CHIPS, ""),
+            "deals_per_session": (1, Event.MAX_DEALS_PER_SESSION, ""),
+            "bye_chips": (0, Event.MAX_CHIPS, ": a bye gives chips, it takes none away"),
+        }
+        for name, (low, high, why) in numbers.items():
+            field = self.fields[name]
+            if not field.disabled:
+                bound(field, low, high, from_to_words(field.label, low, high, why))
+
+    def _propose_starting_chips(self) -> None:
+        """A new event starts with its ruleset's chips (the core's ``starting_chips``:
+        20 in Nebraska, 100 in Texas and Petrtyl); an event whose chips are still its
+        ruleset's keeps following the ruleset, one with the organizer's own keeps them."""
+        field = forms.IntegerField(required=False, widget=forms.HiddenInput)
+        self.fields[self.PROPOSED] = field
+        ruleset = self.initial.get("ruleset") or self.instance.ruleset
+        proposed = self.chips_of.get(ruleset)
+        if not self.instance.pk:
+            self.initial["starting_chips"] = proposed
+        elif self.initial.get("starting_chips") != proposed:
+            proposed = None  # the organizer's own number
+        field.initial = proposed
+
+    def clean_name(self):
+        return clean_typed_name(self.cleaned_data.get("name", ""), "name", self.fields["name"])
+
+    def clean_venue(self):
+        return clean_typed_name(self.cleaned_data.get("venue", ""), "venue", self.fields["venue"])
+
+    def ruleset_fieldsets(self) -> list[dict]:
+        """Each ruleset's title, source, description and bound option fields."""
+        return [
+            {**entry, "bound": [self[name] for name in entry["fields"]]} for entry in self.rulesets
+        ]
+
+    def settings(self) -> dict:
+        """The event's settings as the services take them, its house rules included."""
+        return {name: self.cleaned_data[name] for name in Event.SETTINGS}
+
+    def clean(self):
+        data = super().clean()
+        # Other rulesets' options (shown without JavaScript) are not read at all.
+        for name in self.unread:
+            self.errors.pop(name, None)
+            data.pop(name, None)
+        if not self.fixed:
+            proposed, chips = data.get(self.PROPOSED), data.get("starting_chips")
+            if proposed is not None and chips == proposed and data.get("ruleset") in self.chips_of:
+                data["starting_chips"] = self.chips_of[data["ruleset"]]
+        rules, refused = self._house_rules(data)
+        data["house_rules"] = rules
+        # The model checks the house rules it is given: those read here, none if the core
+        # refused them (said above the form).
+        self.instance.house_rules = {} if refused else rules
+        return data
+
+    def _house_rules(self, data: dict) -> tuple[dict, bool]:
+        """The house rules the option fields say, and whether the core refused them."""
+        if self.fixed:
+            return self.instance.house_rules, False
+        entry = next((e for e in self.rulesets if e["name"] == data.get("ruleset")), None)
+        if entry is None:
+            return {}, False
+        if not self.options_posted:
+            same = self.instance.pk and self.instance.ruleset == entry["name"]
+            return (dict(self.instance.house_rules or {}) if same else {}), False
+        rules = {}
+        for option in entry["option_kinds"]:
+            name = house_rule_field_name(entry["name"], option["name"])
+            if name not in data:  # refused at its field already, or the event's own field
+                continue
+            value = data[name]
+            if value != entry["options"][option["name"]]:
+                rules[option["name"]] = value
+        # The core has the last word on the values (its errors name the option).
+        try:
+            core.registry.rules_for(entry["name"], rules)
+        except core.OutcomeError as e:
+            for error in e.errors:
+                self.add_error(None, error.message)
+            return rules, True
+        return rules, False

@@ -1,0 +1,111 @@
+"""Fields and bounds every form shares: numbers bounded in words, players chosen by
+their folded name, a typed name cleaned to its one spelling."""
+
+from __future__ import annotations
+
+from django import forms
+from django.core.exceptions import ValidationError
+from django.core.validators import MaxValueValidator, MinValueValidator
+from django.db.backends.base.operations import BaseDatabaseOperations
+
+from ..models import Player
+from ..names import clean_name, fold, name_problem
+
+
+def column_range(model, name: str) -> tuple[int, int]:
+    """The range of an integer column on every database the app runs on (PostgreSQL's):
+    past it PostgreSQL fails with a server error, and what SQLite would accept could
+    not be restored into PostgreSQL."""
+    field = model._meta.get_field(name)
+    return BaseDatabaseOperations.integer_field_ranges[field.get_internal_type()]
+
+
+def bounded(model, name: str, low: int | None = None) -> dict:
+    """``min_value`` and ``max_value`` for a form field that fills an integer column."""
+    column_low, high = column_range(model, name)
+    return {"min_value": column_low if low is None else max(low, column_low), "max_value": high}
+
+
+def from_to(low: int, high: int, said: str) -> dict:
+    """``min_value``, ``max_value`` and the message both say, in words, for a number an
+    organizer types (Django's "Ensure this value is less than or equal to 2147483647"
+    says neither what the number is nor a bound the game or the app sets)."""
+    return {
+        "min_value": low,
+        "max_value": high,
+        "error_messages": {"min_value": said, "max_value": said},
+    }
+
+
+def bound(field: forms.IntegerField, low: int, high: int, said: str) -> None:
+    """``from_to`` for a field already made (a model form's): its bounds, its message
+    and the page's ``min`` and ``max``, in place of the column's."""
+    field.min_value, field.max_value = low, high
+    field.validators = [
+        v for v in field.validators if not isinstance(v, MinValueValidator | MaxValueValidator)
+    ] + [MinValueValidator(low), MaxValueValidator(high)]
+    field.error_messages.update(min_value=said, max_value=said)
+    field.widget.attrs.update(field.widget_attrs(field.widget))
+
+
+def from_to_words(what: str, low: int, high: int, why: str = "") -> str:
+    """>>> from_to_words("Starting chips", 1, 100_000)
+    'Starting chips must be from 1 to 100,000.'
+    """
+    return f"{what} must be from {low:,} to {high:,}{why}."
+
+
+class ByFoldedName(forms.models.ModelChoiceIterator):
+    """Players in the order a reader looks for them: by ``fold(name)``, so "Čada" comes
+    between "Bill" and "Dana", not after "Zeman" as the database's collation puts it."""
+
+    def __iter__(self):
+        choices = super().__iter__()  # Django's: the empty choice first, if any
+        if self.field.empty_label is not None:
+            yield next(choices)
+        yield from sorted(choices, key=self._folded)
+
+    @staticmethod
+    def _folded(choice) -> tuple:
+        player = choice[0].instance
+        return fold(player.name), player.name, player.pk
+
+
+class PlayerChoice(forms.ModelChoiceField):
+    iterator = ByFoldedName
+
+
+class PlayerChoices(forms.ModelMultipleChoiceField):
+    """Players by id, listed by folded name; an id no column can hold (21 digits) is a
+    wrong choice, not a database error."""
+
+    iterator = ByFoldedName
+
+    def _check_values(self, value):
+        low, high = column_range(Player, "id")
+        for pk in value:
+            try:
+                in_range = low <= int(str(pk)) <= high
+            except ValueError:
+                in_range = True  # the parent says "is not a valid value"
+            if not in_range:
+                raise ValidationError(
+                    self.error_messages["invalid_choice"],
+                    code="invalid_choice",
+                    params={"value": pk},
+                )
+        return super()._check_values(value)
+
+
+def clean_typed_name(value: str, what: str, field: forms.Field | None = None) -> str:
+    """A name as typed (a player's, a club's, an event's, a season's, a venue's) in
+    its one stored spelling (see names.py); a bidi control, a control character or a
+    lone surrogate refused in words. A required ``field`` left with no name (only
+    invisible characters) says it is required."""
+    problem = name_problem(value or "", what)
+    if problem:
+        raise forms.ValidationError(problem)
+    value = clean_name(value)
+    if field is not None and field.required and not value:
+        raise forms.ValidationError(field.error_messages["required"], code="required")
+    return value
