@@ -4,8 +4,9 @@ kept (``rename_player``)."""
 from __future__ import annotations
 
 from django.db import IntegrityError, transaction
+from django.db.models import Exists, OuterRef, Q, Subquery, Value
 
-from ..models import ActivityEntry, Event, FormerName, Player
+from ..models import ActivityEntry, Event, FormerName, Player, Registration
 from ..names import clean_name, fold
 from ..words import listed
 from .activity import log_activity
@@ -44,6 +45,29 @@ def renamed_from(name: str) -> list[tuple[str, Player]]:
     for former in formers:
         found.setdefault(former.player_id, (former.name, former.player))
     return list(found.values())
+
+
+def search_registry(event, query: str):
+    """The registry players the search ``query`` finds, with ``registered`` (for
+    ``event`` already) and ``formerly`` (the former name that matched, if one did); no
+    query: every player not registered for ``event``. One query a page, on the folded
+    columns: accent- and case-blind ("kucera" finds Kučera), each word of the query in
+    the name or the club, in any order ("Novak Jan" finds Jan Novák), or every word in
+    one of the player's former names."""
+    players = Player.objects.only("pk", "name", "club").order_by("folded", "name", "pk")
+    if not query:
+        return players.exclude(registrations__event=event).annotate(
+            registered=Value(False), formerly=Value("")
+        )
+    words = fold(query).split()
+    now, former = Q(), FormerName.objects.filter(player=OuterRef("pk"))
+    for word in words:
+        now &= Q(folded__contains=word) | Q(folded_club__contains=word)
+        former = former.filter(folded__contains=word)
+    return players.filter(now | Exists(former)).annotate(
+        registered=Exists(Registration.objects.filter(event=event, player=OuterRef("pk"))),
+        formerly=Subquery(former.order_by("-renamed_at", "-pk").values("name")[:1]),
+    )
 
 
 def who(players: list[Player]) -> str:

@@ -9,12 +9,12 @@ from pathlib import Path
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
-from django.db.models import Count, Exists, OuterRef, Prefetch, Q, Subquery, Value
+from django.db.models import Count, Prefetch, Q
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods
 
-from .. import exchange, names, rejected_versions, services
+from .. import exchange, rejected_versions, services
 from ..forms import (
     AddPlayerForm,
     EventForm,
@@ -22,7 +22,7 @@ from ..forms import (
     RenamePlayerForm,
     WithdrawForm,
 )
-from ..models import Event, FormerName, Player, Registration, Season, Seat, Table
+from ..models import Event, Player, Registration, Season, Seat, Table
 from ..names import clean_name
 from ..services.permissions import (
     can_create_events,
@@ -31,6 +31,7 @@ from ..services.permissions import (
     readable_events,
     readable_seasons,
 )
+from ..services.players import search_registry
 from .common import (
     check_manage,
     event_or_404,
@@ -139,7 +140,7 @@ def event_players(request, pk):
     event = event_or_404(request, pk)
     check_manage(request, event)
     query = clean_name(request.GET.get("q", ""))
-    candidates = _registry_search(event, query)
+    candidates = search_registry(event, query)
     registry = Paginator(candidates, PLAYERS_A_PAGE).get_page(request.GET.get("page"))
     # A player found who is registered already is said so, not offered again.
     offered = [p.pk for p in registry.object_list if not p.registered]
@@ -244,29 +245,6 @@ def event_players(request, pk):
             "registered": registered,
             "query": query,
         },
-    )
-
-
-def _registry_search(event, query: str):
-    """The registry players the search ``query`` finds, with ``registered`` (for
-    ``event`` already) and ``formerly`` (the former name that matched, if one did); no
-    query: every player not registered for ``event``. One query a page, on the folded
-    columns: accent- and case-blind ("kucera" finds Kučera), each word of the query in
-    the name or the club, in any order ("Novak Jan" finds Jan Novák), or every word in
-    one of the player's former names."""
-    players = Player.objects.only("pk", "name", "club").order_by("folded", "name", "pk")
-    if not query:
-        return players.exclude(registrations__event=event).annotate(
-            registered=Value(False), formerly=Value("")
-        )
-    words = names.fold(query).split()
-    now, former = Q(), FormerName.objects.filter(player=OuterRef("pk"))
-    for word in words:
-        now &= Q(folded__contains=word) | Q(folded_club__contains=word)
-        former = former.filter(folded__contains=word)
-    return players.filter(now | Exists(former)).annotate(
-        registered=Exists(Registration.objects.filter(event=event, player=OuterRef("pk"))),
-        formerly=Subquery(former.order_by("-renamed_at", "-pk").values("name")[:1]),
     )
 
 
