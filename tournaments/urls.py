@@ -1,6 +1,6 @@
 from django.urls import path
 
-from .views import deals, events, hall, rejected, reports, rounds, seasons
+from .views import checkin, deals, events, hall, rejected, reports, rounds, seasons
 
 urlpatterns = [
     path("", events.home, name="home"),
@@ -52,6 +52,9 @@ urlpatterns = [
     path("events/<int:pk>/inbox/", hall.inbox, name="inbox"),
     path("events/<int:pk>/wall/", hall.wall, name="wall"),
     path("events/<int:pk>/wall/live/", hall.wall_live, name="wall-live"),
+    # Self check-in at the door (views/checkin.py).
+    path("c/<str:token>/", checkin.check_in, name="check-in"),
+    path("events/<int:pk>/check-in/", checkin.check_in_desk, name="check-in-desk"),
     # Seasons and players across events (views/seasons.py).
     path("seasons/new/", seasons.season_create, name="season-create"),
     path("seasons/<int:pk>/", seasons.season_detail, name="season-detail"),

@@ -18,6 +18,7 @@ from django.utils import timezone
 from tournaments import services
 from tournaments.models import (
     ActivityEntry,
+    CheckIn,
     ChipCount,
     Deal,
     DealVersion,
@@ -27,6 +28,7 @@ from tournaments.models import (
     Round,
     Seat,
 )
+from tournaments.services import checkin
 
 from ..conftest import played_doc
 
@@ -62,6 +64,7 @@ WRITE_FORMS = {
     "event-download",
     "round-links",
     "inbox",
+    "check-in-desk",
 }
 WRITE_POSTS = {
     "round-create",
@@ -75,6 +78,8 @@ WRITE_POSTS = {
 }
 # A table link's pages: whoever holds the link, whatever their account, for its table.
 LINK = {"link-sheet", "link-deal", "link-preview", "link-correct", "link-undo"}
+# The self check-in's page: whoever holds the event's open check-in link.
+CHECK_IN = {"check-in"}
 CREATE = {"event-create", "season-create"}
 OTHER = {"logout", "password_change", "password_change_done"}
 # A season's pages: read where it is published (or by its organizers), changed by its
@@ -102,6 +107,7 @@ def test_every_url_is_in_the_matrix():
         | CREATE
         | OTHER
         | LINK
+        | CHECK_IN
         | SEASON_READ
         | SEASON_WRITE
         | PLAYER
@@ -125,6 +131,7 @@ def world(table, organizer):
         "player": player,
         "link": link,
         "rejected": rejected,
+        "check_in": checkin.open_check_in(event, organizer),
     }
 
 
@@ -173,6 +180,8 @@ def url_for(name, w):
         "link-undo": [token],
         "rejected-adopt": [w["rejected"].pk],
         "rejected-dismiss": [w["rejected"].pk],
+        "check-in-desk": [e.pk],
+        "check-in": [w["check_in"].token],
     }[name]
     return reverse(name, args=args)
 
@@ -234,6 +243,7 @@ SHOWS = {
     "wall-live": "Anna",
     "round-links": "Table links, round 1",
     "inbox": "Inbox: deals to confirm",
+    "check-in-desk": "Self check-in",
 }
 
 
@@ -309,6 +319,28 @@ def test_a_table_link_in_the_matrix(
         assert client.get(url_for(name, world)).status_code in (403, 405), name
         posted = client.post(url_for(name, world), {"number": "1"}).status_code
         assert posted == (405 if name == "link-sheet" else 403), name
+    assert state() == before
+
+
+@pytest.mark.parametrize("published", [False, True])
+@pytest.mark.parametrize("role", ROLES)
+def test_the_check_in_link_in_the_matrix(
+    world, role, published, django_user_model, stranger, other_organizer, organizer
+):
+    """The check-in link checks in the event's players for anyone, published or not;
+    closed, nothing."""
+    services.update_event(world["event"], organizer, published=published)
+    client = client_for(role, django_user_model, stranger, other_organizer, organizer)
+    url, player = url_for("check-in", world), world["player"]
+    found = client.get(url, {"q": player.name.lower()})
+    assert found.status_code == 200
+    assert f'name="player" value="{player.pk}"' in found.content.decode()
+    assert "Thank you, " + player.name in client.post(url, {"player": player.pk}).content.decode()
+    assert CheckIn.objects.filter(event=world["event"]).count() == 1
+    checkin.close_check_in(world["event"], organizer)
+    before = state()
+    assert client.get(url).status_code == 403
+    assert client.post(url, {"player": player.pk}).status_code == 403
     assert state() == before
 
 

@@ -83,6 +83,11 @@ class ActivityEntry(models.Model):
             "imported a version of deal {deal} at table {table} of round {round}, not saved",
         )
         REPOT_TABLE = "repot_table", "gave a table's deals the pots its ledger holds"
+        # Self check-in at the door (services/checkin.py).
+        OPEN_CHECK_IN = "open_check_in", "opened the self check-in"
+        REISSUE_CHECK_IN = "reissue_check_in", "issued a new self check-in link"
+        CLOSE_CHECK_IN = "close_check_in", "closed the self check-in"
+        CHECK_IN = "check_in", "{player} checked in"
         # The event in a season (the season's own log says it too).
         ADD_TO_SEASON = "add_to_season", "counted the event in {name}"
         REMOVE_FROM_SEASON = "remove_from_season", "stopped counting the event in {name}"
