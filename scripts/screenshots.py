@@ -15,6 +15,7 @@ fresh, signs in as the demo organizer and drives Debian's Chromium through Playw
   correction-pot.png  a Petrtyl correction's preview: the later deals whose pot moves
   season.png        the demo's fall club season: its standings and chart
   player.png        a player's page: events, seasons, statistics in each game's words
+  check-in.png      the self check-in at the door on a phone: "novak" found, I am here
 
 The phones' address (the QR codes, the wall) is shown as http://192.168.1.20:8000/,
 as on a hall's Wi-Fi. Each picture is reduced to 256 colours (they are pages of flat
@@ -268,6 +269,24 @@ def take(out: Path, only: set[str], base: str, ids: dict[str, int], browser) -> 
         check_width(page, "larger-text")
         page.screenshot(path=out / "larger-text.png")
         save(out / "larger-text.png")
+        ctx.close()
+
+    if wanted("check-in"):
+        # The organizer opens the tournament's self check-in (in the temporary database);
+        # a phone at the door, signed in as nobody, searches "novak".
+        ctx, page = context(DESKTOP)
+        page.goto(f"{base}/events/{ids['clarkson']}/check-in/")
+        if not page.locator("#check-in-url").count():
+            page.click("button[name=open]")
+            page.wait_for_load_state("load")
+        path = re.sub(r"^https?://[^/]+", "", page.locator("#check-in-url a").inner_text())
+        ctx.close()
+        ctx = browser.new_context(viewport=PHONE, is_mobile=True)
+        page = ctx.new_page()
+        page.goto(f"{base}{path}?q=novak")
+        check_width(page, "check-in")
+        page.screenshot(path=out / "check-in.png")
+        save(out / "check-in.png")
         ctx.close()
 
 
