@@ -55,6 +55,7 @@ urlpatterns = [
     # Self check-in at the door (views/checkin.py).
     path("c/<str:token>/", checkin.check_in, name="check-in"),
     path("events/<int:pk>/check-in/", checkin.check_in_desk, name="check-in-desk"),
+    path("events/<int:pk>/check-in.pdf", checkin.check_in_door_pdf, name="check-in-pdf"),
     # Seasons and players across events (views/seasons.py).
     path("seasons/new/", seasons.season_create, name="season-create"),
     path("seasons/<int:pk>/", seasons.season_detail, name="season-detail"),

@@ -211,6 +211,18 @@ def test_the_round_packs_first_page_holds_the_check_in_address(client, door, org
     assert "Check in" not in pages[0] and "find your seat" in pages[0]
 
 
+def test_the_doors_page_on_its_own(client, door, organizer):
+    client.force_login(organizer)
+    url = reverse("check-in-pdf", args=[door.event.pk])
+    pages = pdf_pages(client.get(url).content)
+    assert len(pages) == 1
+    text = " ".join(pages[0].split())
+    assert f"Or open http://testserver/c/{door.token}/" in text
+    assert "Check in: Clarkson open Scan the code with your phone" in text
+    checkin.close_check_in(door.event, organizer)
+    assert client.get(url).status_code == 404
+
+
 def test_the_wall_shows_the_check_in_until_round_1_is_drawn(client, door, organizer):
     wall = reverse("wall", args=[door.event.pk])
     page = client.get(wall).content.decode()

@@ -80,6 +80,8 @@ WRITE_POSTS = {
 LINK = {"link-sheet", "link-deal", "link-preview", "link-correct", "link-undo"}
 # The self check-in's page: whoever holds the event's open check-in link.
 CHECK_IN = {"check-in"}
+# Organizers' own files, read only: the open check-in's page for the door.
+ORGANIZER_FILES = {"check-in-pdf"}
 CREATE = {"event-create", "season-create"}
 OTHER = {"logout", "password_change", "password_change_done"}
 # A season's pages: read where it is published (or by its organizers), changed by its
@@ -108,6 +110,7 @@ def test_every_url_is_in_the_matrix():
         | OTHER
         | LINK
         | CHECK_IN
+        | ORGANIZER_FILES
         | SEASON_READ
         | SEASON_WRITE
         | PLAYER
@@ -182,6 +185,7 @@ def url_for(name, w):
         "rejected-dismiss": [w["rejected"].pk],
         "check-in-desk": [e.pk],
         "check-in": [w["check_in"].token],
+        "check-in-pdf": [e.pk],
     }[name]
     return reverse(name, args=args)
 
@@ -320,6 +324,24 @@ def test_a_table_link_in_the_matrix(
         posted = client.post(url_for(name, world), {"number": "1"}).status_code
         assert posted == (405 if name == "link-sheet" else 403), name
     assert state() == before
+
+
+@pytest.mark.parametrize("published", [False, True])
+@pytest.mark.parametrize("role", ROLES)
+def test_organizers_files_in_the_matrix(
+    world, role, published, django_user_model, stranger, other_organizer, organizer
+):
+    services.update_event(world["event"], organizer, published=published)
+    client = client_for(role, django_user_model, stranger, other_organizer, organizer)
+    for name in sorted(ORGANIZER_FILES):
+        url = url_for(name, world)
+        response = client.get(url)
+        if role in ("organizer", "superuser"):
+            assert response.status_code == 200, name
+            assert response.content.startswith(b"%PDF-"), name
+        else:
+            assert_refused(response, role, published, url)
+        assert client.post(url).status_code in (302, 403, 404, 405), name
 
 
 @pytest.mark.parametrize("published", [False, True])

@@ -8,7 +8,7 @@ from reportlab.platypus import PageBreak, Spacer, Table
 
 from ..qr import qr_drawing
 from . import fonts
-from .common import BODY, para
+from .common import BODY, build, page_size, para
 
 DOOR_TITLE = ParagraphStyle("door-title", fontName=fonts.BOLD, fontSize=40, leading=46, alignment=1)
 DOOR_TEXT = ParagraphStyle("door-text", parent=BODY, fontSize=18, leading=24, alignment=1)
@@ -30,3 +30,11 @@ def door_page(event, url: str) -> list:
         para("Not on the list? Ask the organizer: only the organizer registers players.", DOOR_URL),
         PageBreak(),
     ]
+
+
+def door_pdf(event, url: str) -> bytes:
+    """The door's page on its own, to print before round 1 is drawn (the round pack's
+    first page says the same once a round is drawn)."""
+    story = door_page(event, url)[:-1]  # one page: no break after it
+    header = [event.name, f"{event.date:%A, %B %-d, %Y}{', ' + event.venue if event.venue else ''}"]
+    return build(story, page_size(event, wide=True), lambda: header)

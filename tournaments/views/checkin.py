@@ -6,16 +6,19 @@ Pages read through queries and write only through services."""
 from __future__ import annotations
 
 from django.contrib import messages
+from django.http import Http404
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods
 
 from ..forms.checkin import CheckInForm, CheckInSearchForm
 from ..models import Registration
 from ..names import clean_name
+from ..printouts import filename
+from ..printouts.check_in import door_pdf
 from ..qr import hall_url, qr_svg
 from ..services import ServiceError
 from ..services import checkin as service
-from .common import check_manage, event_or_404, organizer_view
+from .common import check_manage, event_or_404, organizer_view, pdf_response
 
 
 @require_http_methods(["GET", "POST"])
@@ -109,3 +112,16 @@ def check_in_desk(request, pk):
             "checked_in": sum(1 for r in rows if r["at"]),
         },
     )
+
+
+@organizer_view
+@require_http_methods(["GET"])
+def check_in_door_pdf(request, pk):
+    """The open check-in's QR code and address, large, for the door (a PDF page)."""
+    event = event_or_404(request, pk)
+    check_manage(request, event)
+    link = service.working_link(event)
+    if link is None:
+        raise Http404("The self check-in is closed.")
+    url = hall_url(request, link.get_absolute_url())
+    return pdf_response(door_pdf(event, url), filename(event, "check-in"))
