@@ -84,6 +84,18 @@ def test_a_second_check_in_says_when_the_first_was(client, door):
     assert told.value.message == "Jan Novák checked in at 19:02 already."
 
 
+def test_the_database_refuses_a_second_row_the_service_did_not_see(door, monkeypatch):
+    """A check-in committed after the service looked (a lock not taken): the unique
+    constraint refuses the second row and the player is told when he checked in."""
+    first = checkin.check_in(door.token, novak().pk)
+    monkeypatch.setattr(checkin, "checked_in_already", lambda event, player: None)
+    with pytest.raises(checkin.AlreadyCheckedIn) as told:
+        checkin.check_in(door.token, novak().pk)
+    assert told.value.message == f"Jan Novák checked in at {at(first.checked_in_at)} already."
+    assert CheckIn.objects.count() == 1
+    assert ActivityEntry.objects.filter(action="check_in").count() == 1
+
+
 def test_a_withdrawn_player_is_not_offered_nor_checked_in(client, door, organizer):
     services.withdraw_player(door.event, organizer, novak())
     url = reverse("check-in", args=[door.token])
@@ -170,6 +182,10 @@ def test_the_desk_opens_closes_and_lists_who_checked_in(client, door, organizer)
 
 def test_the_roll_call_shows_the_time_and_ticks_those_checked_in(client, door, organizer):
     made = checkin.check_in(door.token, novak().pk)
+    # Anna checked in, then withdrew: no longer on the roll call, nor counted.
+    anna = Player.objects.get(name="Anna")
+    checkin.check_in(door.token, anna.pk)
+    services.withdraw_player(door.event, organizer, anna)
     rnd = services.create_round(door.event, organizer)
     client.force_login(organizer)
     url = reverse("round-detail", args=[rnd.pk])
@@ -177,12 +193,12 @@ def test_the_roll_call_shows_the_time_and_ticks_those_checked_in(client, door, o
     assert f"Jan Novák · checked in {at(made.checked_in_at)}</label>" in page
     assert "1 checked in at the door" in page
     ticked = re.findall(r'value="(\d+)"[^>]*checked', page)
-    assert len(ticked) == 10  # not taken yet: everyone ticked, as before
+    assert len(ticked) == 9  # not taken yet: everyone ticked, as before
     page = client.get(url, {"tick": "checked-in"}).content.decode()
     assert re.findall(r'value="(\d+)"[^>]*checked', page) == [str(novak().pk)]
     assert "Ticked the 1 who checked in at the door, and no one else" in page
     # Nothing saved until the organizer saves the roll call (or draws).
-    assert rnd.present.count() == 10
+    assert rnd.present.count() == 9
 
 
 def pdf_pages(pdf: bytes) -> list[str]:

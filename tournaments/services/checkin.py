@@ -135,7 +135,7 @@ def check_in(token: str, player_id: int) -> CheckIn:
             f"{player.name} is withdrawn from {event.name}: nothing was saved. "
             "Ask the organizer at the door."
         )
-    earlier = CheckIn.objects.filter(event=event, player=player).select_related("player").first()
+    earlier = checked_in_already(event, player)
     if earlier is not None:
         raise AlreadyCheckedIn(earlier)
     try:
@@ -148,6 +148,10 @@ def check_in(token: str, player_id: int) -> CheckIn:
         ) from None
     log_activity(event, None, ActivityEntry.Action.CHECK_IN, player=player.name)
     return made
+
+
+def checked_in_already(event: Event, player: Player) -> CheckIn | None:
+    return CheckIn.objects.filter(event=event, player=player).select_related("player").first()
 
 
 def search(event: Event, query: str) -> list[Player]:

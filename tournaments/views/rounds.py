@@ -52,15 +52,10 @@ def round_detail(request, pk):
     with_roll_call = "roll_call" in request.POST or "roll_call_shown" in request.POST
     # Who checked in at the door, and when: beside each name; "tick those who checked
     # in" (?tick=checked-in) ticks them and no one else, saved only by the organizer.
-    checked_in = check_in_times(event)
+    active_ids = set(active.values_list("pk", flat=True))
+    checked_in = {pk: at for pk, at in check_in_times(event).items() if pk in active_ids}
     ticking = request.GET.get("tick") == "checked-in"
-    ticked = (
-        list(checked_in)
-        if ticking
-        else list(present_ids)
-        if present_ids
-        else list(active.values_list("pk", flat=True))
-    )
+    ticked = list(checked_in) if ticking else list(present_ids) if present_ids else list(active_ids)
     roll_call = RollCallForm(
         request.POST if with_roll_call else None,
         players=active,
