@@ -21,6 +21,7 @@ from tournaments.models import (
     ChipCount,
     Deal,
     DealVersion,
+    DirectorCall,
     LedgerEntry,
     Registration,
     RejectedVersion,
@@ -72,9 +73,13 @@ WRITE_POSTS = {
     # A version sent from a table and not saved (a conflict): adopt it, or dismiss it.
     "rejected-adopt",
     "rejected-dismiss",
+    # A table's call for the director, marked handled (the director's view, the inbox).
+    "call-handle",
 }
+# Pages only the event's organizers read, published or not: the director's view.
+ORGANIZER_READ = {"director", "director-live"}
 # A table link's pages: whoever holds the link, whatever their account, for its table.
-LINK = {"link-sheet", "link-deal", "link-preview", "link-correct", "link-undo"}
+LINK = {"link-sheet", "link-deal", "link-preview", "link-correct", "link-undo", "link-call"}
 CREATE = {"event-create", "season-create"}
 OTHER = {"logout", "password_change", "password_change_done"}
 # A season's pages: read where it is published (or by its organizers), changed by its
@@ -99,6 +104,7 @@ def test_every_url_is_in_the_matrix():
         | READ
         | WRITE_FORMS
         | WRITE_POSTS
+        | ORGANIZER_READ
         | CREATE
         | OTHER
         | LINK
@@ -115,6 +121,7 @@ def world(table, organizer):
     deal = services.record_deal(table, played_doc(), organizer, link=link)
     # The link's other deal 1, refused as a conflict: kept as a rejected version.
     rejected = services.record_rejected_version(deal, played_doc(bidder_points=20), None, link)
+    call = services.raise_call(link, "question", "Who deals?")
     event = table.round.event
     player = Seat.objects.filter(table=table).first().player
     return {
@@ -125,6 +132,7 @@ def world(table, organizer):
         "player": player,
         "link": link,
         "rejected": rejected,
+        "call": call,
     }
 
 
@@ -173,6 +181,10 @@ def url_for(name, w):
         "link-undo": [token],
         "rejected-adopt": [w["rejected"].pk],
         "rejected-dismiss": [w["rejected"].pk],
+        "director": [r.pk],
+        "director-live": [r.pk],
+        "link-call": [token],
+        "call-handle": [w["call"].pk],
     }[name]
     return reverse(name, args=args)
 
@@ -192,7 +204,12 @@ def state():
         m.objects.count()
         for m in (ActivityEntry, ChipCount, Deal, DealVersion, LedgerEntry, Registration, Round)
     ]
-    return [*counts, RejectedVersion.objects.exclude(handled="").count()]
+    return [
+        *counts,
+        RejectedVersion.objects.exclude(handled="").count(),
+        DirectorCall.objects.count(),
+        DirectorCall.objects.filter(handled_at__isnull=False).count(),
+    ]
 
 
 def may_read(role, published) -> bool:
@@ -234,6 +251,8 @@ SHOWS = {
     "wall-live": "Anna",
     "round-links": "Table links, round 1",
     "inbox": "Inbox: deals to confirm",
+    "director": "Director's view: round 1",
+    "director-live": "a question · “Who deals?”",
 }
 
 
@@ -247,6 +266,14 @@ def test_permission_matrix(
     manager = role in ("organizer", "superuser")
     for name in sorted(PUBLIC - {"login"}):
         assert client.get(url_for(name, world)).status_code == 200, name
+    for name in sorted(ORGANIZER_READ):
+        url = url_for(name, world)
+        response = client.get(url)
+        if manager:
+            assert response.status_code == 200, (name, response.status_code)
+            assert SHOWS[name] in response.content.decode(), name
+        else:
+            assert_refused(response, role, published, url)
     for name in sorted(READ):
         url = url_for(name, world)
         response = client.get(url)

@@ -9,6 +9,7 @@ are append-only in the database too (tournaments/append_only.py: triggers).
 """
 
 from .activity import ActivityEntry
+from .calls import DirectorCall
 from .choices import bid_choices, kind_choices, reason_choices, ruleset_choices
 from .deals import Deal, DealConfirmation, DealVersion, RejectedVersion, rules_edition_now
 from .events import ChipCount, Event, EventStamp, Registration, Round, Seat, Table
@@ -36,6 +37,7 @@ __all__ = [
     "DealNet",
     "DealNetQuerySet",
     "DealVersion",
+    "DirectorCall",
     "Event",
     "EventStamp",
     "FormerName",

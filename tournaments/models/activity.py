@@ -83,6 +83,9 @@ class ActivityEntry(models.Model):
             "imported a version of deal {deal} at table {table} of round {round}, not saved",
         )
         REPOT_TABLE = "repot_table", "gave a table's deals the pots its ledger holds"
+        # A table's call for the director (services.calls).
+        RAISE_CALL = "raise_call", "table {table} of round {round} called the director"
+        HANDLE_CALL = "handle_call", "handled the call of table {table} of round {round}"
         # The event in a season (the season's own log says it too).
         ADD_TO_SEASON = "add_to_season", "counted the event in {name}"
         REMOVE_FROM_SEASON = "remove_from_season", "stopped counting the event in {name}"
