@@ -139,3 +139,12 @@ _.differences
 _.only_saved
 _.only_this
 _.phone_labels
+
+# The director's view and the tables' calls (director.html, director_live.html,
+# _director_call.html): what the templates read, the form's clean_word, the choices.
+_.ago
+_.behind
+_.clean_word
+_.DISPUTE
+_.QUESTION
+_.raised_via

@@ -15,6 +15,7 @@ fresh, signs in as the demo organizer and drives Debian's Chromium through Playw
   correction-pot.png  a Petrtyl correction's preview: the later deals whose pot moves
   season.png        the demo's fall club season: its standings and chart
   player.png        a player's page: events, seasons, statistics in each game's words
+  director.png      a tournament round's director's view, a table calling the director
   check-in.png      the self check-in at the door on a phone: "novak" found, I am here
 
 The phones' address (the QR codes, the wall) is shown as http://192.168.1.20:8000/,
@@ -271,6 +272,22 @@ def take(out: Path, only: set[str], base: str, ids: dict[str, int], browser) -> 
         save(out / "larger-text.png")
         ctx.close()
 
+    if wanted("director") and len(links) > 1:
+        # Table 2's phone calls the director; the director's view of the round shows it.
+        ctx = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+        page = ctx.new_page()
+        page.set_default_timeout(15_000)
+        path = links[1].split("://", 1)[1].split("/", 1)[1]
+        page.goto(f"{base}/{path}")
+        page.click("#call-director summary")
+        page.get_by_label("A dispute").check()
+        page.fill("#id_call-word", "Who led the trump?")
+        page.click("#call-button")
+        page.wait_for_selector("#call-open")
+        ctx.close()
+        ctx, page = context(DESKTOP)
+        page.goto(f"{base}/rounds/{ids['round']}/director/")
+        shot(page, "director", height=800)
     if wanted("check-in"):
         # The organizer opens the tournament's self check-in (in the temporary database);
         # a phone at the door, signed in as nobody, searches "novak".

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from .views import checkin, deals, events, hall, rejected, reports, rounds, seasons
+from .views import checkin, deals, director, events, hall, rejected, reports, rounds, seasons
 
 urlpatterns = [
     path("", events.home, name="home"),
@@ -52,6 +52,11 @@ urlpatterns = [
     path("events/<int:pk>/inbox/", hall.inbox, name="inbox"),
     path("events/<int:pk>/wall/", hall.wall, name="wall"),
     path("events/<int:pk>/wall/live/", hall.wall_live, name="wall-live"),
+    # The director's view and the tables' calls (views/director.py).
+    path("rounds/<int:pk>/director/", director.director_view, name="director"),
+    path("rounds/<int:pk>/director/live/", director.director_live, name="director-live"),
+    path("t/<str:token>/call/", director.link_call, name="link-call"),
+    path("calls/<int:pk>/handled/", director.call_handle, name="call-handle"),
     # Self check-in at the door (views/checkin.py).
     path("c/<str:token>/", checkin.check_in, name="check-in"),
     path("events/<int:pk>/check-in/", checkin.check_in_desk, name="check-in-desk"),

@@ -47,6 +47,7 @@ def link_urls(link):
         ("post", reverse("link-preview", args=[link.token])),
         ("get", reverse("link-correct", args=[link.token, 1])),
         ("post", reverse("link-undo", args=[link.token])),
+        ("post", reverse("link-call", args=[link.token])),
     ]
 
 
@@ -206,6 +207,28 @@ def test_a_rejected_version_is_adopted_or_dismissed_only_by_the_events_organizer
         ("adopted", "dismissed") if allowed else ("", "")
     )
     assert (deal.version, deal.document["bidder_points"]) == ((2, 20) if allowed else (1, 41))
+
+
+@pytest.mark.parametrize("role", ROLES)
+@pytest.mark.parametrize("published", [False, True])
+def test_a_call_is_marked_handled_only_by_the_events_organizers(
+    as_role, role, published, table, organizer
+):
+    """Anyone holding the table's link calls the director; only the event's organizers
+    mark the call handled (from the director's view or the inbox)."""
+    from tournaments.models import DirectorCall
+
+    services.update_event(table.round.event, organizer, published=published)
+    link = services.issue_link(table, organizer)
+    client = as_role(role)
+    client.post(reverse("link-call", args=[link.token]), {"call-reason": "dispute"})
+    call = DirectorCall.objects.get()
+    assert (call.table, call.reason, call.handled_at) == (table, "dispute", None)
+    client.post(reverse("call-handle", args=[call.pk]), {"next": "inbox"})
+    call.refresh_from_db()
+    allowed = role in ("organizer", "superuser")
+    assert (call.handled_at is not None) == allowed
+    assert (call.handled_by_id is not None) == allowed
 
 
 @pytest.mark.parametrize("role", ROLES)

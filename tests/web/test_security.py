@@ -22,6 +22,7 @@ from tournaments.models import (
     ChipCount,
     Deal,
     DealVersion,
+    DirectorCall,
     LedgerEntry,
     Registration,
     RejectedVersion,
@@ -75,9 +76,13 @@ WRITE_POSTS = {
     # A version sent from a table and not saved (a conflict): adopt it, or dismiss it.
     "rejected-adopt",
     "rejected-dismiss",
+    # A table's call for the director, marked handled (the director's view, the inbox).
+    "call-handle",
 }
+# Pages only the event's organizers read, published or not: the director's view.
+ORGANIZER_READ = {"director", "director-live"}
 # A table link's pages: whoever holds the link, whatever their account, for its table.
-LINK = {"link-sheet", "link-deal", "link-preview", "link-correct", "link-undo"}
+LINK = {"link-sheet", "link-deal", "link-preview", "link-correct", "link-undo", "link-call"}
 # The self check-in's page: whoever holds the event's open check-in link.
 CHECK_IN = {"check-in"}
 # Organizers' own files, read only: the open check-in's page for the door.
@@ -106,6 +111,7 @@ def test_every_url_is_in_the_matrix():
         | READ
         | WRITE_FORMS
         | WRITE_POSTS
+        | ORGANIZER_READ
         | CREATE
         | OTHER
         | LINK
@@ -124,6 +130,7 @@ def world(table, organizer):
     deal = services.record_deal(table, played_doc(), organizer, link=link)
     # The link's other deal 1, refused as a conflict: kept as a rejected version.
     rejected = services.record_rejected_version(deal, played_doc(bidder_points=20), None, link)
+    call = services.raise_call(link, "question", "Who deals?")
     event = table.round.event
     player = Seat.objects.filter(table=table).first().player
     return {
@@ -134,6 +141,7 @@ def world(table, organizer):
         "player": player,
         "link": link,
         "rejected": rejected,
+        "call": call,
         "check_in": checkin.open_check_in(event, organizer),
     }
 
@@ -183,6 +191,10 @@ def url_for(name, w):
         "link-undo": [token],
         "rejected-adopt": [w["rejected"].pk],
         "rejected-dismiss": [w["rejected"].pk],
+        "director": [r.pk],
+        "director-live": [r.pk],
+        "link-call": [token],
+        "call-handle": [w["call"].pk],
         "check-in-desk": [e.pk],
         "check-in": [w["check_in"].token],
         "check-in-pdf": [e.pk],
@@ -205,7 +217,12 @@ def state():
         m.objects.count()
         for m in (ActivityEntry, ChipCount, Deal, DealVersion, LedgerEntry, Registration, Round)
     ]
-    return [*counts, RejectedVersion.objects.exclude(handled="").count()]
+    return [
+        *counts,
+        RejectedVersion.objects.exclude(handled="").count(),
+        DirectorCall.objects.count(),
+        DirectorCall.objects.filter(handled_at__isnull=False).count(),
+    ]
 
 
 def may_read(role, published) -> bool:
@@ -247,6 +264,8 @@ SHOWS = {
     "wall-live": "Anna",
     "round-links": "Table links, round 1",
     "inbox": "Inbox: deals to confirm",
+    "director": "Director's view: round 1",
+    "director-live": "a question · “Who deals?”",
     "check-in-desk": "Self check-in",
 }
 
@@ -261,6 +280,14 @@ def test_permission_matrix(
     manager = role in ("organizer", "superuser")
     for name in sorted(PUBLIC - {"login"}):
         assert client.get(url_for(name, world)).status_code == 200, name
+    for name in sorted(ORGANIZER_READ):
+        url = url_for(name, world)
+        response = client.get(url)
+        if manager:
+            assert response.status_code == 200, (name, response.status_code)
+            assert SHOWS[name] in response.content.decode(), name
+        else:
+            assert_refused(response, role, published, url)
     for name in sorted(READ):
         url = url_for(name, world)
         response = client.get(url)

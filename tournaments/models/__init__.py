@@ -9,6 +9,7 @@ are append-only in the database too (tournaments/append_only.py: triggers).
 """
 
 from .activity import ActivityEntry
+from .calls import DirectorCall
 from .checkin import CheckIn, CheckInLink
 from .choices import bid_choices, kind_choices, reason_choices, ruleset_choices
 from .deals import Deal, DealConfirmation, DealVersion, RejectedVersion, rules_edition_now
@@ -39,6 +40,7 @@ __all__ = [
     "DealNet",
     "DealNetQuerySet",
     "DealVersion",
+    "DirectorCall",
     "Event",
     "EventStamp",
     "FormerName",

@@ -83,6 +83,9 @@ class ActivityEntry(models.Model):
             "imported a version of deal {deal} at table {table} of round {round}, not saved",
         )
         REPOT_TABLE = "repot_table", "gave a table's deals the pots its ledger holds"
+        # A table's call for the director (services.calls).
+        RAISE_CALL = "raise_call", "table {table} of round {round} called the director"
+        HANDLE_CALL = "handle_call", "handled the call of table {table} of round {round}"
         # Self check-in at the door (services/checkin.py).
         OPEN_CHECK_IN = "open_check_in", "opened the self check-in"
         REISSUE_CHECK_IN = "reissue_check_in", "issued a new self check-in link"

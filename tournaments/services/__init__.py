@@ -4,6 +4,7 @@ Views and management commands call these; they never write models themselves.
 """
 
 from .access import LinkError, find_link
+from .calls import handle_call, raise_call
 from .corrections import DealChange, correct_deal, new_pots_after, repot_table, void_deal
 from .deals import record_deal, record_deals
 from .errors import (
@@ -43,6 +44,8 @@ __all__ = [
     "DealNumberTaken",
     "LinkError",
     "close_round",
+    "handle_call",
+    "raise_call",
     "confirm_deal",
     "find_link",
     "issue_link",

@@ -13,7 +13,7 @@ from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_http_methods, require_POST
 
-from .. import printouts, queries, rejected_versions, services
+from .. import director, printouts, queries, rejected_versions, services
 from ..dealforms import CorrectGameDealForm, GameDealForm
 from ..forms import CardPointsForm, ChipCountForm, FirstForehandForm, VoidDealForm
 from ..middleware import wants_json
@@ -142,6 +142,7 @@ def _deal_form_context(table, sheet, form, link=None, **extra):
         "dealer_sits_out": form.sits_out,
         "link": link,
         "preview_url": preview_url,
+        **director.call_context(link),
         **extra,
     }
 

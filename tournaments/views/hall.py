@@ -12,7 +12,7 @@ from django.db.models import Count, F, Prefetch
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_http_methods, require_POST
 
-from .. import queries, rejected_versions, services, standings
+from .. import director, queries, rejected_versions, services, standings
 from ..hall import seat_finder_rows
 from ..models import Deal, LedgerEntry, Seat, Table, TableLink
 from ..qr import hall_url, qr_svg
@@ -79,6 +79,7 @@ def link_sheet(request, link):
             "link": link,
             "link_last": last,
             "chart": None,
+            **director.call_context(link),
         },
     )
     return tagged(page, tag)
@@ -233,6 +234,8 @@ def inbox(request, pk):
         "rows": rows,
         # Versions sent from the tables and refused as conflicts, until handled.
         "rejected": rejected_versions.to_handle(event),
+        # The tables' open calls for the director, until an organizer marks them handled.
+        "calls": director.open_calls(event),
         "can_manage": True,
     }
     page = render(request, "tournaments/inbox.html", context)

@@ -9,7 +9,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0020_activity_actions'),
+        ('tournaments', '0021_director_director_calls'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

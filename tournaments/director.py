@@ -1,0 +1,216 @@
+"""The director's view of a round: every table's progress at a glance, its link, its
+open call, and the tables behind the round's pace. A constant number of queries
+whatever the round's size (a query per kind of thing, never per table).
+
+Pages read through here; the calls change only through services.calls.
+"""
+
+from __future__ import annotations
+
+import statistics
+from dataclasses import dataclass
+from datetime import datetime
+
+from django.db.models import Count, Exists, IntegerField, Max, OuterRef, Prefetch, Subquery, Sum
+from django.db.models.functions import Coalesce
+from django.utils import timezone
+
+from .balances import session_state
+from .forms.calls import DirectorCallForm
+from .models import ChipCount, Deal, DealNet, DirectorCall, Event, Round, Seat, Table, TableLink
+from .words import counted
+
+# The pace rule, said on the page: a table is behind when it has played this many deals
+# fewer than the round's median table, or more.
+BEHIND_BY = 2
+
+
+@dataclass
+class TableRow:
+    table: Table
+    players: list[str]
+    deals: int  # live deals: not voided
+    last_at: datetime | None
+    ago: str
+    unconfirmed: int
+    chip_count: bool
+    link: str  # "live", "no link", "revoked", "round closed"
+    ended: bool
+    call: DirectorCall | None
+    behind: bool = False
+
+
+@dataclass
+class DirectorView:
+    round: Round
+    event: Event
+    rows: list[TableRow]
+    session_words: str
+    median: float | None
+    pace_words: str
+    calls: list[DirectorCall]
+    now: datetime
+
+
+def _count(rows, **filters):
+    """The number of ``rows`` (a model's objects with a ``table``) of each table, as a
+    subquery: counts side by side without multiplying each other's joins."""
+    counted_rows = (
+        rows.filter(table=OuterRef("pk"), **filters)
+        .order_by()
+        .values("table")
+        .annotate(n=Count("pk"))
+        .values("n")
+    )
+    return Coalesce(Subquery(counted_rows, output_field=IntegerField()), 0)
+
+
+def ago_words(then: datetime | None, now: datetime) -> str:
+    """How long ago, in whole minutes (the server's clock).
+
+    >>> from datetime import datetime, timedelta
+    >>> now = datetime(2026, 11, 27, 21, 0)
+    >>> [ago_words(now - timedelta(minutes=m), now) for m in (0, 1, 7, 60, 135)]
+    ['just now', '1 minute ago', '7 minutes ago', '1 hour ago', '2 hours 15 minutes ago']
+    """
+    if then is None:
+        return ""
+    minutes = max(0, int((now - then).total_seconds() // 60))
+    if minutes == 0:
+        return "just now"
+    hours, minutes = divmod(minutes, 60)
+    parts = [counted(hours, "hour")] if hours else []
+    if minutes:
+        parts.append(counted(minutes, "minute"))
+    return " ".join(parts) + " ago"
+
+
+def session_words(event: Event) -> str:
+    if event.session_end == Event.SessionEnd.FIXED_DEALS:
+        return f"{counted(event.deals_per_session, 'deal')} a table"
+    return "until a player runs out of chips"
+
+
+def mark_behind(rows: list[TableRow]) -> float | None:
+    """Mark the tables behind the round's pace; the round's median of deals played.
+
+    The pace is the round's own: a table still playing with ``BEHIND_BY`` or more deals
+    fewer than the median table is behind. (Issue 27 adds a clock to timed rounds: a
+    timed round will mark the tables behind its clock here instead.)
+    """
+    if not rows:
+        return None
+    median = statistics.median(r.deals for r in rows)
+    for r in rows:
+        r.behind = not r.ended and r.deals <= median - BEHIND_BY
+    return median
+
+
+def pace_words(median: float | None) -> str:
+    if median is None:
+        return ""
+    said = f"{median:g}"
+    return (
+        f"A table is marked behind when it has played {BEHIND_BY} or more deals fewer "
+        f"than the round's median table ({said} deal{'' if median == 1 else 's'} now) "
+        "and its session has not ended."
+    )
+
+
+def _link_state(table: Table, rnd: Round) -> str:
+    if rnd.closed_at is not None:
+        return "round closed"
+    if table.has_working_link:
+        return "live"
+    return "revoked" if table.has_link else "no link"
+
+
+def director_view(rnd: Round) -> DirectorView:
+    """Everything the director's view shows of ``rnd`` (its event read with it)."""
+    event = rnd.event
+    links = TableLink.objects.filter(table=OuterRef("pk"))
+    tables = (
+        Table.objects.filter(round=rnd)
+        .annotate(
+            live_deals=_count(Deal.objects, voided=False),
+            unconfirmed=_count(Deal.objects, voided=False, awaiting_confirmation=True),
+            last_at=Subquery(
+                Deal.objects.filter(table=OuterRef("pk"), voided=False)
+                .order_by()
+                .values("table")
+                .annotate(at=Max("created_at"))
+                .values("at")
+            ),
+            has_chip_count=Exists(ChipCount.objects.filter(table=OuterRef("pk"))),
+            has_working_link=Exists(links.filter(revoked_at__isnull=True)),
+            has_link=Exists(links),
+        )
+        .prefetch_related(
+            Prefetch("seats", queryset=Seat.objects.select_related("player").order_by("position"))
+        )
+        .order_by("number")
+    )
+    nets: dict[tuple[int, int], int] = {}
+    for table_id, player_id, chips in (
+        DealNet.objects.current()
+        .filter(table__round=rnd)
+        .values("table_id", "player_id")
+        .annotate(chips=Sum("chips"))
+        .values_list("table_id", "player_id", "chips")
+        .order_by()
+    ):
+        nets[(table_id, player_id)] = chips
+    calls = list(
+        DirectorCall.objects.filter(table__round=rnd, handled_at__isnull=True)
+        .select_related("table")
+        .order_by("raised_at", "id")
+    )
+    open_by_table = {c.table_id: c for c in calls}
+    now = timezone.now()
+    rows = []
+    for t in tables:
+        seats = list(t.seats.all())
+        net = {s.player.name: nets.get((t.pk, s.player_id), 0) for s in seats}
+        rows.append(
+            TableRow(
+                table=t,
+                players=[s.player.name for s in seats],
+                deals=t.live_deals,
+                last_at=t.last_at,
+                ago=ago_words(t.last_at, now),
+                unconfirmed=t.unconfirmed,
+                chip_count=t.has_chip_count,
+                link=_link_state(t, rnd),
+                ended=bool(seats) and session_state(event, net, t.live_deals).ended,
+                call=open_by_table.get(t.pk),
+            )
+        )
+    median = mark_behind(rows)
+    return DirectorView(
+        round=rnd,
+        event=event,
+        rows=rows,
+        session_words=session_words(event),
+        median=median,
+        pace_words=pace_words(median),
+        calls=calls,
+        now=now,
+    )
+
+
+def open_calls(event: Event) -> list[DirectorCall]:
+    """The event's open calls, oldest first (the inbox): one query."""
+    return list(
+        DirectorCall.objects.filter(table__round__event=event, handled_at__isnull=True)
+        .select_related("table__round")
+        .order_by("raised_at", "id")
+    )
+
+
+def call_context(link: TableLink | None) -> dict:
+    """What a table link's pages show of its call: the open call (when it was raised),
+    or the form that raises one. One query; nothing without a link."""
+    if link is None:
+        return {}
+    call = DirectorCall.objects.filter(table_id=link.table_id, handled_at__isnull=True).first()
+    return {"director_call": call, "call_form": DirectorCallForm(prefix="call")}
