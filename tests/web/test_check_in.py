@@ -285,6 +285,10 @@ def test_the_check_in_page_costs_the_same_for_10_and_100(client, organizer):
     assert n_small == n_large <= 4
     assert page.count('class="check-name"') == checkin.FOUND_AT_MOST
     assert "More names match: type more of your name." in page
+    wall_small = queries_of(client, reverse("wall", args=[small.event.pk]))[0]
+    wall_large, wall = queries_of(client, reverse("wall", args=[large.event.pk]))
+    assert wall_small == wall_large
+    assert "50 checked in so far." in wall
     client.force_login(organizer)
     desk_small = queries_of(client, reverse("check-in-desk", args=[small.event.pk]))[0]
     desk_large, desk = queries_of(client, reverse("check-in-desk", args=[large.event.pk]))
