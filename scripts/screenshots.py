@@ -16,6 +16,7 @@ fresh, signs in as the demo organizer and drives Debian's Chromium through Playw
   season.png        the demo's fall club season: its standings and chart
   player.png        a player's page: events, seasons, statistics in each game's words
   director.png      a tournament round's director's view, a table calling the director
+  check-in.png      the self check-in at the door on a phone: "novak" found, I am here
 
 The phones' address (the QR codes, the wall) is shown as http://192.168.1.20:8000/,
 as on a hall's Wi-Fi. Each picture is reduced to 256 colours (they are pages of flat
@@ -287,6 +288,22 @@ def take(out: Path, only: set[str], base: str, ids: dict[str, int], browser) -> 
         ctx, page = context(DESKTOP)
         page.goto(f"{base}/rounds/{ids['round']}/director/")
         shot(page, "director", height=800)
+    if wanted("check-in"):
+        # The organizer opens the tournament's self check-in (in the temporary database);
+        # a phone at the door, signed in as nobody, searches "novak".
+        ctx, page = context(DESKTOP)
+        page.goto(f"{base}/events/{ids['clarkson']}/check-in/")
+        if not page.locator("#check-in-url").count():
+            page.click("button[name=open]")
+            page.wait_for_load_state("load")
+        path = re.sub(r"^https?://[^/]+", "", page.locator("#check-in-url a").inner_text())
+        ctx.close()
+        ctx = browser.new_context(viewport=PHONE, is_mobile=True)
+        page = ctx.new_page()
+        page.goto(f"{base}{path}?q=novak")
+        check_width(page, "check-in")
+        page.screenshot(path=out / "check-in.png")
+        save(out / "check-in.png")
         ctx.close()
 
 

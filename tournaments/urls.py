@@ -1,6 +1,6 @@
 from django.urls import path
 
-from .views import deals, director, events, hall, rejected, reports, rounds, seasons
+from .views import checkin, deals, director, events, hall, rejected, reports, rounds, seasons
 
 urlpatterns = [
     path("", events.home, name="home"),
@@ -57,6 +57,10 @@ urlpatterns = [
     path("rounds/<int:pk>/director/live/", director.director_live, name="director-live"),
     path("t/<str:token>/call/", director.link_call, name="link-call"),
     path("calls/<int:pk>/handled/", director.call_handle, name="call-handle"),
+    # Self check-in at the door (views/checkin.py).
+    path("c/<str:token>/", checkin.check_in, name="check-in"),
+    path("events/<int:pk>/check-in/", checkin.check_in_desk, name="check-in-desk"),
+    path("events/<int:pk>/check-in.pdf", checkin.check_in_door_pdf, name="check-in-pdf"),
     # Seasons and players across events (views/seasons.py).
     path("seasons/new/", seasons.season_create, name="season-create"),
     path("seasons/<int:pk>/", seasons.season_detail, name="season-detail"),

@@ -6,6 +6,7 @@ from django.urls import reverse
 
 from tournaments import services
 from tournaments.models import Deal
+from tournaments.services import checkin
 
 from ..conftest import played_doc
 
@@ -228,3 +229,31 @@ def test_a_call_is_marked_handled_only_by_the_events_organizers(
     allowed = role in ("organizer", "superuser")
     assert (call.handled_at is not None) == allowed
     assert (call.handled_by_id is not None) == allowed
+
+
+@pytest.mark.parametrize("role", ROLES)
+@pytest.mark.parametrize("published", [False, True])
+def test_the_self_check_in_opens_and_closes_only_for_the_events_organizers(
+    as_role, role, published, table, organizer
+):
+    event = table.round.event
+    services.update_event(event, organizer, published=published)
+    client = as_role(role)
+    url = reverse("check-in-desk", args=[event.pk])
+    allowed = role in ("organizer", "superuser")
+    client.post(url, {"open": "1"})
+    link = checkin.working_link(event)
+    assert (link is not None) == allowed
+    if not allowed:
+        link = checkin.open_check_in(event, organizer)
+    client.post(url, {"close": "1"})
+    assert (checkin.working_link(event) is None) == allowed
+    shown = client.get(url)
+    page = shown.content.decode()
+    assert link.token not in page
+    if allowed:
+        assert shown.status_code == 200 and "<h2>Closed</h2>" in page
+    elif not published:
+        assert shown.status_code == 404
+    else:
+        assert shown.status_code == (302 if role == "anonymous" else 403)

@@ -18,6 +18,7 @@ from django.utils import timezone
 from tournaments import services
 from tournaments.models import (
     ActivityEntry,
+    CheckIn,
     ChipCount,
     Deal,
     DealVersion,
@@ -28,6 +29,7 @@ from tournaments.models import (
     Round,
     Seat,
 )
+from tournaments.services import checkin
 
 from ..conftest import played_doc
 
@@ -63,6 +65,7 @@ WRITE_FORMS = {
     "event-download",
     "round-links",
     "inbox",
+    "check-in-desk",
 }
 WRITE_POSTS = {
     "round-create",
@@ -80,6 +83,10 @@ WRITE_POSTS = {
 ORGANIZER_READ = {"director", "director-live"}
 # A table link's pages: whoever holds the link, whatever their account, for its table.
 LINK = {"link-sheet", "link-deal", "link-preview", "link-correct", "link-undo", "link-call"}
+# The self check-in's page: whoever holds the event's open check-in link.
+CHECK_IN = {"check-in"}
+# Organizers' own files, read only: the open check-in's page for the door.
+ORGANIZER_FILES = {"check-in-pdf"}
 CREATE = {"event-create", "season-create"}
 OTHER = {"logout", "password_change", "password_change_done"}
 # A season's pages: read where it is published (or by its organizers), changed by its
@@ -108,6 +115,8 @@ def test_every_url_is_in_the_matrix():
         | CREATE
         | OTHER
         | LINK
+        | CHECK_IN
+        | ORGANIZER_FILES
         | SEASON_READ
         | SEASON_WRITE
         | PLAYER
@@ -133,6 +142,7 @@ def world(table, organizer):
         "link": link,
         "rejected": rejected,
         "call": call,
+        "check_in": checkin.open_check_in(event, organizer),
     }
 
 
@@ -185,6 +195,9 @@ def url_for(name, w):
         "director-live": [r.pk],
         "link-call": [token],
         "call-handle": [w["call"].pk],
+        "check-in-desk": [e.pk],
+        "check-in": [w["check_in"].token],
+        "check-in-pdf": [e.pk],
     }[name]
     return reverse(name, args=args)
 
@@ -253,6 +266,7 @@ SHOWS = {
     "inbox": "Inbox: deals to confirm",
     "director": "Director's view: round 1",
     "director-live": "a question · “Who deals?”",
+    "check-in-desk": "Self check-in",
 }
 
 
@@ -336,6 +350,46 @@ def test_a_table_link_in_the_matrix(
         assert client.get(url_for(name, world)).status_code in (403, 405), name
         posted = client.post(url_for(name, world), {"number": "1"}).status_code
         assert posted == (405 if name == "link-sheet" else 403), name
+    assert state() == before
+
+
+@pytest.mark.parametrize("published", [False, True])
+@pytest.mark.parametrize("role", ROLES)
+def test_organizers_files_in_the_matrix(
+    world, role, published, django_user_model, stranger, other_organizer, organizer
+):
+    services.update_event(world["event"], organizer, published=published)
+    client = client_for(role, django_user_model, stranger, other_organizer, organizer)
+    for name in sorted(ORGANIZER_FILES):
+        url = url_for(name, world)
+        response = client.get(url)
+        if role in ("organizer", "superuser"):
+            assert response.status_code == 200, name
+            assert response.content.startswith(b"%PDF-"), name
+        else:
+            assert_refused(response, role, published, url)
+        assert client.post(url).status_code in (302, 403, 404, 405), name
+
+
+@pytest.mark.parametrize("published", [False, True])
+@pytest.mark.parametrize("role", ROLES)
+def test_the_check_in_link_in_the_matrix(
+    world, role, published, django_user_model, stranger, other_organizer, organizer
+):
+    """The check-in link checks in the event's players for anyone, published or not;
+    closed, nothing."""
+    services.update_event(world["event"], organizer, published=published)
+    client = client_for(role, django_user_model, stranger, other_organizer, organizer)
+    url, player = url_for("check-in", world), world["player"]
+    found = client.get(url, {"q": player.name.lower()})
+    assert found.status_code == 200
+    assert f'name="player" value="{player.pk}"' in found.content.decode()
+    assert "Thank you, " + player.name in client.post(url, {"player": player.pk}).content.decode()
+    assert CheckIn.objects.filter(event=world["event"]).count() == 1
+    checkin.close_check_in(world["event"], organizer)
+    before = state()
+    assert client.get(url).status_code == 403
+    assert client.post(url, {"player": player.pk}).status_code == 403
     assert state() == before
 
 

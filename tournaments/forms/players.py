@@ -136,9 +136,14 @@ class RollCallForm(forms.Form):
         queryset=Player.objects.none(), widget=forms.CheckboxSelectMultiple, required=False
     )
 
-    def __init__(self, *args, players, **kwargs):
+    def __init__(self, *args, players, checked_in=None, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["present"].queryset = players
+        # {player id: "19:02"}: who checked in at the door, said beside the name.
+        times = checked_in or {}
+        self.fields["present"].label_from_instance = lambda p: (
+            f"{p.name} · checked in {times[p.pk]}" if p.pk in times else p.name
+        )
 
 
 class RenamePlayerForm(forms.Form):

@@ -10,6 +10,7 @@ are append-only in the database too (tournaments/append_only.py: triggers).
 
 from .activity import ActivityEntry
 from .calls import DirectorCall
+from .checkin import CheckIn, CheckInLink
 from .choices import bid_choices, kind_choices, reason_choices, ruleset_choices
 from .deals import Deal, DealConfirmation, DealVersion, RejectedVersion, rules_edition_now
 from .events import ChipCount, Event, EventStamp, Registration, Round, Seat, Table
@@ -31,6 +32,8 @@ __all__ = [
     "AppendOnly",
     "AppendOnlyQuerySet",
     "ActivityEntry",
+    "CheckIn",
+    "CheckInLink",
     "ChipCount",
     "Deal",
     "DealConfirmation",

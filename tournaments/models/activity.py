@@ -86,6 +86,11 @@ class ActivityEntry(models.Model):
         # A table's call for the director (services.calls).
         RAISE_CALL = "raise_call", "table {table} of round {round} called the director"
         HANDLE_CALL = "handle_call", "handled the call of table {table} of round {round}"
+        # Self check-in at the door (services/checkin.py).
+        OPEN_CHECK_IN = "open_check_in", "opened the self check-in"
+        REISSUE_CHECK_IN = "reissue_check_in", "issued a new self check-in link"
+        CLOSE_CHECK_IN = "close_check_in", "closed the self check-in"
+        CHECK_IN = "check_in", "{player} checked in"
         # The event in a season (the season's own log says it too).
         ADD_TO_SEASON = "add_to_season", "counted the event in {name}"
         REMOVE_FROM_SEASON = "remove_from_season", "stopped counting the event in {name}"

@@ -9,6 +9,7 @@ from reportlab.platypus import PageBreak, Spacer, Table, TableStyle
 from ..hall import seat_finder_rows
 from ..qr import qr_drawing
 from . import fonts
+from .check_in import door_page
 from .common import (
     BODY,
     LARGE,
@@ -98,17 +99,20 @@ def _table_card(table, pagesize, link_url: str | None) -> list:
     return story
 
 
-def round_pack_pdf(rnd, link_urls: dict[int, str] | None = None) -> bytes:
+def round_pack_pdf(rnd, link_urls: dict[int, str] | None = None, check_in_url: str = "") -> bytes:
     """Find your seat, the seat list by table, then for each table a large table card
     and its blank sheet; ``link_urls`` (table id -> URL, for organizers) adds the QR
-    codes of the table links. A constant number of queries whatever the round's size."""
+    codes of the table links, ``check_in_url`` (the open self check-in's, for
+    organizers) a first page for the door. A constant number of queries whatever the
+    round's size."""
     event = rnd.event
     link_urls = link_urls or {}
     pagesize = page_size(event, wide=True)
     tables = list(rnd.tables.prefetch_related("seats__player").order_by("number"))
     finder = seat_finder_rows(rnd, tables)
     byes = [r["name"] for r in finder if r["table"] is None]
-    story = seat_finder(
+    story = door_page(event, check_in_url) if check_in_url else []
+    story += seat_finder(
         finder, pagesize, f"Round {rnd.number}: find your seat", event.order_of_play
     )
     story.append(PageBreak())

@@ -16,6 +16,7 @@ from .. import director, queries, rejected_versions, services, standings
 from ..hall import seat_finder_rows
 from ..models import Deal, LedgerEntry, Seat, Table, TableLink
 from ..qr import hall_url, qr_svg
+from ..services import checkin
 from .common import (
     check_manage,
     event_or_404,
@@ -268,11 +269,24 @@ def _wall_context(request, event) -> dict:
     ).count()
     return {
         "event": event,
+        "check_in": _wall_check_in(request, event, rounds),
         "columns": wall_columns(standings.standings(event)),
         "upcoming": upcoming,
         "seat_columns": wall_columns(seat_finder_rows(upcoming)) if upcoming else [],
         "waiting": waiting,
     }
+
+
+def _wall_check_in(request, event, rounds) -> dict | None:
+    """The self check-in's QR code for the wall while it is open and no round has
+    tables yet (once round 1 is drawn the wall shows where everybody sits)."""
+    if any(r.tables_n for r in rounds):
+        return None
+    link = checkin.working_link(event)
+    if link is None:
+        return None
+    url = hall_url(request, link.get_absolute_url())
+    return {"url": url, "qr": qr_svg(url, scale=8), "count": event.check_ins.count()}
 
 
 WALL_ROWS = 16  # rows a column of the wall holds in large type

@@ -12,6 +12,7 @@ from django_tables2 import RequestConfig
 
 from .. import exchange, printouts, qr, standings
 from ..models import Deal, Player
+from ..services import checkin
 from ..services.permissions import can_manage
 from ..standings_tables import StandingsTable
 from .common import (
@@ -143,9 +144,13 @@ def table_pdf(request, pk):
 def round_pack_pdf(request, pk):
     rnd = round_or_404(request, pk)
     # The table links' QR codes only for organizers: a published round pack is public.
-    urls = qr.link_urls(request, rnd.tables.all()) if can_manage(request.user, rnd.event) else None
+    manages = can_manage(request.user, rnd.event)
+    urls = qr.link_urls(request, rnd.tables.all()) if manages else None
+    # The open self check-in's QR code and address on the first page: organizers' too.
+    check_in = checkin.working_link(rnd.event) if manages else None
+    door = qr.hall_url(request, check_in.get_absolute_url()) if check_in else ""
     return pdf_response(
-        printouts.round_pack_pdf(rnd, urls),
+        printouts.round_pack_pdf(rnd, urls, check_in_url=door),
         printouts.filename(rnd.event, "round", rnd.number, "pack"),
     )
 

@@ -17,6 +17,7 @@ from ..forms import (
     TableForm,
 )
 from ..models import Player, Round, Seat
+from ..services.checkin import check_in_times, clock
 from ..services.permissions import can_manage
 from ..words import counted
 from .common import (
@@ -49,14 +50,17 @@ def round_detail(request, pk):
     # The draw button posts the roll call's boxes too (marked by roll_call_shown):
     # the draw uses what the page shows, saved or not.
     with_roll_call = "roll_call" in request.POST or "roll_call_shown" in request.POST
+    # Who checked in at the door, and when: beside each name; "tick those who checked
+    # in" (?tick=checked-in) ticks them and no one else, saved only by the organizer.
+    active_ids = set(active.values_list("pk", flat=True))
+    checked_in = {pk: at for pk, at in check_in_times(event).items() if pk in active_ids}
+    ticking = request.GET.get("tick") == "checked-in"
+    ticked = list(checked_in) if ticking else list(present_ids) if present_ids else list(active_ids)
     roll_call = RollCallForm(
         request.POST if with_roll_call else None,
         players=active,
-        initial={
-            "present": list(present_ids)
-            if present_ids
-            else list(active.values_list("pk", flat=True))
-        },
+        initial={"present": ticked},
+        checked_in={pk: clock(at) for pk, at in checked_in.items()},
     )
     draw_form = DrawForm(request.POST if "draw" in request.POST else None)
     round_players = Player.objects.filter(
@@ -114,6 +118,8 @@ def round_detail(request, pk):
             "byes": rnd.byes.all(),
             "ticked_count": len(roll_call["present"].value() or []),
             "started": services.rounds.round_started(rnd),
+            "checked_in": len(checked_in),
+            "ticking": ticking,
         },
     )
 

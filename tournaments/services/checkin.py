@@ -1,0 +1,174 @@
+"""Self check-in: the organizer opens, reissues or closes an event's check-in link; a
+registered player of that event, holding it, says he is here (once). The roll call
+shows who did; the organizer still takes it (services.rounds.set_roll_call)."""
+
+from __future__ import annotations
+
+import secrets
+
+from django.db import IntegrityError, transaction
+from django.db.models import OuterRef, Subquery
+from django.utils import timezone
+
+from ..models import ActivityEntry, CheckIn, CheckInLink, Event, Player, Registration
+from .activity import log_activity
+from .errors import ServiceError
+from .locking import atomic
+from .permissions import require_organizer
+from .players import search_registry
+
+# Names the check-in page lists for one search: more, and the player is asked to type
+# more of his name (the page costs the same whatever the event's size).
+FOUND_AT_MOST = 12
+
+
+class CheckInRefused(ServiceError):
+    """The check-in link does not work (unknown, closed), or what was asked of it is
+    not a check-in of one of its event's registered players: nothing was saved."""
+
+
+class AlreadyCheckedIn(ServiceError):
+    """The player checked in already: ``check_in`` is that check-in."""
+
+    def __init__(self, check_in: CheckIn):
+        super().__init__(
+            f"{check_in.player.name} checked in at {clock(check_in.checked_in_at)} already."
+        )
+        self.check_in = check_in
+
+
+def clock(moment) -> str:
+    """A time of day as the hall's clock says it: 19:02."""
+    return f"{timezone.localtime(moment):%H:%M}"
+
+
+def working_link(event: Event) -> CheckInLink | None:
+    """The event's open check-in link, if it has one (one query)."""
+    return (
+        CheckInLink.objects.filter(event=event, closed_at__isnull=True)
+        .order_by("-created_at", "-pk")
+        .first()
+    )
+
+
+def find_check_in(token: str) -> CheckInLink:
+    """The open check-in link with this token, or CheckInRefused saying why not."""
+    link = CheckInLink.objects.select_related("event").filter(token=str(token)[:64]).first()
+    if link is None:
+        raise CheckInRefused(
+            "This check-in link is not known. Scan the QR code at the door, or ask the organizer."
+        )
+    if link.closed_at is not None:
+        raise CheckInRefused(
+            f"The check-in of {link.event.name} is closed. Tell the organizer you are here."
+        )
+    return link
+
+
+def _lock_event(event: Event, user) -> Event:
+    event = Event.objects.select_for_update(of=("self",)).get(pk=event.pk)
+    require_organizer(user, event)
+    return event
+
+
+def _close(event: Event) -> list[CheckInLink]:
+    links = list(
+        CheckInLink.objects.select_for_update(of=("self",)).filter(
+            event=event, closed_at__isnull=True
+        )
+    )
+    now = timezone.now()
+    for link in links:
+        link.closed_at = now
+        link.save(update_fields=["closed_at"])
+    return links
+
+
+@atomic
+def open_check_in(event: Event, user) -> CheckInLink:
+    """A new check-in link for the event; an open one before it stops working (a
+    reissue, when its QR code went where it should not). ``replaced`` says which."""
+    event = _lock_event(event, user)
+    old = _close(event)
+    link = CheckInLink.objects.create(event=event, token=secrets.token_urlsafe(24), created_by=user)
+    action = ActivityEntry.Action.REISSUE_CHECK_IN if old else ActivityEntry.Action.OPEN_CHECK_IN
+    log_activity(event, user, action)
+    link.replaced = bool(old)
+    return link
+
+
+@atomic
+def close_check_in(event: Event, user) -> int:
+    """Stop the event's check-in link; how many were open (0: nothing to close)."""
+    event = _lock_event(event, user)
+    closed = _close(event)
+    if closed:
+        log_activity(event, user, ActivityEntry.Action.CLOSE_CHECK_IN)
+    return len(closed)
+
+
+@atomic
+def check_in(token: str, player_id: int) -> CheckIn:
+    """Player ``player_id`` checks in through the check-in link ``token``.
+
+    Only a registered, not withdrawn player of the link's own event; once: a second
+    time says when he did (AlreadyCheckedIn). The registration's row is locked, so two
+    phones checking in the same player make one check-in (on SQLite the write
+    transaction is the lock), and the unique constraint stands behind it.
+    """
+    link = find_check_in(token)
+    event = link.event
+    registration = (
+        Registration.objects.select_for_update(of=("self",))
+        .select_related("player")
+        .filter(event=event, player_id=player_id)
+        .first()
+    )
+    if registration is None:
+        raise CheckInRefused(
+            f"That player is not registered for {event.name}: nothing was saved. "
+            "Ask the organizer at the door."
+        )
+    player = registration.player
+    if registration.withdrawn:
+        raise CheckInRefused(
+            f"{player.name} is withdrawn from {event.name}: nothing was saved. "
+            "Ask the organizer at the door."
+        )
+    earlier = checked_in_already(event, player)
+    if earlier is not None:
+        raise AlreadyCheckedIn(earlier)
+    try:
+        with transaction.atomic():
+            made = CheckIn.objects.create(event=event, player=player)
+    except IntegrityError:
+        # Checked in meanwhile by a transaction that did not wait for the lock.
+        raise AlreadyCheckedIn(
+            CheckIn.objects.select_related("player").get(event=event, player=player)
+        ) from None
+    log_activity(event, None, ActivityEntry.Action.CHECK_IN, player=player.name)
+    return made
+
+
+def checked_in_already(event: Event, player: Player) -> CheckIn | None:
+    return CheckIn.objects.filter(event=event, player=player).select_related("player").first()
+
+
+def search(event: Event, query: str) -> list[Player]:
+    """The event's registered, not withdrawn players the query finds as the registry's
+    search does (accent- and case-blind, any word order, former names), each with
+    ``checked_in_at`` (or None): at most FOUND_AT_MOST + 1, one query."""
+    if not query.strip():
+        return []
+    when = CheckIn.objects.filter(event=event, player=OuterRef("pk")).values("checked_in_at")
+    found = (
+        search_registry(event, query)
+        .filter(registrations__event=event, registrations__withdrawn=False)
+        .annotate(checked_in_at=Subquery(when[:1]))
+    )
+    return list(found[: FOUND_AT_MOST + 1])
+
+
+def check_in_times(event: Event) -> dict[int, object]:
+    """Player id -> when he checked in, for the roll call: one query."""
+    return dict(CheckIn.objects.filter(event=event).values_list("player_id", "checked_in_at"))
