@@ -205,7 +205,8 @@ def build_event(event: Event, season: Season | None = None) -> dict[str, bytes]:
     up = "../" if season is not None else ""
     for build in EVENT_PAGES:
         build(site, data, up)
-    site.add(CSS, _stylesheet())
+    if season is None:  # a season's events share its stylesheet
+        site.add(CSS, _stylesheet())
     return site.files
 
 
