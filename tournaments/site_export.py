@@ -22,7 +22,8 @@ A season's site has its standings at index.html (and .csv, .pdf), each player's 
 at player-ID.html, and each event's site in its own folder, event-ID/.
 
 ``EVENT_PAGES`` and ``SEASON_PAGES`` list what a site holds, one builder each: a new
-kind of page (a prize list, say) is one more function appended there.
+kind of page (a prize list, say) is one more function appended there, with a link to
+its page in ``site/event_index.html`` (the browser test then checks it is reached).
 """
 
 from __future__ import annotations
