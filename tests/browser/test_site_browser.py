@@ -8,12 +8,13 @@ from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
 import pytest
+from django.db import connections
 
 from tournaments import site_export
 
 from ..web.test_site_export import season_with_a_hidden_event  # noqa: F401  (fixture)
 
-pytestmark = [pytest.mark.browser, pytest.mark.django_db]
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 SHOTS = os.environ.get("SCREENSHOTS_DIR")  # set it to keep the pictures and look at them
 SIZES = {"phone": {"width": 390, "height": 844}, "desktop": {"width": 1280, "height": 900}}
@@ -26,6 +27,9 @@ def site_folder(season_with_a_hidden_event, tmp_path):  # noqa: F811
     folder = tmp_path / "site"
     folder.mkdir()
     site_export.write_folder(files, folder)
+    # The database is done with: its connection, opened under Playwright's event loop,
+    # is not left open (PostgreSQL would not drop the test database).
+    connections.close_all()
     return folder, set(files)
 
 
