@@ -13,7 +13,7 @@ Where a page is:
 
     index.html                    the event: its rules, rounds, tables and players
     standings.html (.csv, .pdf)   the standings and the chart of the rounds
-    round-N.html, round-N-pack.pdf
+    round-N.html, round-N-pack.pdf, round-N-standings.csv (.pdf): its tables, its own standings
     round-N-table-M.html (.pdf)   a table's score sheet and chart
     player-ID.html (.pdf)         a player's statement
     site.css
@@ -146,8 +146,21 @@ def event_standings(site: Site, data: EventData, up: str) -> None:
 
 
 def event_rounds(site: Site, data: EventData, up: str) -> None:
+    event = data.event
     for rnd in data.rounds:
-        site.page(f"round-{rnd.number}.html", "round.html", _context(data, round=rnd), up)
+        # The round's own standings (the standings page's "round N only").
+        rows = standings.standings(event, only_round=rnd.number)
+        table = StandingsTable(rows, event=event, orderable=False)
+        table.statement_url = "player-{}.html"
+        stem = f"round-{rnd.number}"
+        site.page(f"{stem}.html", "round.html", _context(data, round=rnd, table=table), up)
+        site.add(
+            f"{stem}-standings.csv",
+            _csv(exchange.standings_csv(event, None, only_round=rnd.number)),
+        )
+        site.add(
+            f"{stem}-standings.pdf", printouts.standings_pdf(event, None, only_round=rnd.number)
+        )
         # The table links' QR codes are an organizer's: the public pack has none.
         site.add(f"round-{rnd.number}-pack.pdf", printouts.round_pack_pdf(rnd, None))
 

@@ -55,6 +55,8 @@ def expected_event_files(event) -> set[str]:
         "site.css",
         *("standings.html", "standings.csv", "standings.pdf"),
         *("round-1.html", "round-1-pack.pdf", "round-2.html", "round-2-pack.pdf"),
+        *("round-1-standings.csv", "round-1-standings.pdf"),
+        *("round-2-standings.csv", "round-2-standings.pdf"),
         *("round-1-table-1.html", "round-1-table-1.pdf"),
         *("round-2-table-1.html", "round-2-table-1.pdf"),
         *(f"player-{pk}.html" for pk in players),
@@ -124,6 +126,15 @@ def test_an_events_site_holds_exactly_its_pages_and_files(published_night):
     assert f'<a href="player-{anna.pk}.html">Anna</a>' in standings
     assert re.search(r'<span class="pos">\+6</span>', standings)  # Anna: +5, then +1
     assert "?sort=" not in standings  # a static page does not sort
+    # Round 2 alone: Dana's misdeal, -3 for her and +1 for each of the others.
+    round2 = files["round-2.html"].decode()
+    assert re.search(
+        r'<a href="player-\d+.html">Dana</a></td><td>[^<]*</td><td><span class="neg">-3</span>',
+        round2,
+    )
+    assert files["round-2-standings.csv"] == (
+        "\ufeff" + exchange.standings_csv(published_night, None, only_round=2)
+    ).encode("utf-8")
     sheet = files["round-1-table-1.html"].decode()
     assert "Sokol night" in sheet and 'href="round-1.html">Round 1</a>' in sheet
     assert '<figure class="chart card">' in sheet  # the chart, inline SVG
@@ -160,7 +171,7 @@ def test_the_command_writes_the_folder(published_night, tmp_path):
     written = {str(p.relative_to(out)) for p in out.rglob("*") if p.is_file()}
     assert written == expected_event_files(published_night)
     assert stdout.getvalue() == (
-        f"Wrote 21 files of Sokol night (2026-11-20) to {out}: open {out / 'index.html'}.\n"
+        f"Wrote 25 files of Sokol night (2026-11-20) to {out}: open {out / 'index.html'}.\n"
     )
     assert '<a class="button" href="standings.html"' in (out / "index.html").read_text()
 
