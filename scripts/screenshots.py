@@ -17,6 +17,7 @@ fresh, signs in as the demo organizer and drives Debian's Chromium through Playw
   player.png        a player's page: events, seasons, statistics in each game's words
   director.png      a tournament round's director's view, a table calling the director
   check-in.png      the self check-in at the door on a phone: "novak" found, I am here
+  results-site.png  the Clarkson tournament's results website, opened from disk offline
 
 The phones' address (the QR codes, the wall) is shown as http://192.168.1.20:8000/,
 as on a hall's Wi-Fi. Each picture is reduced to 256 colours (they are pages of flat
@@ -240,6 +241,25 @@ def take(out: Path, only: set[str], base: str, ids: dict[str, int], browser) -> 
         page.screenshot(path=out / "wall.png")
         save(out / "wall.png")
         ctx.close()
+
+    if wanted("results-site"):
+        # The event page's zip, unpacked and opened from disk with the network cut.
+        import io
+        import zipfile
+
+        with urllib.request.urlopen(f"{base}/events/{ids['clarkson']}/site.zip") as response:
+            archive = zipfile.ZipFile(io.BytesIO(response.read()))
+        with tempfile.TemporaryDirectory() as folder:
+            archive.extractall(folder)
+            (index,) = Path(folder).glob("*/index.html")
+            ctx = browser.new_context(viewport=DESKTOP)
+            ctx.route(
+                "**/*", lambda r: r.continue_() if r.request.url.startswith("file:") else r.abort()
+            )
+            page = ctx.new_page()
+            page.goto(index.as_uri())
+            shot(page, "results-site", height=1000)
+            ctx.close()
 
     if wanted("phone-deal") and links:
         # A phone holds no account: only the table's link. Its address is the hall's

@@ -1,6 +1,17 @@
 from django.urls import path
 
-from .views import checkin, deals, director, events, hall, rejected, reports, rounds, seasons
+from .views import (
+    checkin,
+    deals,
+    director,
+    events,
+    hall,
+    rejected,
+    reports,
+    rounds,
+    seasons,
+    site,
+)
 
 urlpatterns = [
     path("", events.home, name="home"),
@@ -77,6 +88,9 @@ urlpatterns = [
     path("seasons/<int:pk>/wall/", seasons.season_wall, name="season-wall"),
     path("seasons/<int:pk>/wall/live/", seasons.season_wall_live, name="season-wall-live"),
     path("players/<int:pk>/", seasons.player_detail, name="player-detail"),
+    # The results website as a zip (views/site.py).
+    path("events/<int:pk>/site.zip", site.event_site, name="event-site"),
+    path("seasons/<int:pk>/site.zip", site.season_site, name="season-site"),
     path("healthz", events.healthz, name="healthz"),
     path("sw.js", events.service_worker, name="service-worker"),
 ]

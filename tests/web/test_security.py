@@ -101,6 +101,9 @@ SEASON_READ = {
 }
 SEASON_WRITE = {"season-edit", "season-events", "season-json"}
 PLAYER = {"player-detail"}
+# The results website as a zip: a published event's or season's, for anyone
+# (test_site_zip_permission_matrix).
+SITE = {"event-site", "season-site"}
 
 
 def test_every_url_is_in_the_matrix():
@@ -120,6 +123,7 @@ def test_every_url_is_in_the_matrix():
         | SEASON_READ
         | SEASON_WRITE
         | PLAYER
+        | SITE
     )
 
 
@@ -732,3 +736,30 @@ def test_player_page_shows_only_events_the_visitor_may_read(
     else:
         assert response.status_code == 404
         assert "Heun parish night" not in response.content.decode()
+
+
+@pytest.mark.parametrize("published", [False, True])
+@pytest.mark.parametrize("role", ROLES)
+def test_site_zip_permission_matrix(
+    season_world, role, published, django_user_model, stranger, other_organizer, organizer
+):
+    """The results website: a published event's or season's, for anyone; an unpublished
+    one is 404 to whoever may not read it, and its organizers are sent back to its page
+    (no zip: only what the public may read goes in one)."""
+    from tournaments.services import seasons
+
+    event, season = season_world["event"], season_world["season"]
+    services.update_event(event, organizer, published=published)
+    seasons.update_season(season, organizer, published=published)
+    client = client_for(role, django_user_model, stranger, other_organizer, organizer)
+    for name, what in (("event-site", event), ("season-site", season)):
+        response = client.get(reverse(name, args=[what.pk]))
+        if published:
+            assert response.status_code == 200, (name, role)
+            assert response.content.startswith(b"PK"), name
+        elif may_read(role, published):
+            assert response.status_code == 302, (name, role, response.status_code)
+            assert response["Location"] == what.get_absolute_url()
+        else:
+            assert response.status_code == 404, (name, role, response.status_code)
+            assert b"Heun parish" not in response.content
