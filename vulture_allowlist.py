@@ -139,3 +139,10 @@ _.differences
 _.only_saved
 _.only_this
 _.phone_labels
+
+# The prize form's fields and their clean_ methods (Django reads them by name), and a
+# prize row's dollars (prize_list.html).
+_.entry_fee
+_.clean_entry_fee
+_.clean_prize_table
+_.prize

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from .views import deals, events, hall, rejected, reports, rounds, seasons
+from .views import deals, events, hall, prizes, rejected, reports, rounds, seasons
 
 urlpatterns = [
     path("", events.home, name="home"),
@@ -68,6 +68,11 @@ urlpatterns = [
     path("seasons/<int:pk>/wall/", seasons.season_wall, name="season-wall"),
     path("seasons/<int:pk>/wall/live/", seasons.season_wall_live, name="season-wall-live"),
     path("players/<int:pk>/", seasons.player_detail, name="player-detail"),
+    # An event's prizes (views/prizes.py).
+    path("events/<int:pk>/prizes/edit/", prizes.prize_settings, name="prize-settings"),
+    path("events/<int:pk>/prizes/", prizes.prize_list, name="prize-list"),
+    path("events/<int:pk>/prizes.pdf", prizes.prize_list_pdf_view, name="prize-list-pdf"),
+    path("events/<int:pk>/prizes.csv", prizes.prize_list_csv_view, name="prize-list-csv"),
     path("healthz", events.healthz, name="healthz"),
     path("sw.js", events.service_worker, name="service-worker"),
 ]

@@ -205,3 +205,15 @@ def test_a_rejected_version_is_adopted_or_dismissed_only_by_the_events_organizer
         ("adopted", "dismissed") if allowed else ("", "")
     )
     assert (deal.version, deal.document["bidder_points"]) == ((2, 20) if allowed else (1, 41))
+
+
+@pytest.mark.parametrize("role", ROLES)
+def test_only_organizers_change_the_prizes(as_role, role, table, organizer):
+    """Posting the prize form changes the event's prizes for its organizers only."""
+    event = table.round.event
+    services.update_event(event, organizer, published=True)
+    url = reverse("prize-settings", args=[event.pk])
+    as_role(role).post(url, {"entry_fee": "$5", "prize_table": "60%\n40%"})
+    event.refresh_from_db()
+    changed = (event.entry_fee_cents, event.prize_table) == (500, "60%\n40%")
+    assert changed == (role in ("organizer", "superuser"))

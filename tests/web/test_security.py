@@ -62,6 +62,7 @@ WRITE_FORMS = {
     "event-download",
     "round-links",
     "inbox",
+    "prize-settings",
 }
 WRITE_POSTS = {
     "round-create",
@@ -89,6 +90,9 @@ SEASON_READ = {
 }
 SEASON_WRITE = {"season-edit", "season-events", "season-json"}
 PLAYER = {"player-detail"}
+# The prize list: read like the standings, but only of an event that sets prizes
+# (test_prize_list_in_the_matrix); a 404 for everybody without them.
+PRIZE_READ = {"prize-list", "prize-list-csv", "prize-list-pdf"}
 
 
 def test_every_url_is_in_the_matrix():
@@ -105,6 +109,7 @@ def test_every_url_is_in_the_matrix():
         | SEASON_READ
         | SEASON_WRITE
         | PLAYER
+        | PRIZE_READ
     )
 
 
@@ -165,6 +170,10 @@ def url_for(name, w):
         "wall-live": [e.pk],
         "round-links": [r.pk],
         "inbox": [e.pk],
+        "prize-settings": [e.pk],
+        "prize-list": [e.pk],
+        "prize-list-csv": [e.pk],
+        "prize-list-pdf": [e.pk],
         "table-undo": [t.pk],
         "link-sheet": [token],
         "link-deal": [token],
@@ -234,6 +243,9 @@ SHOWS = {
     "wall-live": "Anna",
     "round-links": "Table links, round 1",
     "inbox": "Inbox: deals to confirm",
+    "prize-settings": "Prizes: Heun parish night",
+    "prize-list": "Prize list",
+    "prize-list-csv": "place,player,club,net_chips,prize_dollars,note",
 }
 
 
@@ -287,6 +299,33 @@ def test_permission_matrix(
         assert creating["Location"] == f"{reverse('login')}?next={reverse('event-create')}"
     else:
         assert creating.status_code == 403
+
+
+@pytest.mark.parametrize("published", [False, True])
+@pytest.mark.parametrize("role", ROLES)
+def test_prize_list_in_the_matrix(
+    world, role, published, django_user_model, stranger, other_organizer, organizer
+):
+    """The prize list reads like the standings once the event sets prizes; before, it is
+    no page at all (404), for everybody."""
+    from tournaments.services.prizes import set_prizes
+
+    services.update_event(world["event"], organizer, published=published)
+    client = client_for(role, django_user_model, stranger, other_organizer, organizer)
+    for name in sorted(PRIZE_READ):
+        assert client.get(url_for(name, world)).status_code == 404, name
+    set_prizes(world["event"], organizer, 100, "$1", True)
+    for name in sorted(PRIZE_READ):
+        url = url_for(name, world)
+        response = client.get(url)
+        if may_read(role, published):
+            assert response.status_code == 200, (name, response.status_code)
+            if name in SHOWS:
+                assert SHOWS[name] in response.content.decode(), name
+            else:
+                assert response.content.startswith(b"%PDF-"), name
+        else:
+            assert_refused(response, role, published, url)
 
 
 @pytest.mark.parametrize("published", [False, True])

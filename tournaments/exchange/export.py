@@ -60,7 +60,15 @@ def export_event(event: Event) -> dict:
     rejected = _rejected_versions(event, name_of)
     return {
         "format": FORMAT,
-        "event": {**{f: getattr(event, f) for f in Event.SETTINGS}, "date": event.date.isoformat()},
+        "event": {
+            # Nothing about prizes in the file of an event without them.
+            **{
+                f: getattr(event, f)
+                for f in Event.SETTINGS
+                if event.sets_prizes or f not in Event.PRIZE_SETTINGS
+            },
+            "date": event.date.isoformat(),
+        },
         "players": [
             {
                 "name": r.player.name,

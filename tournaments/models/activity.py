@@ -34,6 +34,8 @@ class ActivityEntry(models.Model):
             "record_fixed_settings",
             "recorded the ruleset, house rules and starting chips",
         )
+        # Its prizes (tournaments.prizes).
+        SET_PRIZES = "set_prizes", "changed the prizes"
         # Its players.
         REGISTER_PLAYER = "register_player", "registered {player}"
         WITHDRAW_PLAYER = "withdraw_player", "withdrew {player}"
