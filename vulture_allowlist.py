@@ -146,3 +146,4 @@ _.entry_fee
 _.clean_entry_fee
 _.clean_prize_table
 _.prize
+_.prizes_said

@@ -15,7 +15,7 @@ fresh, signs in as the demo organizer and drives Debian's Chromium through Playw
   correction-pot.png  a Petrtyl correction's preview: the later deals whose pot moves
   season.png        the demo's fall club season: its standings and chart
   player.png        a player's page: events, seasons, statistics in each game's words
-  prizes.png        a tournament's prize list (the demo given an entry fee and prizes)
+  prizes.png        a tournament's prize list and a category's (the demo given prizes)
 
 The phones' address (the QR codes, the wall) is shown as http://192.168.1.20:8000/,
 as on a hall's Wi-Fi. Each picture is reduced to 256 colours (they are pages of flat
@@ -277,9 +277,19 @@ def take(out: Path, only: set[str], base: str, ids: dict[str, int], browser) -> 
         ctx, page = context(DESKTOP)
         page.goto(f"{base}/events/{ids['clarkson']}/prizes/edit/")
         page.fill("#id_entry_fee", "$10")
-        page.fill("#id_prize_table", "40%\n25%\n15%\n10%\n$5")
+        page.fill("#id_prize_table", "40%\n25%\n15%\n10%")
         page.click("#prizes-form button[type=submit]")
         page.wait_for_load_state("load")
+        # A category of every other player, ranked among themselves.
+        page.goto(f"{base}/events/{ids['clarkson']}/prizes/categories/")
+        page.fill("#id_name", "Seniors")
+        boxes = page.locator("input[name=players]")
+        for i in range(0, boxes.count(), 2):
+            boxes.nth(i).check()
+        page.fill("#id_prize_table", "$5\n$3")
+        page.click("#category-form button[type=submit]")
+        page.wait_for_load_state("load")
+        page.goto(f"{base}/events/{ids['clarkson']}/prizes/")
         shot(page, "prizes", height=900)
         ctx.close()
 

@@ -161,6 +161,8 @@ class PrizeList:
     unpaid_places: list[int] = field(default_factory=list)
     club_adds: bool = False
     provisional: bool = False
+    category: str = ""  # a prize category's list: the fees are said on the overall one
+    others_total: int = 0  # what the categories' tables pay (said on the overall list)
 
     @property
     def table_total(self) -> int:
@@ -169,7 +171,7 @@ class PrizeList:
     def words(self) -> list[str]:
         """What the list says under its rows: the fees, the rounding, what is not paid."""
         said = []
-        if self.fee_cents:
+        if self.fee_cents and not self.category:
             said.append(
                 f"Fees collected: {dollars(self.pool)} "
                 f"({counted(self.players_paying, 'player')} registered and not withdrawn "
@@ -194,8 +196,10 @@ class PrizeList:
                 f"Shares rounded down to whole cents: {counted(self.left_over, 'cent')} "
                 f"left over {'stays' if self.left_over == 1 else 'stay'} with the club."
             )
-        extra = self.table_total - self.pool
-        if self.fee_cents and extra > 0:
+        extra = self.table_total + self.others_total - self.pool
+        if self.others_total and not self.category:
+            said.append(f"The categories' prizes pay {dollars(self.others_total)} of the fees too.")
+        if self.fee_cents and extra > 0 and not self.category:
             if self.club_adds:
                 said.append(f"The club adds {dollars(extra)} to the fees.")
             else:
@@ -203,7 +207,7 @@ class PrizeList:
                     f"These prizes pay {dollars(extra)} more than the fees collected, and the "
                     "club has not said it adds the rest."
                 )
-        if self.provisional:
+        if self.provisional and not self.category:
             said.append("Provisional: not every round is closed yet.")
         return said
 
@@ -212,11 +216,13 @@ def place_label(rank: int, shared: int) -> str:
     return f"{rank}=" if shared > 1 else str(rank)
 
 
-def prize_list(event, rows, players_paying: int, provisional: bool = False) -> PrizeList:
+def prize_list(
+    event, rows, players_paying: int, provisional: bool = False, category=None
+) -> PrizeList:
     """The prize list from the event's standings ``rows`` (ranked): players who took part
     hold their standings' places; a group tied at place r of n players shares the prizes
     of places r .. r+n-1, each getting their sum divided by n, rounded down to cents."""
-    prizes = parse_table(event.prize_table)
+    prizes = parse_table(category.prize_table if category else event.prize_table)
     pool = event.entry_fee_cents * players_paying
     result = PrizeList(
         event.entry_fee_cents,
@@ -225,6 +231,7 @@ def prize_list(event, rows, players_paying: int, provisional: bool = False) -> P
         prizes,
         club_adds=event.prizes_club_adds,
         provisional=provisional,
+        category=category.name if category else "",
     )
     worth = [p.exact(pool) for p in prizes]
     # Percentages are rounded down, place by place; what they leave is said.
@@ -271,9 +278,11 @@ def prize_list(event, rows, players_paying: int, provisional: bool = False) -> P
     return result
 
 
-def event_prize_list(event) -> PrizeList:
-    """The event's prize list now: its standings over every round, its fees collected,
-    provisional while a round is open (or none was played). A fixed number of queries."""
+def event_prize_lists(event) -> list[PrizeList]:
+    """The event's prize lists now, the overall one first, then a list a prize category
+    (its players ranked among themselves by the event's standings): its standings over
+    every round, its fees collected, provisional while a round is open (or none was
+    played). A fixed number of queries."""
     from django.db.models import Count, Q
 
     from .standings import standings
@@ -281,12 +290,37 @@ def event_prize_list(event) -> PrizeList:
     rounds = event.rounds.aggregate(
         all=Count("id"), open=Count("id", filter=Q(closed_at__isnull=True))
     )
-    return prize_list(
-        event,
-        standings(event),
-        players_paying(event),
-        provisional=not rounds["all"] or bool(rounds["open"]),
-    )
+    rows = standings(event)
+    paying = players_paying(event)
+    provisional = not rounds["all"] or bool(rounds["open"])
+    categories = list(event.prize_categories.prefetch_related("players"))
+    lists = [prize_list(event, rows, paying, provisional)]
+    for category in categories:
+        lists.append(
+            prize_list(event, category_rows(rows, category), paying, provisional, category)
+        )
+    pool = event.entry_fee_cents * paying
+    lists[0].others_total = sum(table_total(c.prizes, pool) for c in lists[1:])
+    return lists
+
+
+def category_rows(rows, category) -> list:
+    """The standings' rows of a category's players, ranked among themselves by the
+    standings' own rule (``standings.rank``)."""
+    from dataclasses import replace
+
+    from .standings import rank
+
+    members = {p.pk for p in category.players.all()}
+    return rank([replace(s) for s in rows if s.player.pk in members])
+
+
+def tables_total(event, pool: int, categories=None) -> int:
+    """What the event's prize table and its categories' pay, in whole cents."""
+    tables = [event.prize_table] + [
+        c.prize_table for c in (event.prize_categories.all() if categories is None else categories)
+    ]
+    return sum(table_total(parse_table(t), pool) for t in tables)
 
 
 def players_paying(event) -> int:

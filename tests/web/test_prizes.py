@@ -167,7 +167,7 @@ def test_an_overpaying_table_is_refused_then_allowed_when_the_club_adds(played, 
     played.refresh_from_db()
     assert played.prize_table == ""
     event = set_prizes(played, organizer, 1000, "$30\n$20", True)
-    listing = prizes.event_prize_list(event)
+    listing = prizes.event_prize_lists(event)[0]
     # Anna and Čada share 1st + 2nd = $50.00: $25.00 each; 3rd is not in the table.
     assert [(r.place, r.player.name, r.cents) for r in listing.rows] == [
         ("1=", "Anna", 2500),
@@ -270,12 +270,13 @@ def test_the_prize_list_csv_rows(with_prizes, organizer, client):
     assert body.startswith("\ufeff")
     rows = list(csv.reader(io.StringIO(body[1:])))
     assert rows == [
-        ["place", "player", "club", "net_chips", "prize_dollars", "note"],
-        ["1=", "Anna", "", "5", "5.32", "1st and 2nd prizes shared by 2"],
-        ["1=", "Čada", "", "5", "5.32", "1st and 2nd prizes shared by 2"],
-        ["3=", "Bill", "", "-5", "1.33", "3rd prize shared by 2 (tied for 3rd to 4th)"],
-        ["3=", "Dana", "", "-5", "1.33", "3rd prize shared by 2 (tied for 3rd to 4th)"],
+        ["list", "place", "player", "club", "net_chips", "prize_dollars", "note"],
+        ["Overall", "1=", "Anna", "", "5", "5.32", "1st and 2nd prizes shared by 2"],
+        ["Overall", "1=", "Čada", "", "5", "5.32", "1st and 2nd prizes shared by 2"],
+        ["Overall", "3=", "Bill", "", "-5", "1.33", "3rd prize shared by 2 (tied for 3rd to 4th)"],
+        ["Overall", "3=", "Dana", "", "-5", "1.33", "3rd prize shared by 2 (tied for 3rd to 4th)"],
         [
+            "Overall",
             "",
             "",
             "",
@@ -283,8 +284,17 @@ def test_the_prize_list_csv_rows(with_prizes, organizer, client):
             "",
             "Fees collected: $13.32 (4 players registered and not withdrawn × $3.33 entry fee).",
         ],
-        ["", "", "", "", "", "The prize table: 1st 50%, 2nd 30%, 3rd 20%; it pays $13.31."],
         [
+            "Overall",
+            "",
+            "",
+            "",
+            "",
+            "",
+            "The prize table: 1st 50%, 2nd 30%, 3rd 20%; it pays $13.31.",
+        ],
+        [
+            "Overall",
             "",
             "",
             "",
@@ -401,6 +411,12 @@ def test_the_prize_list_costs_the_same_queries_at_two_sizes(organizer, client):
             services.record_deal(table, doc, organizer)
         services.register_player(event, organizer, name=f"Late {tables}")  # never seated
         event = set_prizes(event, organizer, 500, "50%\n30%\n20%\n$1\n$1\n$1", True)
+        from tournaments.services.prizes import save_category
+
+        firsts = list(Player.objects.filter(name__startswith="Anna "))
+        save_category(
+            event, organizer, "Annas", [p for p in firsts if f" {tables}-" in p.name], "$1"
+        )
         with CaptureQueriesContext(connection) as counted:
             page = client.get(reverse("prize-list", args=[event.pk])).content.decode()
         return page.count("<tr>"), len(counted)
@@ -409,5 +425,124 @@ def test_the_prize_list_costs_the_same_queries_at_two_sizes(organizer, client):
     (rows_small, small), (rows_large, large) = queries(1), queries(6)
     # The head, then 1 table: 1= and 1= share 1st + 2nd, 3= and 3= share 3rd + 4th; 6
     # tables: the 12 winners of a deal tie at 1= and share all six places.
-    assert (rows_small, rows_large) == (1 + 4, 1 + 12)
+    # The category of Annas: 1 row (1 table), 6 tied at 1= (6 tables), each under a head.
+    assert (rows_small, rows_large) == (1 + 4 + 1 + 1, 1 + 12 + 1 + 6)
     assert small == large
+
+
+# -- prize categories -----------------------------------------------------------------
+
+
+@pytest.fixture
+def newcomers(played, organizer):
+    """$10 x 4 players = $40.00 collected; the overall table pays $20 + $10 = $30.00.
+    Newcomers: Anna, Bill and Dana, ranked among themselves: Anna 1 (+5), Bill and Dana
+    2= (-5 each), sharing 2nd + 3rd = $2.00 + $1.00 = $3.00: $1.50 each. All the tables
+    pay $30.00 + $6.00 = $36.00 of the $40.00."""
+    from tournaments.services.prizes import save_category
+
+    event = set_prizes(played, organizer, 1000, "$20\n$10", False)
+    members = list(Player.objects.filter(name__in=["Anna", "Bill", "Dana"]))
+    save_category(event, organizer, "Newcomers", members, "$3\n$2\n$1")
+    return event
+
+
+def test_a_category_ranks_its_players_among_themselves(newcomers):
+    overall, category = prizes.event_prize_lists(newcomers)
+    assert [(r.place, r.player.name, r.cents) for r in overall.rows] == [
+        ("1=", "Anna", 1500),
+        ("1=", "Čada", 1500),
+    ]
+    assert category.category == "Newcomers"
+    assert [(r.place, r.player.name, r.cents, r.note) for r in category.rows] == [
+        ("1", "Anna", 300, ""),
+        ("2=", "Bill", 150, "2nd and 3rd prizes shared by 2"),
+        ("2=", "Dana", 150, "2nd and 3rd prizes shared by 2"),
+    ]
+    assert category.words() == ["The prize table: 1st $3.00, 2nd $2.00, 3rd $1.00; it pays $6.00."]
+    assert "The categories' prizes pay $6.00 of the fees too." in overall.words()
+
+
+def test_a_category_overpaying_the_fees_is_refused_with_the_others_counted(newcomers, organizer):
+    from tournaments.services.prizes import save_category
+
+    # $30.00 + $6.00 + $5.00 = $41.00, more than the $40.00 collected.
+    with pytest.raises(FormError) as e:
+        save_category(newcomers, organizer, "Seniors", [], "$5")
+    assert e.value.fields["prize_table"] == [
+        "These prizes pay $41.00, more than the fees collected: $40.00 (4 players × $10.00). "
+        "Lower them, or tick that the club adds the rest."
+    ]
+    with pytest.raises(FormError) as e:
+        save_category(newcomers, organizer, " newcomers ", [], "$1")
+    assert e.value.fields == {"name": ["The event has a category newcomers already."]}
+    stranger = Player.objects.create(name="Zdena")
+    with pytest.raises(FormError) as e:
+        save_category(newcomers, organizer, "Seniors", [stranger], "$1")
+    assert e.value.fields == {"players": ["Not registered in this event: Zdena."]}
+
+
+def test_the_category_page_adds_changes_and_removes(newcomers, organizer, client):
+    client.force_login(organizer)
+    url = reverse("prize-categories", args=[newcomers.pk])
+    cada = Player.objects.get(name="Čada")
+    page = client.post(url, {"name": "Seniors", "players": [cada.pk], "prize_table": "$2\n150%"})
+    assert page.context["form"].errors == {
+        "prize_table": ["2nd place: a percentage is more than 0% and at most 100% (150%)."]
+    }
+    page = client.post(
+        url, {"name": "Seniors", "players": [cada.pk], "prize_table": "$2"}, follow=True
+    )
+    assert [str(m) for m in page.context["messages"]] == ["Category Seniors saved."]
+    seniors = newcomers.prize_categories.get(name="Seniors")
+    assert [p.name for p in seniors.players.all()] == ["Čada"]
+    listing = client.get(reverse("prize-list", args=[newcomers.pk])).content.decode()
+    assert "Category: Newcomers" in listing and "Category: Seniors" in listing
+    edit = reverse("prize-category", args=[newcomers.pk, seniors.pk])
+    client.post(edit, {"delete": "1"})
+    assert list(newcomers.prize_categories.values_list("name", flat=True)) == ["Newcomers"]
+
+
+def test_the_category_lists_in_the_csv_and_pdf(newcomers, organizer, client, tmp_path):
+    client.force_login(organizer)
+    body = client.get(reverse("prize-list-csv", args=[newcomers.pk])).content.decode()
+    rows = [r for r in csv.reader(io.StringIO(body[1:])) if r[0] == "Newcomers"]
+    assert rows == [
+        ["Newcomers", "1", "Anna", "", "5", "3.00", ""],
+        ["Newcomers", "2=", "Bill", "", "-5", "1.50", "2nd and 3rd prizes shared by 2"],
+        ["Newcomers", "2=", "Dana", "", "-5", "1.50", "2nd and 3rd prizes shared by 2"],
+        [
+            "Newcomers",
+            "",
+            "",
+            "",
+            "",
+            "",
+            "The prize table: 1st $3.00, 2nd $2.00, 3rd $1.00; it pays $6.00.",
+        ],
+    ]
+    path = tmp_path / "prizes.pdf"
+    path.write_bytes(client.get(reverse("prize-list-pdf", args=[newcomers.pk])).content)
+    text = " ".join(" ".join(p.extract_text() for p in PdfReader(path).pages).split())
+    assert "Category: Newcomers" in text and "2= Bill" in text and "$1.50" in text
+
+
+def test_categories_round_trip_an_export(newcomers, organizer):
+    from tournaments import exchange
+
+    document = exchange.export_event(newcomers)
+    assert document["prize_categories"] == [
+        {
+            "name": "Newcomers",
+            "players": ["Anna", "Bill", "Dana"],
+            "prize_table": "$3.00\n$2.00\n$1.00",
+        }
+    ]
+    document["event"]["name"] = "Heun parish night again"
+    copy = exchange.import_event(document, organizer)
+    assert exchange.export_event(copy)["prize_categories"] == document["prize_categories"]
+    document["prize_categories"][0]["players"].append("Nobody")
+    document["event"]["name"] = "Heun parish night thrice"
+    with pytest.raises(exchange.ExchangeError) as e:
+        exchange.import_event(document, organizer)
+    assert str(e.value) == "prize category 1: not among the event's players: Nobody."

@@ -63,6 +63,7 @@ WRITE_FORMS = {
     "round-links",
     "inbox",
     "prize-settings",
+    "prize-categories",
 }
 WRITE_POSTS = {
     "round-create",
@@ -93,6 +94,7 @@ PLAYER = {"player-detail"}
 # The prize list: read like the standings, but only of an event that sets prizes
 # (test_prize_list_in_the_matrix); a 404 for everybody without them.
 PRIZE_READ = {"prize-list", "prize-list-csv", "prize-list-pdf"}
+PRIZE_WRITE = {"prize-category"}  # a category of the event's, changed by its organizers
 
 
 def test_every_url_is_in_the_matrix():
@@ -110,6 +112,7 @@ def test_every_url_is_in_the_matrix():
         | SEASON_WRITE
         | PLAYER
         | PRIZE_READ
+        | PRIZE_WRITE
     )
 
 
@@ -171,6 +174,8 @@ def url_for(name, w):
         "round-links": [r.pk],
         "inbox": [e.pk],
         "prize-settings": [e.pk],
+        "prize-categories": [e.pk],
+        "prize-category": [e.pk, w.get("category", 0)],
         "prize-list": [e.pk],
         "prize-list-csv": [e.pk],
         "prize-list-pdf": [e.pk],
@@ -244,8 +249,10 @@ SHOWS = {
     "round-links": "Table links, round 1",
     "inbox": "Inbox: deals to confirm",
     "prize-settings": "Prizes: Heun parish night",
+    "prize-categories": "Prize categories: Heun parish night",
+    "prize-category": "Change Newcomers",
     "prize-list": "Prize list",
-    "prize-list-csv": "place,player,club,net_chips,prize_dollars,note",
+    "prize-list-csv": "list,place,player,club,net_chips,prize_dollars,note",
 }
 
 
@@ -308,13 +315,23 @@ def test_prize_list_in_the_matrix(
 ):
     """The prize list reads like the standings once the event sets prizes; before, it is
     no page at all (404), for everybody."""
-    from tournaments.services.prizes import set_prizes
+    from tournaments.services.prizes import save_category, set_prizes
 
     services.update_event(world["event"], organizer, published=published)
     client = client_for(role, django_user_model, stranger, other_organizer, organizer)
     for name in sorted(PRIZE_READ):
         assert client.get(url_for(name, world)).status_code == 404, name
-    set_prizes(world["event"], organizer, 100, "$1", True)
+    event = set_prizes(world["event"], organizer, 100, "$1", True)
+    world["category"] = save_category(event, organizer, "Newcomers", [], "$1").pk
+    url = url_for("prize-category", world)
+    before = state()
+    if role in ("organizer", "superuser"):
+        assert SHOWS["prize-category"] in client.get(url).content.decode()
+    else:
+        assert_refused(client.get(url), role, published, url)
+        assert_refused(client.post(url, {"delete": "1"}), role, published, url)
+        assert state() == before
+        assert event.prize_categories.count() == 1
     for name in sorted(PRIZE_READ):
         url = url_for(name, world)
         response = client.get(url)

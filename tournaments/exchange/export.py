@@ -17,6 +17,7 @@ from ..models import (
 )
 from ..todays_names import under_todays_names
 from .document import FORMAT
+from .prize_categories import categories_document
 
 
 def in_field_order(document: dict) -> dict:
@@ -69,6 +70,7 @@ def export_event(event: Event) -> dict:
             },
             "date": event.date.isoformat(),
         },
+        **categories_document(event),
         "players": [
             {
                 "name": r.player.name,

@@ -20,6 +20,7 @@ from ..services.checking import _ruleset_of
 from ..services.rejected import fingerprint
 from . import limits
 from .document import FORMAT, ExchangeError
+from .prize_categories import check_categories
 from .reading import check_values
 
 
@@ -46,6 +47,9 @@ class Plan:
         if twice:
             raise ExchangeError(f"players: listed twice: {', '.join(twice)}.")
         self.registered = set(names)
+        self.prize_categories = check_categories(
+            document.get("prize_categories", []), self.registered, self.event
+        )
         self.sequences: set[int] = set()
         self.deals = deals_before
         rounds = self._get(document, "rounds", list, "the document")

@@ -6,6 +6,7 @@ from django import forms
 from django.core.exceptions import ValidationError
 
 from .. import prizes
+from ..models import Player
 
 
 class PrizesForm(forms.Form):
@@ -56,4 +57,55 @@ class PrizesForm(forms.Form):
             "entry_fee_cents": data["entry_fee"],
             "prize_table": data["prize_table"],
             "prizes_club_adds": data["prizes_club_adds"],
+        }
+
+
+class CategoryForm(forms.Form):
+    """A prize category: its name, its players (the event's registered ones, ticked),
+    its prize table."""
+
+    name = forms.CharField(label="Name", max_length=60, help_text="e.g. Newcomers, Seniors.")
+    players = forms.ModelMultipleChoiceField(
+        label="Its players",
+        queryset=Player.objects.none(),
+        required=False,
+        widget=forms.CheckboxSelectMultiple,
+    )
+    prize_table = forms.CharField(
+        label="Prizes",
+        required=False,
+        max_length=4000,
+        widget=forms.Textarea(attrs={"rows": 4, "cols": 20}),
+        help_text="As the event's: a line a place, an amount ($20.00) or a percentage of "
+        "the fees collected (10%).",
+    )
+
+    def __init__(self, event, *args, category=None, **kwargs):
+        if category is not None:
+            kwargs.setdefault(
+                "initial",
+                {
+                    "name": category.name,
+                    "players": list(category.players.all()),
+                    "prize_table": category.prize_table,
+                },
+            )
+        super().__init__(*args, **kwargs)
+        self.fields["players"].queryset = Player.objects.filter(
+            registrations__event=event
+        ).order_by("name")
+
+    def clean_prize_table(self) -> str:
+        try:
+            return prizes.table_text(prizes.parse_table(self.cleaned_data["prize_table"]))
+        except ValidationError as e:
+            raise ValidationError(e.messages) from e
+
+    def settings(self) -> dict:
+        """As services.prizes.save_category takes them."""
+        data = self.cleaned_data
+        return {
+            "name": data["name"],
+            "players": list(data["players"]),
+            "prize_table": data["prize_table"],
         }

@@ -33,9 +33,22 @@ NOTE = ParagraphStyle("prize-note", parent=CELL, fontSize=9, leading=11)
 HEAD = ("Place", "Player", "Net chips", "Prize", "")
 
 
-def prize_list_pdf(event, listing: PrizeList) -> bytes:
+def prize_list_pdf(event, lists: list[PrizeList]) -> bytes:
+    """The overall list, then each prize category's."""
     pagesize = page_size(event)
     width = pagesize[0] - 2 * MARGIN
+    story = []
+    for listing in lists:
+        story += _section(listing, width)
+    header = [
+        f"{event.name}: prize list",
+        f"{event.date:%A, %B %-d, %Y}{', ' + event.venue if event.venue else ''}",
+        *ruleset_lines(event),
+    ]
+    return build(story, pagesize, lambda: header)
+
+
+def _section(listing: PrizeList, width: float) -> list:
     head_right = ParagraphStyle("prize-head-right", parent=NOTE, alignment=2)
     data = [[para(h, head_right if c in (0, 2, 3) else NOTE) for c, h in enumerate(HEAD)]]
     for row in listing.rows:
@@ -64,14 +77,10 @@ def prize_list_pdf(event, listing: PrizeList) -> bytes:
             ]
         )
     )
-    title = "Prize list" + (" (provisional)" if listing.provisional else "")
+    title = f"Category: {listing.category}" if listing.category else "Prize list"
+    if listing.provisional and not listing.category:
+        title += " (provisional)"
     story = [para(title, TITLE), grid, Spacer(1, 8)]
     if not listing.rows:
         story.insert(2, para("Nobody has taken part yet.", BODY))
-    story += [para(words, BODY) for words in listing.words()]
-    header = [
-        f"{event.name}: prize list",
-        f"{event.date:%A, %B %-d, %Y}{', ' + event.venue if event.venue else ''}",
-        *ruleset_lines(event),
-    ]
-    return build(story, pagesize, lambda: header)
+    return story + [para(words, BODY) for words in listing.words()] + [Spacer(1, 14)]

@@ -5,15 +5,16 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.http import Http404
-from django.shortcuts import redirect, render
+from django.shortcuts import get_object_or_404, redirect, render
 
 from .. import prizes, services, words
 from ..exchange.prize_list import prize_list_csv
-from ..forms.prizes import PrizesForm
+from ..forms.prizes import CategoryForm, PrizesForm
+from ..models import PrizeCategory
 from ..printouts import filename
 from ..printouts.prizes import prize_list_pdf
 from ..services.permissions import can_manage
-from ..services.prizes import set_prizes
+from ..services.prizes import delete_category, save_category, set_prizes
 from .common import (
     check_manage,
     csv_download,
@@ -60,7 +61,7 @@ def _listing(request, pk):
     event = event_or_404(request, pk)
     if not event.sets_prizes:
         raise Http404("This event sets no prizes")
-    return event, prizes.event_prize_list(event)
+    return event, prizes.event_prize_lists(event)
 
 
 def prize_list(request, pk):
@@ -68,7 +69,12 @@ def prize_list(request, pk):
     return render(
         request,
         "tournaments/prize_list.html",
-        {"event": event, "listing": listing, "can_manage": can_manage(request.user, event)},
+        {
+            "event": event,
+            "listing": listing[0],
+            "categories": listing[1:],
+            "can_manage": can_manage(request.user, event),
+        },
     )
 
 
@@ -80,3 +86,37 @@ def prize_list_pdf_view(request, pk):
 def prize_list_csv_view(request, pk):
     event, listing = _listing(request, pk)
     return csv_download(prize_list_csv(listing), f"{file_slug(event)}-prizes.csv")
+
+
+@organizer_view
+def prize_category(request, pk, category_pk=None):
+    """The event's prize categories and a form to add one; with ``category_pk``, that
+    category's form (change it, or remove it)."""
+    event = event_or_404(request, pk)
+    check_manage(request, event)
+    category = (
+        get_object_or_404(PrizeCategory, pk=category_pk, event=event) if category_pk else None
+    )
+    form = CategoryForm(event, request.POST or None, category=category)
+    if request.method == "POST" and category and "delete" in request.POST:
+        delete_category(category, request.user)
+        messages.success(request, f"Category {category.name} removed.")
+        return redirect("prize-categories", event.pk)
+    if request.method == "POST" and form.is_valid():
+        try:
+            saved = save_category(event, request.user, category=category, **form.settings())
+        except services.ServiceError as e:
+            form_errors(form, e)
+        else:
+            messages.success(request, f"Category {saved.name} saved.")
+            return redirect("prize-categories", event.pk)
+    return render(
+        request,
+        "tournaments/prize_categories.html",
+        {
+            "event": event,
+            "form": form,
+            "category": category,
+            "categories": event.prize_categories.prefetch_related("players"),
+        },
+    )
