@@ -546,3 +546,21 @@ def test_categories_round_trip_an_export(newcomers, organizer):
     with pytest.raises(exchange.ExchangeError) as e:
         exchange.import_event(document, organizer)
     assert str(e.value) == "prize category 1: not among the event's players: Nobody."
+
+
+def test_a_fee_without_prizes_or_prizes_over_categories_are_refused(newcomers, organizer):
+    with pytest.raises(FormError) as e:
+        set_prizes(newcomers, organizer, 1000, "", False)
+    assert e.value.fields == {
+        "prize_table": ["An entry fee is for prizes: give the prize table, or no fee."]
+    }
+    with pytest.raises(FormError) as e:
+        set_prizes(newcomers, organizer, 0, "", False)
+    assert e.value.fields == {
+        "prize_table": ["The event has prize categories: remove them before the prizes."]
+    }
+    from tournaments.services.prizes import delete_category
+
+    delete_category(newcomers.prize_categories.get(), organizer)
+    event = set_prizes(newcomers, organizer, 0, "", False)
+    assert (event.entry_fee_cents, event.prize_table, event.sets_prizes) == (0, "", False)
