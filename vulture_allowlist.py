@@ -148,3 +148,10 @@ _.clean_word
 _.DISPUTE
 _.QUESTION
 _.raised_via
+# The prize form's fields and their clean_ methods (Django reads them by name), and a
+# prize row's dollars (prize_list.html).
+_.entry_fee
+_.clean_entry_fee
+_.clean_prize_table
+_.prize
+_.prizes_said

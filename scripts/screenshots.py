@@ -18,6 +18,7 @@ fresh, signs in as the demo organizer and drives Debian's Chromium through Playw
   director.png      a tournament round's director's view, a table calling the director
   check-in.png      the self check-in at the door on a phone: "novak" found, I am here
   results-site.png  the Clarkson tournament's results website, opened from disk offline
+  prizes.png        a tournament's prize list and a category's (the demo given prizes)
 
 The phones' address (the QR codes, the wall) is shown as http://192.168.1.20:8000/,
 as on a hall's Wi-Fi. Each picture is reduced to 256 colours (they are pages of flat
@@ -324,6 +325,26 @@ def take(out: Path, only: set[str], base: str, ids: dict[str, int], browser) -> 
         check_width(page, "check-in")
         page.screenshot(path=out / "check-in.png")
         save(out / "check-in.png")
+    if wanted("prizes"):
+        # The Clarkson tournament given an entry fee and a prize table (in the temporary
+        # database), then its prize list.
+        ctx, page = context(DESKTOP)
+        page.goto(f"{base}/events/{ids['clarkson']}/prizes/edit/")
+        page.fill("#id_entry_fee", "$10")
+        page.fill("#id_prize_table", "40%\n25%\n15%\n10%")
+        page.click("#prizes-form button[type=submit]")
+        page.wait_for_load_state("load")
+        # A category of every other player, ranked among themselves.
+        page.goto(f"{base}/events/{ids['clarkson']}/prizes/categories/")
+        page.fill("#id_name", "Seniors")
+        boxes = page.locator("input[name=players]")
+        for i in range(0, boxes.count(), 2):
+            boxes.nth(i).check()
+        page.fill("#id_prize_table", "$5\n$3")
+        page.click("#category-form button[type=submit]")
+        page.wait_for_load_state("load")
+        page.goto(f"{base}/events/{ids['clarkson']}/prizes/")
+        shot(page, "prizes", height=900)
         ctx.close()
 
 

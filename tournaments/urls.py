@@ -6,6 +6,7 @@ from .views import (
     director,
     events,
     hall,
+    prizes,
     rejected,
     reports,
     rounds,
@@ -91,6 +92,17 @@ urlpatterns = [
     # The results website as a zip (views/site.py).
     path("events/<int:pk>/site.zip", site.event_site, name="event-site"),
     path("seasons/<int:pk>/site.zip", site.season_site, name="season-site"),
+    # An event's prizes (views/prizes.py).
+    path("events/<int:pk>/prizes/edit/", prizes.prize_settings, name="prize-settings"),
+    path("events/<int:pk>/prizes/", prizes.prize_list, name="prize-list"),
+    path("events/<int:pk>/prizes/categories/", prizes.prize_category, name="prize-categories"),
+    path(
+        "events/<int:pk>/prizes/categories/<int:category_pk>/",
+        prizes.prize_category,
+        name="prize-category",
+    ),
+    path("events/<int:pk>/prizes.pdf", prizes.prize_list_pdf_view, name="prize-list-pdf"),
+    path("events/<int:pk>/prizes.csv", prizes.prize_list_csv_view, name="prize-list-csv"),
     path("healthz", events.healthz, name="healthz"),
     path("sw.js", events.service_worker, name="service-worker"),
 ]

@@ -257,3 +257,15 @@ def test_the_self_check_in_opens_and_closes_only_for_the_events_organizers(
         assert shown.status_code == 404
     else:
         assert shown.status_code == (302 if role == "anonymous" else 403)
+
+
+@pytest.mark.parametrize("role", ROLES)
+def test_only_organizers_change_the_prizes(as_role, role, table, organizer):
+    """Posting the prize form changes the event's prizes for its organizers only."""
+    event = table.round.event
+    services.update_event(event, organizer, published=True)
+    url = reverse("prize-settings", args=[event.pk])
+    as_role(role).post(url, {"entry_fee": "$5", "prize_table": "60%\n40%"})
+    event.refresh_from_db()
+    changed = (event.entry_fee_cents, event.prize_table) == (500, "60%\n40%")
+    assert changed == (role in ("organizer", "superuser"))

@@ -66,6 +66,8 @@ WRITE_FORMS = {
     "round-links",
     "inbox",
     "check-in-desk",
+    "prize-settings",
+    "prize-categories",
 }
 WRITE_POSTS = {
     "round-create",
@@ -104,6 +106,10 @@ PLAYER = {"player-detail"}
 # The results website as a zip: a published event's or season's, for anyone
 # (test_site_zip_permission_matrix).
 SITE = {"event-site", "season-site"}
+# The prize list: read like the standings, but only of an event that sets prizes
+# (test_prize_list_in_the_matrix); a 404 for everybody without them.
+PRIZE_READ = {"prize-list", "prize-list-csv", "prize-list-pdf"}
+PRIZE_WRITE = {"prize-category"}  # a category of the event's, changed by its organizers
 
 
 def test_every_url_is_in_the_matrix():
@@ -124,6 +130,8 @@ def test_every_url_is_in_the_matrix():
         | SEASON_WRITE
         | PLAYER
         | SITE
+        | PRIZE_READ
+        | PRIZE_WRITE
     )
 
 
@@ -187,6 +195,12 @@ def url_for(name, w):
         "wall-live": [e.pk],
         "round-links": [r.pk],
         "inbox": [e.pk],
+        "prize-settings": [e.pk],
+        "prize-categories": [e.pk],
+        "prize-category": [e.pk, w.get("category", 0)],
+        "prize-list": [e.pk],
+        "prize-list-csv": [e.pk],
+        "prize-list-pdf": [e.pk],
         "table-undo": [t.pk],
         "link-sheet": [token],
         "link-deal": [token],
@@ -271,6 +285,11 @@ SHOWS = {
     "director": "Director's view: round 1",
     "director-live": "a question · “Who deals?”",
     "check-in-desk": "Self check-in",
+    "prize-settings": "Prizes: Heun parish night",
+    "prize-categories": "Prize categories: Heun parish night",
+    "prize-category": "Change Newcomers",
+    "prize-list": "Prize list",
+    "prize-list-csv": "list,place,player,club,net_chips,prize_dollars,note",
 }
 
 
@@ -332,6 +351,43 @@ def test_permission_matrix(
         assert creating["Location"] == f"{reverse('login')}?next={reverse('event-create')}"
     else:
         assert creating.status_code == 403
+
+
+@pytest.mark.parametrize("published", [False, True])
+@pytest.mark.parametrize("role", ROLES)
+def test_prize_list_in_the_matrix(
+    world, role, published, django_user_model, stranger, other_organizer, organizer
+):
+    """The prize list reads like the standings once the event sets prizes; before, it is
+    no page at all (404), for everybody."""
+    from tournaments.services.prizes import save_category, set_prizes
+
+    services.update_event(world["event"], organizer, published=published)
+    client = client_for(role, django_user_model, stranger, other_organizer, organizer)
+    for name in sorted(PRIZE_READ):
+        assert client.get(url_for(name, world)).status_code == 404, name
+    event = set_prizes(world["event"], organizer, 100, "$1", True)
+    world["category"] = save_category(event, organizer, "Newcomers", [], "$1").pk
+    url = url_for("prize-category", world)
+    before = state()
+    if role in ("organizer", "superuser"):
+        assert SHOWS["prize-category"] in client.get(url).content.decode()
+    else:
+        assert_refused(client.get(url), role, published, url)
+        assert_refused(client.post(url, {"delete": "1"}), role, published, url)
+        assert state() == before
+        assert event.prize_categories.count() == 1
+    for name in sorted(PRIZE_READ):
+        url = url_for(name, world)
+        response = client.get(url)
+        if may_read(role, published):
+            assert response.status_code == 200, (name, response.status_code)
+            if name in SHOWS:
+                assert SHOWS[name] in response.content.decode(), name
+            else:
+                assert response.content.startswith(b"%PDF-"), name
+        else:
+            assert_refused(response, role, published, url)
 
 
 @pytest.mark.parametrize("published", [False, True])

@@ -99,5 +99,6 @@ def test_the_event_forms_house_rules_are_read_from_its_option_fields():
     form = EventForm(data)
     assert form.is_valid(), form.errors
     assert form.settings()["house_rules"] == {"kontra_allowed": False}
-    assert set(form.settings()) == set(Event.SETTINGS)
+    # Every setting but the prizes (their own page: forms.prizes).
+    assert set(form.settings()) == set(Event.SETTINGS) - set(Event.PRIZE_SETTINGS)
     assert "rule__texas-xix__uni_bonus" not in form.cleaned_data

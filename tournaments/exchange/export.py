@@ -17,6 +17,7 @@ from ..models import (
 )
 from ..todays_names import under_todays_names
 from .document import FORMAT
+from .prize_categories import categories_document
 
 
 def in_field_order(document: dict) -> dict:
@@ -60,7 +61,16 @@ def export_event(event: Event) -> dict:
     rejected = _rejected_versions(event, name_of)
     return {
         "format": FORMAT,
-        "event": {**{f: getattr(event, f) for f in Event.SETTINGS}, "date": event.date.isoformat()},
+        "event": {
+            # Nothing about prizes in the file of an event without them.
+            **{
+                f: getattr(event, f)
+                for f in Event.SETTINGS
+                if event.sets_prizes or f not in Event.PRIZE_SETTINGS
+            },
+            "date": event.date.isoformat(),
+        },
+        **categories_document(event),
         "players": [
             {
                 "name": r.player.name,

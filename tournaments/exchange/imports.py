@@ -15,6 +15,7 @@ from ..models import (
     DealVersion,
     Event,
     Player,
+    PrizeCategory,
     Registration,
     Round,
 )
@@ -96,6 +97,11 @@ def save_event(plan: Plan, user, players: dict[str, Player]) -> Event:
         Registration(event=event, player=players[p["name"]], withdrawn=p["withdrawn"])
         for p in plan.players
     )
+    for c in plan.prize_categories:
+        category = PrizeCategory.objects.create(
+            event=event, name=c["name"], prize_table=c["prize_table"]
+        )
+        category.players.set(players[n] for n in c["players"])
     in_order = {}
     confirmations = {}
     rejected = {}

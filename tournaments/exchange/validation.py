@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import datetime
 
+from django.core.exceptions import ValidationError
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 
@@ -19,6 +20,7 @@ from ..services.checking import _ruleset_of
 from ..services.rejected import fingerprint
 from . import limits
 from .document import FORMAT, ExchangeError
+from .prize_categories import check_categories
 from .reading import check_values
 
 
@@ -45,6 +47,9 @@ class Plan:
         if twice:
             raise ExchangeError(f"players: listed twice: {', '.join(twice)}.")
         self.registered = set(names)
+        self.prize_categories = check_categories(
+            document.get("prize_categories", []), self.registered, self.event
+        )
         self.sequences: set[int] = set()
         self.deals = deals_before
         rounds = self._get(document, "rounds", list, "the document")
@@ -138,7 +143,30 @@ class Plan:
             said = " ".join(err.message for err in e.errors)
             raise ExchangeError(f"event: house_rules: {said}") from e
         settings["house_rules"] = dict(house_rules)
+        settings.update(self._prizes(spec))
         return settings
+
+    def _prizes(self, spec) -> dict:
+        """The event's prize settings as its model checks them (forms.prizes reads them
+        from the organizer in dollars; a file carries the cents)."""
+        fee = spec.get("entry_fee_cents", 0)
+        table = spec.get("prize_table", "")
+        adds = spec.get("prizes_club_adds", False)
+        if not isinstance(fee, int) or isinstance(fee, bool) or fee < 0:
+            raise ExchangeError(
+                "event: entry_fee_cents: must be a whole number of cents, 0 or more."
+            )
+        if not isinstance(table, str) or not isinstance(adds, bool):
+            raise ExchangeError(
+                "event: prize_table must be text and prizes_club_adds true or false."
+            )
+        event = Event(entry_fee_cents=fee, prize_table=table, prizes_club_adds=adds)
+        try:
+            event.clean_prizes()
+        except ValidationError as e:
+            said = "; ".join(f"{f}: {' '.join(m)}" for f, m in e.message_dict.items())
+            raise ExchangeError(f"event: {said}") from e
+        return {name: getattr(event, name) for name in Event.PRIZE_SETTINGS}
 
     def _player(self, p, where) -> dict:
         name = self._get(p, "name", str, where)

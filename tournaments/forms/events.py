@@ -51,8 +51,13 @@ class EventForm(forms.ModelForm):
 
     class Meta:
         model = Event
-        # The house rules are no field of their own: the option fields say them.
-        fields = [name for name in Event.SETTINGS if name != "house_rules"]
+        # The house rules are no field of their own: the option fields say them. The
+        # prizes are set on a page of their own (forms.prizes).
+        fields = [
+            name
+            for name in Event.SETTINGS
+            if name != "house_rules" and name not in Event.PRIZE_SETTINGS
+        ]
         widgets = {"date": forms.DateInput(attrs={"type": "date"})}
 
     FIXED_HELP = "Fixed: the event's deals were recorded under it."
@@ -155,7 +160,7 @@ class EventForm(forms.ModelForm):
 
     def settings(self) -> dict:
         """The event's settings as the services take them, its house rules included."""
-        return {name: self.cleaned_data[name] for name in Event.SETTINGS}
+        return {name: self.cleaned_data[name] for name in [*self.Meta.fields, "house_rules"]}
 
     def clean(self):
         data = super().clean()

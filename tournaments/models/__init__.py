@@ -24,6 +24,7 @@ from .ledger import (
 )
 from .links import TABLE_LINK_USERNAME, TableLink
 from .players import FormerName, Player, PlayerQuerySet
+from .prizes import PrizeCategory
 from .seasons import Season, default_placement_points, default_tie_breaks
 
 __all__ = [
@@ -47,6 +48,7 @@ __all__ = [
     "LedgerEntry",
     "Player",
     "PlayerQuerySet",
+    "PrizeCategory",
     "Registration",
     "RejectedVersion",
     "Round",

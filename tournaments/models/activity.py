@@ -34,6 +34,10 @@ class ActivityEntry(models.Model):
             "record_fixed_settings",
             "recorded the ruleset, house rules and starting chips",
         )
+        # Its prizes (tournaments.prizes).
+        SET_PRIZES = "set_prizes", "changed the prizes"
+        SET_PRIZE_CATEGORY = "set_prize_category", "set the prize category {category}"
+        DELETE_PRIZE_CATEGORY = "delete_prize_category", "removed the prize category {category}"
         # Its players.
         REGISTER_PLAYER = "register_player", "registered {player}"
         WITHDRAW_PLAYER = "withdraw_player", "withdrew {player}"

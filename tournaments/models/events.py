@@ -69,6 +69,20 @@ class Event(models.Model):
         help_text="Deals entered through a table link count at once but show as "
         "unconfirmed until an organizer confirms them from the inbox.",
     )
+    # Prizes (optional, tournaments.prizes): none unless the prize table is set.
+    entry_fee_cents = models.PositiveIntegerField(
+        "entry fee", default=0, help_text="In cents: what each registered player pays."
+    )
+    prize_table = models.TextField(
+        blank=True,
+        help_text="A line a place, first place first: an amount ($40.00) or a percentage "
+        "of the fees collected (50%).",
+    )
+    prizes_club_adds = models.BooleanField(
+        "the club adds what the fees do not cover",
+        default=False,
+        help_text="Allows a prize table that pays more than the fees collected.",
+    )
     organizers = models.ManyToManyField(
         settings.AUTH_USER_MODEL, related_name="organized_events", blank=True
     )
@@ -88,6 +102,8 @@ class Event(models.Model):
     class Meta:
         ordering = ["-date", "name"]
 
+    # Set on the event's prize page (not the event form); exported only when set.
+    PRIZE_SETTINGS = ("entry_fee_cents", "prize_table", "prizes_club_adds")
     # What an organizer sets on the event form and what an export carries.
     SETTINGS = (
         "name",
@@ -103,6 +119,7 @@ class Event(models.Model):
         "bye_chips",
         "paper_size",
         "table_deals_need_confirmation",
+        *PRIZE_SETTINGS,
     )
 
     # What the event's deals are scored under (the core's ruleset and its options):
@@ -142,8 +159,36 @@ class Event(models.Model):
                 core.registry.rules_for(self.ruleset, {"starting_chips": self.starting_chips})
             except core.OutcomeError as e:
                 raise ValidationError({"starting_chips": [err.message for err in e.errors]}) from e
+        self.clean_prizes()
         if self.session_end == self.SessionEnd.FIXED_DEALS and not self.deals_per_session:
             raise ValidationError({"deals_per_session": "Give the number of deals a table plays."})
+
+    def clean_prizes(self) -> None:
+        """The prize table read (tournaments.prizes), stored in its own words; the fee
+        bounded. Whether it pays more than the fees is the prize form's question (it
+        depends on the players registered)."""
+        from .. import prizes
+
+        if isinstance(self.entry_fee_cents, int) and self.entry_fee_cents > prizes.MAX_CENTS:
+            raise ValidationError(
+                {"entry_fee_cents": f"An entry fee is at most {prizes.dollars(prizes.MAX_CENTS)}."}
+            )
+        try:
+            table = prizes.parse_table(self.prize_table)
+            prizes.check_table(self.entry_fee_cents or 0, table)
+        except ValidationError as e:
+            raise ValidationError({"prize_table": e.messages}) from e
+        if self.entry_fee_cents and not table:
+            raise ValidationError(
+                {"prize_table": "An entry fee is for prizes: give the prize table, or no fee."}
+            )
+        self.prize_table = prizes.table_text(table)
+        self.prizes_club_adds = bool(table) and self.prizes_club_adds
+
+    @property
+    def sets_prizes(self) -> bool:
+        """Whether anything about prizes (or money) is shown for the event."""
+        return bool(self.prize_table.strip())
 
     @property
     def rules(self):

@@ -1,0 +1,121 @@
+"""An event's prizes: its entry fee, its prize table and whether the club adds what the
+fees do not cover (tournaments.prizes reads them)."""
+
+from __future__ import annotations
+
+from django.core.exceptions import ValidationError
+
+from .. import prizes
+from ..models import ActivityEntry, Event, Player, PrizeCategory
+from .activity import log_activity
+from .errors import FormError
+from .locking import atomic
+from .permissions import require_organizer
+
+
+@atomic
+def set_prizes(
+    event: Event, user, entry_fee_cents: int, prize_table: str, prizes_club_adds: bool
+) -> Event:
+    """The event's prizes as the organizer sets them (all empty: no prizes). A table
+    paying more than the fees collected now is refused at its field unless the club
+    adds the rest."""
+    # The event row locked: two organizers saving at once save one after the other.
+    event = Event.objects.select_for_update(of=("self",)).get(pk=event.pk)
+    require_organizer(user, event)
+    event.entry_fee_cents = entry_fee_cents
+    event.prize_table = prize_table
+    event.prizes_club_adds = prizes_club_adds
+    try:
+        event.clean_prizes()
+    except ValidationError as e:
+        raise FormError(" ".join(e.messages), e.message_dict) from e
+    if not event.sets_prizes and event.prize_categories.exists():
+        said = "The event has prize categories: remove them before the prizes."
+        raise FormError(said, {"prize_table": [said]})
+    _check_fees_cover(event, list(event.prize_categories.all()))
+    event.save(update_fields=list(Event.PRIZE_SETTINGS))
+    log_activity(
+        event,
+        user,
+        ActivityEntry.Action.SET_PRIZES,
+        entry_fee_cents=event.entry_fee_cents,
+        prize_table=event.prize_table,
+        club_adds=event.prizes_club_adds,
+    )
+    return event
+
+
+def _check_fees_cover(event: Event, categories) -> None:
+    """Refused at the prize table's field: prizes (the event's and its categories')
+    paying more than the fees collected now, unless the club adds the rest."""
+    players = prizes.players_paying(event)
+    pool = event.entry_fee_cents * players
+    total = prizes.tables_total(event, pool, categories)
+    if total > pool and not event.prizes_club_adds:
+        said = prizes.overpay_words(total, pool, event.entry_fee_cents, players)
+        raise FormError(said, {"prize_table": [said]})
+
+
+@atomic
+def save_category(
+    event: Event,
+    user,
+    name: str,
+    players: list[Player],
+    prize_table: str,
+    category: PrizeCategory | None = None,
+) -> PrizeCategory:
+    """A new prize category of the event, or ``category`` changed: its name, its players
+    (registered in the event) and its prize table (read as the event's)."""
+    event = Event.objects.select_for_update(of=("self",)).get(pk=event.pk)
+    require_organizer(user, event)
+    if not event.sets_prizes:
+        raise FormError("Set the event's prizes first: a category's prizes share its fees.")
+    name = " ".join(name.split())
+    if not name or len(name) > 60:
+        said = "A category's name is 1 to 60 characters."
+        raise FormError(said, {"name": [said]})
+    others = event.prize_categories.exclude(pk=category.pk if category else None)
+    if others.filter(name__iexact=name).exists():
+        said = f"The event has a category {name} already."
+        raise FormError(said, {"name": [said]})
+    if category is None and others.count() >= PrizeCategory.MAX_PER_EVENT:
+        raise FormError(f"An event has at most {PrizeCategory.MAX_PER_EVENT} categories.")
+    registered = set(event.registrations.values_list("player_id", flat=True))
+    strangers = [p.name for p in players if p.pk not in registered]
+    if strangers:
+        said = f"Not registered in this event: {', '.join(strangers)}."
+        raise FormError(said, {"players": [said]})
+    try:
+        table = prizes.parse_table(prize_table)
+        prizes.check_table(event.entry_fee_cents, table)
+    except ValidationError as e:
+        raise FormError(" ".join(e.messages), {"prize_table": e.messages}) from e
+    if category is None:
+        category = PrizeCategory(event=event)
+    else:
+        category = PrizeCategory.objects.select_for_update(of=("self",)).get(
+            pk=category.pk, event=event
+        )
+    category.name, category.prize_table = name, prizes.table_text(table)
+    _check_fees_cover(event, [*others, category])
+    category.save()
+    category.players.set(players)
+    log_activity(
+        event,
+        user,
+        ActivityEntry.Action.SET_PRIZE_CATEGORY,
+        category=name,
+        players=sorted(p.name for p in players),
+        prize_table=category.prize_table,
+    )
+    return category
+
+
+@atomic
+def delete_category(category: PrizeCategory, user) -> None:
+    event = Event.objects.select_for_update(of=("self",)).get(pk=category.event_id)
+    require_organizer(user, event)
+    PrizeCategory.objects.filter(pk=category.pk).delete()
+    log_activity(event, user, ActivityEntry.Action.DELETE_PRIZE_CATEGORY, category=category.name)

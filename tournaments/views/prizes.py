@@ -1,0 +1,122 @@
+"""An event's prizes: the organizer's prize page, and the prize list (page, PDF, CSV),
+which exists only for an event that sets prizes."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.http import Http404
+from django.shortcuts import get_object_or_404, redirect, render
+
+from .. import prizes, services, words
+from ..exchange.prize_list import prize_list_csv
+from ..forms.prizes import CategoryForm, PrizesForm
+from ..models import PrizeCategory
+from ..printouts import filename
+from ..printouts.prizes import prize_list_pdf
+from ..services.permissions import can_manage
+from ..services.prizes import delete_category, save_category, set_prizes
+from .common import (
+    check_manage,
+    csv_download,
+    event_or_404,
+    file_slug,
+    form_errors,
+    organizer_view,
+    pdf_response,
+)
+
+
+@organizer_view
+def prize_settings(request, pk):
+    event = event_or_404(request, pk)
+    check_manage(request, event)
+    form = PrizesForm.for_event(event, request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            event = set_prizes(event, request.user, **form.settings())
+        except services.ServiceError as e:
+            form_errors(form, e, on={"entry_fee_cents": "entry_fee"})
+        else:
+            messages.success(request, "Prizes saved." if event.sets_prizes else "No prizes.")
+            places, players = (
+                len(prizes.parse_table(event.prize_table)),
+                prizes.players_paying(event),
+            )
+            if places > players:
+                messages.info(
+                    request,
+                    f"The prize table pays {words.counted(places, 'place')} and "
+                    f"{words.counted(players, 'player')} {'is' if players == 1 else 'are'} "
+                    "registered: the places nobody takes are not paid.",
+                )
+            return redirect("prize-list" if event.sets_prizes else "event-edit", event.pk)
+    return render(
+        request,
+        "tournaments/prize_settings.html",
+        {"event": event, "form": form, "players": prizes.players_paying(event)},
+    )
+
+
+def _listing(request, pk):
+    event = event_or_404(request, pk)
+    if not event.sets_prizes:
+        raise Http404("This event sets no prizes")
+    return event, prizes.event_prize_lists(event)
+
+
+def prize_list(request, pk):
+    event, listing = _listing(request, pk)
+    return render(
+        request,
+        "tournaments/prize_list.html",
+        {
+            "event": event,
+            "listing": listing[0],
+            "categories": listing[1:],
+            "can_manage": can_manage(request.user, event),
+        },
+    )
+
+
+def prize_list_pdf_view(request, pk):
+    event, listing = _listing(request, pk)
+    return pdf_response(prize_list_pdf(event, listing), filename(event, "prizes"))
+
+
+def prize_list_csv_view(request, pk):
+    event, listing = _listing(request, pk)
+    return csv_download(prize_list_csv(listing), f"{file_slug(event)}-prizes.csv")
+
+
+@organizer_view
+def prize_category(request, pk, category_pk=None):
+    """The event's prize categories and a form to add one; with ``category_pk``, that
+    category's form (change it, or remove it)."""
+    event = event_or_404(request, pk)
+    check_manage(request, event)
+    category = (
+        get_object_or_404(PrizeCategory, pk=category_pk, event=event) if category_pk else None
+    )
+    form = CategoryForm(event, request.POST or None, category=category)
+    if request.method == "POST" and category and "delete" in request.POST:
+        delete_category(category, request.user)
+        messages.success(request, f"Category {category.name} removed.")
+        return redirect("prize-categories", event.pk)
+    if request.method == "POST" and form.is_valid():
+        try:
+            saved = save_category(event, request.user, category=category, **form.settings())
+        except services.ServiceError as e:
+            form_errors(form, e)
+        else:
+            messages.success(request, f"Category {saved.name} saved.")
+            return redirect("prize-categories", event.pk)
+    return render(
+        request,
+        "tournaments/prize_categories.html",
+        {
+            "event": event,
+            "form": form,
+            "category": category,
+            "categories": event.prize_categories.prefetch_related("players"),
+        },
+    )
