@@ -16,6 +16,7 @@ Where a page is:
     round-N.html, round-N-pack.pdf, round-N-standings.csv (.pdf): its tables, its own standings
     round-N-table-M.html (.pdf)   a table's score sheet and chart
     player-ID.html (.pdf)         a player's statement
+    prizes.html (.csv, .pdf)      the prize list, when the event sets prizes
     site.css
 
 A season's site has its standings at index.html (and .csv, .pdf), each player's season
@@ -40,8 +41,10 @@ from django.template.loader import render_to_string
 from django.utils import timezone
 from django.utils.text import slugify
 
-from . import exchange, printouts, queries, season_standings, standings
+from . import exchange, printouts, prizes, queries, season_standings, standings
+from .exchange.prize_list import prize_list_csv
 from .models import Event, Player, Round, Season, Seat, Table
+from .printouts.prizes import prize_list_pdf
 from .standings_tables import SeasonStandingsTable, StandingsTable
 from .words import season_file_stem
 
@@ -192,6 +195,18 @@ def event_statements(site: Site, data: EventData, up: str) -> None:
         site.add(page.replace(".html", ".pdf"), printouts.statement_pdf(data.event, player))
 
 
+def event_prizes(site: Site, data: EventData, up: str) -> None:
+    # Nothing about prizes (or money) unless the event sets them.
+    if not data.event.sets_prizes:
+        return
+    lists = prizes.event_prize_lists(data.event)
+    site.page(
+        "prizes.html", "prizes.html", _context(data, listing=lists[0], categories=lists[1:]), up
+    )
+    site.add("prizes.csv", _csv(prize_list_csv(lists)))
+    site.add("prizes.pdf", prize_list_pdf(data.event, lists))
+
+
 # What an event's site holds, in order: each builder adds its pages and files.
 EVENT_PAGES: list[Callable[[Site, EventData, str], None]] = [
     event_index,
@@ -199,6 +214,7 @@ EVENT_PAGES: list[Callable[[Site, EventData, str], None]] = [
     event_rounds,
     event_tables,
     event_statements,
+    event_prizes,
 ]
 
 

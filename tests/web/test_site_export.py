@@ -338,3 +338,43 @@ def test_a_zip_is_refused_for_what_the_visitor_may_not_read(client, organizer):
         response.content.decode()
     )
     assert response["Content-Type"].startswith("text/html")
+
+
+def test_an_event_with_prizes_has_its_prize_list_in_the_site(published_night, organizer):
+    """Anna and Čada finish level on +6 (see ``night``): they share 1st place, so the
+    $20 of 1st and the $10 of 2nd are split between them, $15 each; Bill and Dana
+    are paid nothing. The fees: 4 players × $10.00 = $40.00."""
+    from tournaments.services.prizes import set_prizes
+
+    event = set_prizes(published_night, organizer, 1000, "$20\n$10", False)
+    files = site_export.build_event(event)
+    assert set(files) == expected_event_files(published_night) | {
+        *("prizes.html", "prizes.csv", "prizes.pdf")
+    }
+    assert dangling(files) == []
+    assert 'href="prizes.html" id="prizes-link"' in files["index.html"].decode()
+    page = files["prizes.html"].decode()
+    anna, cada = (Player.objects.get(name=n).pk for n in ("Anna", "Čada"))
+    for pk in (anna, cada):
+        assert re.search(
+            rf'<a href="player-{pk}.html">[^<]+</a></td>\s*<td class="num">6</td>'
+            r'<td class="num"><strong>\$15.00</strong>',
+            page,
+        ), pk
+    assert files["prizes.csv"].decode("utf-8-sig").splitlines() == [
+        "list,place,player,club,net_chips,prize_dollars,note",
+        "Overall,1=,Anna,,6,15.00,1st and 2nd prizes shared by 2",
+        "Overall,1=,Čada,,6,15.00,1st and 2nd prizes shared by 2",
+        "Overall,,,,,,Fees collected: $40.00 (4 players registered and not withdrawn "
+        "× $10.00 entry fee).",
+        'Overall,,,,,,"The prize table: 1st $20.00, 2nd $10.00; it pays $30.00."',
+        "Overall,,,,,,Provisional: not every round is closed yet.",
+    ]
+    assert "$15.00" in words_of("prizes.pdf", files["prizes.pdf"])
+
+
+def test_an_event_without_prizes_says_nothing_of_money_in_its_site(published_night):
+    files = site_export.build_event(published_night)
+    for path, body in files.items():
+        text = words_of(path, body).lower()
+        assert "prize" not in text and "$" not in text, path
