@@ -13,7 +13,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from pypdf import PdfReader
 
-from tournaments import prizes, services
+from tournaments import money, prizes, services
 from tournaments.models import ActivityEntry, Player
 from tournaments.services.errors import FormError
 from tournaments.services.prizes import set_prizes
@@ -138,18 +138,18 @@ def test_more_places_than_players_is_said():
 )
 def test_a_bad_line_is_said_with_its_place(line, said):
     with pytest.raises(Exception) as e:
-        prizes.parse_table(line)
+        money.parse_table(line)
     assert e.value.messages == [said]
 
 
 def test_money_typed_and_shown():
-    assert [prizes.parse_dollars(t) for t in ("$12.50", "12.5", "1,000", "0.07")] == [
+    assert [money.parse_dollars(t) for t in ("$12.50", "12.5", "1,000", "0.07")] == [
         1250,
         1250,
         100000,
         7,
     ]
-    assert [prizes.dollars(c) for c in (1250, 100000, 7)] == ["$12.50", "$1,000.00", "$0.07"]
+    assert [money.dollars(c) for c in (1250, 100000, 7)] == ["$12.50", "$1,000.00", "$0.07"]
 
 
 # -- the service and the form -------------------------------------------------------

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from django.core.exceptions import ValidationError
 
-from .. import prizes
+from .. import money
 from ..models import PrizeCategory
 from .document import ExchangeError
 
@@ -52,15 +52,15 @@ def check_categories(value, registered: set[str], event: dict) -> list[dict]:
         if not isinstance(table, str):
             raise ExchangeError(f"{where}: prize_table must be text.")
         try:
-            parsed = prizes.parse_table(table)
-            prizes.check_table(event.get("entry_fee_cents", 0), parsed)
+            parsed = money.parse_table(table)
+            money.check_table(event.get("entry_fee_cents", 0), parsed)
         except ValidationError as e:
             raise ExchangeError(f"{where}: prize_table: {' '.join(e.messages)}") from e
         checked.append(
             {
                 "name": name,
                 "players": sorted(set(players)),
-                "prize_table": prizes.table_text(parsed),
+                "prize_table": money.table_text(parsed),
             }
         )
     return checked

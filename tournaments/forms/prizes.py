@@ -5,7 +5,7 @@ from __future__ import annotations
 from django import forms
 from django.core.exceptions import ValidationError
 
-from .. import prizes
+from .. import money
 from ..models import Player
 
 
@@ -14,8 +14,8 @@ class PrizesForm(forms.Form):
         label="Entry fee",
         required=False,
         max_length=20,
-        help_text=f"In dollars, e.g. $10.00 (at most {prizes.dollars(prizes.MAX_CENTS)}); "
-        "empty: no fee.",
+        help_text="In dollars, e.g. $10.00 "
+        f"(at most {money.dollars(money.MAX_CENTS)}); empty: no fee.",
     )
     prize_table = forms.CharField(
         label="Prizes",
@@ -34,7 +34,7 @@ class PrizesForm(forms.Form):
     @classmethod
     def for_event(cls, event, data=None):
         initial = {
-            "entry_fee": prizes.dollars(event.entry_fee_cents) if event.entry_fee_cents else "",
+            "entry_fee": money.dollars(event.entry_fee_cents) if event.entry_fee_cents else "",
             "prize_table": event.prize_table,
             "prizes_club_adds": event.prizes_club_adds,
         }
@@ -42,11 +42,11 @@ class PrizesForm(forms.Form):
 
     def clean_entry_fee(self) -> int:
         text = self.cleaned_data["entry_fee"].strip()
-        return prizes.parse_dollars(text, "The entry fee") if text else 0
+        return money.parse_dollars(text, "The entry fee") if text else 0
 
     def clean_prize_table(self) -> str:
         try:
-            return prizes.table_text(prizes.parse_table(self.cleaned_data["prize_table"]))
+            return money.table_text(money.parse_table(self.cleaned_data["prize_table"]))
         except ValidationError as e:
             raise ValidationError(e.messages) from e
 
@@ -97,7 +97,7 @@ class CategoryForm(forms.Form):
 
     def clean_prize_table(self) -> str:
         try:
-            return prizes.table_text(prizes.parse_table(self.cleaned_data["prize_table"]))
+            return money.table_text(money.parse_table(self.cleaned_data["prize_table"]))
         except ValidationError as e:
             raise ValidationError(e.messages) from e
 

@@ -167,7 +167,7 @@ class Event(models.Model):
         """The prize table read (tournaments.prizes), stored in its own words; the fee
         bounded. Whether it pays more than the fees is the prize form's question (it
         depends on the players registered)."""
-        from .. import prizes
+        from .. import money as prizes
 
         if isinstance(self.entry_fee_cents, int) and self.entry_fee_cents > prizes.MAX_CENTS:
             raise ValidationError(

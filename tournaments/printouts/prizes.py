@@ -7,7 +7,8 @@ from __future__ import annotations
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import Paragraph, Spacer, Table, TableStyle
 
-from ..prizes import PrizeList, dollars
+from ..money import dollars
+from ..prizes import PrizeList
 from . import fonts
 from .common import (
     BODY,

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from django.core.exceptions import ValidationError
 
-from .. import prizes
+from .. import money, prizes
 from ..models import ActivityEntry, Event, Player, PrizeCategory
 from .activity import log_activity
 from .errors import FormError
@@ -88,8 +88,8 @@ def save_category(
         said = f"Not registered in this event: {', '.join(strangers)}."
         raise FormError(said, {"players": [said]})
     try:
-        table = prizes.parse_table(prize_table)
-        prizes.check_table(event.entry_fee_cents, table)
+        table = money.parse_table(prize_table)
+        money.check_table(event.entry_fee_cents, table)
     except ValidationError as e:
         raise FormError(" ".join(e.messages), {"prize_table": e.messages}) from e
     if category is None:
@@ -98,7 +98,7 @@ def save_category(
         category = PrizeCategory.objects.select_for_update(of=("self",)).get(
             pk=category.pk, event=event
         )
-    category.name, category.prize_table = name, prizes.table_text(table)
+    category.name, category.prize_table = name, money.table_text(table)
     _check_fees_cover(event, [*others, category])
     category.save()
     category.players.set(players)

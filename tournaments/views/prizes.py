@@ -7,7 +7,7 @@ from django.contrib import messages
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 
-from .. import prizes, services, words
+from .. import money, prizes, services, words
 from ..exchange.prize_list import prize_list_csv
 from ..forms.prizes import CategoryForm, PrizesForm
 from ..models import PrizeCategory
@@ -39,7 +39,7 @@ def prize_settings(request, pk):
         else:
             messages.success(request, "Prizes saved." if event.sets_prizes else "No prizes.")
             places, players = (
-                len(prizes.parse_table(event.prize_table)),
+                len(money.parse_table(event.prize_table)),
                 prizes.players_paying(event),
             )
             if places > players:
