@@ -216,6 +216,7 @@ def url_for(name, w):
         "check-in-desk": [e.pk],
         "check-in": [w["check_in"].token],
         "check-in-pdf": [e.pk],
+        "event-site": [e.pk],
     }[name]
     return reverse(name, args=args)
 
