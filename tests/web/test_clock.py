@@ -144,6 +144,14 @@ def test_at_the_bell_one_more_deal_then_the_link_stops(started, table, link, org
 def test_more_time_for_a_table_and_ending_it(started, table, link, organizer):
     org = Client()
     org.force_login(organizer)
+    with at(30):
+        mine = org.get(reverse("table-sheet", args=[table.pk])).content.decode()
+        theirs = Client().get(reverse("link-sheet", args=[link.token])).content.decode()
+    assert 'id="extend-table"' in mine and 'id="end-table"' in mine
+    assert 'id="extend-table"' not in theirs and 'id="end-table"' not in theirs
+    refused = org.post(reverse("table-clock", args=[table.pk]), {"extra": "61"}, follow=True)
+    assert "More time for a table must be from 1 to 60 minutes." in refused.content.decode()
+    assert Table.objects.get(pk=table.pk).bell_at is None
     with at(57):
         assert send(link, 1, **JSON).json()["result"] == "saved"
         assert send(link, 2, **JSON).status_code == 400
