@@ -356,3 +356,11 @@ def test_a_round_made_with_its_length(timed, organizer):
     assert not timed.rounds.exists()
     org.post(reverse("round-create", args=[timed.pk]), {"minutes": "60"})
     assert list(timed.rounds.values_list("number", "minutes")) == [(1, 60)]
+
+
+def test_a_table_whose_deal_in_progress_is_in_is_not_told_to_finish_it(started, link):
+    with at(56):
+        assert send(link, 1, **JSON).json()["result"] == "saved"
+        html = Client().get(reverse("link-sheet", args=[link.token])).content.decode()
+    assert "finish the deal in progress" not in html
+    assert clock_attrs(html)[1] == "Time is up"
