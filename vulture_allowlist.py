@@ -155,3 +155,10 @@ _.clean_entry_fee
 _.clean_prize_table
 _.prize
 _.prizes_said
+# Rounds on the clock (_clock.html reads a clock.Shown).
+_.extended
+_.stopped_at
+_.bell_words
+_.bell_ms
+_.now_ms
+_.left_words

@@ -19,6 +19,7 @@ fresh, signs in as the demo organizer and drives Debian's Chromium through Playw
   check-in.png      the self check-in at the door on a phone: "novak" found, I am here
   results-site.png  the Clarkson tournament's results website, opened from disk offline
   prizes.png        a tournament's prize list and a category's (the demo given prizes)
+  clock-wall.png    the wall of a round on the clock: the time left in large type
 
 The phones' address (the QR codes, the wall) is shown as http://192.168.1.20:8000/,
 as on a hall's Wi-Fi. Each picture is reduced to 256 colours (they are pages of flat
@@ -345,6 +346,47 @@ def take(out: Path, only: set[str], base: str, ids: dict[str, int], browser) -> 
         page.wait_for_load_state("load")
         page.goto(f"{base}/events/{ids['clarkson']}/prizes/")
         shot(page, "prizes", height=900)
+        ctx.close()
+    if wanted("clock-wall"):
+        # A tournament day on the clock (in the temporary database): the Clarkson
+        # tournament's players in a timed event, round 1 drawn, 55 minutes, started;
+        # the wall counts down from the server's time.
+        from django.contrib.auth import get_user_model
+
+        from tournaments import services
+        from tournaments.models import Event
+
+        # Playwright's loop runs in this thread: Django's ORM is told it is safe here.
+        os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+        clarkson = Event.objects.get(pk=ids["clarkson"])
+        user = get_user_model().objects.get(username=LOGIN[0])
+        timed = services.create_event(
+            user,
+            name="Clarkson tournament on the clock",
+            date=clarkson.date,
+            venue=clarkson.venue,
+            kind=Event.Kind.TOURNAMENT,
+            ruleset=clarkson.ruleset,
+            house_rules=clarkson.house_rules,
+            starting_chips=clarkson.starting_chips,
+            session_end=Event.SessionEnd.TIMED,
+            deals_per_session=None,
+            published=True,
+        )
+        for registration in clarkson.registrations.select_related("player"):
+            services.register_player(timed, user, player=registration.player)
+        rnd = services.create_round(timed, user)
+        services.draw_seating(rnd, user, seed=27)
+        services.set_round_length(rnd, user, 55)
+        services.start_round(rnd, user)
+        ctx = browser.new_context(viewport=WALL)
+        page = ctx.new_page()
+        page.goto(f"{base}/events/{timed.pk}/wall/")
+        page.wait_for_function(
+            "document.querySelector('[data-clock-left]').textContent.startsWith('54:')"
+        )
+        page.screenshot(path=out / "clock-wall.png")
+        save(out / "clock-wall.png")
         ctx.close()
 
 

@@ -47,7 +47,7 @@ from .registry import (
     score,
 )
 from .rotation import NextDeal, PreviousDeal
-from .session import SessionEnd, SessionState, session_state
+from .session import Clock, SessionEnd, SessionState, session_state
 from .settlement import Settlement, Transfer, nets_in_deal, won_as_bidder
 from .statistics import Stat, Tally
 
@@ -60,6 +60,7 @@ __all__ = [
     "OutcomeError",
     "PreviousDeal",
     "SessionEnd",
+    "Clock",
     "SessionState",
     "Settlement",
     "Stat",

@@ -1,8 +1,9 @@
 """Session end (scoring contract, section 9).
 
-A table's session ends after a fixed number of deals, or when a player's chips reach
-zero or below; each event chooses one. A player who owes more than they hold is
-recorded in full and goes negative.
+A table's session ends after a fixed number of deals, when a player's chips reach
+zero or below, or at the bell of a round on the clock (timed: the deal in progress at
+the bell is finished, then the table stops); each event chooses one. A player who owes
+more than they hold is recorded in full and goes negative.
 """
 
 from __future__ import annotations
@@ -15,6 +16,21 @@ from enum import StrEnum
 class SessionEnd(StrEnum):
     FIXED_DEALS = "fixed_deals"
     OUT_OF_CHIPS = "out_of_chips"
+    TIMED = "timed"
+
+
+# At the bell the deal in progress is finished (one more deal), then the session ends.
+DEALS_AFTER_BELL = 1
+
+
+@dataclass(frozen=True)
+class Clock:
+    """A timed session's clock at one table: ``deals_at_bell`` the deals played when
+    its bell rang (None: it has not rung yet); ``stopped`` the director ended the
+    table's session (a table behind the clock)."""
+
+    deals_at_bell: int | None = None
+    stopped: bool = False
 
 
 @dataclass(frozen=True)
@@ -31,6 +47,7 @@ def session_state(
     deals_played: int,
     end: SessionEnd,
     deal_limit: int | None = None,
+    clock: Clock | None = None,
 ) -> SessionState:
     """Whether the session has ended, why, and who is out of chips.
 
@@ -44,8 +61,26 @@ def session_state(
     True
     >>> session_state(20, {"Anna": -25, "Bill": 25}, 5, SessionEnd.FIXED_DEALS, 20).ended
     False
+
+    A timed session (``clock``) plays on, out of chips or not, until its bell and the
+    deal in progress then:
+
+    >>> timed = SessionEnd.TIMED
+    >>> session_state(20, {"Anna": -25}, 7, timed, clock=Clock()).ended  # no bell yet
+    False
+    >>> session_state(20, {"Anna": 2}, 7, timed, clock=Clock(deals_at_bell=7)).ended
+    False
+    >>> session_state(20, {"Anna": 2}, 8, timed, clock=Clock(deals_at_bell=7)).reason.value
+    'timed'
+    >>> session_state(20, {"Anna": 2}, 3, timed, clock=Clock(stopped=True)).ended
+    True
     """
     out = tuple(p for p, chips in net.items() if starting_chips + chips <= 0)
+    if end is SessionEnd.TIMED:
+        clock = clock or Clock()
+        rung = clock.deals_at_bell is not None
+        done = clock.stopped or (rung and deals_played >= clock.deals_at_bell + DEALS_AFTER_BELL)
+        return SessionState(done, end if done else None, out, deals_played)
     if end is SessionEnd.OUT_OF_CHIPS:
         return SessionState(bool(out), end if out else None, out, deals_played)
     if deal_limit is None or deal_limit < 1:

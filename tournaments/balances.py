@@ -57,25 +57,33 @@ def with_ledger_pot(table_id: int, document: dict, number: int | None = None) ->
     return game.with_pot(document, pot_before(table_id, number)) if game.has_pot else document
 
 
-def session_state(event: Event, net: dict[str, int], deals_played: int) -> core.SessionState:
+def session_state(
+    event: Event, net: dict[str, int], deals_played: int, clock: core.Clock | None = None
+) -> core.SessionState:
     """The core's word on a table's session: each player's net (by name) and the live
-    deals played, under the event's way of ending a session."""
+    deals played, under the event's way of ending a session (timed: ``clock``, the
+    table's bell, ``tournaments.clock``)."""
     return core.session_state(
         event.starting_chips,
         net,
         deals_played,
         core.SessionEnd(event.session_end),
         event.deals_per_session,
+        clock,
     )
 
 
 def table_session(
-    table: Table, seats=None, live: int | None = None, before: int | None = None
+    table: Table,
+    seats=None,
+    live: int | None = None,
+    before: int | None = None,
+    clock: core.Clock | None = None,
 ) -> core.SessionState:
     """Whether the table's session has ended: three small queries, two when the caller
     knows the seats (name -> player) and one when it knows the live deals too.
     ``before``: whether it had ended before deal ``before`` (after the deals before it,
-    as the ledger holds them now)."""
+    as the ledger holds them now). ``clock``: a timed table's (``tournaments.clock``)."""
     entries = LedgerEntry.objects.filter(table=table)
     deals = table.deals.filter(voided=False)
     if before is not None:
@@ -88,4 +96,5 @@ def table_session(
         seated = [(p.pk, name) for name, p in seats.items()]
     if live is None:
         live = deals.count()
-    return session_state(table.round.event, {name: net.get(pk, 0) for pk, name in seated}, live)
+    net = {name: net.get(pk, 0) for pk, name in seated}
+    return session_state(table.round.event, net, live, clock)

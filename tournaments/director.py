@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import statistics
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from django.db.models import Count, Exists, IntegerField, Max, OuterRef, Prefetch, Subquery, Sum
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 
+from . import clock
 from .balances import session_state
 from .forms.calls import DirectorCallForm
 from .models import ChipCount, Deal, DealNet, DirectorCall, Event, Round, Seat, Table, TableLink
@@ -23,6 +24,9 @@ from .words import counted
 # The pace rule, said on the page: a table is behind when it has played this many deals
 # fewer than the round's median table, or more.
 BEHIND_BY = 2
+# A round on the clock: a table is behind when its bell rang this many minutes ago or
+# more and its session has not ended (its deal in progress at the bell is not in).
+BEHIND_AFTER_BELL = 5
 
 
 @dataclass
@@ -38,6 +42,7 @@ class TableRow:
     ended: bool
     call: DirectorCall | None
     behind: bool = False
+    bell: datetime | None = None  # a round on the clock: the table's bell
 
 
 @dataclass
@@ -88,27 +93,41 @@ def ago_words(then: datetime | None, now: datetime) -> str:
 def session_words(event: Event) -> str:
     if event.session_end == Event.SessionEnd.FIXED_DEALS:
         return f"{counted(event.deals_per_session, 'deal')} a table"
+    if clock.is_timed(event):
+        return "until the round's bell and the deal in progress then"
     return "until a player runs out of chips"
 
 
-def mark_behind(rows: list[TableRow]) -> float | None:
+def mark_behind(rows: list[TableRow], now: datetime | None = None) -> float | None:
     """Mark the tables behind the round's pace; the round's median of deals played.
 
     The pace is the round's own: a table still playing with ``BEHIND_BY`` or more deals
-    fewer than the median table is behind. (Issue 27 adds a clock to timed rounds: a
-    timed round will mark the tables behind its clock here instead.)
+    fewer than the median table is behind. A round on the clock (its rows have a bell)
+    marks the tables behind its clock instead: those whose bell rang
+    ``BEHIND_AFTER_BELL`` minutes ago or more and still play.
     """
     if not rows:
         return None
     median = statistics.median(r.deals for r in rows)
+    if now is not None and any(r.bell for r in rows):
+        late = now - timedelta(minutes=BEHIND_AFTER_BELL)
+        for r in rows:
+            r.behind = not r.ended and r.bell is not None and r.bell <= late
+        return median
     for r in rows:
         r.behind = not r.ended and r.deals <= median - BEHIND_BY
     return median
 
 
-def pace_words(median: float | None) -> str:
+def pace_words(median: float | None, timed: bool = False) -> str:
     if median is None:
         return ""
+    if timed:
+        return (
+            f"A table is marked behind when its bell rang {BEHIND_AFTER_BELL} minutes ago "
+            "or more and it has not entered the deal in progress at the bell (nor been "
+            "ended): give it more time or end it from its sheet."
+        )
     said = f"{median:g}"
     return (
         f"A table is marked behind when it has played {BEHIND_BY} or more deals fewer "
@@ -167,10 +186,18 @@ def director_view(rnd: Round) -> DirectorView:
     )
     open_by_table = {c.table_id: c for c in calls}
     now = timezone.now()
+    timed = clock.is_timed(event) and clock.round_bell(rnd) is not None
+    deal_times: dict[int, list[datetime]] = {}
+    if timed:  # one query: when each live deal of the round was entered
+        live = Deal.objects.filter(table__round=rnd, voided=False)
+        for table_id, at in live.values_list("table_id", "created_at").order_by():
+            deal_times.setdefault(table_id, []).append(at)
     rows = []
     for t in tables:
         seats = list(t.seats.all())
         net = {s.player.name: nets.get((t.pk, s.player_id), 0) for s in seats}
+        t.round = rnd  # the table's bell reads its round's, read once
+        t_clock = clock.core_clock(t, deal_times.get(t.pk, []), now) if timed else None
         rows.append(
             TableRow(
                 table=t,
@@ -181,18 +208,19 @@ def director_view(rnd: Round) -> DirectorView:
                 unconfirmed=t.unconfirmed,
                 chip_count=t.has_chip_count,
                 link=_link_state(t, rnd),
-                ended=bool(seats) and session_state(event, net, t.live_deals).ended,
+                ended=bool(seats) and session_state(event, net, t.live_deals, t_clock).ended,
                 call=open_by_table.get(t.pk),
+                bell=clock.table_bell(t) if timed else None,
             )
         )
-    median = mark_behind(rows)
+    median = mark_behind(rows, now)
     return DirectorView(
         round=rnd,
         event=event,
         rows=rows,
         session_words=session_words(event),
         median=median,
-        pace_words=pace_words(median),
+        pace_words=pace_words(median, timed),
         calls=calls,
         now=now,
     )

@@ -12,6 +12,7 @@ from django.template.defaultfilters import pluralize
 
 import taroky_scoring as core
 
+from . import clock as on_the_clock
 from .balances import net_by_deal_and_player, session_state
 from .models import Deal, DealVersion, Event, LedgerEntry, Player, Seat, Table
 from .outcomes import deal_words, document_facts
@@ -88,6 +89,20 @@ class Sheet:
     has_pot: bool = False
     pot: int = 0
     order_of_play: str = "clockwise"  # or "counter-clockwise": the game's, from the core
+    clock: on_the_clock.Shown | None = None  # a round on the clock: the table's bell
+
+    @property
+    def closed_to_organizer(self) -> bool:
+        """Whether the organizer may enter no more deals either: a timed session's end
+        stops the table's link, the director enters any further deal."""
+        return self.session.ended and self.session.reason is not core.SessionEnd.TIMED
+
+    @property
+    def closed_words(self) -> str:
+        """Why the table takes no more deals (through its link, when timed)."""
+        if self.session.reason is core.SessionEnd.TIMED:
+            return self.state_words
+        return f"{self.state_words}: this table takes no more deals."
 
     @property
     def lead_span(self) -> int:
@@ -146,6 +161,8 @@ class Sheet:
             return f"Running: {deals} played"
         if self.session.reason is core.SessionEnd.FIXED_DEALS:
             return f"Ended after {deals}"
+        if self.session.reason is core.SessionEnd.TIMED:
+            return on_the_clock.time_up_words(self.table)
         return f"Ended: out of chips: {', '.join(self.out_of_chips_names)}"
 
 
@@ -200,8 +217,12 @@ def table_sheet(table: Table, cells: bool = True) -> Sheet:
     live = [documents[d.pk] for d in deals if not d.voided]
     totals = [c - event.starting_chips for c in running]
     next_deal = _next_deal(table, players, rules, live)
+    shown = table_clock = None
+    if on_the_clock.is_timed(event):
+        table_clock = on_the_clock.core_clock(table, [d.created_at for d in deals if not d.voided])
+        shown = on_the_clock.shown_for_table(table)
     session = session_state(
-        event, {p.name: t for p, t in zip(players, totals, strict=True)}, len(live)
+        event, {p.name: t for p, t in zip(players, totals, strict=True)}, len(live), table_clock
     )
     return Sheet(
         table=table,
@@ -218,6 +239,7 @@ def table_sheet(table: Table, cells: bool = True) -> Sheet:
         has_pot=game.has_pot,
         pot=pot,
         order_of_play=game.order_of_play,
+        clock=shown,
     )
 
 

@@ -2,6 +2,7 @@ from django.urls import path
 
 from .views import (
     checkin,
+    clock,
     deals,
     director,
     events,
@@ -73,6 +74,10 @@ urlpatterns = [
     path("c/<str:token>/", checkin.check_in, name="check-in"),
     path("events/<int:pk>/check-in/", checkin.check_in_desk, name="check-in-desk"),
     path("events/<int:pk>/check-in.pdf", checkin.check_in_door_pdf, name="check-in-pdf"),
+    # Rounds on the clock (views/clock.py).
+    path("rounds/<int:pk>/clock/", clock.round_clock, name="round-clock"),
+    path("tables/<int:pk>/clock/", clock.table_clock, name="table-clock"),
+    path("now.json", clock.server_now, name="server-now"),
     # Seasons and players across events (views/seasons.py).
     path("seasons/new/", seasons.season_create, name="season-create"),
     path("seasons/<int:pk>/", seasons.season_detail, name="season-detail"),

@@ -1,6 +1,7 @@
 import pytest
 
 from taroky_scoring import (
+    Clock,
     OutcomeError,
     PreviousDeal,
     SessionEnd,
@@ -157,6 +158,25 @@ def test_session_end(end, limit, net, deals, expected):
     state = session_state(20, net, deals, end, limit)
     assert (state.ended, state.out_of_chips) == expected
     assert state.reason == (end if expected[0] else None)
+
+
+TIMED = [
+    # No bell yet: plays on, whoever is out of chips.
+    (Clock(), {"Anna": -30, "Bill": 30}, 12, (False, ("Anna",))),
+    # The bell rang after 12 deals: the deal in progress (the 13th) is still played...
+    (Clock(deals_at_bell=12), {"Anna": -2, "Bill": 2}, 12, (False, ())),
+    # ... and then the session ends.
+    (Clock(deals_at_bell=12), {"Anna": -2, "Bill": 2}, 13, (True, ())),
+    # The director ended the table: at once, whatever was played.
+    (Clock(stopped=True), {"Anna": -2, "Bill": 2}, 4, (True, ())),
+]
+
+
+@pytest.mark.parametrize("clock, net, deals, expected", TIMED)
+def test_a_timed_session_ends_after_the_deal_in_progress_at_the_bell(clock, net, deals, expected):
+    state = session_state(20, net, deals, SessionEnd.TIMED, clock=clock)
+    assert (state.ended, state.out_of_chips) == expected
+    assert state.reason == (SessionEnd.TIMED if expected[0] else None)
 
 
 def test_presets_are_listed_with_their_options():

@@ -38,7 +38,7 @@ ROLES = ["anonymous", "stranger", "other_organizer", "organizer", "superuser"]
 
 # Every named URL of the app, by what it does. A new URL fails
 # test_every_url_is_in_the_matrix until it is placed here.
-PUBLIC = {"home", "card-points", "healthz", "login", "service-worker"}
+PUBLIC = {"home", "card-points", "healthz", "login", "service-worker", "server-now"}
 READ = {
     "event-detail",
     "standings",
@@ -68,6 +68,7 @@ WRITE_FORMS = {
     "check-in-desk",
     "prize-settings",
     "prize-categories",
+    "round-clock",  # a round on the clock: its length, Start the round
 }
 WRITE_POSTS = {
     "round-create",
@@ -80,6 +81,7 @@ WRITE_POSTS = {
     "rejected-dismiss",
     # A table's call for the director, marked handled (the director's view, the inbox).
     "call-handle",
+    "table-clock",  # a table on the clock: more minutes, or end it
 }
 # Pages only the event's organizers read, published or not: the director's view.
 ORGANIZER_READ = {"director", "director-live"}
@@ -166,6 +168,9 @@ def url_for(name, w):
         "card-points": [],
         "healthz": [],
         "service-worker": [],
+        "server-now": [],
+        "round-clock": [r.pk],
+        "table-clock": [t.pk],
         "login": [],
         "event-create": [],
         "event-detail": [e.pk],
@@ -284,6 +289,7 @@ SHOWS = {
     "round-links": "Table links, round 1",
     "inbox": "Inbox: deals to confirm",
     "director": "Director's view: round 1",
+    "round-clock": "Round 1 on the clock",
     "director-live": "a question · “Who deals?”",
     "check-in-desk": "Self check-in",
     "prize-settings": "Prizes: Heun parish night",

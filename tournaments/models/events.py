@@ -24,6 +24,7 @@ class Event(models.Model):
     class SessionEnd(models.TextChoices):
         FIXED_DEALS = core.SessionEnd.FIXED_DEALS.value, "After a fixed number of deals"
         OUT_OF_CHIPS = core.SessionEnd.OUT_OF_CHIPS.value, "When a player runs out of chips"
+        TIMED = core.SessionEnd.TIMED.value, "At the round's bell (rounds on the clock)"
 
     class PaperSize(models.TextChoices):
         LETTER = "letter", "US Letter"
@@ -258,6 +259,15 @@ class Round(models.Model):
     closed_at = models.DateTimeField(
         null=True, blank=True, help_text="When the round was closed: its table links stop."
     )
+    # Rounds on the clock (tournaments.clock, services.clock): the length, and when the
+    # round was started; its bell rings ``minutes`` later, whatever server process asks.
+    minutes = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="The round's length on the clock, in minutes."
+    )
+    clock_started_at = models.DateTimeField(
+        null=True, blank=True, help_text="When the round was started: its clock's start."
+    )
+    MIN_MINUTES, MAX_MINUTES = 5, 240
 
     class Meta:
         ordering = ["event", "number"]
@@ -280,6 +290,14 @@ class Table(models.Model):
         related_name="+",
         help_text="Who held the lowest tarok (2 up) in the first deal; deals come from "
         "the player to their right.",
+    )
+    # A round on the clock: the director gave the table more time (its own bell), or
+    # ended its session (services.clock).
+    bell_at = models.DateTimeField(
+        null=True, blank=True, help_text="The table's own bell, when it was given more time."
+    )
+    clock_stopped_at = models.DateTimeField(
+        null=True, blank=True, help_text="When the director ended the table's session."
     )
 
     class Meta:

@@ -5,6 +5,7 @@ Views and management commands call these; they never write models themselves.
 
 from .access import LinkError, find_link
 from .calls import handle_call, raise_call
+from .clock import end_table, extend_table, set_round_length, start_round
 from .corrections import DealChange, correct_deal, new_pots_after, repot_table, void_deal
 from .deals import record_deal, record_deals
 from .errors import (
@@ -44,6 +45,10 @@ __all__ = [
     "DealNumberTaken",
     "LinkError",
     "close_round",
+    "end_table",
+    "extend_table",
+    "set_round_length",
+    "start_round",
     "handle_call",
     "raise_call",
     "confirm_deal",

@@ -8,10 +8,11 @@ voiding a deal is ``corrections``.
 from __future__ import annotations
 
 from django.db.models import Count, Max, Q
+from django.utils import timezone
 
 import taroky_scoring as core
 
-from .. import stamps
+from .. import clock, stamps
 from ..balances import table_session, with_ledger_pot
 from ..models import Deal, DealVersion, Player, Table
 from ..todays_names import deal_under_todays_names
@@ -131,7 +132,7 @@ def _save_deal(
     document = with_ledger_pot(table.pk, document, last + 1)
     checked = check_document(table, document, seats)
     if check_session:
-        _require_session_running(table, seats, counts["live"])
+        _require_session_running(table, seats, counts["live"], link)
     if number is not None and number <= last:
         _refuse_taken_number(table.pk, number, document)  # taken while this one waited
     if number is not None and number != last + 1:
@@ -160,8 +161,29 @@ def _save_deal(
     return deal
 
 
-def _require_session_running(table: Table, seats=None, live: int | None = None) -> None:
-    state = table_session(table, seats, live)
+def _table_clock(table: Table) -> core.Clock | None:
+    """A timed table's clock, its deals entered by the bell counted (one query once
+    the bell rang, none before)."""
+    if not clock.is_timed(table.round.event):
+        return None
+    bell = clock.table_bell(table)
+    times = []
+    if bell is not None and timezone.now() >= bell:
+        times = table.deals.filter(voided=False, created_at__lte=bell).values_list(
+            "created_at", flat=True
+        )
+    return clock.core_clock(table, times)
+
+
+def _require_session_running(table: Table, seats=None, live: int | None = None, link=None):
+    """Refuse a deal past the table's session. A timed session ends at the bell and
+    the deal in progress then: the table's link stops, the director enters any further
+    deal (every path, the form, the phone's JSON and its resent deals, comes here)."""
+    state = table_session(table, seats, live, clock=_table_clock(table))
+    if state.ended and state.reason is core.SessionEnd.TIMED:
+        if link is not None:
+            raise DealError(clock.time_up_words(table))
+        return
     if state.ended:
         live = state.deals_played
         why = (

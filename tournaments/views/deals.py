@@ -224,8 +224,8 @@ def deal_entry(request, table, link=None):
         if sent is not None and sent.saved:
             return redirect(back)
     sheet = queries.table_sheet(table, cells=False)
-    if sheet.session.ended:
-        messages.error(request, f"{sheet.state_words}: this table takes no more deals.")
+    if sheet.session.ended and (link is not None or sheet.closed_to_organizer):
+        messages.error(request, sheet.closed_words)
         return redirect(back)
     next_number = len(sheet.rows) + 1
     preview = None

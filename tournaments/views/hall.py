@@ -12,7 +12,7 @@ from django.db.models import Count, F, Prefetch
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_http_methods, require_POST
 
-from .. import director, queries, rejected_versions, services, standings
+from .. import clock, director, queries, rejected_versions, services, standings
 from ..hall import seat_finder_rows
 from ..models import Deal, LedgerEntry, Seat, Table, TableLink
 from ..qr import hall_url, qr_svg
@@ -274,6 +274,15 @@ def _wall_context(request, event) -> dict:
         "upcoming": upcoming,
         "seat_columns": wall_columns(seat_finder_rows(upcoming)) if upcoming else [],
         "waiting": waiting,
+        # A round on the clock, started and not closed: the latest (its time left).
+        "clock": next(
+            (
+                shown
+                for r in reversed(rounds)
+                if r.closed_at is None and (shown := clock.shown_for_round(r))
+            ),
+            None,
+        ),
     }
 
 

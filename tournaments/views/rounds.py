@@ -16,10 +16,12 @@ from ..forms import (
     SwapForm,
     TableForm,
 )
+from ..forms.clock import RoundLengthForm
 from ..models import Player, Round, Seat
 from ..services.checkin import check_in_times, clock
 from ..services.permissions import can_manage
 from ..words import counted
+from .clock import round_clock_context
 from .common import (
     check_manage,
     event_or_404,
@@ -33,7 +35,18 @@ from .common import (
 def round_create(request, pk):
     event = event_or_404(request, pk)
     check_manage(request, event)
+    # A round on the clock may be given its length as it is made (none: set it later).
+    length = RoundLengthForm(request.POST) if request.POST.get("minutes", "").strip() else None
+    if length is not None and not length.is_valid():
+        for message in length.errors["minutes"]:
+            messages.error(request, f"No round added: {message}")
+        return redirect(event)
     rnd = services.create_round(event, request.user)
+    if length is not None:
+        try:
+            services.set_round_length(rnd, request.user, length.cleaned_data["minutes"])
+        except services.ServiceError as e:
+            messages.error(request, e.message)
     messages.success(request, f"Round {rnd.number} added.")
     return redirect("round-detail", pk=rnd.pk)
 
@@ -120,6 +133,7 @@ def round_detail(request, pk):
             "started": services.rounds.round_started(rnd),
             "checked_in": len(checked_in),
             "ticking": ticking,
+            **round_clock_context(rnd),
         },
     )
 
