@@ -27,6 +27,7 @@ from .activity import log_activity
 from .errors import ServiceError
 from .locking import atomic, lock_round, lock_table
 from .permissions import require_organizer
+from .schedule import redraw_if_scheduled
 
 
 def _round_for_update(rnd: Round, user) -> Round:
@@ -60,6 +61,7 @@ def register_player(
         registration.withdrawn = False
         registration.save(update_fields=["withdrawn"])
     log_activity(event, user, ActivityEntry.Action.REGISTER_PLAYER, player=player.name)
+    redraw_if_scheduled(event, user)  # a late arrival joins the rounds not started
     return player
 
 
@@ -71,6 +73,7 @@ def withdraw_player(event: Event, user, player: Player) -> None:
     if not updated:
         raise ServiceError(f"{player.name} is not registered for this event.")
     log_activity(event, user, ActivityEntry.Action.WITHDRAW_PLAYER, player=player.name)
+    redraw_if_scheduled(event, user)  # and leaves the rounds not started
 
 
 @atomic
