@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from django.db.models import Q
+
 from .models import Event, Registration, Round, Seat
 
 
@@ -37,10 +39,13 @@ class Card:
 
 
 def drawn_rounds(event: Event) -> list[int]:
+    """The numbers of the event's rounds that are seated: drawn, or set up by hand."""
     return list(
-        Round.objects.filter(event=event, drawn_at__isnull=False)
+        Round.objects.filter(event=event)
+        .filter(Q(drawn_at__isnull=False) | Q(tables__isnull=False))
         .order_by("number")
         .values_list("number", flat=True)
+        .distinct()
     )
 
 
