@@ -280,3 +280,37 @@ def test_the_schedule_and_round_pages_cost_the_same_queries_at_two_sizes(client,
         html = client.get(reverse("event-schedule", args=[event.pk])).content.decode()
         assert html.count('<tr id="card-') == n
     assert counts[0] == counts[1]
+
+
+def test_the_round_page_seats_by_the_ranking_and_the_players_page_marks(
+    client, tournament, organizer
+):
+    client.force_login(organizer)
+    dana = Player.objects.get(name="Dana")
+    players = reverse("event-players", args=[tournament.pk])
+    response = client.post(
+        reverse("cannot-move", args=[tournament.pk]),
+        {"player": dana.pk, "cannot_move": "1"},
+        follow=True,
+    )
+    assert "Dana keeps one table every round." in response.content.decode()
+    assert Registration.objects.get(player=dana).cannot_move
+    assert '<span class="tag">cannot move</span>' in client.get(players).content.decode()
+    client.post(
+        reverse("cannot-move", args=[tournament.pk]), {"player": dana.pk, "cannot_move": "0"}
+    )
+    assert not Registration.objects.get(player=dana).cannot_move
+    rnd = services.create_round(tournament, organizer)
+    html = client.get(reverse("round-detail", args=[rnd.pk])).content.decode()
+    assert 'form="seat-by-ranking"' in html
+    response = client.post(
+        reverse("seat-by-ranking", args=[rnd.pk]), {"how": "spread"}, follow=True
+    )
+    assert (
+        "Round 1 seated by the ranking, one from each band at every table: 2 tables."
+        in response.content.decode()
+    )
+    entry = ActivityEntry.objects.filter(action="seat_by_ranking").get()
+    assert entry.detail == {"round": 1, "how": "one from each band"}
+    # Nobody has played: the ranking is by name (equal chips), Anna first, Bill second.
+    assert seats_of(rnd)[0][0] == "Anna" and seats_of(rnd)[1][0] == "Bill"
