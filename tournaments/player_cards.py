@@ -50,8 +50,9 @@ def drawn_rounds(event: Event) -> list[int]:
 
 
 def player_cards(event: Event, rounds: list[int] | None = None) -> list[Card]:
-    """The cards of the players with a start number, in start-number order."""
-    rounds = drawn_rounds(event) if rounds is None else rounds
+    """The cards of the players with a start number, in start-number order, for the
+    ``rounds`` given, else every round where anyone is seated or has a bye. One query
+    for an event without start numbers, three for one with."""
     registrations = (
         Registration.objects.filter(event=event, start_number__isnull=False)
         .select_related("player")
@@ -61,21 +62,26 @@ def player_cards(event: Event, rounds: list[int] | None = None) -> list[Card]:
         r.player_id: Card(r.start_number, r.player.name, r.withdrawn, r.cannot_move)
         for r in registrations
     }
-    seats = {
+    if not cards:
+        return []
+    seats = Seat.objects.filter(table__round__event=event)
+    byes = Round.byes.through.objects.filter(round__event=event)
+    if rounds is not None:
+        seats = seats.filter(table__round__number__in=rounds)
+        byes = byes.filter(round__number__in=rounds)
+    seated = {
         (rnd, player): (table, position + 1)
-        for rnd, table, position, player in Seat.objects.filter(
-            table__round__event=event, table__round__number__in=rounds
-        ).values_list("table__round__number", "table__number", "position", "player_id")
-    }
-    byes = set(
-        Round.byes.through.objects.filter(round__event=event, round__number__in=rounds).values_list(
-            "round__number", "player_id"
+        for rnd, table, position, player in seats.values_list(
+            "table__round__number", "table__number", "position", "player_id"
         )
-    )
+    }
+    out = set(byes.values_list("round__number", "player_id"))
+    if rounds is None:
+        rounds = sorted({rnd for rnd, _ in seated} | {rnd for rnd, _ in out})
     for pk, card in cards.items():
         for number in rounds:
-            if (number, pk) in seats:
-                card.places.append(Place(number, *seats[(number, pk)]))
-            elif (number, pk) in byes:
+            if (number, pk) in seated:
+                card.places.append(Place(number, *seated[(number, pk)]))
+            elif (number, pk) in out:
                 card.places.append(Place(number, None, None))
     return list(cards.values())

@@ -57,11 +57,13 @@ def register_player(
             raise ServiceError("Pick a player or type a new name.")
         player, _ = Player.objects.get_or_create(name=name, defaults={"club": clean_name(club)})
     registration, created = Registration.objects.get_or_create(event=event, player=player)
-    if not created and registration.withdrawn:
+    returning = not created and registration.withdrawn
+    if returning:
         registration.withdrawn = False
         registration.save(update_fields=["withdrawn"])
     log_activity(event, user, ActivityEntry.Action.REGISTER_PLAYER, player=player.name)
-    redraw_if_scheduled(event, user)  # a late arrival joins the rounds not started
+    if created or returning:
+        redraw_if_scheduled(event, user)  # a late arrival joins the rounds not started
     return player
 
 
