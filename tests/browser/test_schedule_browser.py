@@ -9,7 +9,9 @@ import pytest
 from playwright.sync_api import expect
 from pypdf import PdfReader
 
-from tournaments.models import ActivityEntry, Seat
+from tournaments import services
+from tournaments.models import ActivityEntry, Player, Seat
+from tournaments.standings import standings
 
 from .test_deal_entry_browser import sign_in
 
@@ -73,3 +75,21 @@ def test_draw_all_rounds_and_open_the_players_cards(live_server, tournament, siz
         in text
     )
     assert "Keeps his table every round." in text
+
+
+def test_seat_a_round_by_the_ranking_from_its_page(live_server, tournament, page):
+    organizer = tournament.organizers.get()
+    services.draw_all_rounds(tournament, organizer, 2, seed=5)
+    round2 = tournament.rounds.get(number=2)
+    sign_in(page, live_server)
+    page.goto(f"{live_server.url}/rounds/{round2.pk}/")
+    page.select_option("select[form=seat-by-ranking]", "top")
+    page.get_by_role("button", name="seat by the ranking").click()
+    expect(page.locator(".messages")).to_contain_text(
+        "Round 2 seated by the ranking, top with top: 2 tables."
+    )
+    # Nobody has played: equal chips, in the standings' order; table 1 takes the first
+    # five of them.
+    top = [s.player.name for s in standings(tournament, after_round=1)][:5]
+    first = Player.objects.filter(seats__table__round=round2, seats__table__number=1)
+    assert sorted(p.name for p in first) == sorted(top)
