@@ -4,6 +4,7 @@ page and the players' cards in the round pack."""
 
 import io
 import itertools
+import json
 from collections import Counter
 
 import pytest
@@ -314,3 +315,26 @@ def test_the_round_page_seats_by_the_ranking_and_the_players_page_marks(
     assert entry.detail == {"round": 1, "how": "one from each band"}
     # Nobody has played: the ranking is by name (equal chips), Anna first, Bill second.
     assert seats_of(rnd)[0][0] == "Anna" and seats_of(rnd)[1][0] == "Bill"
+
+
+def test_start_numbers_and_cannot_move_survive_an_export_and_import(tournament, organizer):
+    from tournaments import exchange
+
+    services.set_cannot_move(tournament, organizer, Player.objects.get(name="Dana"), True)
+    services.draw_all_rounds(tournament, organizer, 2, seed=5)
+    document = json.loads(json.dumps(exchange.export_event(tournament)))
+    dana = next(p for p in document["players"] if p["name"] == "Dana")
+    assert (dana["start_number"], dana["cannot_move"]) == (4, True)
+    anna = next(p for p in document["players"] if p["name"] == "Anna")
+    assert anna["start_number"] == 1 and "cannot_move" not in anna
+    copy = exchange.import_event(document, organizer)
+    assert dict(
+        Registration.objects.filter(event=copy).values_list("player__name", "start_number")
+    ) == dict(
+        Registration.objects.filter(event=tournament).values_list("player__name", "start_number")
+    )
+    assert [c.words for c in player_cards(copy)] == [c.words for c in player_cards(tournament)]
+    assert Registration.objects.get(event=copy, player__name="Dana").cannot_move
+    anna["start_number"] = 4
+    with pytest.raises(exchange.ExchangeError, match="two players have the same start number"):
+        exchange.import_event(document, organizer)
