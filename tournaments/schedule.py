@@ -82,8 +82,7 @@ def draw_schedule(
     sizes = seating.table_sizes(len(players), allowed)
     byes_so_far = Counter(byes_so_far or {})
     fixed = [p for p in players if p in set(fixed)]
-    where = dict(fixed_tables or table_of_fixed(fixed, len(sizes)))
-    where = {p: t for p, t in where.items() if p in set(fixed) and t < len(sizes)}
+    where = _fit(fixed, dict(fixed_tables or table_of_fixed(fixed, len(sizes))), sizes)
     rng = random.Random(seed)
     byes = _byes(players, rounds, sizes, byes_so_far, set(where), rng)
     best: list[list[list[Hashable]]] | None = None
@@ -100,6 +99,23 @@ def draw_schedule(
         for tables, b in zip(best, byes, strict=True)
     )
     return Schedule(draws, seed, repeats_of([*played, *best]))
+
+
+def _fit(fixed, wanted: dict, sizes: list[int]) -> dict:
+    """Each player who cannot move at his table while it has room; one whose table is
+    full (or gone: fewer tables now) goes to the table with the most room, and one for
+    whom no seat is left is seated like anyone else."""
+    room = list(sizes)
+    where = {}
+    for p in fixed:
+        t = wanted.get(p)
+        if t is None or t >= len(room) or not room[t]:
+            t = max(range(len(room)), key=lambda i: room[i], default=None)
+            if t is None or not room[t]:
+                continue
+        where[p] = t
+        room[t] -= 1
+    return where
 
 
 def _byes(players, rounds, sizes, byes_so_far, cannot_move, rng) -> list[list[Hashable]]:

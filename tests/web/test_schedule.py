@@ -338,3 +338,15 @@ def test_start_numbers_and_cannot_move_survive_an_export_and_import(tournament, 
     anna["start_number"] = 4
     with pytest.raises(exchange.ExchangeError, match="two players have the same start number"):
         exchange.import_event(document, organizer)
+
+
+def test_more_players_who_cannot_move_than_their_table_seats():
+    # Five who cannot move all sat at table 1 (of four seats): four keep it, the fifth
+    # goes to the table with the most room and keeps that one.
+    s = draw_schedule(
+        list(range(1, 10)), 3, seed=1, allowed=FOURS, fixed=[1, 2, 3, 4, 5],
+        fixed_tables={p: 0 for p in (1, 2, 3, 4, 5)},
+    )  # fmt: skip
+    for d in s.rounds:
+        assert sorted(d.tables[0]) == [1, 2, 3, 4] and 5 in d.tables[1]
+        assert sorted([*itertools.chain(*d.tables), *d.byes]) == list(range(1, 10))
