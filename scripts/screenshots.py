@@ -20,6 +20,8 @@ fresh, signs in as the demo organizer and drives Debian's Chromium through Playw
   results-site.png  the Clarkson tournament's results website, opened from disk offline
   prizes.png        a tournament's prize list and a category's (the demo given prizes)
   clock-wall.png    the wall of a round on the clock: the time left in large type
+  schedule.png      the Clarkson tournament's rounds still to play drawn all at once
+  player-card.png   players' cards from that round pack, rendered by pdftoppm
 
 The phones' address (the QR codes, the wall) is shown as http://192.168.1.20:8000/,
 as on a hall's Wi-Fi. Each picture is reduced to 256 colours (they are pages of flat
@@ -120,6 +122,7 @@ def demo_ids() -> dict[str, int]:
         # The season's leader, who played Texas and Petrtyl nights.
         "player": Player.objects.get(name="Pete Vlasák").pk,
         "clarkson": clarkson.pk,
+        "clarkson_rounds": clarkson.rounds.count(),
         "round": last_round.pk,
         "entry_table": tables.last().pk,
         "sheet_table": thursday.rounds.get(number=1).tables.get(number=1).pk,
@@ -170,6 +173,27 @@ def save(path: Path) -> None:
         reduced = image.convert("RGB").quantize(colors=256, method=Image.Quantize.MEDIANCUT)
         reduced.save(path, optimize=True)
     print(f"{path}: {path.stat().st_size // 1024} KB")
+
+
+def player_card_png(pdf: bytes, path: Path) -> None:
+    """The top of the last page of a round pack (its players' cards), by pdftoppm."""
+    from PIL import Image
+
+    with tempfile.TemporaryDirectory() as folder:
+        (Path(folder) / "pack.pdf").write_bytes(pdf)
+        pages = subprocess.run(
+            ["pdfinfo", "pack.pdf"], cwd=folder, capture_output=True, text=True, check=True
+        ).stdout
+        last = re.search(r"Pages:\s+(\d+)", pages).group(1)
+        subprocess.run(
+            ["pdftoppm", "-f", last, "-l", last, "-r", "110", "-png", "-singlefile", "pack.pdf",
+             "cards"],
+            cwd=folder,
+            check=True,
+        )  # fmt: skip
+        with Image.open(Path(folder) / "cards.png") as image:
+            image.crop((0, 0, image.width, image.height * 52 // 100)).save(path)
+    save(path)
 
 
 def take(out: Path, only: set[str], base: str, ids: dict[str, int], browser) -> None:
@@ -388,6 +412,23 @@ def take(out: Path, only: set[str], base: str, ids: dict[str, int], browser) -> 
         page.screenshot(path=out / "clock-wall.png")
         save(out / "clock-wall.png")
         ctx.close()
+    if wanted("schedule"):
+        # The Clarkson tournament's rounds still to play drawn all at once (in the
+        # temporary database): the schedule's page with the players' cards, then one
+        # page of cards from the new round's pack, rendered by pdftoppm.
+        ctx, page = context(DESKTOP)
+        page.goto(f"{base}/events/{ids['clarkson']}/schedule/")
+        page.fill("#id_rounds", str(ids["clarkson_rounds"] + 2))
+        page.fill("#id_seed", "27")
+        page.click("#draw-all-form button[type=submit]")
+        page.wait_for_load_state("load")
+        shot(page, "schedule", full_page=True)
+        last = page.locator("#schedule-grid th").last.inner_text().split()[-1]
+        rounds = page.request.get(f"{base}/events/{ids['clarkson']}/").text()
+        number = re.findall(r'href="/rounds/(\d+)/">Round ' + last + "<", rounds)[0]
+        pdf = page.request.get(f"{base}/rounds/{number}/pack.pdf").body()
+        ctx.close()
+        player_card_png(pdf, out / "player-card.png")
 
 
 def main() -> None:

@@ -11,6 +11,7 @@ from .views import (
     rejected,
     reports,
     rounds,
+    schedule,
     seasons,
     site,
 )
@@ -21,6 +22,9 @@ urlpatterns = [
     path("events/<int:pk>/", events.event_detail, name="event-detail"),
     path("events/<int:pk>/edit/", events.event_edit, name="event-edit"),
     path("events/<int:pk>/players/", events.event_players, name="event-players"),
+    path("events/<int:pk>/schedule/", schedule.event_schedule, name="event-schedule"),
+    path("events/<int:pk>/players/cannot-move/", schedule.cannot_move, name="cannot-move"),
+    path("rounds/<int:pk>/seat-by-ranking/", schedule.seat_by_ranking, name="seat-by-ranking"),
     path("events/<int:pk>/standings/", reports.standings_view, name="standings"),
     path("events/<int:pk>/standings.csv", reports.standings_csv, name="standings-csv"),
     path(

@@ -81,3 +81,41 @@ def test_a_postgresql_database_the_docs_name_is_created_when_missing(scratch_dat
     finally:
         with psycopg.connect(admin, autocommit=True) as connection:
             connection.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+def test_the_schedule_repeats_script_on_a_small_case():
+    """Two sizes, one round count, one seed: 16 players over 4 rounds meet nobody twice
+    on the schedule (four tables of four); the round-by-round draw's figure is printed
+    beside it."""
+    done = subprocess.run(
+        [
+            sys.executable,
+            "scripts/schedule_repeats.py",
+            "--players=8,16",
+            "--rounds=4",
+            "--seeds=1",
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[0] == "repeated meetings, summed over 1 seed (tables of four and five)"
+    assert lines[1].split() == [
+        "players",
+        "rounds",
+        "tables",
+        "round",
+        "by",
+        "round",
+        "schedule",
+        "slowest",
+        "ms",
+    ]
+    eight, sixteen = lines[2].split(), lines[3].split()
+    # 8 players at two fours over 4 rounds: each meets 12 times among 7 others, so at
+    # least 5 repeats each, 20 in all (8 x 5 / 2).
+    assert eight[:3] == ["8", "4", "4+4"] and int(eight[4]) >= 20
+    assert sixteen[:3] == ["16", "4", "4+4+4+4"] and sixteen[4] == "0"

@@ -69,6 +69,7 @@ WRITE_FORMS = {
     "prize-settings",
     "prize-categories",
     "round-clock",  # a round on the clock: its length, Start the round
+    "event-schedule",
 }
 WRITE_POSTS = {
     "round-create",
@@ -82,6 +83,10 @@ WRITE_POSTS = {
     # A table's call for the director, marked handled (the director's view, the inbox).
     "call-handle",
     "table-clock",  # a table on the clock: more minutes, or end it
+    # The schedule: a player who cannot move (the players page), a round seated by the
+    # ranking (the round's page).
+    "cannot-move",
+    "seat-by-ranking",
 }
 # Pages only the event's organizers read, published or not: the director's view.
 ORGANIZER_READ = {"director", "director-live"}
@@ -186,6 +191,9 @@ def url_for(name, w):
         "deal-detail": [d.pk],
         "event-edit": [e.pk],
         "event-players": [e.pk],
+        "event-schedule": [e.pk],
+        "cannot-move": [e.pk],
+        "seat-by-ranking": [r.pk],
         "table-create": [r.pk],
         "deal-create": [t.pk],
         "deal-correct": [d.pk],
@@ -278,6 +286,7 @@ SHOWS = {
     "deal-detail": "Game won with 41 card points",
     "event-edit": 'value="Heun parish night"',
     "event-players": "Anna",
+    "event-schedule": "Draw all rounds",
     "table-create": "Seat 1",
     "deal-create": "Deal 2",
     "deal-correct": "Correct deal 1",

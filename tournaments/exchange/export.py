@@ -77,6 +77,9 @@ def export_event(event: Event) -> dict:
                 "club": r.player.club,
                 "notes": r.player.notes,
                 "withdrawn": r.withdrawn,
+                # A schedule drawn in advance: only where set (older files have none).
+                **({"start_number": r.start_number} if r.start_number else {}),
+                **({"cannot_move": True} if r.cannot_move else {}),
             }
             for r in registrations
         ],

@@ -94,7 +94,13 @@ def save_event(plan: Plan, user, players: dict[str, Player]) -> Event:
     )
     players.update((p.name, p) for p in Player.objects.filter(name__in=[p["name"] for p in new]))
     Registration.objects.bulk_create(
-        Registration(event=event, player=players[p["name"]], withdrawn=p["withdrawn"])
+        Registration(
+            event=event,
+            player=players[p["name"]],
+            withdrawn=p["withdrawn"],
+            start_number=p["start_number"],
+            cannot_move=p["cannot_move"],
+        )
         for p in plan.players
     )
     for c in plan.prize_categories:

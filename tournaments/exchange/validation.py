@@ -46,6 +46,9 @@ class Plan:
         twice = sorted({n for n in names if n in seen or seen.add(n)})
         if twice:
             raise ExchangeError(f"players: listed twice: {', '.join(twice)}.")
+        numbers = [p["start_number"] for p in self.players if p["start_number"]]
+        if len(numbers) != len(set(numbers)):
+            raise ExchangeError("players: two players have the same start number.")
         self.registered = set(names)
         self.prize_categories = check_categories(
             document.get("prize_categories", []), self.registered, self.event
@@ -173,6 +176,10 @@ class Plan:
         club = self._get(p, "club", str, where, required=False) or ""
         notes = self._get(p, "notes", str, where, required=False) or ""
         withdrawn = self._get(p, "withdrawn", bool, where, required=False) or False
+        start_number = self._get(p, "start_number", int, where, required=False)
+        if start_number is not None and not 1 <= start_number <= limits.PLAYERS:
+            raise ExchangeError(f"{where}: a start number is from 1 to {limits.PLAYERS:,}.")
+        cannot_move = self._get(p, "cannot_move", bool, where, required=False) or False
         # The rules of a new registry player's fields; the registry is not read here
         # (``registry.match_players`` reads it once for the whole file).
         form = PlayerFieldsForm(data={"name": name, "club": club, "notes": notes})
@@ -186,6 +193,8 @@ class Plan:
             "club": form.cleaned_data["club"],
             "notes": notes,
             "withdrawn": withdrawn,
+            "start_number": start_number,
+            "cannot_move": cannot_move,
         }
 
     def _round(self, r, n) -> dict:

@@ -13,14 +13,18 @@ from .players import (
     RollCallForm,
     WithdrawForm,
 )
+from .schedule import CannotMoveForm, DrawAllRoundsForm, SeatByRankingForm
 from .seasons import PointsTableField, SeasonEventForm, SeasonForm
 from .tables import DrawForm, FirstForehandForm, SwapForm, TableForm
 
 __all__ = [
+    "CannotMoveForm",
     "AddPlayerForm",
     "CardPointsForm",
     "ChipCountForm",
+    "DrawAllRoundsForm",
     "DrawForm",
+    "SeatByRankingForm",
     "EventForm",
     "FirstForehandForm",
     "PlayerFieldsForm",

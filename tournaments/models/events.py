@@ -231,6 +231,12 @@ class Registration(models.Model):
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="registrations")
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="registrations")
     withdrawn = models.BooleanField(default=False)
+    # The whole schedule drawn in advance (services.schedule): the player's start
+    # number, printed on his card, and whether he keeps one table every round.
+    start_number = models.PositiveIntegerField(null=True, blank=True)
+    cannot_move = models.BooleanField(
+        "cannot move", default=False, help_text="Keeps the same table every round of a schedule."
+    )
     registered_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

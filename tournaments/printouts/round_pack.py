@@ -7,6 +7,7 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import PageBreak, Spacer, Table, TableStyle
 
 from ..hall import seat_finder_rows
+from ..player_cards import player_cards
 from ..qr import qr_drawing
 from . import fonts
 from .check_in import door_page
@@ -24,6 +25,7 @@ from .common import (
     para,
     ruleset_lines,
 )
+from .player_cards import cards_story
 from .sheets import blank_sheet_story, seated
 
 CARD_NUMBER = ParagraphStyle(
@@ -136,6 +138,8 @@ def round_pack_pdf(rnd, link_urls: dict[int, str] | None = None, check_in_url: s
             PageBreak(),
             *blank_sheet_story(t, pagesize, prefix=f"Table {t.number} · ", link_url=url),
         ]
+    # A schedule drawn in advance: every player's card (start number, every round).
+    story += cards_story(player_cards(event), pagesize, event.order_of_play)
     header = [
         f"{event.name}: round {rnd.number}",
         f"{event.date:%A, %B %-d, %Y}{', ' + event.venue if event.venue else ''}",

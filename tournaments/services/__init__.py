@@ -36,8 +36,12 @@ from .rounds import (
     swap_players,
     withdraw_player,
 )
+from .schedule import draw_all_rounds, seat_by_ranking, set_cannot_move
 
 __all__ = [
+    "draw_all_rounds",
+    "seat_by_ranking",
+    "set_cannot_move",
     "adopt_rejected_version",
     "dismiss_rejected_version",
     "record_rejected_version",

@@ -27,6 +27,7 @@ from .activity import log_activity
 from .errors import ServiceError
 from .locking import atomic, lock_round, lock_table
 from .permissions import require_organizer
+from .schedule import redraw_if_scheduled
 
 
 def _round_for_update(rnd: Round, user) -> Round:
@@ -56,10 +57,13 @@ def register_player(
             raise ServiceError("Pick a player or type a new name.")
         player, _ = Player.objects.get_or_create(name=name, defaults={"club": clean_name(club)})
     registration, created = Registration.objects.get_or_create(event=event, player=player)
-    if not created and registration.withdrawn:
+    returning = not created and registration.withdrawn
+    if returning:
         registration.withdrawn = False
         registration.save(update_fields=["withdrawn"])
     log_activity(event, user, ActivityEntry.Action.REGISTER_PLAYER, player=player.name)
+    if created or returning:
+        redraw_if_scheduled(event, user)  # a late arrival joins the rounds not started
     return player
 
 
@@ -71,6 +75,7 @@ def withdraw_player(event: Event, user, player: Player) -> None:
     if not updated:
         raise ServiceError(f"{player.name} is not registered for this event.")
     log_activity(event, user, ActivityEntry.Action.WITHDRAW_PLAYER, player=player.name)
+    redraw_if_scheduled(event, user)  # and leaves the rounds not started
 
 
 @atomic
