@@ -24,7 +24,6 @@ How a season ranks (``Season``'s scoring):
 
 from __future__ import annotations
 
-import itertools
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 
@@ -33,9 +32,9 @@ from django.db.models import Count, F, Sum
 import taroky_scoring as core
 from taroky_scoring.editions import RULES_EDITION
 
+from . import tie_breaks
 from .models import DealNet, DealVersion, Event, Player, Registration, Round, Season
 from .standings import came, registrations_seated, shared_ranks
-from .words import DECIDED_BY_WORDS
 
 
 @dataclass(frozen=True)
@@ -148,6 +147,12 @@ class SeasonStanding:
         """His rank as sport says a shared one: "4=", "4"."""
         return f"{self.rank}{'=' if self.shared else ''}"
 
+    def against(self, other: SeasonStanding) -> int:
+        """Head to head: how often he finished above ``other`` in the events both
+        played."""
+        mine = {r.event.pk: r.rank for r in self.results}
+        return sum(1 for r in other.results if r.event.pk in mine and mine[r.event.pk] < r.rank)
+
     @property
     def events_played(self) -> int:
         return len(self.results)
@@ -237,60 +242,25 @@ def season_standings(season: Season, events: list[Event] | None = None) -> Seaso
 
 
 def _rank(season: Season, rows: list[SeasonStanding]) -> list[SeasonStanding]:
-    ordered: list[list[SeasonStanding]] = []
-    rows.sort(key=lambda r: (-r.total, r.player.name))
-    for _, same in itertools.groupby(rows, key=lambda r: r.total):
-        ordered += _split(list(same), list(season.tie_breaks or ()))
-    position = 1
+    """By total, equal totals split by the season's tie-breaks (``tie_breaks.split``)."""
+    breaks = tie_breaks.of(season.tie_breaks)
     out = []
-    for group in ordered:
-        for row in sorted(group, key=lambda r: r.player.name):
-            row.rank = position
-            row.shared = len(group) > 1
-            out.append(row)
-        position += len(group)
+    for position, shared, row in tie_breaks.ranked(
+        rows, lambda r: r.total, lambda r: r.player.name, breaks
+    ):
+        row.rank, row.shared = position, shared
+        out.append(row)
     return out
 
 
-def _measure(key: str, row: SeasonStanding, group: list[SeasonStanding]) -> int:
-    if key == Season.TieBreak.CHIPS:
-        return row.chips
-    if key == Season.TieBreak.EVENTS_WON:
-        return row.events_won
-    # Head to head: how often he finished above each other player still tied with him,
-    # in the events both played.
-    mine = {r.event.pk: r.rank for r in row.results}
-    above = 0
-    for other in group:
-        if other is row:
-            continue
-        for r in other.results:
-            if r.event.pk in mine and mine[r.event.pk] < r.rank:
-                above += 1
-    return above
+def _measure(key: str, row: SeasonStanding, group: list[SeasonStanding]):
+    """The tie-break ``key``'s figure of ``row`` among ``group`` (its class's)."""
+    return tie_breaks.BY_KEY[key].value(row, group)
 
 
 def _split(group: list[SeasonStanding], breaks: list[str]) -> list[list[SeasonStanding]]:
-    """``group`` (equal totals) in order by the tie-breaks, each still-equal set together.
-    A row the tie-breaks set apart on its own says by which (``decided_by``); rows that
-    stay equal say nothing (they share a rank).
-
-    Head to head counts only the players it compares: when it parts a group, it is
-    applied again among each part still equal, alone, until it parts nobody, and only
-    then does the next tie-break come (as football's tie rules do; FORMATS.md)."""
-    if len(group) == 1 or not breaks:
-        return [group]
-    key, rest = breaks[0], breaks[1:]
-    values = {id(r): _measure(key, r, group) for r in group}
-    ordered = sorted(group, key=lambda r: -values[id(r)])
-    parts = [list(p) for _, p in itertools.groupby(ordered, key=lambda r: values[id(r)])]
-    if len(parts) == 1:
-        return _split(group, rest)
-    for part in parts:
-        if len(part) == 1:
-            part[0].decided_by = DECIDED_BY_WORDS[key]
-    again = breaks if key == Season.TieBreak.HEAD_TO_HEAD else rest
-    return [g for part in parts for g in _split(part, again)]
+    """``group`` split by the tie-breaks of the keys ``breaks`` (``tie_breaks.split``)."""
+    return tie_breaks.split(group, tie_breaks.of(breaks))
 
 
 # -- a player across events and seasons --------------------------------------------------
