@@ -253,16 +253,6 @@ def _rank(season: Season, rows: list[SeasonStanding]) -> list[SeasonStanding]:
     return out
 
 
-def _measure(key: str, row: SeasonStanding, group: list[SeasonStanding]):
-    """The tie-break ``key``'s figure of ``row`` among ``group`` (its class's)."""
-    return tie_breaks.BY_KEY[key].value(row, group)
-
-
-def _split(group: list[SeasonStanding], breaks: list[str]) -> list[list[SeasonStanding]]:
-    """``group`` split by the tie-breaks of the keys ``breaks`` (``tie_breaks.split``)."""
-    return tie_breaks.split(group, tie_breaks.of(breaks))
-
-
 # -- a player across events and seasons --------------------------------------------------
 
 

@@ -10,7 +10,7 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404, render
 from django_tables2 import RequestConfig
 
-from .. import exchange, printouts, qr, standings
+from .. import exchange, printouts, qr, ranking, standings
 from ..models import Deal, Player
 from ..services import checkin
 from ..services.permissions import can_manage
@@ -50,6 +50,8 @@ def standings_view(request, pk):
             "can_manage": can_manage(request.user, event),
             "chart": chart,
             "rank_words": standings.RANK_WORDS,
+            # How the event ranks, said only when not by chips alone (as always).
+            "ranking_words": ranking.Scoring.of(event).words if table.by_points else "",
             # Deals entered at tables that wait for an organizer: one query, and only
             # for events that ask for confirmation.
             "unconfirmed": Deal.objects.filter(
