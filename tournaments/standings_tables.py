@@ -4,6 +4,8 @@ import django_tables2 as tables
 from django.urls import reverse
 from django.utils.html import format_html
 
+from .words import counted
+
 
 class SignedColumn(tables.Column):
     def render(self, value):
@@ -72,7 +74,7 @@ class StandingsTable(tables.Table):
         return record.points_shown
 
     def render_places(self, record):
-        byes = f" · {record.byes} bye{'s' if record.byes != 1 else ''}" if record.byes else ""
+        byes = f" · {counted(record.byes, 'bye')}" if record.byes else ""
         return (record.places_shown or "—") + byes
 
 

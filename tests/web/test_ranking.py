@@ -312,3 +312,76 @@ def test_a_chip_ranked_event_shows_no_table_points(tournament, organizer, client
     client.force_login(organizer)
     page = client.get(reverse("standings", args=[tournament.pk])).content.decode()
     assert "Table points" not in page and "how-it-ranks" not in page
+
+
+def test_how_an_event_ranks_travels_in_its_file(tournament, organizer, other_organizer):
+    from tournaments import exchange
+
+    ranked_day(
+        tournament,
+        organizer,
+        ranking="table_points",
+        shared_places="average",
+        bye_points=2,
+        table_points={"2": [2, 1], "3": [3, 2, 1], "4": [5, 3, 2, 0], "5": [4, 3, 2, 1, 1]},
+        tie_breaks=["head_to_head", "chips"],
+    )
+    document = exchange.export_event(Event.objects.get(pk=tournament.pk))
+    assert document["event"]["table_points"]["4"] == [5, 3, 2, 0]
+    copy = exchange.import_event(document, other_organizer)
+    assert (copy.ranking, copy.shared_places, copy.bye_points, copy.tie_breaks) == (
+        "table_points",
+        "average",
+        2,
+        ["head_to_head", "chips"],
+    )
+    assert copy.table_points["4"] == [5, 3, 2, 0]
+    assert [(s.player.name, s.score_shown) for s in standings(copy)] == [
+        (s.player.name, s.score_shown) for s in standings(Event.objects.get(pk=tournament.pk))
+    ]
+    document["event"]["table_points"]["3"] = [3, 1.5, 1]
+    with pytest.raises(exchange.ExchangeError, match="points_at_3: Give whole numbers"):
+        exchange.import_event(document, other_organizer)
+
+
+def test_a_chip_ranked_event_s_file_says_nothing_of_ranking(tournament):
+    from tournaments import exchange
+
+    assert not set(Event.RANKING_SETTINGS) & set(exchange.export_event(tournament)["event"])
+
+
+def test_how_an_event_ranks_is_fixed_once_it_has_deals(tournament, organizer):
+    day(tournament, organizer)
+    with pytest.raises(services.ServiceError, match="How the event ranks cannot change"):
+        services.update_event(tournament, organizer, ranking="table_points")
+
+
+def test_the_csv_and_pdf_of_standings_by_table_points(tournament, organizer):
+    import io
+
+    from pypdf import PdfReader
+
+    from tournaments import exchange, printouts
+
+    ranked_day(
+        tournament,
+        organizer,
+        ranking="chips_and_points",
+        points_scale=2,
+        bye_points=2,
+        tie_breaks=["table_wins", "best_round"],
+    )
+    event = Event.objects.get(pk=tournament.pk)
+    lines = exchange.standings_csv(event).splitlines()
+    assert lines[0].endswith(",byes,score,table_points,table_wins,rounds")
+    assert lines[3].startswith("3,Bill,Clarkson,8,")
+    assert lines[3].endswith(",0,20,6,1,R1 T1: 1st 4 · R2 T2: 3rd= 2")
+    assert lines[8].endswith(",1,-2,3,0,R1 T2: 4th= 1")
+    text = "".join(
+        p.extract_text() for p in PdfReader(io.BytesIO(printouts.standings_pdf(event))).pages
+    )
+    assert "Ranked by chips plus table points, each point 2 chips; ties broken by table" in text
+    import re
+
+    said = re.sub(r"\s+", " ", text)  # as the lines wrap, said in one line
+    assert "Bill Clarkson · tie broken by best round 20 6 +8 1 R1 T1: 1st 4 R2 T2: 3rd= 2" in said
