@@ -76,8 +76,17 @@ class TablePlace:
         return self.place == 1
 
     @property
+    def place_shown(self) -> str:
+        """ "1st=", "3rd"."""
+        return ordinal(self.place) + ("=" if self.shared else "")
+
+    @property
+    def points_shown(self) -> str:
+        return points_text(self.points)
+
+    @property
     def words(self) -> str:
-        """ "R2 T3: 1st= 4 pts" as the standings say it."""
+        """ "R2 T3: 1st= 4" as the standings say it."""
         shared = "=" if self.shared else ""
         return (
             f"R{self.round} T{self.table}: {ordinal(self.place)}{shared} {points_text(self.points)}"
@@ -134,13 +143,15 @@ class Scoring:
         return f"{said}; ties broken by {breaks}." if breaks else f"{said}."
 
 
-def places(event: Event, first: int, last: int, nets) -> dict[int, list[TablePlace]]:
+def places(event: Event, first: int, last: int, nets, tables=None) -> dict[int, list[TablePlace]]:
     """player id -> his TablePlaces in rounds first..last, in the order of the rounds:
     two queries (the seats, each player's current net per table from ``nets``). A
     table without deals gives no places (its round is not played there yet)."""
     seats = Seat.objects.filter(
         table__round__event=event, table__round__number__range=(first, last)
     ).values_list("player_id", "table_id", "table__number", "table__round__number")
+    if tables is not None:
+        seats = seats.filter(table__in=tables)  # some tables only (a subquery)
     net = {
         (p, t): n
         for p, t, n in nets.values("player_id", "table_id")

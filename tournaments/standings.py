@@ -57,6 +57,11 @@ class Standing:
         """Each round's place and points, "R1 T2: 1st 4 · R2 T1: 3rd= 2"."""
         return " · ".join(p.words for p in self.places)
 
+    @property
+    def last_place_shown(self) -> str:
+        """His latest round's table, place and points (the wall's), "—" before any."""
+        return self.places[-1].words if self.places else "—"
+
     def against(self, other: Standing) -> Fraction:
         """Head to head: every time the two sat at one table in one round, 1 to the one
         with more chips there, 1/2 each when equal."""
@@ -234,6 +239,14 @@ def standings(event, after_round: int | None = None, only_round: int | None = No
             )
         )
     return rank(rows)
+
+
+def places_of(event, player: Player) -> list:
+    """The player's place, chips and table points at each table of the event, round by
+    round (``ranking.TablePlace``): the places of every table he sat at, two queries."""
+    tables = Seat.objects.filter(player=player, table__round__event=event).values("table_id")
+    nets = _current_nets(event).filter(table__in=tables)
+    return ranking.places(event, 1, ALL_ROUNDS, nets, tables).get(player.pk, [])
 
 
 def standings_series(event, rows, limit: int = 10) -> list[tuple[str, list[int]]]:

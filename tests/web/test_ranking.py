@@ -385,3 +385,31 @@ def test_the_csv_and_pdf_of_standings_by_table_points(tournament, organizer):
 
     said = re.sub(r"\s+", " ", text)  # as the lines wrap, said in one line
     assert "Bill Clarkson · tie broken by best round 20 6 +8 1 R1 T1: 1st 4 R2 T2: 3rd= 2" in said
+
+
+def test_the_wall_and_a_statement_show_the_places(tournament, organizer, client):
+    import re
+
+    from django.urls import reverse
+
+    ranked_day(tournament, organizer, ranking="table_points", bye_points=2, tie_breaks=ALL_BREAKS)
+    client.force_login(organizer)
+    wall = client.get(reverse("wall-live", args=[tournament.pk])).content.decode()
+    head = re.search(r"<thead><tr>(.*?)</tr></thead>", wall).group(1)
+    assert re.findall(r"<th[^>]*>([^<]*)</th>", head) == [
+        "#",
+        "Player",
+        "Points",
+        "Chips",
+        "Last round",
+    ]
+    assert (
+        '<td class="num">3</td><td>Bill</td><td class="num">6</td>'
+        '<td class="num pos">+8</td><td>R2 T2: 3rd= 2</td>'
+    ) in wall
+    assert "Ranked by table points; ties broken by total chips" in wall
+    bill = Player.objects.get(name="Bill")
+    page = client.get(reverse("player-statement", args=[tournament.pk, bill.pk])).content.decode()
+    rows = re.search(r'<table id="table-places">.*?<tbody>(.*?)</tbody>', page, re.S).group(1)
+    cells = [re.findall(r"<td[^>]*>([^<]*)</td>", r) for r in rows.split("</tr>")[:-1]]
+    assert cells == [["1", "1", "+16", "1st of 4", "4"], ["2", "2", "-8", "3rd= of 4", "2"]]

@@ -77,6 +77,7 @@ def player_statement(request, pk, player_pk):
     event = event_or_404(request, pk)
     player = get_object_or_404(Player, pk=player_pk, registrations__event=event)
     lines = standings.statement(event, player)
+    scoring = ranking.Scoring.of(event)
     return render(
         request,
         "tournaments/statement.html",
@@ -85,6 +86,9 @@ def player_statement(request, pk, player_pk):
             "player": player,
             "lines": lines,
             "balance": lines[-1].balance if lines else 0,
+            # His place at each table, when the event ranks by them (two queries).
+            "places": standings.places_of(event, player) if scoring.by_points else None,
+            "ranking_words": scoring.words,
         },
     )
 
