@@ -19,6 +19,7 @@ fresh, signs in as the demo organizer and drives Debian's Chromium through Playw
   check-in.png      the self check-in at the door on a phone: "novak" found, I am here
   results-site.png  the Clarkson tournament's results website, opened from disk offline
   prizes.png        a tournament's prize list and a category's (the demo given prizes)
+  table-points.png  the Clarkson tournament's standings had it ranked by table points
 
 The phones' address (the QR codes, the wall) is shown as http://192.168.1.20:8000/,
 as on a hall's Wi-Fi. Each picture is reduced to 256 colours (they are pages of flat
@@ -169,6 +170,20 @@ def save(path: Path) -> None:
         reduced = image.convert("RGB").quantize(colors=256, method=Image.Quantize.MEDIANCUT)
         reduced.save(path, optimize=True)
     print(f"{path}: {path.stat().st_size // 1024} KB")
+
+
+TABLE_POINTS_COPY = """
+from django.contrib.auth import get_user_model
+from tournaments import exchange
+from tournaments.models import Event
+document = exchange.export_event(Event.objects.get(pk=%d))
+document["event"].update(
+    name="Clarkson Taroky Tournament by table points",
+    ranking="table_points",
+    tie_breaks=["chips", "table_wins"],
+)
+print(exchange.import_event(document, get_user_model().objects.get(username="organizer")).pk)
+"""
 
 
 def take(out: Path, only: set[str], base: str, ids: dict[str, int], browser) -> None:
@@ -345,6 +360,21 @@ def take(out: Path, only: set[str], base: str, ids: dict[str, int], browser) -> 
         page.wait_for_load_state("load")
         page.goto(f"{base}/events/{ids['clarkson']}/prizes/")
         shot(page, "prizes", height=900)
+        ctx.close()
+    if wanted("table-points"):
+        # The Clarkson tournament copied (export, then import in the temporary database,
+        # by the server's manage.py: the ORM is not called from Playwright's loop) as
+        # an event ranked by table points, 4/3/2/1, ties by chips then table wins.
+        copy = subprocess.run(
+            [sys.executable, "manage.py", "shell", "-c", TABLE_POINTS_COPY % ids["clarkson"]],
+            cwd=ROOT,
+            check=True,
+            capture_output=True,
+            text=True,
+        ).stdout.split()[-1]
+        ctx, page = context(DESKTOP)
+        page.goto(f"{base}/events/{copy}/standings/")
+        shot(page, "table-points", height=800)
         ctx.close()
 
 

@@ -159,9 +159,15 @@ def places(event: Event, first: int, last: int, nets, tables=None) -> dict[int, 
         .values_list("player_id", "table_id", "n")
         .order_by()
     }
+    return _placed(event, seats.order_by(), net)
+
+
+def _placed(event: Event, seats, net: dict) -> dict[int, list[TablePlace]]:
+    """The places at the tables of ``seats`` (player, table id, table number, round
+    number) by ``net`` ((player, table id) -> chips): no query."""
     played = {t for _, t in net}
     tables: dict[int, list] = {}
-    for player, table_id, number, round_number in seats.order_by():
+    for player, table_id, number, round_number in seats:
         if table_id in played:
             tables.setdefault(table_id, []).append((player, number, round_number))
     average = event.shared_places == Event.SharedPlaces.AVERAGE
@@ -188,4 +194,80 @@ def places(event: Event, first: int, last: int, nets, tables=None) -> dict[int, 
             )
     for rows in out.values():
         rows.sort(key=lambda p: p.round)
+    return out
+
+
+@dataclass
+class Entrant:
+    """A player of an event as a season places him when the event ranks by table
+    points: what the event's standings rank and break ties by."""
+
+    player_id: int
+    name: str
+    chips: int
+    places: tuple
+    points: Fraction
+    score: object = 0
+    decided_by: str = ""
+
+    @property
+    def table_wins(self) -> int:
+        return sum(1 for p in self.places if p.win)
+
+    @property
+    def best_round(self) -> int | None:
+        rounds: dict[int, int] = {}
+        for p in self.places:
+            rounds[p.round] = rounds.get(p.round, 0) + p.chips
+        return max(rounds.values()) if rounds else None
+
+    def against(self, other: Entrant) -> Fraction:
+        theirs = {p.table_id: p.chips for p in other.places}
+        won = Fraction(0)
+        for p in self.places:
+            if p.table_id in theirs:
+                mine, his = p.chips, theirs[p.table_id]
+                won += 1 if mine > his else Fraction(1, 2) if mine == his else 0
+        return won
+
+
+def events_ranked(
+    events: list[Event], entered, chips, byes, names
+) -> dict[int, list[tuple[int, int]]]:
+    """Each of ``events`` (ranked by table points) ranked as its standings rank those
+    who came (``entered``: event id -> player ids): {event id: [(rank, player id),
+    ...]}, from ``chips`` ((event, player) -> chips, bye chips included), ``byes``
+    ((event, player) -> byes) and ``names`` (player id -> name). Two queries whatever
+    the number of events."""
+    from .models import DealNet
+
+    ids = [e.pk for e in events]
+    seats = Seat.objects.filter(table__round__event_id__in=ids).values_list(
+        "table__round__event_id", "player_id", "table_id", "table__number", "table__round__number"
+    )
+    net = {
+        (p, t): n
+        for p, t, n in DealNet.objects.current()
+        .filter(event_id__in=ids)
+        .values("player_id", "table_id")
+        .annotate(n=Sum("chips"))
+        .values_list("player_id", "table_id", "n")
+        .order_by()
+    }
+    by_event: dict[int, list] = {}
+    for event_id, *seat in seats.order_by():
+        by_event.setdefault(event_id, []).append(seat)
+    out = {}
+    for event in events:
+        placed = _placed(event, by_event.get(event.pk, []), net)
+        scoring = Scoring.of(event)
+        rows = []
+        for pid in entered[event.pk]:
+            mine = tuple(placed.get(pid, ()))
+            own = chips[(event.pk, pid)]
+            points = sum((p.points for p in mine), Fraction(0))
+            points += byes.get((event.pk, pid), 0) * scoring.bye_points
+            rows.append(Entrant(pid, names[pid], own, mine, points, scoring.score(own, points)))
+        ranked = tie_breaks.ranked(rows, lambda r: r.score, lambda r: r.name, list(scoring.breaks))
+        out[event.pk] = [(position, row.player_id) for position, _, row in ranked]
     return out

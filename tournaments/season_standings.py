@@ -9,7 +9,8 @@ registry (player ids), never by name, so a renamed player stays one row.
 How a season ranks (``Season``'s scoring):
 
 - each event ranks its players by chips (the event's standings: net plus bye credits;
-  equal chips share a place);
+  equal chips share a place), or, when the event ranks by table points, as its
+  standings rank them (tournaments.ranking);
 - a player's value of an event is its chips, or under placement points the points of
   his place (a shared place gives each the points of that place) plus the points for
   taking part;
@@ -32,7 +33,7 @@ from django.db.models import Count, F, Sum
 import taroky_scoring as core
 from taroky_scoring.editions import RULES_EDITION
 
-from . import tie_breaks
+from . import ranking, tie_breaks
 from .models import DealNet, DealVersion, Event, Player, Registration, Round, Season
 from .standings import came, registrations_seated, shared_ranks
 
@@ -94,10 +95,20 @@ def event_placings(events: list[Event]) -> tuple[dict[int, Player], dict[int, di
             entered[reg.event_id].append(reg.player_id)
     by_id = {e.pk: e for e in events}
     placings: dict[int, dict[int, Placing]] = {}
+    # An event ranked by table points (or breaking ties by more than chips) places its
+    # players as its standings do: two queries more for all such events together.
+    by_points = [e for e in events if ranking.Scoring.of(e).needs_places]
+    names = {pid: p.name for pid, p in players.items()}
+    as_ranked = (
+        ranking.events_ranked(by_points, entered, chips, byes_of, names) if by_points else {}
+    )
     for event_id in ids:
-        ranked = shared_ranks(
-            entered[event_id], lambda p, e=event_id: chips[(e, p)], lambda p: players[p].name
-        )
+        if event_id in as_ranked:
+            ranked = as_ranked[event_id]
+        else:
+            ranked = shared_ranks(
+                entered[event_id], lambda p, e=event_id: chips[(e, p)], lambda p: players[p].name
+            )
         sharing = Counter(rank for rank, _ in ranked)
         placings[event_id] = {
             pid: Placing(

@@ -413,3 +413,103 @@ def test_the_wall_and_a_statement_show_the_places(tournament, organizer, client)
     rows = re.search(r'<table id="table-places">.*?<tbody>(.*?)</tbody>', page, re.S).group(1)
     cells = [re.findall(r"<td[^>]*>([^<]*)</td>", r) for r in rows.split("</tr>")[:-1]]
     assert cells == [["1", "1", "+16", "1st of 4", "4"], ["2", "2", "-8", "3rd= of 4", "2"]]
+
+
+def test_the_event_form_sets_how_the_event_ranks(organizer, client, tournament):
+    from django.urls import reverse
+
+    from tournaments.forms import EventForm
+
+    data = {
+        name: ("" if v is None else v)
+        for name, v in EventForm(instance=tournament).initial.items()
+        if name in EventForm.Meta.fields
+    }
+    data.update(EventForm.ranking_data({}))
+    data.update(
+        ranking="chips_and_points",
+        shared_places="average",
+        points_scale="10",
+        bye_points="3",
+        points_at_5="5 4 3 2 1",
+        tie_break_1="head_to_head",
+        tie_break_2="best_round",
+        tie_break_3="",
+    )
+    client.force_login(organizer)
+    response = client.post(reverse("event-edit", args=[tournament.pk]), data)
+    assert response.status_code == 302
+    tournament.refresh_from_db()
+    assert (tournament.ranking, tournament.shared_places, tournament.bye_points) == (
+        "chips_and_points",
+        "average",
+        3,
+    )
+    assert tournament.table_points == {
+        "2": [2, 1],
+        "3": [3, 2, 1],
+        "4": [4, 3, 2, 1],
+        "5": [5, 4, 3, 2, 1],
+    }
+    assert tournament.tie_breaks == ["head_to_head", "best_round"]
+    page = client.get(reverse("event-edit", args=[tournament.pk])).content.decode()
+    assert 'name="points_at_5" value="5, 4, 3, 2, 1"' in page
+
+
+def test_a_season_places_players_as_their_event_ranks_them(tournament, organizer):
+    """The Czech day by table points (see above): Fanny 1, Anna 2, Bill 3, Emil 4 ...
+    by chips Fanny 1, then Anna, Bill and Emil 2= (8 chips each). The season's
+    placement points follow the event's table-point places, in the same queries for
+    one such event as for two."""
+    import datetime
+
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from tournaments.models import Season
+    from tournaments.season_standings import season_standings
+    from tournaments.services import seasons as season_services
+
+    ranked_day(tournament, organizer, ranking="table_points", bye_points=2, tie_breaks=ALL_BREAKS)
+    season = season_services.create_season(
+        organizer,
+        name="Ostrava series",
+        start_date=datetime.date(2026, 1, 1),
+        end_date=datetime.date(2026, 12, 31),
+        basis=Season.Basis.PLACEMENT,
+        placement_points=[10, 8, 6, 5, 4, 3, 2, 1],
+        published=False,
+    )
+    season_services.add_event(season, Event.objects.get(pk=tournament.pk), organizer)
+    with CaptureQueriesContext(connection) as one:
+        table = season_standings(season)
+    assert [(r.rank, r.player.name, r.total) for r in table.rows] == [
+        (1, "Fanny", 10),
+        (2, "Anna", 8),
+        (3, "Bill", 6),
+        (4, "Emil", 5),
+        (5, "Gustav", 4),
+        (6, "Čada", 3),
+        (7, "Dana", 2),
+        (8, "Ivan", 1),
+        (9, "Hana", 0),
+    ]
+    second = services.create_event(
+        organizer,
+        name="Ostrava round two",
+        date=datetime.date(2026, 11, 22),
+        kind=Event.Kind.TOURNAMENT,
+        ruleset="clarkson",
+        house_rules={},
+        starting_chips=20,
+        session_end=Event.SessionEnd.FIXED_DEALS,
+        deals_per_session=10,
+        ranking="table_points",
+    )
+    for name in TOURNAMENT_PLAYERS:
+        services.register_player(second, organizer, name=name)
+    day(second, organizer)
+    season_services.add_event(season, second, organizer)
+    with CaptureQueriesContext(connection) as two:
+        season_standings(season)
+    assert len(one) == len(two)
