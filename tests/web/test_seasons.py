@@ -1012,7 +1012,11 @@ def test_a_players_page_has_every_event_and_his_statistics_in_the_games_words(
 
 
 def test_a_tie_break_says_so_only_for_rows_it_sets_apart():
-    from tournaments.season_standings import Placing, Result, SeasonStanding, _split
+    from tournaments import tie_breaks
+    from tournaments.season_standings import Placing, Result, SeasonStanding
+
+    def _split(group, keys):
+        return tie_breaks.split(group, tie_breaks.of(keys))
 
     event = Event(pk=1)
 
