@@ -88,6 +88,7 @@ class EventForm(forms.ModelForm):
 
     FIXED_HELP = "Fixed: the event's deals were recorded under it."
     MARKER = "house_rules_form"  # posted by the page with the generated option fields
+    RANKING_MARKER = "ranking_form"  # posted by the page with how the event ranks
     # Starting chips are the event's own field (every game has them).
     OWN_FIELDS = ("starting_chips",)
     # The starting chips the page proposed (the ruleset's); empty once the organizer
@@ -164,6 +165,10 @@ class EventForm(forms.ModelForm):
             for name in self.ranking_names():
                 self.fields[name].disabled = True
                 self.fields[name].help_text = self.FIXED_HELP
+        elif self.is_bound and self.RANKING_MARKER not in self.data:
+            # A post without the ranking's fields keeps how the event ranks.
+            for name in self.ranking_names():
+                self.fields[name].disabled = True
 
     def ranking_names(self) -> list[str]:
         """The fields that say how the event ranks, in the page's order."""
@@ -180,7 +185,7 @@ class EventForm(forms.ModelForm):
     @classmethod
     def ranking_data(cls, spec: dict) -> dict:
         """The ranking fields' data from an event's settings as a file holds them."""
-        data = {}
+        data = {cls.RANKING_MARKER: "1"}
         points = spec.get("table_points", Event().table_points)
         for n in Event.TABLE_SIZES:
             data[f"points_at_{n}"] = (
