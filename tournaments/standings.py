@@ -155,7 +155,10 @@ def rank(rows: list[Standing]) -> list[Standing]:
     took_part = [s for s in rows if s.took_part]
     scoring = next((s.scoring for s in rows if s.scoring), None)
     breaks = list(scoring.breaks) if scoring else []
-    ranked = tie_breaks.ranked(took_part, lambda s: s.score, _by_name, breaks)
+    # A row made without the event's scoring (a test's, say) ranks by its chips.
+    ranked = tie_breaks.ranked(
+        took_part, lambda s: s.score if s.scoring else s.chips, _by_name, breaks
+    )
     waiting = sorted((s for s in rows if not s.took_part), key=_by_name)
     ranked += [(len(took_part) + 1, len(waiting) > 1, s) for s in waiting]
     for position, shared, row in ranked:
