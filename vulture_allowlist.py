@@ -72,6 +72,10 @@ _.template_name
 _.render_dropped
 _.render_player
 _.render_total
+_.render_rank
+_.render_score
+_.render_points
+_.render_places
 
 # reportlab: attributes its charts and legends read, and a Flowable's wrap.
 _.alignment
@@ -89,6 +93,10 @@ _.valueStep
 _.wrap
 
 # Templates: properties and fields only a template reads.
+_.ranking_fields  # event_form.html: how the event ranks
+_.last_place_shown  # wall_live.html: a standing's latest place at a table
+_.score_shown  # wall_live.html
+_.place_shown  # statement.html: his place at a table
 _.adoptable  # _rejected_version.html
 _.deal_url  # _deal_conflict.html (and its link_may_correct, saved_*, yours)
 _.description_json  # _game_fields.html

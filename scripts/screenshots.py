@@ -22,6 +22,7 @@ fresh, signs in as the demo organizer and drives Debian's Chromium through Playw
   clock-wall.png    the wall of a round on the clock: the time left in large type
   schedule.png      the Clarkson tournament's rounds still to play drawn all at once
   player-card.png   players' cards from that round pack, rendered by pdftoppm
+  table-points.png  the Clarkson tournament's standings had it ranked by table points
 
 The phones' address (the QR codes, the wall) is shown as http://192.168.1.20:8000/,
 as on a hall's Wi-Fi. Each picture is reduced to 256 colours (they are pages of flat
@@ -194,6 +195,20 @@ def player_card_png(pdf: bytes, path: Path) -> None:
         with Image.open(Path(folder) / "cards.png") as image:
             image.crop((0, 0, image.width, image.height * 52 // 100)).save(path)
     save(path)
+
+
+TABLE_POINTS_COPY = """
+from django.contrib.auth import get_user_model
+from tournaments import exchange
+from tournaments.models import Event
+document = exchange.export_event(Event.objects.get(pk=%d))
+document["event"].update(
+    name="Clarkson Taroky Tournament by table points",
+    ranking="table_points",
+    tie_breaks=["chips", "table_wins"],
+)
+print(exchange.import_event(document, get_user_model().objects.get(username="organizer")).pk)
+"""
 
 
 def take(out: Path, only: set[str], base: str, ids: dict[str, int], browser) -> None:
@@ -429,6 +444,21 @@ def take(out: Path, only: set[str], base: str, ids: dict[str, int], browser) -> 
         pdf = page.request.get(f"{base}/rounds/{number}/pack.pdf").body()
         ctx.close()
         player_card_png(pdf, out / "player-card.png")
+    if wanted("table-points"):
+        # The Clarkson tournament copied (export, then import in the temporary database,
+        # by the server's manage.py: the ORM is not called from Playwright's loop) as
+        # an event ranked by table points, 4/3/2/1, ties by chips then table wins.
+        copy = subprocess.run(
+            [sys.executable, "manage.py", "shell", "-c", TABLE_POINTS_COPY % ids["clarkson"]],
+            cwd=ROOT,
+            check=True,
+            capture_output=True,
+            text=True,
+        ).stdout.split()[-1]
+        ctx, page = context(DESKTOP)
+        page.goto(f"{base}/events/{copy}/standings/")
+        shot(page, "table-points", height=800)
+        ctx.close()
 
 
 def main() -> None:

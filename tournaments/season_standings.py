@@ -9,7 +9,8 @@ registry (player ids), never by name, so a renamed player stays one row.
 How a season ranks (``Season``'s scoring):
 
 - each event ranks its players by chips (the event's standings: net plus bye credits;
-  equal chips share a place);
+  equal chips share a place), or, when the event ranks by table points, as its
+  standings rank them (tournaments.ranking);
 - a player's value of an event is its chips, or under placement points the points of
   his place (a shared place gives each the points of that place) plus the points for
   taking part;
@@ -24,7 +25,6 @@ How a season ranks (``Season``'s scoring):
 
 from __future__ import annotations
 
-import itertools
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 
@@ -33,9 +33,9 @@ from django.db.models import Count, F, Sum
 import taroky_scoring as core
 from taroky_scoring.editions import RULES_EDITION
 
+from . import ranking, tie_breaks
 from .models import DealNet, DealVersion, Event, Player, Registration, Round, Season
 from .standings import came, registrations_seated, shared_ranks
-from .words import DECIDED_BY_WORDS
 
 
 @dataclass(frozen=True)
@@ -95,10 +95,20 @@ def event_placings(events: list[Event]) -> tuple[dict[int, Player], dict[int, di
             entered[reg.event_id].append(reg.player_id)
     by_id = {e.pk: e for e in events}
     placings: dict[int, dict[int, Placing]] = {}
+    # An event ranked by table points (or breaking ties by more than chips) places its
+    # players as its standings do: two queries more for all such events together.
+    by_points = [e for e in events if ranking.Scoring.of(e).needs_places]
+    names = {pid: p.name for pid, p in players.items()}
+    as_ranked = (
+        ranking.events_ranked(by_points, entered, chips, byes_of, names) if by_points else {}
+    )
     for event_id in ids:
-        ranked = shared_ranks(
-            entered[event_id], lambda p, e=event_id: chips[(e, p)], lambda p: players[p].name
-        )
+        if event_id in as_ranked:
+            ranked = as_ranked[event_id]
+        else:
+            ranked = shared_ranks(
+                entered[event_id], lambda p, e=event_id: chips[(e, p)], lambda p: players[p].name
+            )
         sharing = Counter(rank for rank, _ in ranked)
         placings[event_id] = {
             pid: Placing(
@@ -147,6 +157,12 @@ class SeasonStanding:
     def place(self) -> str:
         """His rank as sport says a shared one: "4=", "4"."""
         return f"{self.rank}{'=' if self.shared else ''}"
+
+    def against(self, other: SeasonStanding) -> int:
+        """Head to head: how often he finished above ``other`` in the events both
+        played."""
+        mine = {r.event.pk: r.rank for r in self.results}
+        return sum(1 for r in other.results if r.event.pk in mine and mine[r.event.pk] < r.rank)
 
     @property
     def events_played(self) -> int:
@@ -237,60 +253,15 @@ def season_standings(season: Season, events: list[Event] | None = None) -> Seaso
 
 
 def _rank(season: Season, rows: list[SeasonStanding]) -> list[SeasonStanding]:
-    ordered: list[list[SeasonStanding]] = []
-    rows.sort(key=lambda r: (-r.total, r.player.name))
-    for _, same in itertools.groupby(rows, key=lambda r: r.total):
-        ordered += _split(list(same), list(season.tie_breaks or ()))
-    position = 1
+    """By total, equal totals split by the season's tie-breaks (``tie_breaks.split``)."""
+    breaks = tie_breaks.of(season.tie_breaks)
     out = []
-    for group in ordered:
-        for row in sorted(group, key=lambda r: r.player.name):
-            row.rank = position
-            row.shared = len(group) > 1
-            out.append(row)
-        position += len(group)
+    for position, shared, row in tie_breaks.ranked(
+        rows, lambda r: r.total, lambda r: r.player.name, breaks
+    ):
+        row.rank, row.shared = position, shared
+        out.append(row)
     return out
-
-
-def _measure(key: str, row: SeasonStanding, group: list[SeasonStanding]) -> int:
-    if key == Season.TieBreak.CHIPS:
-        return row.chips
-    if key == Season.TieBreak.EVENTS_WON:
-        return row.events_won
-    # Head to head: how often he finished above each other player still tied with him,
-    # in the events both played.
-    mine = {r.event.pk: r.rank for r in row.results}
-    above = 0
-    for other in group:
-        if other is row:
-            continue
-        for r in other.results:
-            if r.event.pk in mine and mine[r.event.pk] < r.rank:
-                above += 1
-    return above
-
-
-def _split(group: list[SeasonStanding], breaks: list[str]) -> list[list[SeasonStanding]]:
-    """``group`` (equal totals) in order by the tie-breaks, each still-equal set together.
-    A row the tie-breaks set apart on its own says by which (``decided_by``); rows that
-    stay equal say nothing (they share a rank).
-
-    Head to head counts only the players it compares: when it parts a group, it is
-    applied again among each part still equal, alone, until it parts nobody, and only
-    then does the next tie-break come (as football's tie rules do; FORMATS.md)."""
-    if len(group) == 1 or not breaks:
-        return [group]
-    key, rest = breaks[0], breaks[1:]
-    values = {id(r): _measure(key, r, group) for r in group}
-    ordered = sorted(group, key=lambda r: -values[id(r)])
-    parts = [list(p) for _, p in itertools.groupby(ordered, key=lambda r: values[id(r)])]
-    if len(parts) == 1:
-        return _split(group, rest)
-    for part in parts:
-        if len(part) == 1:
-            part[0].decided_by = DECIDED_BY_WORDS[key]
-    again = breaks if key == Season.TieBreak.HEAD_TO_HEAD else rest
-    return [g for part in parts for g in _split(part, again)]
 
 
 # -- a player across events and seasons --------------------------------------------------

@@ -10,10 +10,12 @@ rows themselves.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any
 
 from django.db.models import Count, Exists, Max, Min, OuterRef, Q, Sum
 
+from . import ranking, tie_breaks
 from .models import DealNet, LedgerEntry, Player, Registration, Round, Seat, Table
 
 
@@ -32,6 +34,49 @@ class Standing:
     byes: int
     withdrawn: bool
     took_part: bool = True  # seated at a table, or had a bye (see rank)
+    # How the event ranks (tournaments.ranking): read only when it needs the places.
+    scoring: ranking.Scoring | None = None
+    places: tuple = ()  # his TablePlaces, round by round
+    points: Fraction = Fraction(0)  # table points, bye points included
+    table_wins: int = 0
+    best_round: int | None = None  # his most chips in one round played
+    score: Any = 0  # what he is ranked by: chips, points, or chips plus points
+    decided_by: str = ""  # the tie-break that set him apart from an equal score
+    shared: bool = False  # another player has the same rank
+
+    @property
+    def points_shown(self) -> str:
+        return ranking.points_text(self.points)
+
+    @property
+    def score_shown(self) -> str:
+        return ranking.points_text(Fraction(self.score))
+
+    @property
+    def places_shown(self) -> str:
+        """Each round's place and points, "R1 T2: 1st 4 · R2 T1: 3rd= 2"."""
+        return " · ".join(p.words for p in self.places)
+
+    @property
+    def last_place_shown(self) -> str:
+        """His latest round's table, place and points (the wall's), "—" before any."""
+        return self.places[-1].words if self.places else "—"
+
+    def against(self, other: Standing) -> Fraction:
+        """Head to head: every time the two sat at one table in one round, 1 to the one
+        with more chips there, 1/2 each when equal."""
+        theirs = {p.table_id: p.chips for p in other.places}
+        won = Fraction(0)
+        for p in self.places:
+            if p.table_id in theirs:
+                won += (
+                    1
+                    if p.chips > theirs[p.table_id]
+                    else Fraction(1, 2)
+                    if p.chips == theirs[p.table_id]
+                    else 0
+                )
+        return won
 
 
 ALL_ROUNDS = 10**6
@@ -102,17 +147,23 @@ RANK_WORDS = (
 
 
 def rank(rows: list[Standing]) -> list[Standing]:
-    """Order by chips, best first; equal chips share a rank (1, 2, 2, 4). A registered
-    player who was never seated and had no bye comes after all who were, at one shared
-    rank: not coming is no place above a loser (and a season counts the same places,
-    among those who took part)."""
+    """Order by score (chips, unless the event ranks by table points), best first;
+    equal scores are split by the event's tie-breaks, and players still equal share a
+    rank (1, 2, 2, 4). A registered player who was never seated and had no bye comes
+    after all who were, at one shared rank: not coming is no place above a loser (and a
+    season counts the same places, among those who took part)."""
     took_part = [s for s in rows if s.took_part]
-    ranked = shared_ranks(took_part, lambda s: s.chips, lambda s: s.player.name)
+    scoring = next((s.scoring for s in rows if s.scoring), None)
+    breaks = list(scoring.breaks) if scoring else []
+    # A row made without the event's scoring (a test's, say) ranks by its chips.
+    ranked = tie_breaks.ranked(
+        took_part, lambda s: s.score if s.scoring else s.chips, _by_name, breaks
+    )
     waiting = sorted((s for s in rows if not s.took_part), key=_by_name)
-    ranked += [(len(took_part) + 1, s) for s in waiting]
-    for position, row in ranked:
-        row.rank = position
-    return [row for _, row in ranked]
+    ranked += [(len(took_part) + 1, len(waiting) > 1, s) for s in waiting]
+    for position, shared, row in ranked:
+        row.rank, row.shared = position, shared
+    return [row for _, _, row in ranked]
 
 
 def _by_name(s: Standing) -> str:
@@ -149,19 +200,31 @@ def standings(event, after_round: int | None = None, only_round: int | None = No
         .values_list("player_id", "n")
         .order_by()
     )
+    scoring = ranking.Scoring.of(event)
+    placed = (
+        ranking.places(event, first, last, _current_nets(event, first, last))
+        if scoring.needs_places
+        else {}
+    )
     rows = []
     registered = registrations_seated(Registration.objects.filter(event=event), first, last)
     for reg in registered.select_related("player"):
         pk = reg.player_id
         t = totals.get(pk, Totals())
         n_byes = byes.get(pk, 0)
+        mine = tuple(placed.get(pk, ()))
+        rounds: dict[int, int] = {}
+        for p in mine:
+            rounds[p.round] = rounds.get(p.round, 0) + p.chips
+        points = sum((p.points for p in mine), Fraction(0)) + n_byes * scoring.bye_points
+        chips = t.net + n_byes * event.bye_chips
         rows.append(
             Standing(
                 rank=0,
                 player=reg.player,
                 club=reg.player.club,
                 net=t.net,
-                chips=t.net + n_byes * event.bye_chips,
+                chips=chips,
                 deals_played=t.deals,
                 deals_as_bidder=t.bids,
                 bidder_wins=t.bids_won,
@@ -170,9 +233,23 @@ def standings(event, after_round: int | None = None, only_round: int | None = No
                 byes=n_byes,
                 withdrawn=reg.withdrawn,
                 took_part=came(reg.seated, n_byes),
+                scoring=scoring,
+                places=mine,
+                points=points,
+                table_wins=sum(1 for p in mine if p.win),
+                best_round=max(rounds.values()) if rounds else None,
+                score=scoring.score(chips, points),
             )
         )
     return rank(rows)
+
+
+def places_of(event, player: Player) -> list:
+    """The player's place, chips and table points at each table of the event, round by
+    round (``ranking.TablePlace``): the places of every table he sat at, two queries."""
+    tables = Seat.objects.filter(player=player, table__round__event=event).values("table_id")
+    nets = _current_nets(event).filter(table__in=tables)
+    return ranking.places(event, 1, ALL_ROUNDS, nets, tables).get(player.pk, [])
 
 
 def standings_series(event, rows, limit: int = 10) -> list[tuple[str, list[int]]]:

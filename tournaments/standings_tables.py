@@ -4,6 +4,8 @@ import django_tables2 as tables
 from django.urls import reverse
 from django.utils.html import format_html
 
+from .words import counted
+
 
 class SignedColumn(tables.Column):
     def render(self, value):
@@ -24,6 +26,14 @@ class StandingsTable(tables.Table):
     best_deal = SignedColumn(verbose_name="Best deal")
     worst_deal = SignedColumn(verbose_name="Worst deal")
     byes = tables.Column(verbose_name="Byes")
+    # Only when the event ranks by table points (tournaments.ranking): a chip-ranked
+    # event's standings are as they always were.
+    score = tables.Column(verbose_name="Score")
+    points = tables.Column(verbose_name="Table points")
+    table_wins = tables.Column(verbose_name="Table wins")
+    places = tables.Column(
+        verbose_name="Each round: table, place, points", orderable=False, empty_values=()
+    )
 
     class Meta:
         attrs = {"class": "standings", "id": "standings"}
@@ -34,7 +44,13 @@ class StandingsTable(tables.Table):
         self.event = event
         # One reverse() for the whole table, not one per row.
         self.statement_url = reverse("player-statement", args=[event.pk, 0]).replace("/0/", "/{}/")
-        super().__init__(*args, **kwargs)
+        self.by_points = by_points = event.ranking != event.Ranking.CHIPS
+        exclude = [] if by_points else ["score", "points", "table_wins", "places"]
+        if event.ranking != event.Ranking.CHIPS_AND_POINTS:
+            exclude.append("score")
+        # By points, the points come after the rank and player; the rest as always.
+        sequence = ("rank", "player", "club", "score", "points", "chips", "table_wins", "...")
+        super().__init__(*args, exclude=exclude, sequence=sequence if by_points else None, **kwargs)
         # The game's own word for who won the bidding ("bidder", "declarer"), from the
         # core; on this table's copy of the columns, never the class's.
         word = event.game.bidder_word
@@ -44,7 +60,22 @@ class StandingsTable(tables.Table):
     def render_player(self, record):
         url = self.statement_url.format(record.player.pk)
         withdrawn = " (withdrawn)" if record.withdrawn else ""
-        return format_html('<a href="{}">{}</a>{}', url, record.player.name, withdrawn)
+        tie = f" (tie broken by {record.decided_by})" if record.decided_by else ""
+        return format_html('<a href="{}">{}</a>{}{}', url, record.player.name, withdrawn, tie)
+
+    def render_rank(self, record):
+        shared = self.by_points and record.shared
+        return f"{record.rank}=" if shared else record.rank
+
+    def render_score(self, record):
+        return record.score_shown
+
+    def render_points(self, record):
+        return record.points_shown
+
+    def render_places(self, record):
+        byes = f" · {counted(record.byes, 'bye')}" if record.byes else ""
+        return (record.places_shown or "—") + byes
 
 
 class SeasonStandingsTable(tables.Table):

@@ -117,14 +117,7 @@ def season_file_stem(season: Season) -> str:
 
 # A season's tie-breaks: the form says each by its choice's label; the season's sentence
 # by the label's first part ("head-to-head"); the standings, of the player a tie-break
-# set apart, by these.
-DECIDED_BY_WORDS = {
-    Season.TieBreak.CHIPS: "chips",
-    Season.TieBreak.EVENTS_WON: "events won",
-    Season.TieBreak.HEAD_TO_HEAD: "head to head",
-}
-
-
+# set apart, by the tie-break classes (tournaments.tie_breaks).
 def tie_break_words(tie_breaks) -> str:
     """``["chips", "head_to_head"]`` as "chips won over the season, then head-to-head".
 

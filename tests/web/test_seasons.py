@@ -235,7 +235,14 @@ def test_head_to_head_decides_between_the_players_still_tied(organizer, nights):
 
 
 def test_head_to_head_counts_places_above_the_others_still_tied():
-    from tournaments.season_standings import Placing, Result, SeasonStanding, _measure, _split
+    from tournaments import tie_breaks
+    from tournaments.season_standings import Placing, Result, SeasonStanding
+
+    def _measure(key, row, group):
+        return tie_breaks.BY_KEY[key].value(row, group)
+
+    def _split(group, keys):
+        return tie_breaks.split(group, tie_breaks.of(keys))
 
     events = [Event(pk=n) for n in (1, 2, 3)]
 
@@ -1005,7 +1012,11 @@ def test_a_players_page_has_every_event_and_his_statistics_in_the_games_words(
 
 
 def test_a_tie_break_says_so_only_for_rows_it_sets_apart():
-    from tournaments.season_standings import Placing, Result, SeasonStanding, _split
+    from tournaments import tie_breaks
+    from tournaments.season_standings import Placing, Result, SeasonStanding
+
+    def _split(group, keys):
+        return tie_breaks.split(group, tie_breaks.of(keys))
 
     event = Event(pk=1)
 

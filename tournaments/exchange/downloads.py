@@ -6,6 +6,7 @@ import csv
 import io
 import json
 from collections.abc import Iterable
+from decimal import Decimal
 
 from ..models import ChipCount, Deal, Event, LedgerEntry, Seat
 from ..standings import standings
@@ -155,7 +156,20 @@ def standings_csv(
             "byes",
         ]
     ]
+    # An event ranked by table points adds its figures at the end (a chip-ranked
+    # event's file is as it always was).
+    by_points = event.ranking != Event.Ranking.CHIPS
+    score = event.ranking == Event.Ranking.CHIPS_AND_POINTS
+    if by_points:
+        rows[0] += (["score"] if score else []) + ["table_points", "table_wins", "rounds"]
     for s in standings(event, after_round=after_round, only_round=only_round):
+        extra = (
+            # Figures as numbers (a text starting "-" would be guarded as a formula).
+            ([Decimal(s.score_shown)] if score else [])
+            + [Decimal(s.points_shown), s.table_wins, s.places_shown]
+            if by_points
+            else []
+        )
         rows.append(
             [
                 s.rank,
@@ -168,6 +182,7 @@ def standings_csv(
                 "" if s.best_deal is None else s.best_deal,
                 "" if s.worst_deal is None else s.worst_deal,
                 s.byes,
+                *extra,
             ]
         )
     return _csv(rows)

@@ -62,11 +62,13 @@ def export_event(event: Event) -> dict:
     return {
         "format": FORMAT,
         "event": {
-            # Nothing about prizes in the file of an event without them.
+            # Nothing about prizes in the file of an event without them, nor about
+            # ranking in the file of one ranked as every event was before formats.
             **{
                 f: getattr(event, f)
                 for f in Event.SETTINGS
-                if event.sets_prizes or f not in Event.PRIZE_SETTINGS
+                if (event.sets_prizes or f not in Event.PRIZE_SETTINGS)
+                and (not event.ranks_by_default or f not in Event.RANKING_SETTINGS)
             },
             "date": event.date.isoformat(),
         },

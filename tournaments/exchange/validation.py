@@ -14,6 +14,7 @@ from django.utils.dateparse import parse_datetime
 import taroky_scoring as core
 
 from ..forms import EventForm, PlayerFieldsForm
+from ..forms.events import EVENT_LISTS
 from ..models import DealVersion, Event, RejectedVersion
 from ..outcomes import facts
 from ..services.checking import _ruleset_of
@@ -130,13 +131,15 @@ class Plan:
             if name != "house_rules":
                 value = spec.get(name, Event._meta.get_field(name).get_default())
                 data[name] = "" if value is None else value
+        data.update(EventForm.ranking_data(spec))
         form = EventForm(data=data)
         if not form.is_valid():
             raise ExchangeError(
                 "event: "
                 + "; ".join(f"{field}: {' '.join(errs)}" for field, errs in form.errors.items())
             )
-        settings = {name: form.cleaned_data[name] for name in EventForm.Meta.fields}
+        names = [*EventForm.Meta.fields, *EVENT_LISTS]
+        settings = {name: form.cleaned_data[name] for name in names}
         house_rules = spec.get("house_rules") or {}
         if not isinstance(house_rules, dict):
             raise ExchangeError("event: house_rules: must be a JSON object.")

@@ -7,6 +7,7 @@ from django import forms
 
 import taroky_scoring as core
 
+from .. import tie_breaks
 from ..models import Event
 from .fields import bound, clean_typed_name, from_to, from_to_words
 
@@ -44,6 +45,29 @@ def house_rule_field_name(ruleset: str, option: str) -> str:
     return f"rule__{ruleset}__{option}"
 
 
+# The ranking's lists, typed in fields of their own (a text a table size, a select a
+# tie-break), read by ``EventForm.clean`` into the model's lists.
+EVENT_LISTS = ("table_points", "tie_breaks")
+
+
+def points_text(points) -> str:
+    return ", ".join(str(p) for p in points) if isinstance(points, list) else str(points)
+
+
+def read_points(text: str) -> list[int] | str:
+    """The numbers typed, or the text itself when one is not a whole number (the
+    model's check then says so at the field).
+
+    >>> read_points("4, 3, 2,1"), read_points("4 3 2.5 1")
+    ([4, 3, 2, 1], '4 3 2.5 1')
+    """
+    parts = [p for p in text.replace(",", " ").split() if p]
+    try:
+        return [int(p) for p in parts]
+    except ValueError:
+        return text
+
+
 class EventForm(forms.ModelForm):
     """An event's settings; its house rules as a form generated from the core's typed
     options of every ruleset (the chosen ruleset's apply; the page shows only those),
@@ -56,12 +80,15 @@ class EventForm(forms.ModelForm):
         fields = [
             name
             for name in Event.SETTINGS
-            if name != "house_rules" and name not in Event.PRIZE_SETTINGS
+            if name not in ("house_rules", *Event.PRIZE_SETTINGS, *EVENT_LISTS)
         ]
         widgets = {"date": forms.DateInput(attrs={"type": "date"})}
 
+    TIE_BREAKS = len(tie_breaks.EVENT_KEYS)  # one select a place in the order
+
     FIXED_HELP = "Fixed: the event's deals were recorded under it."
     MARKER = "house_rules_form"  # posted by the page with the generated option fields
+    RANKING_MARKER = "ranking_form"  # posted by the page with how the event ranks
     # Starting chips are the event's own field (every game has them).
     OWN_FIELDS = ("starting_chips",)
     # The starting chips the page proposed (the ruleset's); empty once the organizer
@@ -110,7 +137,93 @@ class EventForm(forms.ModelForm):
             for entry in self.rulesets:
                 for name in entry["fields"]:
                     self.fields[name].disabled = True
+        self._ranking_fields()
         self._bound_numbers()
+
+    def _ranking_fields(self) -> None:
+        """A text of points for each table size, and a select a tie-break in order."""
+        points = self.instance.table_points if self.instance.pk else Event().table_points
+        points = points if isinstance(points, dict) else {}
+        for n in Event.TABLE_SIZES:
+            self.fields[f"points_at_{n}"] = forms.CharField(
+                label=f"Table points at a table of {n}",
+                max_length=200,
+                initial=points_text(points.get(str(n), "")),
+                help_text="First place first"
+                + (", the dealer sitting out counted" if n == 5 else ""),
+            )
+        choices = [("", "—")] + [(k, tie_breaks.BY_KEY[k].words) for k in tie_breaks.EVENT_KEYS]
+        current = list(self.instance.tie_breaks if self.instance.pk else Event().tie_breaks)
+        for i in range(self.TIE_BREAKS):
+            self.fields[f"tie_break_{i + 1}"] = forms.ChoiceField(
+                label="Ties broken first by" if i == 0 else "then by",
+                choices=choices,
+                required=False,
+                initial=current[i] if i < len(current) else "",
+            )
+        if self.fixed:
+            for name in self.ranking_names():
+                self.fields[name].disabled = True
+                self.fields[name].help_text = self.FIXED_HELP
+        elif self.is_bound and self.RANKING_MARKER not in self.data:
+            # A post without the ranking's fields keeps how the event ranks.
+            for name in self.ranking_names():
+                self.fields[name].disabled = True
+
+    def ranking_names(self) -> list[str]:
+        """The fields that say how the event ranks, in the page's order."""
+        simple = [n for n in Event.RANKING_SETTINGS if n not in EVENT_LISTS]
+        return (
+            simple
+            + [f"points_at_{n}" for n in Event.TABLE_SIZES]
+            + [f"tie_break_{i + 1}" for i in range(self.TIE_BREAKS)]
+        )
+
+    def ranking_fields(self) -> list:
+        return [self[name] for name in self.ranking_names()]
+
+    @classmethod
+    def ranking_data(cls, spec: dict) -> dict:
+        """The ranking fields' data from an event's settings as a file holds them."""
+        data = {cls.RANKING_MARKER: "1"}
+        points = spec.get("table_points", Event().table_points)
+        for n in Event.TABLE_SIZES:
+            data[f"points_at_{n}"] = (
+                points_text(points.get(str(n), "")) if isinstance(points, dict) else "?"
+            )
+        breaks = spec.get("tie_breaks", Event().tie_breaks)
+        for i in range(cls.TIE_BREAKS):
+            data[f"tie_break_{i + 1}"] = (
+                breaks[i] if isinstance(breaks, list) and i < len(breaks) else ""
+            )
+        return data
+
+    def _clean_ranking(self, data: dict) -> None:
+        """The lists typed, read and checked at their fields (a fixed event keeps its)."""
+        if self.fixed:
+            data["table_points"] = self.instance.table_points
+            data["tie_breaks"] = self.instance.tie_breaks
+            return
+        table_points = {}
+        for n in Event.TABLE_SIZES:
+            name = f"points_at_{n}"
+            if name not in data:
+                continue  # refused at its field already (empty)
+            points = read_points(data[name])
+            wrong = Event.table_points_error(n, points)
+            if wrong:
+                self.add_error(name, wrong)
+            table_points[str(n)] = points
+        data["table_points"] = table_points
+        chosen = [data.get(f"tie_break_{i + 1}") for i in range(self.TIE_BREAKS)]
+        chosen = [c for c in chosen if c]
+        for i in range(self.TIE_BREAKS):
+            name = f"tie_break_{i + 1}"
+            if data.get(name) and chosen.count(data[name]) > 1:
+                self.add_error(name, "Each tie-break once.")
+        data["tie_breaks"] = list(dict.fromkeys(chosen))
+        self.instance.table_points = Event().table_points if self.errors else table_points
+        self.instance.tie_breaks = data["tie_breaks"]
 
     def _bound_numbers(self) -> None:
         """Each number bounded by the game (the least starting chips of any ruleset, the
@@ -126,6 +239,8 @@ class EventForm(forms.ModelForm):
             "starting_chips": (least_chips, Event.MAX_CHIPS, ""),
             "deals_per_session": (1, Event.MAX_DEALS_PER_SESSION, ""),
             "bye_chips": (0, Event.MAX_CHIPS, ": a bye gives chips, it takes none away"),
+            "points_scale": (0, Event.MAX_TABLE_POINTS, ""),
+            "bye_points": (0, Event.MAX_TABLE_POINTS, ""),
         }
         for name, (low, high, why) in numbers.items():
             field = self.fields[name]
@@ -160,7 +275,8 @@ class EventForm(forms.ModelForm):
 
     def settings(self) -> dict:
         """The event's settings as the services take them, its house rules included."""
-        return {name: self.cleaned_data[name] for name in [*self.Meta.fields, "house_rules"]}
+        names = [*self.Meta.fields, "house_rules", *EVENT_LISTS]
+        return {name: self.cleaned_data[name] for name in names}
 
     def clean(self):
         data = super().clean()
@@ -172,6 +288,7 @@ class EventForm(forms.ModelForm):
             proposed, chips = data.get(self.PROPOSED), data.get("starting_chips")
             if proposed is not None and chips == proposed and data.get("ruleset") in self.chips_of:
                 data["starting_chips"] = self.chips_of[data["ruleset"]]
+        self._clean_ranking(data)
         rules, refused = self._house_rules(data)
         data["house_rules"] = rules
         # The model checks the house rules it is given: those read here, none if the core

@@ -16,6 +16,19 @@ from .players import Player
 from .seasons import Season
 
 
+def default_table_points() -> dict[str, list[int]]:
+    """Table points of each place by table size (FORMATS.md): 4/3/2/1 at four, 4/3/2/1/1
+    at five (the dealer sitting out counted as a player of the table), 3/2/1 at three,
+    2/1 at two."""
+    return {"2": [2, 1], "3": [3, 2, 1], "4": [4, 3, 2, 1], "5": [4, 3, 2, 1, 1]}
+
+
+def default_event_tie_breaks() -> list[str]:
+    """Equal scores broken by chips (under chips, nobody is parted: today's shared
+    ranks)."""
+    return ["chips"]
+
+
 class Event(models.Model):
     class Kind(models.TextChoices):
         CLUB_NIGHT = "club_night", "Club night"
@@ -29,6 +42,15 @@ class Event(models.Model):
     class PaperSize(models.TextChoices):
         LETTER = "letter", "US Letter"
         A4 = "a4", "A4"
+
+    class Ranking(models.TextChoices):
+        CHIPS = "chips", "Chips"
+        TABLE_POINTS = "table_points", "Table points"
+        CHIPS_AND_POINTS = "chips_and_points", "Chips plus table points"
+
+    class SharedPlaces(models.TextChoices):
+        PLACE = "place", "Each gets the place's points"
+        AVERAGE = "average", "Each gets the average of the places shared"
 
     name = models.CharField(max_length=150)
     date = models.DateField()
@@ -84,6 +106,33 @@ class Event(models.Model):
         default=False,
         help_text="Allows a prize table that pays more than the fees collected.",
     )
+    # How the event ranks (tournaments.ranking): fixed once it has deals.
+    ranking = models.CharField(
+        "the event ranks by", max_length=20, choices=Ranking.choices, default=Ranking.CHIPS
+    )
+    table_points = models.JSONField(
+        "table points by table size",
+        default=default_table_points,
+        blank=True,
+        help_text="Each round, each table's places score these points, first place first.",
+    )
+    shared_places = models.CharField(
+        "players on equal chips at a table",
+        max_length=10,
+        choices=SharedPlaces.choices,
+        default=SharedPlaces.PLACE,
+    )
+    points_scale = models.PositiveIntegerField(
+        "chips per table point",
+        default=10,
+        help_text="Chips plus table points only: each table point counts as these chips.",
+    )
+    bye_points = models.PositiveIntegerField(
+        default=0, help_text="Table points a player scores for a round with a bye."
+    )
+    tie_breaks = models.JSONField(
+        "ties broken by, in order", default=default_event_tie_breaks, blank=True
+    )
     organizers = models.ManyToManyField(
         settings.AUTH_USER_MODEL, related_name="organized_events", blank=True
     )
@@ -105,6 +154,17 @@ class Event(models.Model):
 
     # Set on the event's prize page (not the event form); exported only when set.
     PRIZE_SETTINGS = ("entry_fee_cents", "prize_table", "prizes_club_adds")
+    # How the event ranks: set on the event form, exported only when not the default.
+    RANKING_SETTINGS = (
+        "ranking",
+        "table_points",
+        "shared_places",
+        "points_scale",
+        "bye_points",
+        "tie_breaks",
+    )
+    TABLE_SIZES = (2, 3, 4, 5)  # the table sizes table points are given for
+    MAX_TABLE_POINTS = 1_000  # a place's points, bye points, the scale
     # What an organizer sets on the event form and what an export carries.
     SETTINGS = (
         "name",
@@ -121,11 +181,14 @@ class Event(models.Model):
         "paper_size",
         "table_deals_need_confirmation",
         *PRIZE_SETTINGS,
+        *RANKING_SETTINGS,
     )
 
     # What the event's deals are scored under (the core's ruleset and its options):
     # fixed once a deal is recorded, so no deal changes meaning after it was entered.
-    FIXED_ONCE_DEALT = ("ruleset", "house_rules", "starting_chips")
+    SCORED_UNDER = ("ruleset", "house_rules", "starting_chips")
+    # And how it ranks: fixed too, so no standing changes meaning after a deal.
+    FIXED_ONCE_DEALT = (*SCORED_UNDER, *RANKING_SETTINGS)
 
     # Bounds of the numbers an organizer types (the event form, and the files it checks):
     # far past any club's night (20 or 100 starting chips, 20 deals a table), short of
@@ -161,6 +224,7 @@ class Event(models.Model):
             except core.OutcomeError as e:
                 raise ValidationError({"starting_chips": [err.message for err in e.errors]}) from e
         self.clean_prizes()
+        self.clean_ranking()
         if self.session_end == self.SessionEnd.FIXED_DEALS and not self.deals_per_session:
             raise ValidationError({"deals_per_session": "Give the number of deals a table plays."})
 
@@ -185,6 +249,75 @@ class Event(models.Model):
             )
         self.prize_table = prizes.table_text(table)
         self.prizes_club_adds = bool(table) and self.prizes_club_adds
+
+    @classmethod
+    def table_points_error(cls, size: int, points) -> str:
+        """What is wrong with the points of a table of ``size``, "" if nothing.
+
+        >>> Event.table_points_error(4, [4, 3, 2]), Event.table_points_error(3, [3, -1, 0])
+        ('A table of 4 gives 4 places: give 4 numbers.', 'Points cannot be below 0.')
+        >>> Event.table_points_error(2, [2, 1.5]), Event.table_points_error(2, [2, 1])
+        ('Give whole numbers of points, one a place: 2, 1.', '')
+        """
+        if not isinstance(points, list) or not all(
+            isinstance(p, int) and not isinstance(p, bool) for p in points
+        ):
+            example = ", ".join(str(p) for p in default_table_points()[str(size)])
+            return f"Give whole numbers of points, one a place: {example}."
+        if len(points) != size:
+            return f"A table of {size} gives {size} places: give {size} numbers."
+        if any(p < 0 for p in points):
+            return "Points cannot be below 0."
+        if any(p > cls.MAX_TABLE_POINTS for p in points):
+            return f"At most {cls.MAX_TABLE_POINTS:,} points a place."
+        return ""
+
+    def clean_ranking(self) -> None:
+        """How the event ranks, checked: a list of points for each table size, the
+        numbers bounded, each tie-break known and once."""
+        from .. import tie_breaks
+
+        errors: dict[str, list[str]] = {}
+        points = self.table_points
+        if not isinstance(points, dict) or set(points) != {str(n) for n in self.TABLE_SIZES}:
+            errors["table_points"] = [
+                "Give the points of each table size: "
+                + ", ".join(str(n) for n in self.TABLE_SIZES)
+                + "."
+            ]
+        else:
+            said = [
+                f"At {n}: {wrong}"
+                for n in self.TABLE_SIZES
+                if (wrong := self.table_points_error(n, points[str(n)]))
+            ]
+            if said:
+                errors["table_points"] = said
+        for name in ("points_scale", "bye_points"):
+            value = getattr(self, name)
+            if isinstance(value, int) and not 0 <= value <= self.MAX_TABLE_POINTS:
+                errors[name] = [f"From 0 to {self.MAX_TABLE_POINTS:,}."]
+        breaks = self.tie_breaks
+        if (
+            not isinstance(breaks, list)
+            or not all(b in tie_breaks.EVENT_KEYS for b in breaks if isinstance(b, str))
+            or not all(isinstance(b, str) for b in breaks)
+            or len(set(breaks)) != len(breaks)
+        ):
+            errors["tie_breaks"] = [
+                f"Each of {', '.join(tie_breaks.EVENT_KEYS)} at most once, in order."
+            ]
+        if errors:
+            raise ValidationError(errors)
+
+    @property
+    def ranks_by_default(self) -> bool:
+        """Whether the event ranks as every event did before formats: by chips, ties
+        shared (its export then carries no ranking settings)."""
+        return all(
+            getattr(self, name) == Event._meta.get_field(name).get_default()
+            for name in self.RANKING_SETTINGS
+        )
 
     @property
     def sets_prizes(self) -> bool:

@@ -8,6 +8,7 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import PageBreak, Paragraph, Spacer, Table, TableStyle
 
+from .. import ranking
 from ..season_standings import chips_series
 from ..standings import RANK_WORDS, standings, standings_series
 from ..words import counted, scoring_words
@@ -50,7 +51,8 @@ def wall_widths(head: list[str], texts: list[list[str]], width: float, size: flo
 
     def widest(c: int) -> float:
         if c in words:
-            pieces = [w for t in [head, *texts] for w in t[c].split()]
+            # Split at spaces only: a no-break space keeps a piece whole.
+            pieces = [w for t in [head, *texts] for w in t[c].split(" ")]
             return max((stringWidth(w, fonts.BOLD, size * 0.6) for w in pieces), default=0)
         every = [head, *texts]
         return max(
@@ -121,6 +123,8 @@ def standings_pdf(event, after_round: int | None = None, only_round: int | None 
     # Rows plus the header row and the title (about two rows) fill the page.
     styles = wall_styles(len(rows), height)
     size, bold = styles[0], styles[2]
+    if event.ranking != event.Ranking.CHIPS:
+        return _points_pdf(event, rows, title, pagesize, styles, width, height)
     head = ["", "Player", "Net chips", "Deals", "Bids won"] + (["Byes"] if any_byes else [])
     texts = [
         [
@@ -156,6 +160,56 @@ def standings_pdf(event, after_round: int | None = None, only_round: int | None 
             para("Net chips after each round (top 10)", LARGE_BOLD),
             chips_chart(series, "round", width=width, height=min(height - 40, width), baseline=0),
         ]
+    header = [
+        f"{event.name}: {title.lower()}",
+        f"{event.date:%A, %B %-d, %Y}{', ' + event.venue if event.venue else ''}",
+        *ruleset_lines(event),
+    ]
+    return build(story, pagesize, lambda: header)
+
+
+def _points_pdf(event, rows, title, pagesize, styles, width, height) -> bytes:
+    """The standings of an event ranked by table points: its score, chips, table wins
+    and each round's table, place and points (in small type), said how it ranks."""
+    # Smaller type than chips alone (more columns); a round's place kept on one line.
+    styles = wall_styles(len(rows), height, largest=18)
+    size, bold = styles[0], styles[2]
+    score = event.ranking == event.Ranking.CHIPS_AND_POINTS
+    head = ["", "Player", "Score" if score else "Table points"]
+    head += (["Table points"] if score else []) + ["Net chips", "Table wins", "Each round"]
+    texts = [
+        [str(s.rank) + ("=" if s.shared else ""), s.player.name, s.score_shown]
+        + ([s.points_shown] if score else [])
+        + [
+            signed(s.chips) if s.chips else "0",
+            str(s.table_wins or ""),
+            " ".join(
+                [p.words.replace(" ", "\u00a0") for p in s.places]
+                + ([counted(s.byes, "bye").replace(" ", "\u00a0")] if s.byes else [])
+            ),
+        ]
+        for s in rows
+    ]
+    names = [
+        _name(
+            s.player.name,
+            s.club + (f" · tie broken by {s.decided_by}" if s.decided_by else ""),
+            size,
+            " (withdrawn)" if s.withdrawn else "",
+        )
+        for s in rows
+    ]
+    story = [
+        _title(title, bold),
+        wall_grid(head, texts, names, width, styles, words={len(head) - 1}),
+        Spacer(1, 6),
+        para(
+            ranking.Scoring.of(event).words
+            + " Places at a table are by the chips won there in the round; players on"
+            " equal chips share the place. " + RANK_WORDS,
+            SMALL,
+        ),
+    ]
     header = [
         f"{event.name}: {title.lower()}",
         f"{event.date:%A, %B %-d, %Y}{', ' + event.venue if event.venue else ''}",

@@ -28,7 +28,7 @@ def fixed_settings(event: Event) -> dict:
     """What the event's deals are scored under, as its activity log records it at every
     change: the ledger audit checks the starting chips, which no deal document holds,
     against the log's last record."""
-    return {name: getattr(event, name) for name in Event.FIXED_ONCE_DEALT}
+    return {name: getattr(event, name) for name in Event.SCORED_UNDER}
 
 
 @transaction.atomic
@@ -67,6 +67,9 @@ def update_event(event: Event, user, **fields) -> Event:
             "The ruleset, house rules and starting chips cannot change once a deal is "
             f"recorded: this event's deals were scored under them ({', '.join(changed)} "
             "not changed)."
+            if set(changed) & set(Event.SCORED_UNDER)
+            else "How the event ranks cannot change once a deal is recorded: its "
+            f"standings are read from its deals ({', '.join(changed)} not changed)."
         )
     if fields.get("published") is False and event.published and event.season_id:
         season = event.season

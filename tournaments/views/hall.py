@@ -12,7 +12,7 @@ from django.db.models import Count, F, Prefetch
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_http_methods, require_POST
 
-from .. import clock, director, queries, rejected_versions, services, standings
+from .. import clock, director, queries, ranking, rejected_versions, services, standings
 from ..hall import seat_finder_rows
 from ..models import Deal, LedgerEntry, Seat, Table, TableLink
 from ..qr import hall_url, qr_svg
@@ -283,7 +283,18 @@ def _wall_context(request, event) -> dict:
             ),
             None,
         ),
+        "ranking": _wall_ranking(event),
     }
+
+
+def _wall_ranking(event) -> dict | None:
+    """How the event ranks, for the wall, when not by chips alone: its score's heading
+    and its sentence."""
+    scoring = ranking.Scoring.of(event)
+    if not scoring.by_points:
+        return None
+    score = event.ranking == event.Ranking.CHIPS_AND_POINTS
+    return {"head": "Score" if score else "Points", "words": scoring.words}
 
 
 def _wall_check_in(request, event, rounds) -> dict | None:

@@ -10,7 +10,7 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404, render
 from django_tables2 import RequestConfig
 
-from .. import exchange, printouts, qr, standings
+from .. import exchange, printouts, qr, ranking, standings
 from ..models import Deal, Player
 from ..services import checkin
 from ..services.permissions import can_manage
@@ -50,6 +50,8 @@ def standings_view(request, pk):
             "can_manage": can_manage(request.user, event),
             "chart": chart,
             "rank_words": standings.RANK_WORDS,
+            # How the event ranks, said only when not by chips alone (as always).
+            "ranking_words": ranking.Scoring.of(event).words if table.by_points else "",
             # Deals entered at tables that wait for an organizer: one query, and only
             # for events that ask for confirmation.
             "unconfirmed": Deal.objects.filter(
@@ -75,6 +77,7 @@ def player_statement(request, pk, player_pk):
     event = event_or_404(request, pk)
     player = get_object_or_404(Player, pk=player_pk, registrations__event=event)
     lines = standings.statement(event, player)
+    scoring = ranking.Scoring.of(event)
     return render(
         request,
         "tournaments/statement.html",
@@ -83,6 +86,9 @@ def player_statement(request, pk, player_pk):
             "player": player,
             "lines": lines,
             "balance": lines[-1].balance if lines else 0,
+            # His place at each table, when the event ranks by them (two queries).
+            "places": standings.places_of(event, player) if scoring.by_points else None,
+            "ranking_words": scoring.words,
         },
     )
 

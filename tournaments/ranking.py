@@ -1,0 +1,273 @@
+"""How an event ranks (FORMATS.md): its players' places at each table in each round and
+the table points they score, read from the deal nets in two queries whatever the
+event's size. The standings (tournaments.standings) rank by chips, table points, or
+chips plus table points, ties broken by the event's tie-breaks (tournaments.tie_breaks).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from django.db.models import Sum
+
+from . import tie_breaks
+from .models import Event, Seat
+
+
+def table_places(chips: dict, points: list[int], average: bool) -> dict:
+    """Each player's place at a table (as in sport: equal chips share the best place
+    they cover, the next counts them all) and its points: each sharer gets the place's
+    points, or (``average``) the mean of the points of the places shared, kept exact.
+
+    >>> places = table_places({"A": 5, "B": -2, "C": -2, "D": -1}, [4, 3, 2, 1], False)
+    >>> [(k, p, str(pts)) for k, (p, pts) in sorted(places.items())]
+    [('A', 1, '4'), ('B', 3, '2'), ('C', 3, '2'), ('D', 2, '3')]
+    >>> places = table_places({"A": 0, "B": 0, "C": 3, "D": -3}, [4, 3, 2, 1], True)
+    >>> [(k, p, str(pts)) for k, (p, pts) in sorted(places.items())]
+    [('A', 2, '5/2'), ('B', 2, '5/2'), ('C', 1, '4'), ('D', 4, '1')]
+    """
+    out = {}
+    for player, mine in chips.items():
+        place = 1 + sum(1 for c in chips.values() if c > mine)
+        sharing = sum(1 for c in chips.values() if c == mine)
+        covered = [
+            points[i] if i < len(points) else 0 for i in range(place - 1, place - 1 + sharing)
+        ]
+        won = Fraction(sum(covered), len(covered)) if average else Fraction(covered[0])
+        out[player] = (place, won)
+    return out
+
+
+def points_text(points: Fraction) -> str:
+    """Points as they are shown: whole, or with at most two decimals.
+
+    >>> points_text(Fraction(5, 2)), points_text(Fraction(7, 3)), points_text(Fraction(4))
+    ('2.5', '2.33', '4')
+    """
+    if points.denominator == 1:
+        return str(points.numerator)
+    return f"{float(points):.2f}".rstrip("0").rstrip(".")
+
+
+def ordinal(n: int) -> str:
+    """>>> [ordinal(n) for n in (1, 2, 3, 4, 11, 21)]
+    ['1st', '2nd', '3rd', '4th', '11th', '21st']
+    """
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+@dataclass(frozen=True)
+class TablePlace:
+    """A player's round at one table: his chips there, his place and its points."""
+
+    round: int
+    table: int  # its number in the round
+    table_id: int
+    chips: int
+    place: int
+    shared: bool
+    points: Fraction
+    size: int  # the players seated (a sitting-out dealer counted)
+
+    @property
+    def win(self) -> bool:
+        return self.place == 1
+
+    @property
+    def place_shown(self) -> str:
+        """ "1st=", "3rd"."""
+        return ordinal(self.place) + ("=" if self.shared else "")
+
+    @property
+    def points_shown(self) -> str:
+        return points_text(self.points)
+
+    @property
+    def words(self) -> str:
+        """ "R2 T3: 1st= 4" as the standings say it."""
+        shared = "=" if self.shared else ""
+        return (
+            f"R{self.round} T{self.table}: {ordinal(self.place)}{shared} {points_text(self.points)}"
+        )
+
+
+@dataclass(frozen=True)
+class Scoring:
+    """How an event ranks, read once from the event."""
+
+    method: str
+    scale: int
+    bye_points: int
+    breaks: tuple = ()
+
+    @classmethod
+    def of(cls, event: Event) -> Scoring:
+        return cls(
+            event.ranking,
+            event.points_scale,
+            event.bye_points,
+            tuple(tie_breaks.of(event.tie_breaks)),
+        )
+
+    @property
+    def by_points(self) -> bool:
+        return self.method != Event.Ranking.CHIPS
+
+    @property
+    def needs_places(self) -> bool:
+        """Whether the places at the tables are read (two queries): under table points,
+        or for a tie-break that reads them."""
+        return self.by_points or any(b.key != "chips" for b in self.breaks)
+
+    def score(self, chips: int, points: Fraction):
+        if self.method == Event.Ranking.TABLE_POINTS:
+            return points
+        if self.method == Event.Ranking.CHIPS_AND_POINTS:
+            return chips + self.scale * points
+        return chips
+
+    @property
+    def words(self) -> str:
+        """How the event ranks, in a sentence the standings show."""
+        breaks = ", then ".join(
+            b.words.lower() for b in self.breaks if self.by_points or b.key != "chips"
+        )
+        if self.method == Event.Ranking.TABLE_POINTS:
+            said = "Ranked by table points"
+        elif self.method == Event.Ranking.CHIPS_AND_POINTS:
+            said = f"Ranked by chips plus table points, each point {self.scale} chips"
+        else:
+            said = "Ranked by chips"
+        return f"{said}; ties broken by {breaks}." if breaks else f"{said}."
+
+
+def places(event: Event, first: int, last: int, nets, tables=None) -> dict[int, list[TablePlace]]:
+    """player id -> his TablePlaces in rounds first..last, in the order of the rounds:
+    two queries (the seats, each player's current net per table from ``nets``). A
+    table without deals gives no places (its round is not played there yet)."""
+    seats = Seat.objects.filter(
+        table__round__event=event, table__round__number__range=(first, last)
+    ).values_list("player_id", "table_id", "table__number", "table__round__number")
+    if tables is not None:
+        seats = seats.filter(table__in=tables)  # some tables only (a subquery)
+    net = {
+        (p, t): n
+        for p, t, n in nets.values("player_id", "table_id")
+        .annotate(n=Sum("chips"))
+        .values_list("player_id", "table_id", "n")
+        .order_by()
+    }
+    return _placed(event, seats.order_by(), net)
+
+
+def _placed(event: Event, seats, net: dict) -> dict[int, list[TablePlace]]:
+    """The places at the tables of ``seats`` (player, table id, table number, round
+    number) by ``net`` ((player, table id) -> chips): no query."""
+    played = {t for _, t in net}
+    tables: dict[int, list] = {}
+    for player, table_id, number, round_number in seats:
+        if table_id in played:
+            tables.setdefault(table_id, []).append((player, number, round_number))
+    average = event.shared_places == Event.SharedPlaces.AVERAGE
+    out: dict[int, list[TablePlace]] = {}
+    for table_id, seated in tables.items():
+        size = len(seated)
+        chips = {p: net.get((p, table_id), 0) for p, _, _ in seated}
+        table_points = (event.table_points or {}).get(str(size), [])
+        placed = table_places(chips, table_points, average)
+        ties = [place for place, _ in placed.values()]
+        for player, number, round_number in seated:
+            place, points = placed[player]
+            out.setdefault(player, []).append(
+                TablePlace(
+                    round_number,
+                    number,
+                    table_id,
+                    chips[player],
+                    place,
+                    ties.count(place) > 1,
+                    points,
+                    size,
+                )
+            )
+    for rows in out.values():
+        rows.sort(key=lambda p: p.round)
+    return out
+
+
+@dataclass
+class Entrant:
+    """A player of an event as a season places him when the event ranks by table
+    points: what the event's standings rank and break ties by."""
+
+    player_id: int
+    name: str
+    chips: int
+    places: tuple
+    points: Fraction
+    score: object = 0
+    decided_by: str = ""
+
+    @property
+    def table_wins(self) -> int:
+        return sum(1 for p in self.places if p.win)
+
+    @property
+    def best_round(self) -> int | None:
+        rounds: dict[int, int] = {}
+        for p in self.places:
+            rounds[p.round] = rounds.get(p.round, 0) + p.chips
+        return max(rounds.values()) if rounds else None
+
+    def against(self, other: Entrant) -> Fraction:
+        theirs = {p.table_id: p.chips for p in other.places}
+        won = Fraction(0)
+        for p in self.places:
+            if p.table_id in theirs:
+                mine, his = p.chips, theirs[p.table_id]
+                won += 1 if mine > his else Fraction(1, 2) if mine == his else 0
+        return won
+
+
+def events_ranked(
+    events: list[Event], entered, chips, byes, names
+) -> dict[int, list[tuple[int, int]]]:
+    """Each of ``events`` (ranked by table points) ranked as its standings rank those
+    who came (``entered``: event id -> player ids): {event id: [(rank, player id),
+    ...]}, from ``chips`` ((event, player) -> chips, bye chips included), ``byes``
+    ((event, player) -> byes) and ``names`` (player id -> name). Two queries whatever
+    the number of events."""
+    from .models import DealNet
+
+    ids = [e.pk for e in events]
+    seats = Seat.objects.filter(table__round__event_id__in=ids).values_list(
+        "table__round__event_id", "player_id", "table_id", "table__number", "table__round__number"
+    )
+    net = {
+        (p, t): n
+        for p, t, n in DealNet.objects.current()
+        .filter(event_id__in=ids)
+        .values("player_id", "table_id")
+        .annotate(n=Sum("chips"))
+        .values_list("player_id", "table_id", "n")
+        .order_by()
+    }
+    by_event: dict[int, list] = {}
+    for event_id, *seat in seats.order_by():
+        by_event.setdefault(event_id, []).append(seat)
+    out = {}
+    for event in events:
+        placed = _placed(event, by_event.get(event.pk, []), net)
+        scoring = Scoring.of(event)
+        rows = []
+        for pid in entered[event.pk]:
+            mine = tuple(placed.get(pid, ()))
+            own = chips[(event.pk, pid)]
+            points = sum((p.points for p in mine), Fraction(0))
+            points += byes.get((event.pk, pid), 0) * scoring.bye_points
+            rows.append(Entrant(pid, names[pid], own, mine, points, scoring.score(own, points)))
+        ranked = tie_breaks.ranked(rows, lambda r: r.score, lambda r: r.name, list(scoring.breaks))
+        out[event.pk] = [(position, row.player_id) for position, _, row in ranked]
+    return out
