@@ -8,6 +8,7 @@ import io
 import json
 
 import pytest
+from django import forms
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
 from django.db import connection
@@ -138,7 +139,12 @@ def test_an_admins_change_before_the_first_deal_is_in_the_log(table, organizer):
     admin.force_login(get_user_model().objects.create_superuser("root", password="x-pw"))
     url = reverse("admin:tournaments_event_change", args=[event.pk])
     form = admin.get(url).context["adminform"].form
-    data = {k: v for k, v in form.initial.items() if v is not None and k != "organizers"}
+    # Posted as the admin's page sends them: a JSON field's value as JSON text.
+    data = {
+        k: json.dumps(v) if isinstance(form.fields.get(k), forms.JSONField) else v
+        for k, v in form.initial.items()
+        if v is not None and k != "organizers"
+    }
     data |= {
         "date": "2026-11-20",
         "house_rules": "{}",
