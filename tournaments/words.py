@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from django.core.exceptions import FieldDoesNotExist
 from django.template.defaultfilters import pluralize
+from django.utils import timezone
 from django.utils.text import slugify
 
 import taroky_scoring as core
@@ -20,6 +21,11 @@ from .models import (
     Season,
     Table,
 )
+
+
+def time_of_day(moment) -> str:
+    """A time of day as the hall's clock says it, in the event's time zone: 19:02."""
+    return f"{timezone.localtime(moment):%H:%M}"
 
 
 def counted(n: int, word: str) -> str:
