@@ -159,6 +159,26 @@ def test_the_service_checks_the_link_inside_its_transaction(table, link, organiz
     assert Deal.objects.count() == 0
 
 
+def test_a_link_revoked_between_its_check_and_the_save_is_told_on_the_form(
+    client, table, link, organizer, monkeypatch
+):
+    # The view's check passes; the organizer revokes the link before the save locks it.
+    find_link = services.find_link
+
+    def found_then_revoked(token):
+        found = find_link(token)
+        services.revoke_link(TableLink.objects.get(pk=found.pk), organizer)
+        return found
+
+    monkeypatch.setattr(services, "find_link", found_then_revoked)
+    response = client.post(link_url(link, "link-deal"), form_data())
+    # The deal form says why, in the link's words; nothing is saved.
+    assert response.status_code == 200
+    assert response.templates[0].name == "tournaments/deal_form.html"
+    assert "This table link was replaced by the organizer." in response.content.decode()
+    assert Deal.objects.count() == 0
+
+
 def test_two_phones_entering_at_one_table_one_is_saved_the_other_told(client, table, link):
     other_phone = client.__class__()
     first = client.post(link_url(link, "link-deal"), form_data())
