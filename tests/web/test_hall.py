@@ -70,6 +70,18 @@ def test_a_table_link_enters_deals_at_its_table_without_an_account(client, table
     assert preview.json()["net"] == {"Anna": 5, "Bill": -5, "Čada": 5, "Dana": -5}
 
 
+def test_a_copy_the_service_worker_keeps_leaves_the_saved_message_for_the_page(client, link):
+    # sw.js fetches a copy of an open page with X-Keep-Copy; fetched between a save and
+    # its page, it must not use up "Deal 1 saved." (nor show it in the kept copy).
+    client.post(link_url(link, "link-deal"), form_data())
+    copy = client.get(link_url(link), HTTP_X_KEEP_COPY="1")
+    assert copy.status_code == 200 and "Deal 1 saved" not in copy.content.decode()
+    assert messages_of(copy) == []
+    page = client.get(link_url(link))
+    assert messages_of(page) == ["Deal 1 saved."]
+    assert messages_of(client.get(link_url(link))) == []
+
+
 def test_a_table_link_grants_nothing_else(client, table, table5, link, organizer):
     services.update_event(table.round.event, organizer, published=True)
     # Another table's pages and every organizer page still need an organizer.
