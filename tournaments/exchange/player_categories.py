@@ -86,7 +86,7 @@ class CategoryPlan:
         existing = {c.name.lower(): c for c in event.prize_categories.all()}
         new = [
             (line, name)
-            for key, (line, name) in sorted(self.first_line.items(), key=lambda i: i[1])
+            for key, (line, name) in self.first_line.items()  # in the file's order
             if key not in existing
         ]
         room = PrizeCategory.MAX_PER_EVENT - len(existing)

@@ -171,7 +171,7 @@ def standings_pdf(
             chips_chart(series, "round", width=width, height=min(height - 40, width), baseline=0),
         ]
     header = [
-        f"{event.name}: {title.lower()}",
+        f"{event.name}: {title[0].lower()}{title[1:]}",  # a category keeps its capital
         f"{event.date:%A, %B %-d, %Y}{', ' + event.venue if event.venue else ''}",
         *ruleset_lines(event),
     ]
@@ -221,7 +221,7 @@ def _points_pdf(event, rows, title, pagesize, styles, width, height) -> bytes:
         ),
     ]
     header = [
-        f"{event.name}: {title.lower()}",
+        f"{event.name}: {title[0].lower()}{title[1:]}",  # a category keeps its capital
         f"{event.date:%A, %B %-d, %Y}{', ' + event.venue if event.venue else ''}",
         *ruleset_lines(event),
     ]
