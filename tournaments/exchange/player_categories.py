@@ -106,6 +106,7 @@ class CategoryPlan:
             [
                 through(prizecategory_id=existing[name.lower()].pk, player_id=player_of[key])
                 for key, names in self.of_player.items()
+                if key in player_of
                 for name in names
             ],
             ignore_conflicts=True,

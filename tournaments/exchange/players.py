@@ -194,9 +194,12 @@ def _save_players(rows: dict[str, dict], event, user, categories: CategoryPlan) 
             Registration.objects.filter(event=event, player__in=known, withdrawn=True).update(
                 withdrawn=False
             )
+            # A row's player: found, or made now (a look-alike another import made at
+            # the same moment is neither, and is left out of the categories).
             player_of = {
                 key: chosen[f["name"]].pk if f["name"] in chosen else made[f["name"]]
                 for key, f in rows.items()
+                if f["name"] in chosen or f["name"] in made
             }
             added = categories.give(event, player_of)
             if added:
