@@ -96,7 +96,8 @@ def _round_number(value, rounds) -> int | None:
 def _category(request, categories):
     """The category ``?category=<id>`` chooses among the event's, or None (overall)."""
     chosen = request.GET.get("category")
-    return next((c for c in categories if str(c.pk) == chosen), None)
+    # No query for the categories when none is chosen (the CSV and PDF's usual case).
+    return next((c for c in categories if str(c.pk) == chosen), None) if chosen else None
 
 
 def player_statement(request, pk, player_pk):
