@@ -170,3 +170,8 @@ _.bell_words
 _.bell_ms
 _.now_ms
 _.left_words
+# The director's page reads its session words (director_live.html); the kept copy's
+# messages say "not used" to Django's storage contract; the middleware is named in settings.
+_.session_words
+_.used
+_.KeepCopyMiddleware

@@ -9,7 +9,7 @@ from typing import Any, TextIO
 
 from . import card_points, listing, score
 from .errors import FieldError, OutcomeError
-from .fields import help_text
+from .field_help import help_text
 from .registry import DEFAULT_RULESET, game_for, ruleset_names
 
 SCORE_HELP = """\

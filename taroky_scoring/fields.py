@@ -3,19 +3,18 @@
 Each game describes its document once, as a ``Description`` (a tuple of ``Field``): the
 key, the words to show, the kind of value, the choices with their labels, whether it is
 required, and when it applies (``conditions``). The same description drives parsing
-(``Reader``), the CLI's ``score --help --ruleset NAME`` (``help_text``) and, as JSON
+(``Reader``), the CLI's ``score --help --ruleset NAME`` (``field_help``) and, as JSON
 (``Field.as_dict``), a web form and its script.
 """
 
 from __future__ import annotations
 
-import textwrap
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
-from .conditions import NEVER, Condition, compile_condition, condition_words
+from .conditions import NEVER, Condition, compile_condition
 from .errors import FieldError, OutcomeError
 
 # Kinds of value.
@@ -116,7 +115,7 @@ def choices(*pairs: tuple[Any, str]) -> tuple[Choice, ...]:
     return tuple(Choice(v, label) for v, label in pairs)
 
 
-def _words(values: Sequence[Any]) -> str:
+def values_said(values: Sequence[Any]) -> str:
     return ", ".join("null" if v is None else str(v).lower() for v in values)
 
 
@@ -197,7 +196,7 @@ class Wording:
         return f"Required: {f.help or f.label}."
 
     def not_a_choice(self, f: Field, value: Any) -> str:
-        return f"'{value}' is not allowed here: choose one of {_words(f.values)}."
+        return f"'{value}' is not allowed here: choose one of {values_said(f.values)}."
 
     def not_a_number(self, f: Field) -> str:
         return f"{f.label} must be a whole number."
@@ -475,45 +474,3 @@ class _Plan:
         self.required = tuple(
             (i, f.name) for i, f in enumerate(fields) if f.required and f.applies is None
         )
-
-
-def help_text(fields: Sequence[Field], indent: str = "  ") -> str:
-    """The fields as a plain-text list for ``--help``."""
-    lines = []
-    for f in fields:
-        head = f"{indent}{f.name:<20} {f.label}"
-        if f.required:
-            head += " (required)"
-        lines.append(head)
-        if f.help:
-            lines.append(f"{indent}{'':<20} {f.help}")
-        if f.choices:
-            words = [
-                _words([c.value]) + ("" if c.label == c.value else f" ({c.label})")
-                for c in f.choices
-            ]
-            pad = f"{indent}{'':<21}"
-            lines.append(
-                textwrap.fill(
-                    "values: " + " | ".join(words),
-                    width=88,
-                    initial_indent=pad,
-                    subsequent_indent=pad + "  ",
-                    break_on_hyphens=False,
-                )
-            )
-        if f.kind == INT and f.minimum is not None:
-            lines.append(f"{indent}{'':<20} a whole number from {f.minimum} to {f.maximum}")
-        if f.applies is not None:
-            when_words = (  # {"any": []}: a field of the envelope this ruleset never uses
-                "never: leave it empty" if f.never else f"only when {condition_words(f.applies)}"
-            )
-            lines.append(f"{indent}{'':<20} {when_words}")
-        if f.none_label:
-            lines.append(f"{indent}{'':<20} null: {f.none_label}")
-        if f.max_items is not None:
-            lines.append(f"{indent}{'':<20} at most {f.max_items}")
-        for item in f.items:
-            sub = help_text([item], indent + "    ").splitlines()
-            lines += sub
-    return "\n".join(lines)

@@ -87,6 +87,8 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
+    # The service worker's kept copies leave the waiting messages alone.
+    "tournaments.middleware.KeepCopyMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     # Last, as django-axes asks: it turns a locked sign-in into the lockout page.
     "axes.middleware.AxesMiddleware",

@@ -18,6 +18,7 @@ from django.utils import timezone
 import taroky_scoring as core
 
 from .models import Event, Round, Table
+from .words import time_of_day
 
 
 def is_timed(event: Event) -> bool:
@@ -48,19 +49,15 @@ def core_clock(table: Table, deal_times, now: datetime | None = None) -> core.Cl
     return core.Clock(deals_at_bell=at_bell, stopped=table.clock_stopped_at is not None)
 
 
-def hhmm(at: datetime) -> str:
-    return timezone.localtime(at).strftime("%H:%M")
-
-
 def time_up_words(table: Table) -> str:
     """Why a table's link takes no more deals (the bell rang and its deal in progress is
     in, or the director ended it), in the words every path says it."""
     if table.clock_stopped_at is not None:
-        why = f"the director ended this table at {hhmm(table.clock_stopped_at)}"
+        why = f"the director ended this table at {time_of_day(table.clock_stopped_at)}"
     elif table.bell_at is not None:
-        why = f"this table's bell rang at {hhmm(table.bell_at)}"
+        why = f"this table's bell rang at {time_of_day(table.bell_at)}"
     else:
-        why = f"the round's bell rang at {hhmm(round_bell(table.round))}"
+        why = f"the round's bell rang at {time_of_day(round_bell(table.round))}"
     return f"Time is up: {why}; the director enters any further deal."
 
 
@@ -78,7 +75,7 @@ class Shown:
 
     @property
     def bell_words(self) -> str:
-        return hhmm(self.bell)
+        return time_of_day(self.bell)
 
     @property
     def bell_ms(self) -> int:

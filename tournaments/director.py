@@ -19,7 +19,7 @@ from . import clock
 from .balances import session_state
 from .forms.calls import DirectorCallForm
 from .models import ChipCount, Deal, DealNet, DirectorCall, Event, Round, Seat, Table, TableLink
-from .words import counted
+from .words import counted, session_length_words
 
 # The pace rule, said on the page: a table is behind when it has played this many deals
 # fewer than the round's median table, or more.
@@ -88,14 +88,6 @@ def ago_words(then: datetime | None, now: datetime) -> str:
     if minutes:
         parts.append(counted(minutes, "minute"))
     return " ".join(parts) + " ago"
-
-
-def session_words(event: Event) -> str:
-    if event.session_end == Event.SessionEnd.FIXED_DEALS:
-        return f"{counted(event.deals_per_session, 'deal')} a table"
-    if clock.is_timed(event):
-        return "until the round's bell and the deal in progress then"
-    return "until a player runs out of chips"
 
 
 def mark_behind(rows: list[TableRow], now: datetime | None = None) -> float | None:
@@ -218,7 +210,7 @@ def director_view(rnd: Round) -> DirectorView:
         round=rnd,
         event=event,
         rows=rows,
-        session_words=session_words(event),
+        session_words=session_length_words(event),
         median=median,
         pace_words=pace_words(median, timed),
         calls=calls,

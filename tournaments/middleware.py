@@ -72,3 +72,41 @@ class RefuseNulMiddleware:
                 {"result": "refused", "ok": False, "message": SAID, "errors": errors}, status=400
             )
         return HttpResponseBadRequest(SAID, content_type="text/plain; charset=utf-8")
+
+
+# The header the hall's service worker sends when it fetches a copy of an open page to
+# keep for a reload without network (sw.js, keepOpenPages).
+KEEP_COPY_HEADER = "X-Keep-Copy"
+
+
+class _Unread:
+    """The messages a kept copy sees: none, and none read."""
+
+    used = False
+
+    def __iter__(self):
+        return iter(())
+
+    def __len__(self):
+        return 0
+
+    def add(self, *args, **kwargs):
+        pass
+
+
+class KeepCopyMiddleware:
+    """A copy the service worker keeps neither shows nor uses up the messages waiting for
+    the page (a "Deal 3 saved." between a save and its page would be swallowed by a copy
+    fetched in that instant). Inside MessageMiddleware, which then stores nothing new."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        if request.headers.get(KEEP_COPY_HEADER) != "1" or not hasattr(request, "_messages"):
+            return self.get_response(request)
+        waiting, request._messages = request._messages, _Unread()
+        try:
+            return self.get_response(request)
+        finally:
+            request._messages = waiting

@@ -233,12 +233,12 @@ class Entrant:
 
 def events_ranked(
     events: list[Event], entered, chips, byes, names
-) -> dict[int, list[tuple[int, int]]]:
+) -> dict[int, list[tuple[int, int, Fraction | None]]]:
     """Each of ``events`` (ranked by table points) ranked as its standings rank those
-    who came (``entered``: event id -> player ids): {event id: [(rank, player id),
-    ...]}, from ``chips`` ((event, player) -> chips, bye chips included), ``byes``
-    ((event, player) -> byes) and ``names`` (player id -> name). Two queries whatever
-    the number of events."""
+    who came (``entered``: event id -> player ids): {event id: [(rank, player id, his
+    table points or None when the event ranks by chips), ...]}, from ``chips``
+    ((event, player) -> chips, bye chips included), ``byes`` ((event, player) -> byes)
+    and ``names`` (player id -> name). Two queries whatever the number of events."""
     from .models import DealNet
 
     ids = [e.pk for e in events]
@@ -269,5 +269,8 @@ def events_ranked(
             points += byes.get((event.pk, pid), 0) * scoring.bye_points
             rows.append(Entrant(pid, names[pid], own, mine, points, scoring.score(own, points)))
         ranked = tie_breaks.ranked(rows, lambda r: r.score, lambda r: r.name, list(scoring.breaks))
-        out[event.pk] = [(position, row.player_id) for position, _, row in ranked]
+        out[event.pk] = [
+            (position, row.player_id, row.points if scoring.by_points else None)
+            for position, _, row in ranked
+        ]
     return out

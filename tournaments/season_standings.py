@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
+from fractions import Fraction
 
 from django.db.models import Count, F, Sum
 
@@ -48,6 +49,11 @@ class Placing:
     chips: int
     players: int  # how many came to the event (its standings rank them first)
     shared: bool = False  # another player has the same place
+    table_points: Fraction | None = None  # when the event ranks by them, bye points in
+
+    @property
+    def table_points_shown(self) -> str:
+        return "" if self.table_points is None else ranking.points_text(self.table_points)
 
     @property
     def place(self) -> str:
@@ -106,15 +112,25 @@ def event_placings(events: list[Event]) -> tuple[dict[int, Player], dict[int, di
         if event_id in as_ranked:
             ranked = as_ranked[event_id]
         else:
-            ranked = shared_ranks(
-                entered[event_id], lambda p, e=event_id: chips[(e, p)], lambda p: players[p].name
-            )
-        sharing = Counter(rank for rank, _ in ranked)
+            ranked = [
+                (rank, pid, None)
+                for rank, pid in shared_ranks(
+                    entered[event_id],
+                    lambda p, e=event_id: chips[(e, p)],
+                    lambda p: players[p].name,
+                )
+            ]
+        sharing = Counter(rank for rank, _, _ in ranked)
         placings[event_id] = {
             pid: Placing(
-                by_id[event_id], rank, chips[(event_id, pid)], len(ranked), sharing[rank] > 1
+                by_id[event_id],
+                rank,
+                chips[(event_id, pid)],
+                len(ranked),
+                sharing[rank] > 1,
+                points,
             )
-            for rank, pid in ranked
+            for rank, pid, points in ranked
         }
     return players, placings
 
@@ -200,6 +216,22 @@ class SeasonTable:
     def ties_broken(self) -> bool:
         """Whether a tie-break set a player apart (its column is shown)."""
         return any(r.decided_by for r in self.rows)
+
+    @property
+    def table_points_words(self) -> str:
+        """How its events that rank by table points place their players, said under
+        the season's standings (its PDF and wall); "" when none does."""
+        said = []
+        for event in self.events:
+            scoring = ranking.Scoring.of(event)
+            if scoring.by_points:
+                words = scoring.words
+                said.append(f"{event.name} ({event.date:%b %-d}): {words[0].lower()}{words[1:]}")
+        if not said:
+            return ""
+        return "Events ranked by table points place their players as their standings do. " + (
+            " ".join(said)
+        )
 
     def row_of(self, player_id: int) -> SeasonStanding | None:
         return next((r for r in self.rows if r.player.pk == player_id), None)

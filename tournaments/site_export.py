@@ -41,7 +41,7 @@ from django.template.loader import render_to_string
 from django.utils import timezone
 from django.utils.text import slugify
 
-from . import exchange, printouts, prizes, queries, season_standings, standings
+from . import exchange, printouts, prizes, queries, ranking, season_standings, standings
 from .exchange.prize_list import prize_list_csv
 from .models import Event, Player, Round, Season, Seat, Table
 from .printouts.prizes import prize_list_pdf
@@ -141,7 +141,14 @@ def event_standings(site: Site, data: EventData, up: str) -> None:
     site.page(
         "standings.html",
         "standings.html",
-        _context(data, table=table, chart=chart, rank_words=standings.RANK_WORDS),
+        _context(
+            data,
+            table=table,
+            chart=chart,
+            rank_words=standings.RANK_WORDS,
+            # As the app's standings page: said only when not by chips alone.
+            ranking_words=ranking.Scoring.of(event).words if table.by_points else "",
+        ),
         up,
     )
     site.add("standings.csv", _csv(exchange.standings_csv(event, None)))
@@ -183,13 +190,22 @@ def event_tables(site: Site, data: EventData, up: str) -> None:
 
 
 def event_statements(site: Site, data: EventData, up: str) -> None:
+    scoring = ranking.Scoring.of(data.event)
     for player in data.players:
         lines = standings.statement(data.event, player)
         page = player_page(player)
         site.page(
             page,
             "statement.html",
-            _context(data, player=player, lines=lines, balance=lines[-1].balance if lines else 0),
+            _context(
+                data,
+                player=player,
+                lines=lines,
+                balance=lines[-1].balance if lines else 0,
+                # His place at each table, as the app's statement shows it.
+                places=standings.places_of(data.event, player) if scoring.by_points else None,
+                ranking_words=scoring.words,
+            ),
             up,
         )
         site.add(page.replace(".html", ".pdf"), printouts.statement_pdf(data.event, player))

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from django.core.exceptions import FieldDoesNotExist
 from django.template.defaultfilters import pluralize
+from django.utils import timezone
 from django.utils.text import slugify
 
 import taroky_scoring as core
@@ -20,6 +21,11 @@ from .models import (
     Season,
     Table,
 )
+
+
+def time_of_day(moment) -> str:
+    """A time of day as the hall's clock says it, in the event's time zone: 19:02."""
+    return f"{timezone.localtime(moment):%H:%M}"
 
 
 def counted(n: int, word: str) -> str:
@@ -86,6 +92,44 @@ def author_words(username: str, table: Table | None = None) -> str:
     if username != TABLE_LINK_USERNAME:
         return username
     return f"{table}'s link" if table is not None else "the table's link"
+
+
+def session_end_words(event: Event) -> str:
+    """How a table's session ends, as the event's page says it."""
+    if event.session_end == Event.SessionEnd.FIXED_DEALS:
+        n = event.deals_per_session
+        return f"{n} deal{pluralize(n)} per table"
+    if event.session_end == Event.SessionEnd.TIMED:
+        return (
+            "rounds on the clock: a table's session ends at the round's bell, "
+            "after the deal in progress"
+        )
+    return "a table's session ends when a player runs out of chips"
+
+
+def session_length_words(event: Event) -> str:
+    """How long a table's session is, in the director's short words."""
+    if event.session_end == Event.SessionEnd.FIXED_DEALS:
+        return f"{counted(event.deals_per_session, 'deal')} a table"
+    if event.session_end == Event.SessionEnd.TIMED:
+        return "until the round's bell and the deal in progress then"
+    return "until a player runs out of chips"
+
+
+def deals_played(count: int, event: Event) -> str:
+    """A table's deals so far, out of the session's when it has a fixed number: 3 / 20."""
+    if event.session_end == Event.SessionEnd.FIXED_DEALS:
+        return f"{count} / {event.deals_per_session}"
+    return str(count)
+
+
+def below_zero_words(event: Event) -> str:
+    """What a sheet adds when a player is below zero before the session's end: only a
+    session of a fixed number of deals goes on regardless."""
+    if event.session_end != Event.SessionEnd.FIXED_DEALS:
+        return ""
+    n = event.deals_per_session
+    return f"The session goes on to its {n} deal{pluralize(n)}; settle the debt as the club does."
 
 
 def house_rules_words(event: Event) -> list[str]:

@@ -364,3 +364,34 @@ def test_a_table_whose_deal_in_progress_is_in_is_not_told_to_finish_it(started, 
         html = Client().get(reverse("link-sheet", args=[link.token])).content.decode()
     assert "finish the deal in progress" not in html
     assert clock_attrs(html)[1] == "Time is up"
+
+
+def test_a_round_s_length_travels_in_the_event_s_file(timed, table, organizer, other_organizer):
+    """The exchange file keeps a round's minutes (the schedule's start numbers and
+    players who cannot move travel too: tests/web/test_schedule.py); a round without a
+    clock says nothing; a length out of bounds is refused, nothing saved."""
+    import json
+
+    from tournaments import exchange
+    from tournaments.models import Event
+
+    services.set_round_length(table.round, organizer, 55)
+    round2 = services.create_round(timed, organizer)
+    services.record_deal(table, played_doc(), organizer)
+    document = json.loads(json.dumps(exchange.export_event(Event.objects.get(pk=timed.pk))))
+    assert document["rounds"][0]["minutes"] == 55
+    assert "minutes" not in document["rounds"][1] and round2.minutes is None
+    copy = exchange.import_event(document, other_organizer)
+    assert copy.session_end == "timed"
+    assert list(copy.rounds.order_by("number").values_list("minutes", flat=True)) == [55, None]
+    assert Deal.objects.filter(table__round__event=copy).count() == 1
+    events = Event.objects.count()
+    document["rounds"][0]["minutes"] = 241
+    with pytest.raises(
+        exchange.ExchangeError, match="round 1: a round on the clock lasts from 5 to 240 minutes."
+    ):
+        exchange.import_event(document, other_organizer)
+    document["rounds"][0]["minutes"] = "55"
+    with pytest.raises(exchange.ExchangeError, match="round 1"):
+        exchange.import_event(document, other_organizer)
+    assert Event.objects.count() == events

@@ -70,6 +70,18 @@ def test_a_table_link_enters_deals_at_its_table_without_an_account(client, table
     assert preview.json()["net"] == {"Anna": 5, "Bill": -5, "Čada": 5, "Dana": -5}
 
 
+def test_a_copy_the_service_worker_keeps_leaves_the_saved_message_for_the_page(client, link):
+    # sw.js fetches a copy of an open page with X-Keep-Copy; fetched between a save and
+    # its page, it must not use up "Deal 1 saved." (nor show it in the kept copy).
+    client.post(link_url(link, "link-deal"), form_data())
+    copy = client.get(link_url(link), HTTP_X_KEEP_COPY="1")
+    assert copy.status_code == 200 and "Deal 1 saved" not in copy.content.decode()
+    assert messages_of(copy) == []
+    page = client.get(link_url(link))
+    assert messages_of(page) == ["Deal 1 saved."]
+    assert messages_of(client.get(link_url(link))) == []
+
+
 def test_a_table_link_grants_nothing_else(client, table, table5, link, organizer):
     services.update_event(table.round.event, organizer, published=True)
     # Another table's pages and every organizer page still need an organizer.
@@ -156,6 +168,26 @@ def test_the_service_checks_the_link_inside_its_transaction(table, link, organiz
     assert link.revoked_at is None
     with pytest.raises(services.LinkError, match="replaced by the organizer"):
         services.record_deal(table, played_doc(), None, link=link)
+    assert Deal.objects.count() == 0
+
+
+def test_a_link_revoked_between_its_check_and_the_save_is_told_on_the_form(
+    client, table, link, organizer, monkeypatch
+):
+    # The view's check passes; the organizer revokes the link before the save locks it.
+    find_link = services.find_link
+
+    def found_then_revoked(token):
+        found = find_link(token)
+        services.revoke_link(TableLink.objects.get(pk=found.pk), organizer)
+        return found
+
+    monkeypatch.setattr(services, "find_link", found_then_revoked)
+    response = client.post(link_url(link, "link-deal"), form_data())
+    # The deal form says why, in the link's words; nothing is saved.
+    assert response.status_code == 200
+    assert response.templates[0].name == "tournaments/deal_form.html"
+    assert "This table link was replaced by the organizer." in response.content.decode()
     assert Deal.objects.count() == 0
 
 

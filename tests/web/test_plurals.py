@@ -9,8 +9,8 @@ from django.core.management import call_command
 from django.urls import reverse
 from pypdf import PdfReader
 
-from tournaments import printouts, services
-from tournaments.models import Deal, Season
+from tournaments import printouts, services, words
+from tournaments.models import Deal, Event, Season
 from tournaments.season_standings import season_standings
 from tournaments.services import seasons as season_services
 from tournaments.words import scoring_words
@@ -113,3 +113,39 @@ def test_the_ledger_audit_counts_one_deal_in_the_singular(table, organizer):
     call_command("audit_ledger", stdout=out)
     # One Four won: Bill pays Anna, Dana pays Čada (a row each); a net for each player.
     assert "Audited 1 deal, 2 ledger rows and 4 deal nets: 0 problems." in out.getvalue()
+
+
+@pytest.mark.parametrize(
+    "session_end, deals, said, length, played, below_zero",
+    [
+        ("fixed_deals", 1, "1 deal per table", "1 deal a table", "0 / 1", "its 1 deal;"),
+        ("fixed_deals", 20, "20 deals per table", "20 deals a table", "0 / 20", "its 20 deals;"),
+        (
+            "out_of_chips",
+            None,
+            "a table's session ends when a player runs out of chips",
+            "until a player runs out of chips",
+            "0",
+            "",
+        ),
+        (
+            "timed",
+            None,
+            "rounds on the clock: a table's session ends at the round's bell, "
+            "after the deal in progress",
+            "until the round's bell and the deal in progress then",
+            "0",
+            "",
+        ),
+    ],
+)
+def test_a_session_end_is_said_in_its_own_words(
+    session_end, deals, said, length, played, below_zero
+):
+    event = Event(session_end=session_end, deals_per_session=deals)
+    assert words.session_end_words(event) == said
+    assert words.session_length_words(event) == length
+    assert words.deals_played(0, event) == played
+    assert (below_zero in words.below_zero_words(event)) and (
+        bool(words.below_zero_words(event)) == bool(below_zero)
+    )

@@ -16,6 +16,7 @@ import sys
 import tempfile
 import time
 import urllib.parse
+from datetime import timedelta
 from pathlib import Path
 
 import pytest
@@ -225,3 +226,93 @@ def test_serve_with_two_processes_runs_two_gunicorn_workers(table, organizer):
         assert table.deals.count() == 1
     finally:
         server.stop()
+
+
+def test_the_clock_is_the_database_s_across_a_restart_and_at_the_bell(table, organizer):
+    """Rounds on the clock in real server processes, their time the server's own: round
+    1 started 56 minutes ago (55 long: its bell rang a minute ago), round 2 40 minutes
+    ago (50 long: 10 minutes left). One process says so and takes round 1's deal in
+    progress; it stops; a new process (a restart: nothing kept in memory) shows the same
+    bells and time left, and refuses a further deal through the link."""
+    from unittest import mock
+
+    from django.urls import reverse
+    from django.utils import timezone
+
+    from tournaments.models import Player
+
+    event = services.update_event(table.round.event, organizer, session_end="timed")
+    round2 = services.create_round(event, organizer)
+    other = [Player.objects.create(name=n) for n in ("Emil", "Fanny", "Gustav", "Hana")]
+    table2 = services.create_table(round2, organizer, other, first_forehand=other[0])
+    now = timezone.now()
+    for rnd, minutes, ago in ((table.round, 55, 56), (round2, 50, 40)):
+        services.set_round_length(rnd, organizer, minutes)
+        with mock.patch("django.utils.timezone.now", return_value=now - timedelta(minutes=ago)):
+            services.start_round(rnd, organizer)
+    bells = {
+        "rung": now + timedelta(minutes=-1),
+        "running": now + timedelta(minutes=10),
+    }
+    links = {
+        "rung": services.issue_link(table, organizer),
+        "running": services.issue_link(table2, organizer),
+    }
+    rang_at = timezone.localtime(bells["rung"]).strftime("%H:%M")
+    time_up = f"Time is up: the round's bell rang at {rang_at}; the director enters any further"
+
+    def clock_of(server, which):
+        """The page's bell, and its time left: the time to the bell from when the
+        server answered (the seconds it showed, against the test's clock before and
+        after asking), or its words at the bell."""
+        before = timezone.now()
+        status, _, page = Phone(server).get(reverse("link-sheet", args=[links[which].token]))
+        after = timezone.now()
+        assert status == 200
+        bell = int(re.search(r'data-bell="(\d+)"', page).group(1))
+        left = re.search(r"data-clock-left>([^<]*)<", page).group(1)
+        if ":" in left:
+            minutes, seconds = left.split(":")
+            shown = int(minutes) * 60 + int(seconds)
+            due = bells[which]
+            assert (due - after).total_seconds() - 1 <= shown <= (due - before).total_seconds() + 1
+            left = "on time"
+        return bell, left, page
+
+    def ms(moment) -> int:
+        return int(moment.timestamp() * 1000)
+
+    deal = f"/t/{links['rung'].token}/deal/"
+    first = Server()
+    try:
+        bell, left, _ = clock_of(first, "running")
+        assert (bell, left) == (ms(bells["running"]), "on time")
+        bell, left, page = clock_of(first, "rung")
+        assert (bell, left) == (ms(bells["rung"]), "Time is up")
+        # The deal in progress at the bell: one more through the link.
+        phone = Phone(first)
+        status, _, said = phone.post_form(
+            deal, {**form_data(), "save": "1"}, Accept="application/json"
+        )
+        assert status == 200 and '"result": "saved"' in said
+    finally:
+        first.stop()
+    assert table.deals.count() == 1
+    again = Server()  # the restart
+    try:
+        bell, left, _ = clock_of(again, "running")
+        assert (bell, left) == (ms(bells["running"]), "on time")
+        bell, left, page = clock_of(again, "rung")
+        assert (bell, left) == (ms(bells["rung"]), "Time is up")
+        assert time_up in page.replace("&#x27;", "'") and 'id="enter-deal"' not in page
+        token = phone.cookies["csrftoken"]
+        status, _, said = Phone(again, phone.cookies).request(
+            "POST",
+            deal,
+            {"csrfmiddlewaretoken": token, **form_data(number="2"), "save": "1"},
+            {"Accept": "application/json"},
+        )
+        assert status == 400 and '"result": "refused"' in said and time_up in said
+    finally:
+        again.stop()
+    assert table.deals.count() == 1

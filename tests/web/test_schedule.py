@@ -173,7 +173,7 @@ def test_bad_schedules_are_refused_at_the_field_and_nothing_saved(tournament, or
     with pytest.raises(services.ServiceError) as e:
         services.draw_all_rounds(tournament, organizer, 4)
     assert e.value.fields["rounds"] == [
-        "Round 2 has deals but round 1 before it has not: the schedule draws only the "
+        "Round 2 has started but round 1 before it has not: the schedule draws only the "
         "rounds after those played."
     ]
     assert seats_of(tournament.rounds.get(number=1)) == before
@@ -350,3 +350,31 @@ def test_more_players_who_cannot_move_than_their_table_seats():
     for d in s.rounds:
         assert sorted(d.tables[0]) == [1, 2, 3, 4] and 5 in d.tables[1]
         assert sorted([*itertools.chain(*d.tables), *d.byes]) == list(range(1, 10))
+
+
+def test_a_round_on_the_clock_without_a_deal_is_kept_by_a_redraw(tournament, organizer):
+    """Round 1 played, round 2's clock started (its tables sitting down, no deal yet):
+    a late arrival and a withdrawal redraw round 3 only; round 2 is not seated again,
+    by the ranking either."""
+    tournament = services.update_event(tournament, organizer, session_end="timed")
+    services.draw_all_rounds(tournament, organizer, 3, seed=5)
+    round1, round2, round3 = tournament.rounds.order_by("number")
+    table = round1.tables.get(number=2)
+    seated = seats_of(round1)[1]
+    services.record_deal(table, doc(table, seated[1], seated[2], 40), organizer)
+    services.set_round_length(round2, organizer, 50)
+    services.start_round(round2, organizer)
+    before = seats_of(round2)
+    late = services.register_player(tournament, organizer, name="Jiří")
+    assert seats_of(round2) == before
+    assert Seat.objects.filter(table__round=round3, player=late).exists()
+    assert not Seat.objects.filter(table__round=round2, player=late).exists()
+    gone = Player.objects.get(name=before[0][1])
+    services.withdraw_player(tournament, organizer, gone)
+    assert seats_of(round2) == before
+    assert gone.name not in [n for t in seats_of(round3) for n in t]
+    entries = ActivityEntry.objects.filter(action="draw_schedule").order_by("pk")
+    assert [(e.detail["first"], e.detail["last"]) for e in entries] == [(1, 3), (3, 3), (3, 3)]
+    with pytest.raises(services.ServiceError, match="Round 2 has started: it cannot be seated"):
+        services.seat_by_ranking(round2, organizer, spread=False)
+    assert seats_of(round2) == before

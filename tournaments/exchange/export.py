@@ -89,6 +89,8 @@ def export_event(event: Event) -> dict:
             {
                 "number": rnd.number,
                 "seed": rnd.seed,
+                # A round on the clock: its length (a file without is a round without).
+                **({"minutes": rnd.minutes} if rnd.minutes else {}),
                 "present": sorted(p.name for p in rnd.present.all()),
                 "byes": sorted(p.name for p in rnd.byes.all()),
                 "tables": [

@@ -115,8 +115,8 @@ def save_event(plan: Plan, user, players: dict[str, Player]) -> Event:
         rnd = services.create_round(event, user)
         rnd.present.set(players[n] for n in r["present"])
         rnd.byes.set(players[n] for n in r["byes"])
-        if r["seed"] is not None:
-            Round.objects.filter(pk=rnd.pk).update(seed=r["seed"])
+        if r["seed"] is not None or r["minutes"] is not None:
+            Round.objects.filter(pk=rnd.pk).update(seed=r["seed"], minutes=r["minutes"])
         for t in r["tables"]:
             table = _step(
                 t["where"],

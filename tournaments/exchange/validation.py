@@ -15,7 +15,7 @@ import taroky_scoring as core
 
 from ..forms import EventForm, PlayerFieldsForm
 from ..forms.events import EVENT_LISTS
-from ..models import DealVersion, Event, RejectedVersion
+from ..models import DealVersion, Event, RejectedVersion, Round
 from ..outcomes import facts
 from ..services.checking import _ruleset_of
 from ..services.rejected import fingerprint
@@ -205,10 +205,17 @@ class Plan:
         seed = self._get(r, "seed", int, where, required=False)
         if seed is not None and not -(2**63) <= seed < 2**63:
             raise ExchangeError(f"{where}: the seed is out of range.")
+        minutes = self._get(r, "minutes", int, where, required=False)
+        low, high = Round.MIN_MINUTES, Round.MAX_MINUTES
+        if minutes is not None and not low <= minutes <= high:
+            raise ExchangeError(
+                f"{where}: a round on the clock lasts from {low} to {high} minutes."
+            )
         tables = self._get(r, "tables", list, where)
         self._numbered(enumerate(tables, 1), where, "table")
         result = {
             "seed": seed,
+            "minutes": minutes,
             "present": self._names(self._get(r, "present", list, where), f"{where}, present"),
             "byes": self._names(self._get(r, "byes", list, where), f"{where}, byes"),
             "tables": [self._table(t, f"{where}, table {i}") for i, t in enumerate(tables, 1)],

@@ -275,7 +275,8 @@ def season_standings_pdf(table) -> bytes:
             + (" Tie broken by: what set a player apart from an equal total." if tie else "")
             + " Players still equal share a rank. Chips are every event's chips, summed from "
             "its chip ledger"
-            + ("; dropped: the events that do not count." if season.counts_best else "."),
+            + ("; dropped: the events that do not count." if season.counts_best else ".")
+            + (" " + table.table_points_words if table.table_points_words else ""),
             SMALL,
         ),
     ]

@@ -1,11 +1,13 @@
 """A player's statement (``statement_pdf``): every transfer, the net so far and the
-chips at the table."""
+chips at the table; when the event ranks by table points, his place at each table
+first, as the statement page shows it."""
 
 from __future__ import annotations
 
 from reportlab.platypus import Spacer, TableStyle
 
-from ..standings import statement
+from .. import ranking
+from ..standings import places_of, statement
 from ..words import account_words, reason_words
 from .common import (
     MARGIN,
@@ -68,6 +70,7 @@ def statement_pdf(event, player) -> bytes:
     balance = lines[-1].balance if lines else 0
     story = [
         para(f"Net chips: {signed(balance)}", TITLE),
+        *_places(event, player, width),
         grid,
         Spacer(1, 6),
         para(
@@ -86,3 +89,39 @@ def statement_pdf(event, player) -> bytes:
         *ruleset_lines(event),
     ]
     return build(story, pagesize, lambda: header)
+
+
+def _places(event, player, width: float) -> list:
+    """His place and table points at each table (the statement page's "Places at the
+    tables"), when the event ranks by them: nothing otherwise."""
+    scoring = ranking.Scoring.of(event)
+    if not scoring.by_points:
+        return []
+    head = ["Round", "Table", "Chips there", "Place", "Table points"]
+    data = [[para(h, STYLE_BOLD) for h in head]]
+    for p in places_of(event, player):
+        data.append(
+            [
+                str(p.round),
+                str(p.table),
+                signed(p.chips),
+                f"{p.place_shown} of {p.size}",
+                p.points_shown,
+            ]
+        )
+    style = [("ALIGN", (2, 0), (2, -1), "RIGHT")]
+    if len(data) == 1:
+        data.append(["No table played yet.", "", "", "", ""])
+        style.append(("SPAN", (0, 1), (-1, 1)))
+    places = grid_table(data, [30, 28, 50, 60, width - 168])  # the statement's width
+    places.setStyle(TableStyle(style))
+    return [
+        para("Places at the tables", STYLE_BOLD),
+        para(
+            f"{scoring.words} Each round, each table ranks its players by the chips won "
+            "there; equal chips share the place.",
+            SMALL,
+        ),
+        places,
+        Spacer(1, 8),
+    ]

@@ -12,6 +12,7 @@ from django.utils import timezone
 from ..models import ActivityEntry, DirectorCall, TableLink
 from ..models.calls import CALL_WORD_LENGTH
 from ..names import clean_name, name_problem
+from ..words import time_of_day
 from .access import acting_user, authorize
 from .activity import log_activity
 from .errors import FormError, ServiceError
@@ -73,7 +74,7 @@ def handle_call(call: DirectorCall, user) -> DirectorCall:
     if call.handled_at is not None:
         raise ServiceError(
             f"The call of table {table.number} was handled already, "
-            f"at {timezone.localtime(call.handled_at):%H:%M}."
+            f"at {time_of_day(call.handled_at)}."
         )
     call.handled_at = timezone.now()
     call.handled_by = user

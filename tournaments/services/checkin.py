@@ -11,6 +11,7 @@ from django.db.models import OuterRef, Subquery
 from django.utils import timezone
 
 from ..models import ActivityEntry, CheckIn, CheckInLink, Event, Player, Registration
+from ..words import time_of_day
 from .activity import log_activity
 from .errors import ServiceError
 from .locking import atomic
@@ -32,14 +33,9 @@ class AlreadyCheckedIn(ServiceError):
 
     def __init__(self, check_in: CheckIn):
         super().__init__(
-            f"{check_in.player.name} checked in at {clock(check_in.checked_in_at)} already."
+            f"{check_in.player.name} checked in at {time_of_day(check_in.checked_in_at)} already."
         )
         self.check_in = check_in
-
-
-def clock(moment) -> str:
-    """A time of day as the hall's clock says it: 19:02."""
-    return f"{timezone.localtime(moment):%H:%M}"
 
 
 def working_link(event: Event) -> CheckInLink | None:

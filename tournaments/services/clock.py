@@ -10,6 +10,7 @@ from django.utils import timezone
 
 from .. import clock
 from ..models import ActivityEntry, Round, Table
+from ..words import time_of_day
 from .activity import log_activity
 from .errors import FormError, ServiceError
 from .locking import atomic, lock_round, lock_table
@@ -76,7 +77,7 @@ def start_round(rnd: Round, user) -> Round:
         raise ServiceError(f"Give round {rnd.number} a length first.")
     if rnd.clock_started_at is not None:
         raise ServiceError(
-            f"Round {rnd.number}'s clock started at {clock.hhmm(rnd.clock_started_at)} "
+            f"Round {rnd.number}'s clock started at {time_of_day(rnd.clock_started_at)} "
             "already; it is not started twice."
         )
     if not rnd.tables.exists():
@@ -116,7 +117,7 @@ def extend_table(table: Table, user, minutes: int) -> Table:
         round=table.round.number,
         table=table.number,
         minutes=minutes,
-        bell=clock.hhmm(table.bell_at),
+        bell=time_of_day(table.bell_at),
     )
     return table
 
@@ -128,7 +129,7 @@ def end_table(table: Table, user) -> Table:
     table = _table_on_the_clock(table, user)
     if table.clock_stopped_at is not None:
         raise ServiceError(
-            f"Table {table.number} was ended at {clock.hhmm(table.clock_stopped_at)} already."
+            f"Table {table.number} was ended at {time_of_day(table.clock_stopped_at)} already."
         )
     table.clock_stopped_at = timezone.now()
     table.save(update_fields=["clock_stopped_at"])

@@ -49,6 +49,12 @@ def _started(rounds):
     return rounds.annotate(dealt=Exists(deals))
 
 
+def _has_started(rnd: Round) -> bool:
+    """A round (annotated by ``_started``) is played once it has a deal, is closed, or
+    its clock runs: the tables already sit down to it, so a redraw keeps it."""
+    return bool(rnd.dealt or rnd.closed_at or rnd.clock_started_at)
+
+
 def _refuse(field: str, message: str):
     raise FormError(message, {field: [message]})
 
@@ -62,13 +68,13 @@ def draw_all_rounds(event: Event, user, rounds: int, seed: int | None = None) ->
     if not isinstance(rounds, int) or not 1 <= rounds <= schedule.MAX_ROUNDS:
         _refuse("rounds", f"Draw from 1 to {schedule.MAX_ROUNDS} rounds.")
     existing = list(_started(event.rounds.all()).order_by("number"))
-    played = [r for r in existing if r.dealt or r.closed_at]
+    played = [r for r in existing if _has_started(r)]
     first = len(played) + 1
     if played and played[-1].number != len(played):
-        open_round = next(r for r in existing if not (r.dealt or r.closed_at))
+        open_round = next(r for r in existing if not _has_started(r))
         _refuse(
             "rounds",
-            f"Round {played[-1].number} has deals but round {open_round.number} before it "
+            f"Round {played[-1].number} has started but round {open_round.number} before it "
             "has not: the schedule draws only the rounds after those played.",
         )
     if rounds < first:
@@ -176,7 +182,7 @@ def redraw_if_scheduled(event: Event, user) -> Drawn | None:
     if not Registration.objects.filter(event=event, start_number__isnull=False).exists():
         return None
     rounds = list(_started(event.rounds.all()).order_by("number"))
-    waiting = [r for r in rounds if r.drawn_at and not (r.dealt or r.closed_at)]
+    waiting = [r for r in rounds if r.drawn_at and not _has_started(r)]
     if not waiting:
         return None
     return draw_all_rounds(event, user, len(rounds), waiting[0].seed)
@@ -207,7 +213,7 @@ def seat_by_ranking(rnd: Round, user, spread: bool) -> schedule.seating.Draw:
     rnd = lock_round(rnd.pk)
     event = rnd.event
     require_organizer(user, event)
-    if Deal.objects.filter(table__round=rnd).exists() or rnd.closed_at:
+    if Deal.objects.filter(table__round=rnd).exists() or rnd.closed_at or rnd.clock_started_at:
         raise ServiceError(f"Round {rnd.number} has started: it cannot be seated again.")
     present = set(rnd.present.values_list("pk", flat=True))
     allowed = event.game.table_sizes

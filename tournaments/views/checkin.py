@@ -18,6 +18,7 @@ from ..printouts.check_in import door_pdf
 from ..qr import hall_url, qr_svg
 from ..services import ServiceError
 from ..services import checkin as service
+from ..words import time_of_day
 from .common import check_manage, event_or_404, organizer_view, pdf_response
 
 
@@ -49,14 +50,14 @@ def check_in(request, token):
             else:
                 context["done"] = {
                     "name": made.player.name,
-                    "at": service.clock(made.checked_in_at),
+                    "at": time_of_day(made.checked_in_at),
                 }
         return render(request, "tournaments/check_in.html", context)
     found = service.search(event, query)
     context["found"] = [
         {
             "player": p,
-            "at": service.clock(p.checked_in_at) if p.checked_in_at else "",
+            "at": time_of_day(p.checked_in_at) if p.checked_in_at else "",
         }
         for p in found[: service.FOUND_AT_MOST]
     ]
@@ -96,7 +97,7 @@ def check_in_desk(request, pk):
     rows = [
         {
             "name": r.player.name,
-            "at": service.clock(times[r.player_id]) if r.player_id in times else "",
+            "at": time_of_day(times[r.player_id]) if r.player_id in times else "",
         }
         for r in registered
     ]

@@ -14,6 +14,7 @@ from .. import clock, services
 from ..forms.clock import ExtendTableForm, RoundLengthForm
 from ..services import clock as clock_services
 from ..services.errors import FormError
+from ..words import time_of_day
 from .common import check_manage, form_errors, organizer_view, round_or_404, table_or_404
 
 
@@ -38,7 +39,7 @@ def round_clock(request, pk):
         try:
             if "start" in request.POST:
                 rnd = clock_services.start_round(rnd, request.user)
-                bell = clock.hhmm(clock.round_bell(rnd))
+                bell = time_of_day(clock.round_bell(rnd))
                 messages.success(request, f"Round {rnd.number} started: the bell rings at {bell}.")
                 return redirect("round-detail", pk=rnd.pk)
             form = RoundLengthForm(request.POST)
@@ -69,7 +70,7 @@ def table_clock(request, pk):
             table = clock_services.end_table(table, request.user)
             messages.success(
                 request,
-                f"Table {table.number} ended at {clock.hhmm(table.clock_stopped_at)}: its "
+                f"Table {table.number} ended at {time_of_day(table.clock_stopped_at)}: its "
                 "link takes no more deals.",
             )
         else:
@@ -82,7 +83,7 @@ def table_clock(request, pk):
             messages.success(
                 request,
                 f"Table {table.number} has {form.cleaned_data['extra']} minutes more: its "
-                f"bell rings at {clock.hhmm(table.bell_at)}.",
+                f"bell rings at {time_of_day(table.bell_at)}.",
             )
     except services.ServiceError as e:
         messages.error(request, e.message)

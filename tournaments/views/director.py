@@ -11,6 +11,7 @@ from django.views.decorators.http import require_GET, require_POST
 from .. import director, services, stamps
 from ..forms.calls import DirectorCallForm
 from ..models import DirectorCall
+from ..words import time_of_day
 from .common import check_manage, event_for_reading, organizer_view, round_or_404
 from .hall import _with_link
 from .live import not_modified, tagged
@@ -87,6 +88,6 @@ def link_call(request, link):
     except services.ServiceError as e:
         messages.error(request, e.message)
     else:
-        raised = timezone.localtime(call.raised_at)
-        messages.success(request, f"The director is called ({raised:%H:%M}): stay at your table.")
+        raised = time_of_day(call.raised_at)
+        messages.success(request, f"The director is called ({raised}): stay at your table.")
     return redirect(back, token=link.token)

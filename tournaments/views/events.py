@@ -14,7 +14,7 @@ from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods
 
-from .. import exchange, rejected_versions, services
+from .. import clock, exchange, rejected_versions, services
 from ..forms import (
     AddPlayerForm,
     EventForm,
@@ -117,6 +117,7 @@ def event_detail(request, pk):
             # Versions sent from a table and not saved, until an organizer handles them.
             "waiting": rejected_versions.waiting_in(event) if manages else None,
             "rules": event.ruleset_listing,
+            "timed": clock.is_timed(event),
             # Its season, where the visitor may read it.
             "season": event.season
             if event.season and can_view_season(request.user, event.season)

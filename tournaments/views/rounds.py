@@ -18,9 +18,9 @@ from ..forms import (
 )
 from ..forms.clock import RoundLengthForm
 from ..models import Player, Round, Seat
-from ..services.checkin import check_in_times, clock
+from ..services.checkin import check_in_times
 from ..services.permissions import can_manage
-from ..words import counted
+from ..words import counted, time_of_day
 from .clock import round_clock_context
 from .common import (
     check_manage,
@@ -73,7 +73,7 @@ def round_detail(request, pk):
         request.POST if with_roll_call else None,
         players=active,
         initial={"present": ticked},
-        checked_in={pk: clock(at) for pk, at in checked_in.items()},
+        checked_in={pk: time_of_day(at) for pk, at in checked_in.items()},
     )
     draw_form = DrawForm(request.POST if "draw" in request.POST else None)
     round_players = Player.objects.filter(

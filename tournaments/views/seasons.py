@@ -14,7 +14,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_http_methods, require_POST
 from django_tables2 import RequestConfig
 
-from .. import exchange, printouts, season_standings, services, stamps
+from .. import exchange, printouts, ranking, season_standings, services, stamps
 from ..forms import SeasonEventForm, SeasonForm
 from ..models import ActivityEntry, Event, Player, Season
 from ..qr import hall_url, qr_svg
@@ -234,12 +234,15 @@ def _wall_context(season: Season) -> dict:
     if latest is not None:
         # The latest event's standings, from the season's own rows (no more queries).
         rows = [
-            (r.rank, row.player.name, row.player, r.chips)
+            (r.rank, row.player.name, row.player, r.chips, r.placing.table_points_shown)
             for row in table.rows
             for r in row.results
             if r.event.pk == latest.pk
         ]
         context["latest"] = latest
+        # When it ranks by table points, its points beside the chips, as its own wall.
+        scoring = ranking.Scoring.of(latest)
+        context["latest_ranking"] = scoring if scoring.by_points else None
         context["latest_columns"] = wall_columns(sorted(rows, key=lambda r: (r[0], r[1])))
     return context
 

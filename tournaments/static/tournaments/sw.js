@@ -6,7 +6,7 @@
 // Pages are fetched from the network first (they change with every deal); the copy is
 // used only when the network cannot be reached. Nothing but GET is ever answered here.
 "use strict";
-var VERSION = "taroky-hall-2";
+var VERSION = "taroky-hall-3";
 var STATIC = [
   "/static/tournaments/site.css",
   "/static/tournaments/hall.css",
@@ -52,7 +52,8 @@ function keepOpenPages() {
     return Promise.all(pages.map(function (page) {
       var url = new URL(page.url);
       if (!kept(url)) return null;
-      return fetch(url.pathname, { credentials: "same-origin" })
+      // X-Keep-Copy: the server leaves the page's waiting messages ("Deal 3 saved.").
+      return fetch(url.pathname, { credentials: "same-origin", headers: { "X-Keep-Copy": "1" } })
         .then(function (response) { return keepCopy(url.pathname, response); })
         .catch(function () {});
     }));
