@@ -375,7 +375,7 @@ def take(out: Path, only: set[str], base: str, ids: dict[str, int], browser) -> 
         page.click("#prizes-form button[type=submit]")
         page.wait_for_load_state("load")
         # A category of every other player, ranked among themselves.
-        page.goto(f"{base}/events/{ids['clarkson']}/prizes/categories/")
+        page.goto(f"{base}/events/{ids['clarkson']}/categories/")
         page.fill("#id_name", "Seniors")
         boxes = page.locator("input[name=players]")
         for i in range(0, boxes.count(), 2):
@@ -458,6 +458,22 @@ def take(out: Path, only: set[str], base: str, ids: dict[str, int], browser) -> 
         ctx, page = context(DESKTOP)
         page.goto(f"{base}/events/{copy}/standings/")
         shot(page, "table-points", height=800)
+        ctx.close()
+    if wanted("category_standings"):
+        # A category of the Clarkson tournament (in the temporary database): every
+        # other player a Senior, on the categories page, then the Seniors' standings.
+        ctx, page = context(DESKTOP)
+        page.goto(f"{base}/events/{ids['clarkson']}/categories/")
+        page.fill("#id_name", "Seniors")
+        boxes = page.locator("input[name=players]")
+        for i in range(1, boxes.count(), 2):
+            boxes.nth(i).check()
+        page.click("#category-form button[type=submit]")
+        page.wait_for_load_state("load")
+        link = page.locator("#categories a", has_text="Seniors").first.get_attribute("href")
+        category = link.rstrip("/").rsplit("/", 1)[-1]
+        page.goto(f"{base}/events/{ids['clarkson']}/standings/?category={category}")
+        shot(page, "category-standings", height=800)
         ctx.close()
 
 

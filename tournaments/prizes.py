@@ -197,13 +197,10 @@ def event_prize_lists(event) -> list[PrizeList]:
 
 def category_rows(rows, category) -> list:
     """The standings' rows of a category's players, ranked among themselves by the
-    standings' own rule (``standings.rank``)."""
-    from dataclasses import replace
+    standings' own rule (``standings.among``)."""
+    from .standings import among
 
-    from .standings import rank
-
-    members = {p.pk for p in category.players.all()}
-    return rank([replace(s) for s in rows if s.player.pk in members])
+    return among(rows, [p.pk for p in category.players.all()])
 
 
 def tables_total(event, pool: int, categories=None) -> int:

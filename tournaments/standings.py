@@ -166,6 +166,16 @@ def rank(rows: list[Standing]) -> list[Standing]:
     return [row for _, _, row in ranked]
 
 
+def among(rows: list[Standing], players) -> list[Standing]:
+    """The rows of ``players`` (ids) alone, ranked among themselves by ``rank``: a
+    category's standings (places 1..n within it, ties shared as in the event's)."""
+    from dataclasses import replace
+
+    members = set(players)
+    # What set a player apart among all is not what sets him apart among these.
+    return rank([replace(s, decided_by="") for s in rows if s.player.pk in members])
+
+
 def _by_name(s: Standing) -> str:
     return s.player.name
 

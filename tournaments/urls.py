@@ -104,9 +104,10 @@ urlpatterns = [
     # An event's prizes (views/prizes.py).
     path("events/<int:pk>/prizes/edit/", prizes.prize_settings, name="prize-settings"),
     path("events/<int:pk>/prizes/", prizes.prize_list, name="prize-list"),
-    path("events/<int:pk>/prizes/categories/", prizes.prize_category, name="prize-categories"),
+    # Categories rank their players among themselves, with or without prizes.
+    path("events/<int:pk>/categories/", prizes.prize_category, name="prize-categories"),
     path(
-        "events/<int:pk>/prizes/categories/<int:category_pk>/",
+        "events/<int:pk>/categories/<int:category_pk>/",
         prizes.prize_category,
         name="prize-category",
     ),

@@ -342,9 +342,22 @@ def test_more_places_than_players_on_the_page(played, organizer, client):
 
 
 def test_no_money_anywhere_without_prizes(played, organizer, client, tmp_path):
+    from tournaments.services.prizes import save_category
+
     client.force_login(organizer)
     pk = played.pk
+    # Categories without prizes: their standings, wall panels and pages say no money.
+    seniors = save_category(played, organizer, "Seniors", list(Player.objects.all()[:2]), "")
+    chosen = f"?category={seniors.pk}"
     pages = {
+        "categories": client.get(reverse("prize-categories", args=[pk])).content.decode(),
+        "a category": client.get(reverse("prize-category", args=[pk, seniors.pk])).content.decode(),
+        "category standings": client.get(reverse("standings", args=[pk]) + chosen).content.decode(),
+        "category CSV": client.get(reverse("standings-csv", args=[pk]) + chosen).content.decode(),
+        "wall": client.get(reverse("wall", args=[pk])).content.decode(),
+        "players CSV": client.get(
+            reverse("event-download", args=[pk, "players.csv"])
+        ).content.decode(),
         "event page": client.get(reverse("event-detail", args=[pk])).content.decode(),
         "standings": client.get(reverse("standings", args=[pk])).content.decode(),
         "standings CSV": client.get(reverse("standings-csv", args=[pk])).content.decode(),
@@ -352,9 +365,12 @@ def test_no_money_anywhere_without_prizes(played, organizer, client, tmp_path):
             reverse("event-download", args=[pk, "event.json"])
         ).content.decode(),
     }
-    pdf = tmp_path / "s.pdf"
-    pdf.write_bytes(client.get(reverse("standings-pdf", args=[pk])).content)
-    pages["standings PDF"] = " ".join(p.extract_text() for p in PdfReader(pdf).pages)
+    for name, query in (("standings PDF", ""), ("category PDF", chosen)):
+        pdf = tmp_path / "s.pdf"
+        pdf.write_bytes(client.get(reverse("standings-pdf", args=[pk]) + query).content)
+        pages[name] = " ".join(p.extract_text() for p in PdfReader(pdf).pages)
+    assert "Standings of Seniors" in pages["category PDF"]
+    assert 'id="wall-category-' in pages["wall"]
     for where, text in pages.items():
         assert money_words(text) == [], where
     for name in ("prize-list", "prize-list-pdf", "prize-list-csv"):
@@ -557,10 +573,19 @@ def test_a_fee_without_prizes_or_prizes_over_categories_are_refused(newcomers, o
     with pytest.raises(FormError) as e:
         set_prizes(newcomers, organizer, 0, "", False)
     assert e.value.fields == {
-        "prize_table": ["The event has prize categories: remove them before the prizes."]
+        "prize_table": ["The event's categories have prizes: empty their prize tables first."]
     }
-    from tournaments.services.prizes import delete_category
+    from tournaments.services.prizes import save_category
 
-    delete_category(newcomers.prize_categories.get(), organizer)
+    # A category without a prize table stays when the prizes go (it ranks its players).
+    category = newcomers.prize_categories.get()
+    members = list(category.players.all())
+    save_category(newcomers, organizer, "Newcomers", members, "", category)
     event = set_prizes(newcomers, organizer, 0, "", False)
     assert (event.entry_fee_cents, event.prize_table, event.sets_prizes) == (0, "", False)
+    assert list(event.prize_categories.values_list("name", flat=True)) == ["Newcomers"]
+    with pytest.raises(FormError) as e:
+        save_category(event, organizer, "Seniors", [], "$1")
+    assert e.value.fields == {
+        "prize_table": ["Set the event's prizes first: a category's prizes share its fees."]
+    }

@@ -302,7 +302,7 @@ SHOWS = {
     "director-live": "a question · “Who deals?”",
     "check-in-desk": "Self check-in",
     "prize-settings": "Prizes: Heun parish night",
-    "prize-categories": "Prize categories: Heun parish night",
+    "prize-categories": "Categories: Heun parish night",  # no prizes: no word of them
     "prize-category": "Change Newcomers",
     "prize-list": "Prize list",
     "prize-list-csv": "list,place,player,club,net_chips,prize_dollars,note",

@@ -232,8 +232,9 @@ def test_standings_page_queries_are_flat(
     for i in range(deals):
         services.record_deal(table, doc(table, "Anna", "Čada", 30 + i), organizer)
     # Constant however many deals: the event, its rounds, one GROUP BY player over the
-    # deal nets, byes, registrations (and the session, the user when signed in).
-    with django_assert_max_num_queries(6):
+    # deal nets, byes, registrations, the event's categories for the chooser (and the
+    # session, the user when signed in).
+    with django_assert_max_num_queries(7):
         response = client.get(reverse("standings", args=[tournament.pk]) + "?sort=-chips")
     assert response.status_code == 200
     assert "Anna" in response.content.decode()

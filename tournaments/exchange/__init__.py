@@ -5,7 +5,7 @@
 may hold; ``validation``: a document checked before anything is saved; ``registry``: a
 file's players against the registry; ``imports``: an event created from a document;
 ``seasons``: a season and its events, both ways; ``downloads``: the CSV downloads;
-``players``: players from CSV.
+``players``: players from CSV; ``player_categories``: its categories column.
 """
 
 from .document import FORMAT, ExchangeError
@@ -14,6 +14,7 @@ from .downloads import (
     chip_counts_csv,
     deals_csv,
     ledger_csv,
+    players_csv,
     season_standings_csv,
     spreadsheet_safe,
     standings_csv,
@@ -38,6 +39,7 @@ __all__ = [
     "import_players_csv",
     "import_season",
     "ledger_csv",
+    "players_csv",
     "season_standings_csv",
     "spreadsheet_safe",
     "standings_csv",

@@ -9,9 +9,10 @@ from collections.abc import Iterable
 from decimal import Decimal
 
 from ..models import ChipCount, Deal, Event, LedgerEntry, Seat
-from ..standings import standings
+from ..standings import among, standings
 from ..todays_names import under_todays_names, with_current_names
 from .export import in_field_order
+from .player_categories import players_csv_rows
 
 # A spreadsheet runs a cell starting with one of these as a formula (=HYPERLINK, +cmd|,
 # @SUM, -2+3; tab and CR start one in some programs).
@@ -139,8 +140,10 @@ def ledger_csv(event: Event) -> str:
 
 
 def standings_csv(
-    event: Event, after_round: int | None = None, only_round: int | None = None
+    event: Event, after_round: int | None = None, only_round: int | None = None, category=None
 ) -> str:
+    """The standings as CSV; of a ``category`` (PrizeCategory): its players ranked
+    among themselves (``standings.among``)."""
     word = event.game.bidder_word  # the game's word: "bidder", "declarer"
     rows = [
         [
@@ -162,7 +165,10 @@ def standings_csv(
     score = event.ranking == Event.Ranking.CHIPS_AND_POINTS
     if by_points:
         rows[0] += (["score"] if score else []) + ["table_points", "table_wins", "rounds"]
-    for s in standings(event, after_round=after_round, only_round=only_round):
+    ranked = standings(event, after_round=after_round, only_round=only_round)
+    if category is not None:
+        ranked = among(ranked, category.players.values_list("pk", flat=True))
+    for s in ranked:
         extra = (
             # Figures as numbers (a text starting "-" would be guarded as a formula).
             ([Decimal(s.score_shown)] if score else [])
@@ -213,3 +219,9 @@ def season_standings_csv(table) -> str:
             + ["; ".join(f"{r.event.date:%Y-%m-%d} {r.event.name}" for r in s.dropped)]
         )
     return _csv(rows)
+
+
+def players_csv(event: Event) -> str:
+    """The event's players as the players import reads them back, with their
+    categories (``player_categories``)."""
+    return _csv(players_csv_rows(event))

@@ -17,6 +17,7 @@ from ..names import fold
 from ..services.activity import log_activity
 from ..services.permissions import require_organizer
 from . import limits
+from .player_categories import CategoryPlan, read_categories
 
 
 @dataclass
@@ -37,7 +38,8 @@ MAX_ROW_ERRORS = 10
 
 
 def import_players_csv(text: str, event: Event | None = None, user=None) -> PlayersImport:
-    """Players from CSV with a header row: name, club (optional), notes (optional).
+    """Players from CSV with a header row: name, club (optional), notes (optional),
+    categories (optional, with ``event``: see ``player_categories``).
 
     Every row is checked by the register form's rules first; one bad row imports
     nothing. A name the registry has (exactly, or differing only in case and accents
@@ -62,6 +64,7 @@ def import_players_csv(text: str, event: Event | None = None, user=None) -> Play
                 f"{columns.index(column) + 1} and {n}): which one is meant? Nothing was imported."
             )
     rows: dict[str, dict] = {}  # folded name -> fields: look-alike rows are one player
+    categories = CategoryPlan()
     problems = []
     players = 0
     try:
@@ -82,7 +85,15 @@ def import_players_csv(text: str, event: Event | None = None, user=None) -> Play
                 for name, errors in form.errors.items():
                     problems.append(f"Line {reader.line_num} ({name}): {' '.join(errors)}")
                 continue
-            rows.setdefault(fold(form.cleaned_data["name"]), form.cleaned_data)
+            key = fold(form.cleaned_data["name"])
+            rows.setdefault(key, form.cleaned_data)
+            named = read_categories(row.get("categories", ""), reader.line_num)
+            if named and event is None:
+                raise services.ServiceError(
+                    f"Line {reader.line_num} (categories): categories are an event's; import "
+                    "the list into the event. Nothing was imported."
+                )
+            categories.add(key, named, reader.line_num)
     except csv.Error as e:
         if "field larger than field limit" in str(e):
             e = "a field is longer than 128 KB"
@@ -98,10 +109,10 @@ def import_players_csv(text: str, event: Event | None = None, user=None) -> Play
                 + ([f"And {more} more."] if more > 0 else [])
             )
         )
-    return _save_players(rows, event, user)
+    return _save_players(rows, event, user, categories)
 
 
-def _save_players(rows: dict[str, dict], event, user) -> PlayersImport:
+def _save_players(rows: dict[str, dict], event, user, categories: CategoryPlan) -> PlayersImport:
     result = PlayersImport()
     with transaction.atomic():
         # The file's players in the registry, in one query whatever its size: by name
@@ -166,9 +177,10 @@ def _save_players(rows: dict[str, dict], event, user) -> PlayersImport:
         result.created = len(new)
         result.existing = len({p.pk for p in chosen.values()})
         if event is not None:
-            ids = {p.pk for p in chosen.values()} | set(
-                Player.objects.filter(name__in=[p.name for p in new]).values_list("pk", flat=True)
+            made = dict(
+                Player.objects.filter(name__in=[p.name for p in new]).values_list("name", "pk")
             )
+            ids = {p.pk for p in chosen.values()} | set(made.values())
             known = set(
                 Registration.objects.filter(event=event, player__in=ids).values_list(
                     "player_id", flat=True
@@ -182,11 +194,22 @@ def _save_players(rows: dict[str, dict], event, user) -> PlayersImport:
             Registration.objects.filter(event=event, player__in=known, withdrawn=True).update(
                 withdrawn=False
             )
+            # A row's player: found, or made now (a look-alike another import made at
+            # the same moment is neither, and is left out of the categories).
+            player_of = {
+                key: chosen[f["name"]].pk if f["name"] in chosen else made[f["name"]]
+                for key, f in rows.items()
+                if f["name"] in chosen or f["name"] in made
+            }
+            added = categories.give(event, player_of)
+            if added:
+                result.notes.append(f"New categories: {', '.join(added)}.")
             log_activity(
                 event,
                 user,
                 ActivityEntry.Action.IMPORT_PLAYERS,
                 created=result.created,
                 known=result.existing,
+                **({"categories": added} if added else {}),
             )
     return result

@@ -1,5 +1,5 @@
-"""An event's prize categories in its file: exported with their players' names, checked
-on import as the category form checks them."""
+"""An event's categories in its file (with or without prizes): exported with their
+players' names, checked on import as the category form checks them."""
 
 from __future__ import annotations
 
@@ -12,16 +12,27 @@ from .document import ExchangeError
 
 def categories_document(event) -> dict:
     """``{"prize_categories": [...]}`` for an event with categories, else nothing: a
-    category's name, its players' names and its prize table."""
+    category's name, its players' names and its prize table (if it has one)."""
     categories = [
         {
             "name": c.name,
             "players": sorted(p.name for p in c.players.all()),
-            "prize_table": c.prize_table,
+            # A category without prizes says nothing of them (an event may set none).
+            **({"prize_table": c.prize_table} if c.prize_table else {}),
         }
         for c in event.prize_categories.prefetch_related("players")
     ]
-    return {"prize_categories": categories} if categories else {}
+    if not categories:
+        return {}
+    # An event without prizes says no word of them: its categories are "categories".
+    return {"prize_categories" if event.sets_prizes else "categories": categories}
+
+
+def categories_of(document: dict) -> list:
+    """A file's categories, under either name (``categories_document``)."""
+    if "prize_categories" in document and "categories" in document:
+        raise ExchangeError("categories: give prize_categories or categories, not both.")
+    return document.get("prize_categories", document.get("categories", []))
 
 
 def check_categories(value, registered: set[str], event: dict) -> list[dict]:
@@ -30,8 +41,6 @@ def check_categories(value, registered: set[str], event: dict) -> list[dict]:
         raise ExchangeError(
             f"prize_categories: a list of at most {PrizeCategory.MAX_PER_EVENT} categories."
         )
-    if value and not event.get("prize_table"):
-        raise ExchangeError("prize_categories: the event sets no prizes.")
     checked, names = [], set()
     for i, c in enumerate(value, 1):
         where = f"prize category {i}"
@@ -41,6 +50,8 @@ def check_categories(value, registered: set[str], event: dict) -> list[dict]:
         if not isinstance(name, str) or not 0 < len(" ".join(name.split())) <= 60:
             raise ExchangeError(f"{where}: a name of 1 to 60 characters.")
         name = " ".join(name.split())
+        if ";" in name:
+            raise ExchangeError(f"{where}: a name has no “;”.")
         if name.lower() in names:
             raise ExchangeError(f"{where}: {name} is listed twice.")
         names.add(name.lower())
@@ -51,6 +62,8 @@ def check_categories(value, registered: set[str], event: dict) -> list[dict]:
             raise ExchangeError(f"{where}: not among the event's players: {', '.join(strangers)}.")
         if not isinstance(table, str):
             raise ExchangeError(f"{where}: prize_table must be text.")
+        if table.strip() and not event.get("prize_table"):
+            raise ExchangeError(f"{where}: prizes, and the event sets none.")
         try:
             parsed = money.parse_table(table)
             money.check_table(event.get("entry_fee_cents", 0), parsed)

@@ -21,7 +21,7 @@ from ..services.checking import _ruleset_of
 from ..services.rejected import fingerprint
 from . import limits
 from .document import FORMAT, ExchangeError
-from .prize_categories import check_categories
+from .prize_categories import categories_of, check_categories
 from .reading import check_values
 
 
@@ -52,7 +52,7 @@ class Plan:
             raise ExchangeError("players: two players have the same start number.")
         self.registered = set(names)
         self.prize_categories = check_categories(
-            document.get("prize_categories", []), self.registered, self.event
+            categories_of(document), self.registered, self.event
         )
         self.sequences: set[int] = set()
         self.deals = deals_before

@@ -61,10 +61,12 @@ class PrizesForm(forms.Form):
 
 
 class CategoryForm(forms.Form):
-    """A prize category: its name, its players (the event's registered ones, ticked),
-    its prize table."""
+    """A category: its name, its players (the event's registered ones, ticked), its
+    prize table (only for an event that sets prizes)."""
 
-    name = forms.CharField(label="Name", max_length=60, help_text="e.g. Newcomers, Seniors.")
+    name = forms.CharField(
+        label="Name", max_length=60, help_text="e.g. Open, Newcomers, Seniors, a lodge."
+    )
     players = forms.ModelMultipleChoiceField(
         label="Its players",
         queryset=Player.objects.none(),
@@ -91,6 +93,8 @@ class CategoryForm(forms.Form):
                 },
             )
         super().__init__(*args, **kwargs)
+        if not event.sets_prizes:
+            del self.fields["prize_table"]  # no word of money for an event without prizes
         self.fields["players"].queryset = Player.objects.filter(
             registrations__event=event
         ).order_by("name")
@@ -107,5 +111,5 @@ class CategoryForm(forms.Form):
         return {
             "name": data["name"],
             "players": list(data["players"]),
-            "prize_table": data["prize_table"],
+            "prize_table": data.get("prize_table", ""),
         }

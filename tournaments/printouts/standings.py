@@ -10,7 +10,7 @@ from reportlab.platypus import PageBreak, Paragraph, Spacer, Table, TableStyle
 
 from .. import ranking
 from ..season_standings import chips_series
-from ..standings import RANK_WORDS, standings, standings_series
+from ..standings import RANK_WORDS, among, standings, standings_series
 from ..words import counted, scoring_words
 from . import fonts
 from .charts import chips_chart
@@ -107,18 +107,28 @@ def _title(text: str, bold) -> Paragraph:
     )
 
 
-def standings_pdf(event, after_round: int | None = None, only_round: int | None = None) -> bytes:
+def standings_pdf(
+    event, after_round: int | None = None, only_round: int | None = None, category=None
+) -> bytes:
+    """The standings; of a ``category`` (PrizeCategory): its players ranked among
+    themselves, its name in the title."""
     pagesize = page_size(event)
     rows = standings(event, after_round=after_round, only_round=only_round)
+    if category is not None:
+        rows = among(rows, category.players.values_list("pk", flat=True))
     width = pagesize[0] - 2 * MARGIN
     height = pagesize[1] - 2 * MARGIN - 11 * 3 - 6
     any_byes = any(s.byes for s in rows)
-    title = "Standings" + (
-        f": round {only_round}"
-        if only_round
-        else f" after round {after_round}"
-        if after_round
-        else ""
+    title = (
+        "Standings"
+        + (f" of {category.name}" if category is not None else "")
+        + (
+            f": round {only_round}"
+            if only_round
+            else f" after round {after_round}"
+            if after_round
+            else ""
+        )
     )
     # Rows plus the header row and the title (about two rows) fill the page.
     styles = wall_styles(len(rows), height)
@@ -161,7 +171,7 @@ def standings_pdf(event, after_round: int | None = None, only_round: int | None 
             chips_chart(series, "round", width=width, height=min(height - 40, width), baseline=0),
         ]
     header = [
-        f"{event.name}: {title.lower()}",
+        f"{event.name}: {title[0].lower()}{title[1:]}",  # a category keeps its capital
         f"{event.date:%A, %B %-d, %Y}{', ' + event.venue if event.venue else ''}",
         *ruleset_lines(event),
     ]
@@ -211,7 +221,7 @@ def _points_pdf(event, rows, title, pagesize, styles, width, height) -> bytes:
         ),
     ]
     header = [
-        f"{event.name}: {title.lower()}",
+        f"{event.name}: {title[0].lower()}{title[1:]}",  # a category keeps its capital
         f"{event.date:%A, %B %-d, %Y}{', ' + event.venue if event.venue else ''}",
         *ruleset_lines(event),
     ]

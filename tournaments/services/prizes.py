@@ -30,8 +30,9 @@ def set_prizes(
         event.clean_prizes()
     except ValidationError as e:
         raise FormError(" ".join(e.messages), e.message_dict) from e
-    if not event.sets_prizes and event.prize_categories.exists():
-        said = "The event has prize categories: remove them before the prizes."
+    # Categories stay without prizes (their standings); their prize tables may not.
+    if not event.sets_prizes and event.prize_categories.exclude(prize_table="").exists():
+        said = "The event's categories have prizes: empty their prize tables first."
         raise FormError(said, {"prize_table": [said]})
     _check_fees_cover(event, list(event.prize_categories.all()))
     event.save(update_fields=list(Event.PRIZE_SETTINGS))
@@ -57,6 +58,22 @@ def _check_fees_cover(event: Event, categories) -> None:
         raise FormError(said, {"prize_table": [said]})
 
 
+def clean_category_name(name: str) -> str:
+    """A category's name, its spaces tidied, or a FormError at its field. No ";": the
+    players CSV separates a player's categories with it."""
+    name = " ".join(name.split())
+    if not name or len(name) > CATEGORY_NAME_MAX:
+        said = f"A category's name is 1 to {CATEGORY_NAME_MAX} characters."
+        raise FormError(said, {"name": [said]})
+    if ";" in name:
+        said = "A category's name has no “;” (the players CSV separates categories with it)."
+        raise FormError(said, {"name": [said]})
+    return name
+
+
+CATEGORY_NAME_MAX = PrizeCategory._meta.get_field("name").max_length
+
+
 @atomic
 def save_category(
     event: Event,
@@ -66,16 +83,15 @@ def save_category(
     prize_table: str,
     category: PrizeCategory | None = None,
 ) -> PrizeCategory:
-    """A new prize category of the event, or ``category`` changed: its name, its players
-    (registered in the event) and its prize table (read as the event's)."""
+    """A new category of the event, or ``category`` changed: its name, its players
+    (registered in the event) and its prize table (read as the event's; only for an
+    event that sets prizes; empty, the category ranks its players and pays nothing)."""
     event = Event.objects.select_for_update(of=("self",)).get(pk=event.pk)
     require_organizer(user, event)
-    if not event.sets_prizes:
-        raise FormError("Set the event's prizes first: a category's prizes share its fees.")
-    name = " ".join(name.split())
-    if not name or len(name) > 60:
-        said = "A category's name is 1 to 60 characters."
-        raise FormError(said, {"name": [said]})
+    if prize_table.strip() and not event.sets_prizes:
+        said = "Set the event's prizes first: a category's prizes share its fees."
+        raise FormError(said, {"prize_table": [said]})
+    name = clean_category_name(name)
     others = event.prize_categories.exclude(pk=category.pk if category else None)
     if others.filter(name__iexact=name).exists():
         said = f"The event has a category {name} already."

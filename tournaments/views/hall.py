@@ -267,10 +267,12 @@ def _wall_context(request, event) -> dict:
     waiting = Deal.objects.filter(
         table__round__event=event, awaiting_confirmation=True, voided=False
     ).count()
+    rows = standings.standings(event)
     return {
         "event": event,
         "check_in": _wall_check_in(request, event, rounds),
-        "columns": wall_columns(standings.standings(event)),
+        "columns": wall_columns(rows),
+        "categories": _wall_categories(event, rows),
         "upcoming": upcoming,
         "seat_columns": wall_columns(seat_finder_rows(upcoming)) if upcoming else [],
         "waiting": waiting,
@@ -285,6 +287,16 @@ def _wall_context(request, event) -> dict:
         ),
         "ranking": _wall_ranking(event),
     }
+
+
+def _wall_categories(event, rows) -> list[dict]:
+    """A panel a category with players, after the overall standings: its players
+    ranked among themselves (two queries whatever the number of categories)."""
+    return [
+        {"name": c.name, "pk": c.pk, "columns": wall_columns(standings.among(rows, ids))}
+        for c in event.prize_categories.prefetch_related("players")
+        if (ids := [p.pk for p in c.players.all()])
+    ]
 
 
 def _wall_ranking(event) -> dict | None:

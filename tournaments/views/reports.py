@@ -5,9 +5,11 @@ Pages read through queries.py and write only through services."""
 from __future__ import annotations
 
 import json
+from urllib.parse import urlencode
 
 from django.http import Http404
 from django.shortcuts import get_object_or_404, render
+from django.utils.text import slugify
 from django_tables2 import RequestConfig
 
 from .. import exchange, printouts, qr, ranking, standings
@@ -33,7 +35,11 @@ def standings_view(request, pk):
     rounds = list(event.rounds.values_list("number", flat=True))
     after = _round_number(request.GET.get("after"), rounds)
     only = _round_number(request.GET.get("round"), rounds)
+    categories = list(event.prize_categories.all())
+    category = _category(request, categories)
     rows = standings.standings(event, after_round=after, only_round=only)
+    if category:
+        rows = standings.among(rows, category.players.values_list("pk", flat=True))
     table = StandingsTable(rows, event=event)
     RequestConfig(request, paginate=False).configure(table)
     series = standings.standings_series(event, rows) if len(rounds) > 1 else []
@@ -47,6 +53,20 @@ def standings_view(request, pk):
             "rounds": rounds,
             "after": after,
             "only": only,
+            "categories": categories,
+            "category": category,
+            # The CSV and PDF links show what the page shows.
+            "choice": urlencode(
+                {
+                    k: v
+                    for k, v in (
+                        ("round", only),
+                        ("after", None if only else after),
+                        ("category", category and category.pk),
+                    )
+                    if v
+                }
+            ),
             "can_manage": can_manage(request.user, event),
             "chart": chart,
             "rank_words": standings.RANK_WORDS,
@@ -73,6 +93,13 @@ def _round_number(value, rounds) -> int | None:
     return number if number in rounds else None
 
 
+def _category(request, categories):
+    """The category ``?category=<id>`` chooses among the event's, or None (overall)."""
+    chosen = request.GET.get("category")
+    # No query for the categories when none is chosen (the CSV and PDF's usual case).
+    return next((c for c in categories if str(c.pk) == chosen), None) if chosen else None
+
+
 def player_statement(request, pk, player_pk):
     event = event_or_404(request, pk)
     player = get_object_or_404(Player, pk=player_pk, registrations__event=event)
@@ -93,22 +120,30 @@ def player_statement(request, pk, player_pk):
     )
 
 
-def _standings_choice(request, event) -> tuple[int | None, int | None, list]:
-    """(after round, only round, file name parts) from the standings page's query."""
+def _standings_choice(request, event) -> tuple[int | None, int | None, object, list]:
+    """(after round, only round, category, file name parts) from the standings page's
+    query."""
     rounds = list(event.rounds.values_list("number", flat=True))
     after = _round_number(request.GET.get("after"), rounds)
     only = _round_number(request.GET.get("round"), rounds)
+    category = _category(request, event.prize_categories.all())
+    named = [category.name] if category else []
     if only:
-        return None, only, ["standings", "round", only]
-    return after, None, ["standings"] + (["after", "round", after] if after else [])
+        return None, only, category, ["standings", *named, "round", only]
+    return (
+        after,
+        None,
+        category,
+        ["standings", *named] + (["after", "round", after] if after else []),
+    )
 
 
 def standings_csv(request, pk):
     event = event_or_404(request, pk)
-    after, only, parts = _standings_choice(request, event)
+    after, only, category, parts = _standings_choice(request, event)
     return csv_download(
-        exchange.standings_csv(event, after, only_round=only),
-        f"{file_slug(event)}-{'-'.join(str(p) for p in parts)}.csv",
+        exchange.standings_csv(event, after, only_round=only, category=category),
+        f"{file_slug(event)}-{slugify('-'.join(str(p) for p in parts))}.csv",
     )
 
 
@@ -120,6 +155,8 @@ def event_download(request, pk, what):
         return csv_download(exchange.deals_csv(event), f"{file_slug(event)}-deals.csv")
     if what == "ledger.csv":
         return csv_download(exchange.ledger_csv(event), f"{file_slug(event)}-ledger.csv")
+    if what == "players.csv":
+        return csv_download(exchange.players_csv(event), f"{file_slug(event)}-players.csv")
     if what == "event.json":
         body = json.dumps(exchange.export_event(event), ensure_ascii=False, indent=1)
         return download(body, f"{file_slug(event)}.json", "application/json")
@@ -163,9 +200,10 @@ def round_pack_pdf(request, pk):
 
 def standings_pdf(request, pk):
     event = event_or_404(request, pk)
-    after, only, parts = _standings_choice(request, event)
+    after, only, category, parts = _standings_choice(request, event)
     return pdf_response(
-        printouts.standings_pdf(event, after, only_round=only), printouts.filename(event, *parts)
+        printouts.standings_pdf(event, after, only_round=only, category=category),
+        printouts.filename(event, *parts),
     )
 
 

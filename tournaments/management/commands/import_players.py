@@ -10,7 +10,8 @@ from tournaments.services import ServiceError
 class Command(BaseCommand):
     help = (
         "Add players to the registry from a CSV file with a header row: name (required), "
-        "club, notes. A name already in the registry is not added twice."
+        "club, notes, categories (with --event: names separated by ';'). A name already in "
+        "the registry is not added twice."
     )
 
     def add_arguments(self, parser):

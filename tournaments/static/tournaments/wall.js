@@ -1,6 +1,6 @@
 // The wall: fetch the changing part every few seconds and swap it in only when it
 // changed (no reload, no flicker); where it has several panels (an event's standings and
-// the next round's seat list; a season's standings and its latest event's), show each
+// the next round's seat list, each category's standings; a season's standings and its latest event's), show each
 // in turn.
 (function () {
   "use strict";
