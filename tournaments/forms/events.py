@@ -172,11 +172,14 @@ class EventForm(forms.ModelForm):
 
     def ranking_names(self) -> list[str]:
         """The fields that say how the event ranks, in the page's order."""
-        simple = [n for n in Event.RANKING_SETTINGS if n not in EVENT_LISTS]
+        simple = [
+            n for n in Event.RANKING_SETTINGS if n not in (*EVENT_LISTS, *Event.TEAM_SETTINGS)
+        ]
         return (
             simple
             + [f"points_at_{n}" for n in Event.TABLE_SIZES]
             + [f"tie_break_{i + 1}" for i in range(self.TIE_BREAKS)]
+            + list(Event.TEAM_SETTINGS)
         )
 
     def ranking_fields(self) -> list:

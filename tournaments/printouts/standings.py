@@ -8,7 +8,7 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import PageBreak, Paragraph, Spacer, Table, TableStyle
 
-from .. import ranking
+from .. import ranking, teams
 from ..season_standings import chips_series
 from ..standings import RANK_WORDS, standings, standings_series
 from ..words import counted, scoring_words
@@ -153,6 +153,7 @@ def standings_pdf(event, after_round: int | None = None, only_round: int | None 
             SMALL,
         ),
     ]
+    story += team_story(event, rows, width, height)
     series = standings_series(event, rows) if not only_round else []
     if series and len(series[0][1]) > 2:
         story += [
@@ -210,12 +211,43 @@ def _points_pdf(event, rows, title, pagesize, styles, width, height) -> bytes:
             SMALL,
         ),
     ]
+    story += team_story(event, rows, width, height)
     header = [
         f"{event.name}: {title.lower()}",
         f"{event.date:%A, %B %-d, %Y}{', ' + event.venue if event.venue else ''}",
         *ruleset_lines(event),
     ]
     return build(story, pagesize, lambda: header)
+
+
+def team_story(event, rows, width: float, height: float) -> list:
+    """The flowables of the teams' page, none when the event ranks no teams."""
+    if event.team_ranking == event.TeamRanking.OFF:
+        return []
+    sides = teams.sides(event, rows)
+    title = teams.title(event)
+    lodges = title == "Lodges"
+    styles = wall_styles(max(len(sides), 1) * 2, height, largest=20)
+    size, bold = styles[0], styles[2]
+    head = ["", "Team" if not lodges else "Club or lodge", "Score"]
+    texts, names = [], []
+    for side in sides:
+        # The players under the name, in small type: the name column is the wide one.
+        players = " · ".join(
+            f"{escape(n)}\u00a0{s}{'*' if c and lodges else ''}" for n, s, c in side.members_shown()
+        )
+        note = "" if side.full else f" (fewer than {event.lodge_best})"
+        texts.append([side.rank_shown, side.name, side.score_shown])
+        names.append(
+            f"<b>{escape(side.name)}</b>{escape(note)}<br/>"
+            f"<font size={size * 0.6:.1f}>{players}</font>"
+        )
+    story = [PageBreak(), _title(title, bold)]
+    if sides:
+        story.append(wall_grid(head, texts, names, width, styles))
+    else:
+        story.append(para(f"No {title.lower()} yet.", SMALL))
+    return [*story, Spacer(1, 6), para(teams.words(event), SMALL)]
 
 
 def season_standings_pdf(table) -> bytes:

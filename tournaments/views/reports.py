@@ -10,7 +10,7 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404, render
 from django_tables2 import RequestConfig
 
-from .. import exchange, printouts, qr, ranking, standings
+from .. import exchange, printouts, qr, ranking, standings, teams
 from ..models import Deal, Player
 from ..services import checkin
 from ..services.permissions import can_manage
@@ -50,6 +50,10 @@ def standings_view(request, pk):
             "can_manage": can_manage(request.user, event),
             "chart": chart,
             "rank_words": standings.RANK_WORDS,
+            # Teams or lodges ranked beside the players, when the event ranks them.
+            "sides": teams.sides(event, rows),
+            "sides_title": teams.title(event),
+            "sides_words": teams.words(event) if event.team_ranking != "off" else "",
             # How the event ranks, said only when not by chips alone (as always).
             "ranking_words": ranking.Scoring.of(event).words if table.by_points else "",
             # Deals entered at tables that wait for an organizer: one query, and only
