@@ -389,7 +389,7 @@ def test_the_standings_page_costs_the_same_at_two_sizes(tournament, organizer, c
         )
         play(t1, organizer, ("Anna", "Bill", 40))
         play(t2, organizer, ("Emil", "Fanny", 20))
-        if rounds == 2:
+        if rounds == 4:  # a second team: more teams, the same queries
             save_team(event, organizer, "Bells", players("Čada", "Dana"))
         if rounds in (3, 6):
             with CaptureQueriesContext(connection) as queries:
@@ -435,3 +435,13 @@ def test_an_event_without_teams_carries_none(tournament):
 
     document = exchange.export_event(tournament)
     assert "teams" not in document and "team_ranking" not in document["event"]
+
+
+@pytest.mark.parametrize(
+    "settings, said",
+    [({"lodge_best": 0}, "From 1 to 50."), ({"team_size": 3}, "A team is 2 or 4 players.")],
+)
+def test_bad_team_settings_are_refused(tournament, organizer, settings, said):
+    with pytest.raises(services.ServiceError, match=said):
+        services.update_event(tournament, organizer, team_ranking="lodges", **settings)
+    assert Event.objects.get(pk=tournament.pk).team_ranking == "off"
