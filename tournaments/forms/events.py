@@ -9,6 +9,7 @@ import taroky_scoring as core
 
 from .. import tie_breaks
 from ..models import Event
+from ..models.team_settings import MAX_LODGE_BEST
 from .fields import bound, clean_typed_name, from_to, from_to_words
 
 
@@ -244,6 +245,7 @@ class EventForm(forms.ModelForm):
             "bye_chips": (0, Event.MAX_CHIPS, ": a bye gives chips, it takes none away"),
             "points_scale": (0, Event.MAX_TABLE_POINTS, ""),
             "bye_points": (0, Event.MAX_TABLE_POINTS, ""),
+            "lodge_best": (1, MAX_LODGE_BEST, ""),
         }
         for name, (low, high, why) in numbers.items():
             field = self.fields[name]
