@@ -23,6 +23,7 @@ fresh, signs in as the demo organizer and drives Debian's Chromium through Playw
   schedule.png      the Clarkson tournament's rounds still to play drawn all at once
   player-card.png   players' cards from that round pack, rendered by pdftoppm
   table-points.png  the Clarkson tournament's standings had it ranked by table points
+  teams.png         the teams under that tournament's standings had it ranked teams of 2
 
 The phones' address (the QR codes, the wall) is shown as http://192.168.1.20:8000/,
 as on a hall's Wi-Fi. Each picture is reduced to 256 colours (they are pages of flat
@@ -207,6 +208,24 @@ document["event"].update(
     ranking="table_points",
     tie_breaks=["chips", "table_wins"],
 )
+print(exchange.import_event(document, get_user_model().objects.get(username="organizer")).pk)
+"""
+
+
+TEAMS_COPY = """
+from django.contrib.auth import get_user_model
+from tournaments import exchange
+from tournaments.models import Event
+document = exchange.export_event(Event.objects.get(pk=%d))
+document["event"].update(
+    name="Clarkson Taroky Tournament in pairs", team_ranking="teams", team_size=2
+)
+names = sorted(p["name"] for p in document["players"])
+document["teams"] = [
+    {"name": team, "players": names[2 * i : 2 * i + 2]}
+    for i, team in enumerate(["Pagát", "Mond", "Škýz", "Trul", "Valat"])
+    if len(names) >= 2 * i + 2
+]
 print(exchange.import_event(document, get_user_model().objects.get(username="organizer")).pk)
 """
 
@@ -474,6 +493,20 @@ def take(out: Path, only: set[str], base: str, ids: dict[str, int], browser) -> 
         category = link.rstrip("/").rsplit("/", 1)[-1]
         page.goto(f"{base}/events/{ids['clarkson']}/standings/?category={category}")
         shot(page, "category-standings", height=800)
+        ctx.close()
+    if wanted("teams"):
+        # The Clarkson tournament copied (as above) with its players in teams of two.
+        copy = subprocess.run(
+            [sys.executable, "manage.py", "shell", "-c", TEAMS_COPY % ids["clarkson"]],
+            cwd=ROOT,
+            check=True,
+            capture_output=True,
+            text=True,
+        ).stdout.split()[-1]
+        ctx, page = context(DESKTOP)
+        page.goto(f"{base}/events/{copy}/standings/")
+        page.locator("#team-standings").screenshot(path=out / "teams.png")
+        save(out / "teams.png")
         ctx.close()
 
 

@@ -14,6 +14,7 @@ from .views import (
     schedule,
     seasons,
     site,
+    teams,
 )
 
 urlpatterns = [
@@ -113,6 +114,9 @@ urlpatterns = [
     ),
     path("events/<int:pk>/prizes.pdf", prizes.prize_list_pdf_view, name="prize-list-pdf"),
     path("events/<int:pk>/prizes.csv", prizes.prize_list_csv_view, name="prize-list-csv"),
+    # An event's teams (views/teams.py).
+    path("events/<int:pk>/teams/", teams.event_teams, name="event-teams"),
+    path("events/<int:pk>/teams/<int:team_pk>/", teams.event_teams, name="event-team"),
     path("healthz", events.healthz, name="healthz"),
     path("sw.js", events.service_worker, name="service-worker"),
 ]

@@ -68,6 +68,7 @@ WRITE_FORMS = {
     "check-in-desk",
     "prize-settings",
     "prize-categories",
+    "event-teams",  # the event's teams, set by its organizers
     "round-clock",  # a round on the clock: its length, Start the round
     "event-schedule",
 }
@@ -117,6 +118,7 @@ SITE = {"event-site", "season-site"}
 # (test_prize_list_in_the_matrix); a 404 for everybody without them.
 PRIZE_READ = {"prize-list", "prize-list-csv", "prize-list-pdf"}
 PRIZE_WRITE = {"prize-category"}  # a category of the event's, changed by its organizers
+TEAM_WRITE = {"event-team"}  # a team of the event's, changed by its organizers
 
 
 def test_every_url_is_in_the_matrix():
@@ -139,6 +141,7 @@ def test_every_url_is_in_the_matrix():
         | SITE
         | PRIZE_READ
         | PRIZE_WRITE
+        | TEAM_WRITE
     )
 
 
@@ -211,6 +214,8 @@ def url_for(name, w):
         "prize-settings": [e.pk],
         "prize-categories": [e.pk],
         "prize-category": [e.pk, w.get("category", 0)],
+        "event-teams": [e.pk],
+        "event-team": [e.pk, w.get("team", 0)],
         "prize-list": [e.pk],
         "prize-list-csv": [e.pk],
         "prize-list-pdf": [e.pk],
@@ -304,6 +309,8 @@ SHOWS = {
     "prize-settings": "Prizes: Heun parish night",
     "prize-categories": "Categories: Heun parish night",  # no prizes: no word of them
     "prize-category": "Change Newcomers",
+    "event-teams": "Teams: Heun parish night",
+    "event-team": "Change Aces",
     "prize-list": "Prize list",
     "prize-list-csv": "list,place,player,club,net_chips,prize_dollars,note",
 }
@@ -367,6 +374,33 @@ def test_permission_matrix(
         assert creating["Location"] == f"{reverse('login')}?next={reverse('event-create')}"
     else:
         assert creating.status_code == 403
+
+
+@pytest.mark.parametrize("published", [False, True])
+@pytest.mark.parametrize("role", ROLES)
+def test_a_team_in_the_matrix(
+    world, role, published, django_user_model, stranger, other_organizer, organizer
+):
+    """A team of the event's: its page and its removal only for the event's organizers."""
+    from tournaments.models import Team, TeamMember
+
+    event = services.update_event(world["event"], organizer, published=published)
+    # Made here, not by the service: the event has deals, so it can no longer be set to
+    # rank teams (its page still shows a team it has).
+    team = Team.objects.create(event=event, name="Aces")
+    for seat in Seat.objects.filter(table=world["table"])[:2]:
+        TeamMember.objects.create(team=team, event=event, player=seat.player)
+    world["team"] = team.pk
+    client = client_for(role, django_user_model, stranger, other_organizer, organizer)
+    url = url_for("event-team", world)
+    before = state()
+    if role in ("organizer", "superuser"):
+        assert SHOWS["event-team"] in client.get(url).content.decode()
+    else:
+        assert_refused(client.get(url), role, published, url)
+        assert_refused(client.post(url, {"delete": "1"}), role, published, url)
+        assert state() == before
+        assert Team.objects.filter(event=event).count() == 1
 
 
 @pytest.mark.parametrize("published", [False, True])

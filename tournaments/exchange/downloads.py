@@ -191,7 +191,31 @@ def standings_csv(
                 *extra,
             ]
         )
-    return _csv(rows)
+    # Teams rank on every player's score: not part of one category's list.
+    return _csv(rows + (team_rows(event, ranked) if category is None else []))
+
+
+def team_rows(event: Event, ranked: list) -> list[list]:
+    """The teams or lodges ranked beside the players (tournaments.teams), under them
+    after an empty row: a row a player of each, his team's place and score beside his
+    own score (and, for a lodge, whether it counts). None when the event ranks none."""
+    from .. import teams
+
+    if event.team_ranking == event.TeamRanking.TEAMS:
+        head = ["team_rank", "team", "team_score", "player", "score"]
+    elif event.team_ranking == event.TeamRanking.LODGES:
+        head = ["lodge_rank", "lodge", "lodge_score", "player", "score", "counted"]
+    else:
+        return []
+    rows = [[], head]
+    for side in teams.sides(event, ranked):
+        for name, score, counted in side.members_shown():
+            lodge = ["yes" if counted else "no"] if len(head) == 6 else []
+            rows.append(
+                [side.rank_shown, side.name, Decimal(side.score_shown), name, Decimal(score)]
+                + lodge
+            )
+    return rows
 
 
 def chip_counts_csv(event: Event) -> str:  # pragma: no cover - convenience download

@@ -18,6 +18,7 @@ from ..models import (
 from ..todays_names import under_todays_names
 from .document import FORMAT
 from .prize_categories import categories_document
+from .teams import teams_document
 
 
 def in_field_order(document: dict) -> dict:
@@ -73,6 +74,7 @@ def export_event(event: Event) -> dict:
             "date": event.date.isoformat(),
         },
         **categories_document(event),
+        **teams_document(event),
         "players": [
             {
                 "name": r.player.name,

@@ -18,6 +18,8 @@ from ..models import (
     PrizeCategory,
     Registration,
     Round,
+    Team,
+    TeamMember,
 )
 from ..services.activity import log_activity
 from ..services.deals import record_deal
@@ -108,6 +110,11 @@ def save_event(plan: Plan, user, players: dict[str, Player]) -> Event:
             event=event, name=c["name"], prize_table=c["prize_table"]
         )
         category.players.set(players[n] for n in c["players"])
+    for t in plan.teams:
+        team = Team.objects.create(event=event, name=t["name"])
+        TeamMember.objects.bulk_create(
+            TeamMember(team=team, event=event, player=players[n]) for n in t["players"]
+        )
     in_order = {}
     confirmations = {}
     rejected = {}

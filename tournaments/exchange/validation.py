@@ -23,6 +23,7 @@ from . import limits
 from .document import FORMAT, ExchangeError
 from .prize_categories import categories_of, check_categories
 from .reading import check_values
+from .teams import check_teams
 
 
 class Plan:
@@ -54,6 +55,7 @@ class Plan:
         self.prize_categories = check_categories(
             categories_of(document), self.registered, self.event
         )
+        self.teams = check_teams(document.get("teams", []), self.registered, self.event)
         self.sequences: set[int] = set()
         self.deals = deals_before
         rounds = self._get(document, "rounds", list, "the document")

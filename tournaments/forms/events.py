@@ -9,6 +9,7 @@ import taroky_scoring as core
 
 from .. import tie_breaks
 from ..models import Event
+from ..models.team_settings import MAX_LODGE_BEST
 from .fields import bound, clean_typed_name, from_to, from_to_words
 
 
@@ -172,11 +173,14 @@ class EventForm(forms.ModelForm):
 
     def ranking_names(self) -> list[str]:
         """The fields that say how the event ranks, in the page's order."""
-        simple = [n for n in Event.RANKING_SETTINGS if n not in EVENT_LISTS]
+        simple = [
+            n for n in Event.RANKING_SETTINGS if n not in (*EVENT_LISTS, *Event.TEAM_SETTINGS)
+        ]
         return (
             simple
             + [f"points_at_{n}" for n in Event.TABLE_SIZES]
             + [f"tie_break_{i + 1}" for i in range(self.TIE_BREAKS)]
+            + list(Event.TEAM_SETTINGS)
         )
 
     def ranking_fields(self) -> list:
@@ -241,6 +245,7 @@ class EventForm(forms.ModelForm):
             "bye_chips": (0, Event.MAX_CHIPS, ": a bye gives chips, it takes none away"),
             "points_scale": (0, Event.MAX_TABLE_POINTS, ""),
             "bye_points": (0, Event.MAX_TABLE_POINTS, ""),
+            "lodge_best": (1, MAX_LODGE_BEST, ""),
         }
         for name, (low, high, why) in numbers.items():
             field = self.fields[name]

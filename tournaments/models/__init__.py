@@ -26,6 +26,8 @@ from .links import TABLE_LINK_USERNAME, TableLink
 from .players import FormerName, Player, PlayerQuerySet
 from .prizes import PrizeCategory
 from .seasons import Season, default_placement_points, default_tie_breaks
+from .team_settings import TeamRanking
+from .teams import Team, TeamMember
 
 __all__ = [
     "POT_ACCOUNT",
@@ -55,6 +57,9 @@ __all__ = [
     "Seat",
     "Season",
     "Table",
+    "Team",
+    "TeamMember",
+    "TeamRanking",
     "TableLink",
     "bid_choices",
     "default_placement_points",

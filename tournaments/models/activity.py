@@ -38,6 +38,9 @@ class ActivityEntry(models.Model):
         SET_PRIZES = "set_prizes", "changed the prizes"
         SET_PRIZE_CATEGORY = "set_prize_category", "set the prize category {category}"
         DELETE_PRIZE_CATEGORY = "delete_prize_category", "removed the prize category {category}"
+        # Its teams (tournaments.teams).
+        SET_TEAM = "set_team", "set the team {team}"
+        DELETE_TEAM = "delete_team", "removed the team {team}"
         # Its players.
         REGISTER_PLAYER = "register_player", "registered {player}"
         WITHDRAW_PLAYER = "withdraw_player", "withdrew {player}"

@@ -14,6 +14,7 @@ from ..names import clean_names
 from .choices import ruleset_choices
 from .players import Player
 from .seasons import Season
+from .team_settings import TEAM_SIZES, TeamRanking, clean_team_ranking
 
 
 def default_table_points() -> dict[str, list[int]]:
@@ -47,6 +48,8 @@ class Event(models.Model):
         CHIPS = "chips", "Chips"
         TABLE_POINTS = "table_points", "Table points"
         CHIPS_AND_POINTS = "chips_and_points", "Chips plus table points"
+
+    TeamRanking = TeamRanking
 
     class SharedPlaces(models.TextChoices):
         PLACE = "place", "Each gets the place's points"
@@ -133,6 +136,21 @@ class Event(models.Model):
     tie_breaks = models.JSONField(
         "ties broken by, in order", default=default_event_tie_breaks, blank=True
     )
+    # Teams or lodges ranked beside the players (tournaments.teams), on their scores.
+    team_ranking = models.CharField(
+        "teams ranked beside the players",
+        max_length=10,
+        choices=TeamRanking.choices,
+        default=TeamRanking.OFF,
+    )
+    team_size = models.PositiveSmallIntegerField(
+        "players a team", choices=TEAM_SIZES, default=2, help_text="Teams only."
+    )
+    lodge_best = models.PositiveSmallIntegerField(
+        "a lodge's best players counted",
+        default=3,
+        help_text="Lodges only: a player's lodge is his club or lodge as registered.",
+    )
     organizers = models.ManyToManyField(
         settings.AUTH_USER_MODEL, related_name="organized_events", blank=True
     )
@@ -154,6 +172,8 @@ class Event(models.Model):
 
     # Set on the event's prize page (not the event form); exported only when set.
     PRIZE_SETTINGS = ("entry_fee_cents", "prize_table", "prizes_club_adds")
+    # Teams or lodges ranked beside the players (models.team_settings): part of how it ranks.
+    TEAM_SETTINGS = ("team_ranking", "team_size", "lodge_best")
     # How the event ranks: set on the event form, exported only when not the default.
     RANKING_SETTINGS = (
         "ranking",
@@ -162,6 +182,7 @@ class Event(models.Model):
         "points_scale",
         "bye_points",
         "tie_breaks",
+        *TEAM_SETTINGS,
     )
     TABLE_SIZES = (2, 3, 4, 5)  # the table sizes table points are given for
     MAX_TABLE_POINTS = 1_000  # a place's points, bye points, the scale
@@ -309,6 +330,7 @@ class Event(models.Model):
             ]
         if errors:
             raise ValidationError(errors)
+        clean_team_ranking(self)
 
     @property
     def ranks_by_default(self) -> bool:

@@ -8,7 +8,7 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import PageBreak, Paragraph, Spacer, Table, TableStyle
 
-from .. import ranking
+from .. import ranking, teams
 from ..season_standings import chips_series
 from ..standings import RANK_WORDS, among, standings, standings_series
 from ..words import counted, scoring_words
@@ -134,7 +134,7 @@ def standings_pdf(
     styles = wall_styles(len(rows), height)
     size, bold = styles[0], styles[2]
     if event.ranking != event.Ranking.CHIPS:
-        return _points_pdf(event, rows, title, pagesize, styles, width, height)
+        return _points_pdf(event, rows, title, pagesize, styles, width, height, category)
     head = ["", "Player", "Net chips", "Deals", "Bids won"] + (["Byes"] if any_byes else [])
     texts = [
         [
@@ -163,6 +163,7 @@ def standings_pdf(
             SMALL,
         ),
     ]
+    story += team_story(event, rows, width, height) if category is None else []
     series = standings_series(event, rows) if not only_round else []
     if series and len(series[0][1]) > 2:
         story += [
@@ -178,7 +179,7 @@ def standings_pdf(
     return build(story, pagesize, lambda: header)
 
 
-def _points_pdf(event, rows, title, pagesize, styles, width, height) -> bytes:
+def _points_pdf(event, rows, title, pagesize, styles, width, height, category=None) -> bytes:
     """The standings of an event ranked by table points: its score, chips, table wins
     and each round's table, place and points (in small type), said how it ranks."""
     # Smaller type than chips alone (more columns); a round's place kept on one line.
@@ -220,12 +221,44 @@ def _points_pdf(event, rows, title, pagesize, styles, width, height) -> bytes:
             SMALL,
         ),
     ]
+    story += team_story(event, rows, width, height) if category is None else []
     header = [
         f"{event.name}: {title[0].lower()}{title[1:]}",  # a category keeps its capital
         f"{event.date:%A, %B %-d, %Y}{', ' + event.venue if event.venue else ''}",
         *ruleset_lines(event),
     ]
     return build(story, pagesize, lambda: header)
+
+
+def team_story(event, rows, width: float, height: float) -> list:
+    """The flowables of the teams' page, none when the event ranks no teams (nor in a
+    category's standings: teams rank on every player's score)."""
+    if event.team_ranking == event.TeamRanking.OFF:
+        return []
+    sides = teams.sides(event, rows)
+    title = teams.title(event)
+    lodges = title == "Lodges"
+    styles = wall_styles(max(len(sides), 1) * 2, height, largest=20)
+    size, bold = styles[0], styles[2]
+    head = ["", "Team" if not lodges else "Club or lodge", "Score"]
+    texts, names = [], []
+    for side in sides:
+        # The players under the name, in small type: the name column is the wide one.
+        players = " · ".join(
+            f"{escape(n)}\u00a0{s}{'*' if c and lodges else ''}" for n, s, c in side.members_shown()
+        )
+        note = "" if side.full else f" (fewer than {event.lodge_best})"
+        texts.append([side.rank_shown, side.name, side.score_shown])
+        names.append(
+            f"<b>{escape(side.name)}</b>{escape(note)}<br/>"
+            f"<font size={size * 0.6:.1f}>{players}</font>"
+        )
+    story = [PageBreak(), _title(title, bold)]
+    if sides:
+        story.append(wall_grid(head, texts, names, width, styles))
+    else:
+        story.append(para(f"No {title.lower()} yet.", SMALL))
+    return [*story, Spacer(1, 6), para(teams.words(event), SMALL)]
 
 
 def season_standings_pdf(table) -> bytes:

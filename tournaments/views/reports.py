@@ -12,7 +12,7 @@ from django.shortcuts import get_object_or_404, render
 from django.utils.text import slugify
 from django_tables2 import RequestConfig
 
-from .. import exchange, printouts, qr, ranking, standings
+from .. import exchange, printouts, qr, ranking, standings, teams
 from ..models import Deal, Player
 from ..services import checkin
 from ..services.permissions import can_manage
@@ -70,6 +70,13 @@ def standings_view(request, pk):
             "can_manage": can_manage(request.user, event),
             "chart": chart,
             "rank_words": standings.RANK_WORDS,
+            # Teams or lodges ranked beside the players, when the event ranks them.
+            # (not in a category's standings: teams rank on every player's score).
+            "sides": teams.sides(event, rows) if category is None else [],
+            "sides_title": teams.title(event),
+            "sides_words": teams.words(event)
+            if event.team_ranking != event.TeamRanking.OFF and category is None
+            else "",
             # How the event ranks, said only when not by chips alone (as always).
             "ranking_words": ranking.Scoring.of(event).words if table.by_points else "",
             # Deals entered at tables that wait for an organizer: one query, and only

@@ -1,0 +1,134 @@
+"""Teams and lodges ranked beside the players (FORMATS.md): read from the event's own
+standings (tournaments.standings), whatever the event ranks by, so a team's score is
+never computed any other way than its players'.
+
+A team's score is the sum of its players' scores. A lodge (a player's club or town)
+scores the sum of its best N players' scores, best as the standings order them; only
+players who took part count, and a lodge with fewer than N of them ranks after every
+full lodge, on what it has. Equal scores share a place (1, 2, 2, 4): no tie-break.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from . import ranking
+from .models import Event, TeamMember, TeamRanking
+
+
+@dataclass
+class Side:
+    """A team or a lodge in the standings: its players (in the standings' order) and
+    those whose scores count, its score, its place."""
+
+    name: str
+    members: list = field(default_factory=list)  # their Standing rows
+    counted: list = field(default_factory=list)
+    full: bool = True
+    rank: int = 0
+    shared: bool = False
+
+    @property
+    def score(self):
+        return sum((s.score for s in self.counted), 0)
+
+    @property
+    def score_shown(self) -> str:
+        return ranking.points_text(Fraction(self.score))
+
+    @property
+    def rank_shown(self) -> str:
+        return f"{self.rank}{'=' if self.shared else ''}"
+
+    def members_shown(self) -> list[tuple[str, str, bool]]:
+        """(name, score, counted) of each of its players."""
+        counted = {id(s) for s in self.counted}
+        return [(s.player.name, s.score_shown, id(s) in counted) for s in self.members]
+
+
+def lodge_key(club: str) -> str:
+    """One lodge however its name was typed: spaces and case aside.
+
+    >>> lodge_key("  Lodge  Tábor ") == lodge_key("lodge tábor")
+    True
+    """
+    return " ".join(club.split()).casefold()
+
+
+def sides(event: Event, rows: list) -> list[Side]:
+    """The event's teams or lodges ranked, from its standings ``rows`` (in their order):
+    none when the event ranks no teams; one query for teams, none for lodges."""
+    if event.team_ranking == TeamRanking.TEAMS:
+        found = _teams(event, rows)
+    elif event.team_ranking == TeamRanking.LODGES:
+        found = _lodges(rows, event.lodge_best)
+    else:
+        return []
+    return _ranked(found)
+
+
+def _teams(event: Event, rows: list) -> list[Side]:
+    row_of = {s.player.pk: s for s in rows}
+    teams: dict[int, Side] = {}
+    members = TeamMember.objects.filter(event=event).values_list(
+        "team_id", "team__name", "player_id"
+    )
+    for team_id, name, player_id in members.order_by():
+        side = teams.setdefault(team_id, Side(name))
+        if player_id in row_of:
+            side.members.append(row_of[player_id])
+    order = {id(s): i for i, s in enumerate(rows)}
+    for side in teams.values():
+        side.members.sort(key=lambda s: order[id(s)])
+        side.counted = list(side.members)
+    return list(teams.values())
+
+
+def _lodges(rows: list, best: int) -> list[Side]:
+    lodges: dict[str, Side] = {}
+    spellings: dict[str, list[str]] = {}
+    for s in rows:
+        if s.club.strip():
+            key = lodge_key(s.club)
+            lodges.setdefault(key, Side("")).members.append(s)
+            spellings.setdefault(key, []).append(" ".join(s.club.split()))
+    for key, side in lodges.items():
+        # Named as most of its players write it (then the first in the alphabet).
+        said = spellings[key]
+        side.name = min(said, key=lambda n: (-said.count(n), n))
+        came = [s for s in side.members if s.took_part]
+        side.counted = came[:best]
+        side.full = len(came) >= best
+    return list(lodges.values())
+
+
+def _ranked(found: list[Side]) -> list[Side]:
+    """Full sides first, then by score, best first; equal ones share a place."""
+    ordered = sorted(found, key=lambda t: (not t.full, -t.score, t.name.casefold()))
+    for i, side in enumerate(ordered):
+        before = ordered[i - 1] if i else None
+        same = before is not None and (before.full, before.score) == (side.full, side.score)
+        side.rank = before.rank if same else i + 1
+        if same:
+            before.shared = side.shared = True
+    return ordered
+
+
+def words(event: Event) -> str:
+    """How the teams or lodges rank, in a sentence under them."""
+    if event.team_ranking == TeamRanking.TEAMS:
+        return (
+            f"Teams of {event.team_size}: a team's score is the sum of its players' scores "
+            "in the players' standings. Equal scores share a place."
+        )
+    return (
+        f"A lodge is a club or town as the players were registered; its score is the sum of "
+        f"its best {event.lodge_best} players' scores in the players' standings (marked *), of "
+        f"those who came. A lodge with fewer than {event.lodge_best} ranks after every full "
+        "lodge, on what it has. Equal scores share a place."
+    )
+
+
+def title(event: Event) -> str:
+    return "Teams" if event.team_ranking == TeamRanking.TEAMS else "Lodges"
