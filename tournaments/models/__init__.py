@@ -26,6 +26,7 @@ from .links import TABLE_LINK_USERNAME, TableLink
 from .players import FormerName, Player, PlayerQuerySet
 from .prizes import PrizeCategory
 from .seasons import Season, default_placement_points, default_tie_breaks
+from .substitutes import Substitution
 
 __all__ = [
     "POT_ACCOUNT",
@@ -54,6 +55,7 @@ __all__ = [
     "Round",
     "Seat",
     "Season",
+    "Substitution",
     "Table",
     "TableLink",
     "bid_choices",

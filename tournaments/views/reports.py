@@ -10,7 +10,7 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404, render
 from django_tables2 import RequestConfig
 
-from .. import exchange, printouts, qr, ranking, standings
+from .. import exchange, printouts, qr, ranking, seat_holders, standings
 from ..models import Deal, Player
 from ..services import checkin
 from ..services.permissions import can_manage
@@ -89,6 +89,8 @@ def player_statement(request, pk, player_pk):
             # His place at each table, when the event ranks by them (two queries).
             "places": standings.places_of(event, player) if scoring.by_points else None,
             "ranking_words": scoring.words,
+            # The seats he took over or left (substitutes), one query.
+            "seat_changes": seat_holders.statement_words(event, player),
         },
     )
 
