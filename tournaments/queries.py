@@ -248,8 +248,18 @@ def table_sheet(table: Table, cells: bool = True) -> Sheet:
     if on_the_clock.is_timed(event):
         table_clock = on_the_clock.core_clock(table, [d.created_at for d in deals if not d.voided])
         shown = on_the_clock.shown_for_table(table)
+    # Whether the session ended: each holder of a seat at the next deal on his own chips
+    # at the table, as entering the deal checks it (a seat's total, without substitutes).
+    own: dict[int, int] = {}
+    for per_player in net.values():
+        for pk, chips in per_player.items():
+            own[pk] = own.get(pk, 0) + chips
+    holders_next = seat_holders.holders(seats, upcoming)
     session = session_state(
-        event, dict(zip(next_names, totals, strict=True)), len(live), table_clock
+        event,
+        {h.player.name: own.get(h.player.pk, 0) for h in holders_next},
+        len(live),
+        table_clock,
     )
     return Sheet(
         table=table,
@@ -306,7 +316,10 @@ def deal_with_context(pk: int) -> Deal:
         .prefetch_related(
             "table__round__event__organizers",
             Prefetch(
-                "table__seats", queryset=Seat.objects.select_related("player").order_by("position")
+                "table__seats",
+                queryset=Seat.objects.select_related("player", "substitution__substitute").order_by(
+                    "position"
+                ),
             ),
         )
         .get(pk=pk)
@@ -321,7 +334,9 @@ def deal_detail(deal: Deal) -> dict:
         .select_related("payer", "payee", "deal_version")
         .order_by("id")
     )
-    players = [s.player for s in deal.table.seats.all()]
+    # The seats' holders at this deal: a substitute playing as himself in his seat.
+    holders = seat_holders.holders(list(deal.table.seats.all()), deal.number)
+    players = [h.player for h in holders]
     # A version's net is what it posted itself (not its reversals of the previous one).
     posted: dict[int, dict[str, int]] = {
         v.pk: dict.fromkeys((p.name for p in players), 0) for v in versions
@@ -334,7 +349,7 @@ def deal_detail(deal: Deal) -> dict:
             net[payee] = net.get(payee, 0) + e.chips
     views = []
     previous = dict.fromkeys((p.name for p in players), 0)
-    today = {p.pk: p.name for p in players}
+    today = {p.pk: p.name for h in holders for p in (h.leaver, h.player)}
     for v in versions:
         net = posted[v.pk] if v.action != DealVersion.Action.VOIDED else dict.fromkeys(previous, 0)
         # Over both versions' accounts: a pot the new version no longer touches changed too.

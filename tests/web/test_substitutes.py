@@ -181,6 +181,10 @@ def test_the_sheet_and_its_pdf_show_the_seat_changing_hands(client, tournament, 
     sheet = table_sheet(t1)
     assert [r.changes[3] for r in sheet.rows] == [-8, 8, 8]
     assert (sheet.totals, sheet.next_names) == ([8, -8, -8, 8], ["Anna", "Bill", "Čada", "Ivan"])
+    # A deal's page names the seats' holders at that deal.
+    deal_page = client.get(reverse("deal-detail", args=[t1.deals.get(number=2).pk]))
+    assert [p.name for p in deal_page.context["players"]] == ["Anna", "Bill", "Čada", "Ivan"]
+    assert deal_page.context["net"] == {"Anna": -8, "Bill": -8, "Čada": 8, "Ivan": 8}
     pdf = client.get(reverse("table-pdf", args=[t1.pk])).content
     text = " ".join(p.extract_text() for p in PdfReader(io.BytesIO(pdf)).pages)
     assert "Dana → Ivan" in text and "Ivan sits in Dana's seat" in " ".join(text.split())
