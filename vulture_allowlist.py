@@ -175,3 +175,5 @@ _.left_words
 _.session_words
 _.used
 _.KeepCopyMiddleware
+# Substitutes: read by the table sheet template.
+_.player_heads

@@ -230,6 +230,35 @@ print(exchange.import_event(document, get_user_model().objects.get(username="org
 """
 
 
+# A small tournament whose table 1 saw Dana leave after deal 2 and Ivan take her seat,
+# playing as himself (issue 27: substitutes), by the services; prints the table's id.
+SUBSTITUTE_TABLE = """
+import datetime
+from django.contrib.auth import get_user_model
+from tournaments import seat_holders, services
+from tournaments.models import Event
+from tournaments.queries import table_sheet
+user = get_user_model().objects.get(username="organizer")
+event = services.create_event(user, name="Substitutes at the Clarkson open",
+    date=datetime.date(2026, 11, 21), kind=Event.Kind.TOURNAMENT, ruleset="clarkson",
+    house_rules={}, starting_chips=100, session_end="fixed_deals", deals_per_session=6)
+seated = [services.register_player(event, user, name=n, club="Clarkson")
+    for n in ("Anna Horak", "Bill Vesely", "Cada Novak", "Dana Kral", "Ivan Maly")]
+rnd = services.create_round(event, user)
+table = services.create_table(rnd, user, seated[:4], first_forehand=seated[0])
+def deal(bidder, partner, points):
+    names = list(seat_holders.names_at(table))
+    services.record_deal(table, {"ruleset": "clarkson", "kind": "played", "bid": "five",
+        "bidder": bidder, "partner": partner, "bidder_points": points, "players": names,
+        "dealer": table_sheet(table).next_deal.dealer}, user)
+deal("Anna Horak", "Bill Vesely", 40)
+deal("Dana Kral", "Cada Novak", 20)
+services.substitute_player(table, user, seated[3], seated[4], 3, "as_himself")
+deal("Ivan Maly", "Anna Horak", 45)
+print(table.pk)
+"""
+
+
 def take(out: Path, only: set[str], base: str, ids: dict[str, int], browser) -> None:
     def wanted(name):
         return not only or name in only
@@ -507,6 +536,22 @@ def take(out: Path, only: set[str], base: str, ids: dict[str, int], browser) -> 
         page.goto(f"{base}/events/{copy}/standings/")
         page.locator("#team-standings").screenshot(path=out / "teams.png")
         save(out / "teams.png")
+        ctx.close()
+    if wanted("substitute"):
+        # A table whose seat changed hands at deal 3 (made by the server's manage.py, as
+        # the table-points copy is): the sheet, its note and the substitute form.
+        table = subprocess.run(
+            [sys.executable, "manage.py", "shell", "-c", SUBSTITUTE_TABLE],
+            cwd=ROOT,
+            check=True,
+            capture_output=True,
+            text=True,
+        ).stdout.split()[-1]
+        ctx, page = context(DESKTOP)
+        page.goto(f"{base}/tables/{table}/")
+        page.locator("#order-of-play").scroll_into_view_if_needed()
+        page.evaluate("window.scrollBy(0, -120)")
+        shot(page, "substitute", height=1000)
         ctx.close()
 
 

@@ -16,6 +16,7 @@ from .models import (
     Registration,
     Round,
     Seat,
+    Substitution,
     Table,
 )
 from .services.activity import log_activity
@@ -181,3 +182,11 @@ class ActivityEntryAdmin(ReadOnlyAdmin):
 @admin.register(ChipCount)
 class ChipCountAdmin(ReadOnlyAdmin):
     list_display = ["table", "player", "counted", "expected", "recorded_by", "recorded_at"]
+
+
+@admin.register(Substitution)
+class SubstitutionAdmin(ReadOnlyAdmin):
+    """A seat handed over: made only by services.substitute_player (its checks)."""
+
+    list_display = ["seat", "substitute", "from_deal", "mode", "created_by", "created_at"]
+    list_select_related = ["seat__player", "seat__table__round__event", "substitute", "created_by"]

@@ -13,6 +13,7 @@ from django.template.defaultfilters import pluralize
 import taroky_scoring as core
 
 from . import clock as on_the_clock
+from . import seat_holders
 from .balances import net_by_deal_and_player, session_state
 from .models import Deal, DealVersion, Event, LedgerEntry, Player, Seat, Table
 from .outcomes import deal_words, document_facts
@@ -90,6 +91,16 @@ class Sheet:
     pot: int = 0
     order_of_play: str = "clockwise"  # or "counter-clockwise": the game's, from the core
     clock: on_the_clock.Shown | None = None  # a round on the clock: the table's bell
+    # The names the next deal gives the seats (a substitute's, from his first deal).
+    next_names: list[str] = field(default_factory=list)
+    # The seats that changed hands (``seat_holders``), in words, and each seat's heading.
+    seat_changes: list[str] = field(default_factory=list)
+    seat_heads: list[str] = field(default_factory=list)
+    seats: list[Seat] = field(default_factory=list)
+
+    def names_at(self, number: int) -> list[str]:
+        """The names deal ``number`` gives the seats (a correction's form offers them)."""
+        return [h.player.name for h in seat_holders.holders(self.seats, number)]
 
     @property
     def closed_to_organizer(self) -> bool:
@@ -146,6 +157,12 @@ class Sheet:
         return live[-1] if live else None
 
     @property
+    def player_heads(self) -> list[tuple[Player, str]]:
+        """Each seat's player and its heading ("Dana → Ivan" once it changed hands)."""
+        heads = self.seat_heads or [p.name for p in self.players]
+        return list(zip(self.players, heads, strict=True))
+
+    @property
     def total_pairs(self) -> list[tuple[int, int]]:
         return list(zip(self.totals, self.chips, strict=True))
 
@@ -194,10 +211,11 @@ def table_sheet(table: Table, cells: bool = True) -> Sheet:
     the totals, the next dealer and the session)."""
     event = table.round.event
     rules = event.rules
-    seats = list(table.seats.select_related("player").order_by("position"))
-    players = [s.player for s in seats]
+    seats = seat_holders.seats_of(table)
+    players = [s.player for s in seats]  # each seat's own player (a leaver too)
+    subs = seat_holders.substituted(seats)
     deals = list(with_current_names(table.deals.order_by("number")))
-    today = {p.pk: p.name for p in players}
+    today = {p.pk: p.name for p in players + [s.substitute for s in subs]}
     documents = {d.pk: under_todays_names(d.document, d.current_names, today) for d in deals}
     net = net_by_deal_and_player(LedgerEntry.objects.filter(table=table))
     running = [event.starting_chips] * len(players)
@@ -207,7 +225,9 @@ def table_sheet(table: Table, cells: bool = True) -> Sheet:
     rows = []
     pot = 0
     for deal in deals:
-        changes = [net.get(deal.pk, {}).get(p.pk, 0) for p in players]
+        # Each seat's change: its holder's at this deal (no query).
+        holders = seat_holders.holders(seats, deal.number)
+        changes = [net.get(deal.pk, {}).get(h.player.pk, 0) for h in holders]
         running = [r + c for r, c in zip(running, changes, strict=True)]
         pot += net.get(deal.pk, {}).get(None, 0)  # the pot's rows have no player
         document = documents[deal.pk]
@@ -216,13 +236,30 @@ def table_sheet(table: Table, cells: bool = True) -> Sheet:
         rows.append(SheetRow(deal, said, changes, list(running), pot, dealer))
     live = [documents[d.pk] for d in deals if not d.voided]
     totals = [c - event.starting_chips for c in running]
-    next_deal = _next_deal(table, players, rules, live)
+    upcoming = (deals[-1].number if deals else 0) + 1
+    next_names = [h.player.name for h in seat_holders.holders(seats, upcoming)]
+    if subs and live:
+        # The rotation finds a seat that changed name by the next deal under its new one.
+        last = next(d for d in reversed(deals) if not d.voided)
+        renamed = {**today, **seat_holders.renamed_at(seats, upcoming)}
+        live[-1] = under_todays_names(last.document, last.current_names, renamed)
+    next_deal = _next_deal(table, next_names, rules, live)
     shown = table_clock = None
     if on_the_clock.is_timed(event):
         table_clock = on_the_clock.core_clock(table, [d.created_at for d in deals if not d.voided])
         shown = on_the_clock.shown_for_table(table)
+    # Whether the session ended: each holder of a seat at the next deal on his own chips
+    # at the table, as entering the deal checks it (a seat's total, without substitutes).
+    own: dict[int, int] = {}
+    for per_player in net.values():
+        for pk, chips in per_player.items():
+            own[pk] = own.get(pk, 0) + chips
+    holders_next = seat_holders.holders(seats, upcoming)
     session = session_state(
-        event, {p.name: t for p, t in zip(players, totals, strict=True)}, len(live), table_clock
+        event,
+        {h.player.name: own.get(h.player.pk, 0) for h in holders_next},
+        len(live),
+        table_clock,
     )
     return Sheet(
         table=table,
@@ -240,13 +277,17 @@ def table_sheet(table: Table, cells: bool = True) -> Sheet:
         pot=pot,
         order_of_play=game.order_of_play,
         clock=shown,
+        next_names=next_names,
+        seats=seats,
+        seat_changes=[seat_holders.change_words(s) for s in subs],
+        seat_heads=[seat_holders.head_words(s) for s in seats],
     )
 
 
-def _next_deal(table, players, rules, live_documents) -> core.NextDeal | None:
-    """The dealer the game's rotation suggests next (the core's ``next_deal``), after
-    the live deals (their documents under today's names)."""
-    names = [p.name for p in players]
+def _next_deal(table, names, rules, live_documents) -> core.NextDeal | None:
+    """The dealer the game's rotation suggests next (the core's ``next_deal``) among the
+    seats' ``names`` at the next deal, after the live deals (their documents under
+    today's names)."""
     game = table.round.event.game
     try:
         if live_documents:
@@ -275,7 +316,10 @@ def deal_with_context(pk: int) -> Deal:
         .prefetch_related(
             "table__round__event__organizers",
             Prefetch(
-                "table__seats", queryset=Seat.objects.select_related("player").order_by("position")
+                "table__seats",
+                queryset=Seat.objects.select_related("player", "substitution__substitute").order_by(
+                    "position"
+                ),
             ),
         )
         .get(pk=pk)
@@ -290,7 +334,9 @@ def deal_detail(deal: Deal) -> dict:
         .select_related("payer", "payee", "deal_version")
         .order_by("id")
     )
-    players = [s.player for s in deal.table.seats.all()]
+    # The seats' holders at this deal: a substitute playing as himself in his seat.
+    holders = seat_holders.holders(list(deal.table.seats.all()), deal.number)
+    players = [h.player for h in holders]
     # A version's net is what it posted itself (not its reversals of the previous one).
     posted: dict[int, dict[str, int]] = {
         v.pk: dict.fromkeys((p.name for p in players), 0) for v in versions
@@ -303,7 +349,7 @@ def deal_detail(deal: Deal) -> dict:
             net[payee] = net.get(payee, 0) + e.chips
     views = []
     previous = dict.fromkeys((p.name for p in players), 0)
-    today = {p.pk: p.name for p in players}
+    today = {p.pk: p.name for h in holders for p in (h.leaver, h.player)}
     for v in versions:
         net = posted[v.pk] if v.action != DealVersion.Action.VOIDED else dict.fromkeys(previous, 0)
         # Over both versions' accounts: a pot the new version no longer touches changed too.

@@ -11,8 +11,20 @@ from fractions import Fraction
 
 from django.db.models import Sum
 
-from . import tie_breaks
+from . import seat_holders, tie_breaks
 from .models import Event, Seat
+
+# What a seat row of the ranking reads: its player, table, round and substitution.
+SEAT_COLUMNS = (
+    "player_id",
+    "table_id",
+    "table__number",
+    "table__round__number",
+    "sub_player",
+    "sub_mode",
+    "held_before",
+    "held_after",
+)
 
 
 def table_places(chips: dict, points: list[int], average: bool) -> dict:
@@ -147,9 +159,9 @@ def places(event: Event, first: int, last: int, nets, tables=None) -> dict[int, 
     """player id -> his TablePlaces in rounds first..last, in the order of the rounds:
     two queries (the seats, each player's current net per table from ``nets``). A
     table without deals gives no places (its round is not played there yet)."""
-    seats = Seat.objects.filter(
-        table__round__event=event, table__round__number__range=(first, last)
-    ).values_list("player_id", "table_id", "table__number", "table__round__number")
+    seats = seat_holders.with_holders(
+        Seat.objects.filter(table__round__event=event, table__round__number__range=(first, last))
+    ).values_list(*SEAT_COLUMNS)
     if tables is not None:
         seats = seats.filter(table__in=tables)  # some tables only (a subquery)
     net = {
@@ -163,22 +175,25 @@ def places(event: Event, first: int, last: int, nets, tables=None) -> dict[int, 
 
 
 def _placed(event: Event, seats, net: dict) -> dict[int, list[TablePlace]]:
-    """The places at the tables of ``seats`` (player, table id, table number, round
-    number) by ``net`` ((player, table id) -> chips): no query."""
+    """The places at the tables of ``seats`` (``SEAT_COLUMNS``) by ``net`` ((player,
+    table id) -> chips): no query. A seat is placed on its chips (a substitute's who
+    played as himself added) and its place goes to ``seat_holders.seat_credit``."""
     played = {t for _, t in net}
     tables: dict[int, list] = {}
-    for player, table_id, number, round_number in seats:
+    for player, table_id, number, round_number, *sub in seats:
         if table_id in played:
-            tables.setdefault(table_id, []).append((player, number, round_number))
+            chips = seat_holders.seat_chips(net, player, sub[0], sub[1], table_id)
+            credit = seat_holders.seat_credit(player, *sub)
+            tables.setdefault(table_id, []).append((credit, number, round_number, chips))
     average = event.shared_places == Event.SharedPlaces.AVERAGE
     out: dict[int, list[TablePlace]] = {}
     for table_id, seated in tables.items():
         size = len(seated)
-        chips = {p: net.get((p, table_id), 0) for p, _, _ in seated}
+        chips = {p: c for p, _, _, c in seated}
         table_points = (event.table_points or {}).get(str(size), [])
         placed = table_places(chips, table_points, average)
         ties = [place for place, _ in placed.values()]
-        for player, number, round_number in seated:
+        for player, number, round_number, _ in seated:
             place, points = placed[player]
             out.setdefault(player, []).append(
                 TablePlace(
@@ -242,9 +257,9 @@ def events_ranked(
     from .models import DealNet
 
     ids = [e.pk for e in events]
-    seats = Seat.objects.filter(table__round__event_id__in=ids).values_list(
-        "table__round__event_id", "player_id", "table_id", "table__number", "table__round__number"
-    )
+    seats = seat_holders.with_holders(
+        Seat.objects.filter(table__round__event_id__in=ids)
+    ).values_list("table__round__event_id", *SEAT_COLUMNS)
     net = {
         (p, t): n
         for p, t, n in DealNet.objects.current()

@@ -16,7 +16,16 @@ from typing import Any
 from django.db.models import Count, Exists, Max, Min, OuterRef, Q, Sum
 
 from . import ranking, tie_breaks
-from .models import DealNet, LedgerEntry, Player, Registration, Round, Seat, Table
+from .models import (
+    DealNet,
+    LedgerEntry,
+    Player,
+    Registration,
+    Round,
+    Seat,
+    Substitution,
+    Table,
+)
 
 
 @dataclass
@@ -184,11 +193,19 @@ def registrations_seated(registrations, first: int = 1, last: int = ALL_ROUNDS):
     """``registrations`` with ``seated``: whether the player has a seat at a table of his
     event, in rounds first..last (a subquery: no query more)."""
     seats = Seat.objects.filter(
-        player=OuterRef("player"),
+        _sat_at(OuterRef("player")),
         table__round__event=OuterRef("event"),
         table__round__number__range=(first, last),
     )
     return registrations.annotate(seated=Exists(seats))
+
+
+def _sat_at(player) -> Q:
+    """The seats ``player`` sat in: his own, and those he took over as himself (a
+    substitute playing for the leaver plays the leaver's game, not his own)."""
+    return Q(player=player) | Q(
+        substitution__substitute=player, substitution__mode=Substitution.Mode.AS_HIMSELF
+    )
 
 
 def came(seated: bool, byes: int) -> bool:
@@ -257,7 +274,7 @@ def standings(event, after_round: int | None = None, only_round: int | None = No
 def places_of(event, player: Player) -> list:
     """The player's place, chips and table points at each table of the event, round by
     round (``ranking.TablePlace``): the places of every table he sat at, two queries."""
-    tables = Seat.objects.filter(player=player, table__round__event=event).values("table_id")
+    tables = Seat.objects.filter(_sat_at(player), table__round__event=event).values("table_id")
     nets = _current_nets(event).filter(table__in=tables)
     return ranking.places(event, 1, ALL_ROUNDS, nets, tables).get(player.pk, [])
 

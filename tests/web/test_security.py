@@ -84,6 +84,7 @@ WRITE_POSTS = {
     # A table's call for the director, marked handled (the director's view, the inbox).
     "call-handle",
     "table-clock",  # a table on the clock: more minutes, or end it
+    "table-substitute",  # a substitute put into a seat (the sheet's form)
     # The schedule: a player who cannot move (the players page), a round seated by the
     # ranking (the round's page).
     "cannot-move",
@@ -206,6 +207,7 @@ def url_for(name, w):
         "deal-preview": [t.pk],
         "deal-void": [d.pk],
         "table-first-forehand": [t.pk],
+        "table-substitute": [t.pk],
         "seat-finder": [r.pk],
         "wall": [e.pk],
         "wall-live": [e.pk],

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import taroky_scoring as core
 
+from .. import seat_holders
 from ..models import (
     Deal,
     DealConfirmation,
@@ -33,7 +34,9 @@ def export_event(event: Event) -> dict:
     An imported version keeps the author and time it was originally recorded with.
     """
     registrations = Registration.objects.filter(event=event).select_related("player")
-    rounds = event.rounds.prefetch_related("present", "byes", "tables__seats__player")
+    rounds = event.rounds.prefetch_related(
+        "present", "byes", "tables__seats__player", "tables__seats__substitution__substitute"
+    )
     versions = (
         DealVersion.objects.filter(deal__table__round__event=event)
         .select_related("deal", "created_by")
@@ -102,6 +105,8 @@ def export_event(event: Event) -> dict:
                             s.player.name for s in sorted(t.seats.all(), key=lambda s: s.position)
                         ],
                         "first_forehand": t.first_forehand.name if t.first_forehand_id else None,
+                        # Only where a seat changed hands: an export without stays as it was.
+                        **_substitutes(t),
                         "deals": [
                             {
                                 "number": n,
@@ -122,6 +127,25 @@ def export_event(event: Event) -> dict:
             }
             for rnd in rounds
         ],
+    }
+
+
+def _substitutes(table) -> dict:
+    """A table's substitutions (``seat_holders``), if it has any: whose seat, who took
+    it, from which deal and how he played."""
+    subs = seat_holders.substituted(sorted(table.seats.all(), key=lambda s: s.position))
+    if not subs:
+        return {}
+    return {
+        "substitutes": [
+            {
+                "seat": s.seat.player.name,
+                "substitute": s.substitute.name,
+                "from_deal": s.from_deal,
+                "mode": s.mode,
+            }
+            for s in subs
+        ]
     }
 
 

@@ -133,6 +133,17 @@ def save_event(plan: Plan, user, players: dict[str, Player]) -> Event:
                 [players[n] for n in t["seats"]],
                 players.get(t["first_forehand"]),
             )
+            for s in t["substitutes"]:
+                _step(
+                    t["where"],
+                    services.substitute_player,
+                    table,
+                    user,
+                    players[s["seat"]],
+                    players[s["substitute"]],
+                    s["from_deal"],
+                    s["mode"],
+                )
             for d in t["deals"]:
                 confirmations[(table.pk, d["number"])] = d["confirmation"]
                 rejected[(table.pk, d["number"])] = d["rejected"]

@@ -15,7 +15,7 @@ import taroky_scoring as core
 
 from ..forms import EventForm, PlayerFieldsForm
 from ..forms.events import EVENT_LISTS
-from ..models import DealVersion, Event, RejectedVersion, Round
+from ..models import DealVersion, Event, RejectedVersion, Round, Substitution
 from ..outcomes import facts
 from ..services.checking import _ruleset_of
 from ..services.rejected import fingerprint
@@ -229,6 +229,10 @@ class Plan:
         forehand = self._get(t, "first_forehand", str, where, required=False)
         if forehand is not None and forehand not in seats:
             raise ExchangeError(f"{where}: the first forehand does not sit at the table.")
+        substitutes = [
+            self._substitute(s, seats, f"{where}, substitute {i}")
+            for i, s in enumerate(self._get(t, "substitutes", list, where, required=False) or [], 1)
+        ]
         deals = self._get(t, "deals", list, where)
         if self.deals + len(deals) > limits.DEALS:
             raise ExchangeError(
@@ -237,14 +241,33 @@ class Plan:
             )
         self.deals += len(deals)
         self._numbered(enumerate(deals, 1), where, "deal")
+        named = seats + [s["substitute"] for s in substitutes]
         return {
             "where": where,
             "seats": seats,
             "first_forehand": forehand,
+            "substitutes": substitutes,
             "deals": [
-                self._deal(d, i, f"{where}, deal {i}", seats) for i, d in enumerate(deals, 1)
+                # A substitute playing as himself is a name the table's deals may give.
+                self._deal(d, i, f"{where}, deal {i}", named)
+                for i, d in enumerate(deals, 1)
             ],
         }
+
+    def _substitute(self, s, seats, where) -> dict:
+        """A seat handed over (the import seats him as ``services.substitute_player``
+        does, which checks the rest)."""
+        seat = self._get(s, "seat", str, where)
+        if seat not in seats:
+            raise ExchangeError(f"{where}: {seat} does not sit at the table.")
+        (substitute,) = self._names([self._get(s, "substitute", str, where)], where)
+        from_deal = self._get(s, "from_deal", int, where)
+        if not 1 <= from_deal <= limits.DEALS:
+            raise ExchangeError(f"{where}: the first deal is out of range.")
+        mode = self._get(s, "mode", str, where)
+        if mode not in Substitution.Mode.values:
+            raise ExchangeError(f"{where}: the mode is not one the app knows.")
+        return {"seat": seat, "substitute": substitute, "from_deal": from_deal, "mode": mode}
 
     def _deal(self, d, number, where, seats) -> dict:
         versions = self._versions(d, where)

@@ -59,6 +59,7 @@ from ..models import (
     Round,
     Season,
     Seat,
+    Substitution,
 )
 from ..season_standings import event_placings, season_events
 from ..services.posting import indexed_columns, nets_in_deal, settle_document, won_as_bidder
@@ -103,9 +104,17 @@ def audit_ledger(event_ids: list[int] | None = None) -> AuditReport:
         seats = seats.filter(table__round__event_id__in=event_ids)
         counts = counts.filter(table__round__event_id__in=event_ids)
     report = AuditReport()
-    seats_at = defaultdict(list)  # table id -> its players' ids, in the order of play
-    for table_id, player_id in seats.values_list("table_id", "player_id"):
-        seats_at[table_id].append(player_id)
+    # table id -> its seats in the order of play: (player id, substitute's id, his
+    # mode, his first deal), the holder at a deal worked out as seat_holders does.
+    seats_at = defaultdict(list)
+    for table_id, *seat in seats.values_list(
+        "table_id",
+        "player_id",
+        "substitution__substitute_id",
+        "substitution__mode",
+        "substitution__from_deal",
+    ):
+        seats_at[table_id].append(seat)
     recorded_under = RecordedUnder()
     versions_of = defaultdict(list)
     version_of = {}
@@ -168,7 +177,12 @@ class _DealAudit:
     def __init__(self, deal, versions, seats_at, report):
         self.deal = deal
         self.versions_ = versions
-        self.seats = seats_at.get(deal.table_id, [])
+        self.seats = [
+            sub
+            if sub is not None and mode == Substitution.Mode.AS_HIMSELF and deal.number >= first
+            else player
+            for player, sub, mode, first in seats_at.get(deal.table_id, [])
+        ]
         self.where = where_deal(deal)
         self.report = report
         self.scored = {}  # version number -> (outcome, settlement, player id of name)

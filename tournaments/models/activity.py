@@ -56,6 +56,11 @@ class ActivityEntry(models.Model):
         CANNOT_MOVE = "cannot_move", "said {player} {keeps} one table every round"
         CREATE_TABLE = "create_table", "seated table {table} of round {round}"
         FIRST_FOREHAND = "first_forehand", "named {player} first forehand"
+        SUBSTITUTE = (
+            "substitute",
+            "put {substitute} in {leaver}'s seat at table {table} of round {round} from deal "
+            "{from_deal} ({mode})",
+        )
         CHIP_COUNT = "chip_count", "recorded a table's chip count"
         CLOSE_ROUND = "close_round", "closed round {number}"
         REOPEN_ROUND = "reopen_round", "reopened round {number}"

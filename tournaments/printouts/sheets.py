@@ -58,13 +58,14 @@ def _sheet_widths(pagesize, players: int) -> list[float]:
     return fixed + [each] * (2 * players)
 
 
-def _sheet_head_rows(players, labels: list[str]) -> list[list]:
-    """The heading rows; ``labels`` are the outcome columns' words (the game's)."""
+def _sheet_head_rows(players, labels: list[str], heads: list[str] | None = None) -> list[list]:
+    """The heading rows; ``labels`` are the outcome columns' words (the game's);
+    ``heads`` each seat's heading, when one changed hands (else its player's name)."""
     fixed = [label for label, _ in LEAD_COLUMNS] + labels
     first = [para(label, HEADING) for label in fixed]
     second = [""] * len(fixed)
-    for p in players:
-        first += [para(p.name, STYLE_BOLD), ""]
+    for head in heads or [p.name for p in players]:
+        first += [para(head, STYLE_BOLD), ""]
         second += ["±", "chips"]
     return [first, second]
 
@@ -126,7 +127,7 @@ def score_sheet_pdf(table) -> bytes:
     labels, heading_spans = _spread(sheet.headings + pot)
     data = [
         [para(c.text, SHEET_BOLD) if isinstance(c, Paragraph) else c for c in row]
-        for row in _sheet_head_rows(players, labels)
+        for row in _sheet_head_rows(players, labels, sheet.seat_heads)
     ]
     data.append(
         ["", para("Starting chips", SHEET)]
@@ -181,6 +182,8 @@ def score_sheet_pdf(table) -> bytes:
     state = sheet.state_words + (
         " · * voided deal, counts nothing" if any(r.deal.voided for r in sheet.rows) else ""
     )
+    if sheet.seat_changes:
+        state += " · " + " ".join(sheet.seat_changes)
     if sheet.below_zero:
         state += " · Below zero: " + ", ".join(f"{n} {c}" for n, c in sheet.below_zero)
     story = [

@@ -37,11 +37,13 @@ from .rounds import (
     withdraw_player,
 )
 from .schedule import draw_all_rounds, seat_by_ranking, set_cannot_move
+from .substitutes import substitute_player
 
 __all__ = [
     "draw_all_rounds",
     "seat_by_ranking",
     "set_cannot_move",
+    "substitute_player",
     "adopt_rejected_version",
     "dismiss_rejected_version",
     "record_rejected_version",

@@ -14,6 +14,7 @@ import taroky_scoring as core
 from .. import stamps
 from ..balances import pot_before, with_ledger_pot
 from ..models import POT_ACCOUNT, ActivityEntry, Deal, DealVersion, Table
+from ..seat_holders import seats_of
 from ..words import listed
 from .access import acting_user, authorize, check_link_may_change
 from .activity import log_activity
@@ -114,7 +115,7 @@ def correct_deal(
 ) -> DealChange:
     """Replace a deal's outcome: reverse its transfers and post the new ones."""
     deal, user, reason = _begin_change(deal, user, reason, expected_version, link)
-    seats = seats_by_name(deal.table)
+    seats = seats_by_name(deal.table, deal.number)
     document = with_ledger_pot(deal.table_id, document, deal.number)
     checked = check_document(deal.table, document, seats, deal.document)
     confirmation = confirmation_fields(deal.table, link)
@@ -215,7 +216,7 @@ def new_pots_after(deal: Deal, settlement) -> list[dict]:
         return []
     pot = pot_before(deal.table_id, deal.number) + settlement.net.get(POT_ACCOUNT, 0)
     refused = f"Deal {deal.number} cannot be corrected"
-    planned = plan_new_pots(deal.table, deal.number, pot, seats_by_name(deal.table), refused)
+    planned = plan_new_pots(deal.table, deal.number, pot, seats_of(deal.table), refused)
     return [new.as_dict() for new in planned]
 
 
@@ -225,7 +226,7 @@ def _repot(table, after: int, user, reason: str, refused: str, original) -> list
     new rows), in order (``pots.plan_new_pots``), so that every stored document says
     what the ledger says. Runs in the caller's transaction, the table locked."""
     pot = pot_before(table.pk, after + 1)
-    planned = plan_new_pots(table, after, pot, seats_by_name(table), refused, lock=True)
+    planned = plan_new_pots(table, after, pot, seats_of(table), refused, lock=True)
     for new in planned:
         # The same outcome with the pot the ledger holds; whether the deal awaits an
         # organizer's confirmation is left as it was (what was entered did not change).

@@ -12,9 +12,10 @@ from django.utils import timezone
 
 import taroky_scoring as core
 
-from .. import clock, stamps
+from .. import clock, seat_holders, stamps
 from ..balances import table_session, with_ledger_pot
-from ..models import Deal, DealVersion, Player, Table
+from ..models import Deal, DealVersion, Seat, Table
+from ..seat_holders import seats_of
 from ..todays_names import deal_under_todays_names
 from ..words import counted
 from .access import acting_user, authorize, check_link
@@ -29,7 +30,6 @@ from .posting import (
     origin,
     player_ids,
     post,
-    seats_by_name,
 )
 
 
@@ -70,7 +70,7 @@ def record_deals(table: Table, documents: list[dict], user) -> list[Deal]:
     each as ``record_deal`` records it, the table locked and its seats read once."""
     table = lock_table(table.pk)
     authorize(user, table, None)
-    seats = seats_by_name(table)
+    seats = seats_of(table)
     return [_save_deal(table, seats, document, user) for document in documents]
 
 
@@ -107,14 +107,12 @@ def _record_deal(table, document, user, number, check_session, original, link) -
     table = lock_table(table.pk)
     authorize(user, table, link)
     user = acting_user(user, link)
-    return _save_deal(
-        table, seats_by_name(table), document, user, number, check_session, original, link
-    )
+    return _save_deal(table, seats_of(table), document, user, number, check_session, original, link)
 
 
 def _save_deal(
     table: Table,
-    seats: dict[str, Player],
+    seat_list: list[Seat],
     document: dict,
     user,
     number: int | None = None,
@@ -123,13 +121,16 @@ def _save_deal(
     link=None,
 ) -> Deal:
     """The step every new deal is saved by, in its caller's transaction, the table
-    locked and the user authorized: the next number, the pot the ledger holds, the
+    locked and the user authorized (``seat_list``: its seats, ``seats_of``): the next
+    number, the pot the ledger holds, the
     core's and the table's checks, the session, then the deal, its first version and
     what it posts."""
     counts = table.deals.aggregate(last=Max("number"), live=Count("pk", filter=Q(voided=False)))
     last = counts["last"] or 0
     # A game with a pot plays for the pot the ledger holds, never one from a form.
     document = with_ledger_pot(table.pk, document, last + 1)
+    # The seats' holders at this deal: a substitute's name from his first deal on.
+    seats = seat_holders.by_name(seat_list, last + 1)
     checked = check_document(table, document, seats)
     if check_session:
         _require_session_running(table, seats, counts["live"], link)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import taroky_scoring as core
 
+from .. import seat_holders
 from ..models import POT_ACCOUNT, DealNet, LedgerEntry, Player, Table
 from ..outcomes import DealFacts, facts
 from .checking import CheckedDeal
@@ -33,8 +34,10 @@ def nets_in_deal(deal: DealFacts, settlement) -> dict[str, int]:
 won_as_bidder = core.won_as_bidder
 
 
-def seats_by_name(table: Table) -> dict[str, Player]:
-    return {s.player.name: s.player for s in table.seats.select_related("player").order_by()}
+def seats_by_name(table: Table, number: int | None = seat_holders.NEXT) -> dict[str, Player]:
+    """The players deal ``number`` (the next: None) of ``table`` may name, by name:
+    its seats' holders then (``seat_holders``)."""
+    return seat_holders.names_at(table, number)
 
 
 def player_ids(checked: CheckedDeal) -> dict[str, int]:

@@ -23,6 +23,7 @@ from django.db.models import F
 import taroky_scoring as core
 from taroky_scoring.editions import EDITIONS, RULES_EDITION
 
+from .. import seat_holders
 from ..balances import net_by_deal_and_player
 from ..models import POT_ACCOUNT, Deal, DealVersion, LedgerEntry
 from ..todays_names import under_todays_names
@@ -61,13 +62,13 @@ class NewPot:
 
 
 def plan_new_pots(
-    table, after: int, pot: int, seats: dict, refused: str, lock: bool = False
+    table, after: int, pot: int, seat_list: list, refused: str, lock: bool = False
 ) -> list[NewPot]:
     """The live deals of ``table`` after deal ``after`` that will play for another pot,
-    when the pot before the first of them holds ``pot`` chips (``seats``: name ->
-    player). A deal that cannot be played with its new pot raises DealError
-    (``refused`` begins its message); ``lock`` locks the later deals (a correction
-    saving; not its preview)."""
+    when the pot before the first of them holds ``pot`` chips (``seat_list``: the
+    table's seats, ``seat_holders.seats_of``). A deal that cannot be played with its
+    new pot raises DealError (``refused`` begins its message); ``lock`` locks the later
+    deals (a correction saving; not its preview)."""
     later = Deal.objects.filter(table_id=table.pk, number__gt=after, voided=False)
     if lock:
         later = later.select_for_update(of=("self",))
@@ -77,7 +78,13 @@ def plan_new_pots(
     # What each later deal's current version holds in the ledger (reversals cancel),
     # one query for all: the chips of an unchanged deal stand as they are.
     held = net_by_deal_and_player(LedgerEntry.objects.filter(deal__in=later))
-    names = {player.pk: name for name, player in seats.items()}
+    # Every player who held a seat, leavers and substitutes, by today's name.
+    names = {
+        player.pk: player.name
+        for number in {after + 1, *(d.number for d in later)}
+        for h in seat_holders.holders(seat_list, number)
+        for player in (h.leaver, h.player)
+    }
     # Who each name of a deal's document is (its current version's), one query for all:
     # a deal given a new pot is posted under the names the table's seats have now.
     saved_as, editions = {}, {}
@@ -100,6 +107,7 @@ def plan_new_pots(
         )
         finds = f"{refused}: deal {deal.number} would then find {pot} chips in the pot"
         try:
+            seats = seat_holders.by_name(seat_list, deal.number)
             checked = check_document(table, document, seats, deal.document)
         except DealError as e:
             why = "; ".join(err.message for err in e.field_errors) or e.message

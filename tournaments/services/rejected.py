@@ -78,7 +78,7 @@ def record_rejected_version(
     user = acting_user(user, link)
     document = with_ledger_pot(table.pk, _under_the_deals_rules(deal, document), deal.number)
     # A form checks it first; a caller may not have.
-    checked = check_document(table, document, seats_by_name(table), deal.document)
+    checked = check_document(table, document, seats_by_name(table, deal.number), deal.document)
     key = fingerprint(document)
     kept = deal.rejected_versions.filter(fingerprint=key).first()
     if kept is not None:
@@ -142,7 +142,9 @@ def restore_rejected_version(
     deal = Deal.objects.select_related("table__round__event").get(pk=deal.pk)
     event = deal.table.round.event
     require_organizer(user, event)
-    checked = check_document(deal.table, document, seats_by_name(deal.table), deal.document)
+    checked = check_document(
+        deal.table, document, seats_by_name(deal.table, deal.number), deal.document
+    )
     rejected = RejectedVersion.objects.create(
         deal=deal,
         document=document,

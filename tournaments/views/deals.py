@@ -13,10 +13,12 @@ from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_http_methods, require_POST
 
-from .. import director, printouts, queries, rejected_versions, services
+from .. import director, printouts, queries, rejected_versions, seat_holders, services
 from ..dealforms import CorrectGameDealForm, GameDealForm
 from ..forms import CardPointsForm, ChipCountForm, FirstForehandForm, VoidDealForm
+from ..forms.substitutes import SubstituteForm
 from ..middleware import wants_json
+from ..models import Player
 from ..services import entry
 from ..services.permissions import can_manage
 from ..todays_names import deal_under_todays_names
@@ -77,6 +79,12 @@ def table_sheet(request, pk):
     tag, unchanged = not_modified(request, table.round.event_id)
     if unchanged:
         return unchanged
+    return tagged(sheet_page(request, table), tag)
+
+
+def sheet_page(request, table, substitute_form=None):
+    """A table's sheet; an organizer's also has the substitute form (``substitute_form``
+    bound, with its errors, when one was refused)."""
     sheet = queries.table_sheet(table)
     chart = None
     if sheet.rows:
@@ -89,7 +97,9 @@ def table_sheet(request, pk):
         forehand_form = FirstForehandForm(
             players=[p.pk for p in sheet.players], game=sheet.event.game
         )
-    page = render(
+    if manage and substitute_form is None:
+        substitute_form = substitute_form_for(sheet)
+    return render(
         request,
         "tournaments/table_sheet.html",
         {
@@ -99,9 +109,20 @@ def table_sheet(request, pk):
             "can_manage": manage,
             "chart": chart,
             "forehand_form": forehand_form,
+            "substitute_form": substitute_form,
         },
     )
-    return tagged(page, tag)
+
+
+def substitute_form_for(sheet, data=None) -> SubstituteForm:
+    """The substitute form of a table's sheet: the seats not yet handed over, and the
+    event's registered players; the next deal offered."""
+    seated = [s.player_id for s in sheet.seats if seat_holders.substitution_of(s) is None]
+    registered = Player.objects.filter(registrations__event=sheet.event)
+    next_number = (sheet.rows[-1].deal.number if sheet.rows else 0) + 1
+    return SubstituteForm(
+        data, seated=seated, registered=registered, initial={"from_deal": next_number}
+    )
 
 
 @organizer_view
@@ -136,7 +157,7 @@ def _deal_form_context(table, sheet, form, link=None, **extra):
         "event": sheet.event,
         "sheet": sheet,
         "form": form,
-        "seats": [p.name for p in sheet.players],
+        "seats": sheet.next_names,
         # Whether the dealer sits out at this table (the form asked the core): the page
         # greys him out of the choices of those who play.
         "dealer_sits_out": form.sits_out,
@@ -195,6 +216,16 @@ def _answer_json(request, sent: entry.Sent | None, form, back: str) -> JsonRespo
     return JsonResponse({"result": "refused", "errors": errors, **said}, status=400)
 
 
+def _posted_seats(table, posted) -> list[str]:
+    """The names the posted deal's number gives the table's seats (the next deal's when
+    the form sends none): a substitute's from his first deal (``seat_holders``)."""
+    try:
+        number = int(posted.get("number") or "")
+    except ValueError:
+        number = None
+    return list(seat_holders.names_at(table, number if number and number > 0 else None))
+
+
 def deal_entry(request, table, link=None):
     """Deal entry at a table: by an organizer, or (``link``) by whoever holds its link.
 
@@ -208,7 +239,7 @@ def deal_entry(request, table, link=None):
     if request.method == "POST" and "preview" not in request.POST:
         # Saving needs only the seats (the service checks the number and the session):
         # the whole sheet, every deal of the table, is built only to show the form.
-        seats = list(table.seats.order_by("position").values_list("player__name", flat=True))
+        seats = _posted_seats(table, request.POST)
         form = GameDealForm(request.POST, event=event, seats=seats, needs_number=True)
         sent = None
         if form.is_valid():
@@ -233,7 +264,7 @@ def deal_entry(request, table, link=None):
         initial = {"number": next_number}
         if sheet.next_deal:
             initial["dealer"] = sheet.next_deal.dealer
-        seats = [p.name for p in sheet.players]
+        seats = sheet.next_names
         form = GameDealForm(
             request.POST or None, event=event, seats=seats, initial=initial, needs_number=True
         )
@@ -265,7 +296,7 @@ def deal_preview(request, pk):
 
 
 def deal_preview_for(request, table):
-    seats = list(table.seats.order_by("position").values_list("player__name", flat=True))
+    seats = _posted_seats(table, request.POST)
     event = table.round.event
     form = GameDealForm(request.POST, event=event, seats=seats)
     # The deal's number (the form's hidden field: the next deal's, or the corrected
@@ -307,7 +338,7 @@ def deal_correction(request, deal, link=None):
         messages.error(request, "This deal was voided; it cannot be corrected.")
         return redirect(done)
     sheet = queries.table_sheet(table)
-    seats = [p.name for p in sheet.players]
+    seats = sheet.names_at(deal.number)
     initial = GameDealForm.initial_from_document(deal_under_todays_names(deal))
     initial["expected_version"] = deal.version
     initial["number"] = deal.number  # the live preview's pot is the one before this deal

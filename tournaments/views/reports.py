@@ -12,7 +12,7 @@ from django.shortcuts import get_object_or_404, render
 from django.utils.text import slugify
 from django_tables2 import RequestConfig
 
-from .. import exchange, printouts, qr, ranking, standings, teams
+from .. import exchange, printouts, qr, ranking, seat_holders, standings, teams
 from ..models import Deal, Player
 from ..services import checkin
 from ..services.permissions import can_manage
@@ -123,6 +123,8 @@ def player_statement(request, pk, player_pk):
             # His place at each table, when the event ranks by them (two queries).
             "places": standings.places_of(event, player) if scoring.by_points else None,
             "ranking_words": scoring.words,
+            # The seats he took over or left (substitutes), one query.
+            "seat_changes": seat_holders.statement_words(event, player),
         },
     )
 
