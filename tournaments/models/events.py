@@ -11,23 +11,12 @@ from django.urls import reverse
 import taroky_scoring as core
 
 from ..names import clean_names
+from . import ranking_settings
 from .choices import ruleset_choices
 from .players import Player
+from .ranking_settings import default_event_tie_breaks, default_table_points
 from .seasons import Season
 from .team_settings import TEAM_SIZES, TeamRanking, clean_team_ranking
-
-
-def default_table_points() -> dict[str, list[int]]:
-    """Table points of each place by table size (FORMATS.md): 4/3/2/1 at four, 4/3/2/1/1
-    at five (the dealer sitting out counted as a player of the table), 3/2/1 at three,
-    2/1 at two."""
-    return {"2": [2, 1], "3": [3, 2, 1], "4": [4, 3, 2, 1], "5": [4, 3, 2, 1, 1]}
-
-
-def default_event_tie_breaks() -> list[str]:
-    """Equal scores broken by chips (under chips, nobody is parted: today's shared
-    ranks)."""
-    return ["chips"]
 
 
 class Event(models.Model):
@@ -184,8 +173,9 @@ class Event(models.Model):
         "tie_breaks",
         *TEAM_SETTINGS,
     )
-    TABLE_SIZES = (2, 3, 4, 5)  # the table sizes table points are given for
-    MAX_TABLE_POINTS = 1_000  # a place's points, bye points, the scale
+    TABLE_SIZES = ranking_settings.TABLE_SIZES
+    MAX_TABLE_POINTS = ranking_settings.MAX_TABLE_POINTS
+    table_points_error = staticmethod(ranking_settings.table_points_error)
     # What an organizer sets on the event form and what an export carries.
     SETTINGS = (
         "name",
@@ -245,7 +235,8 @@ class Event(models.Model):
             except core.OutcomeError as e:
                 raise ValidationError({"starting_chips": [err.message for err in e.errors]}) from e
         self.clean_prizes()
-        self.clean_ranking()
+        ranking_settings.clean_ranking(self)
+        clean_team_ranking(self)
         if self.session_end == self.SessionEnd.FIXED_DEALS and not self.deals_per_session:
             raise ValidationError({"deals_per_session": "Give the number of deals a table plays."})
 
@@ -270,67 +261,6 @@ class Event(models.Model):
             )
         self.prize_table = prizes.table_text(table)
         self.prizes_club_adds = bool(table) and self.prizes_club_adds
-
-    @classmethod
-    def table_points_error(cls, size: int, points) -> str:
-        """What is wrong with the points of a table of ``size``, "" if nothing.
-
-        >>> Event.table_points_error(4, [4, 3, 2]), Event.table_points_error(3, [3, -1, 0])
-        ('A table of 4 gives 4 places: give 4 numbers.', 'Points cannot be below 0.')
-        >>> Event.table_points_error(2, [2, 1.5]), Event.table_points_error(2, [2, 1])
-        ('Give whole numbers of points, one a place: 2, 1.', '')
-        """
-        if not isinstance(points, list) or not all(
-            isinstance(p, int) and not isinstance(p, bool) for p in points
-        ):
-            example = ", ".join(str(p) for p in default_table_points()[str(size)])
-            return f"Give whole numbers of points, one a place: {example}."
-        if len(points) != size:
-            return f"A table of {size} gives {size} places: give {size} numbers."
-        if any(p < 0 for p in points):
-            return "Points cannot be below 0."
-        if any(p > cls.MAX_TABLE_POINTS for p in points):
-            return f"At most {cls.MAX_TABLE_POINTS:,} points a place."
-        return ""
-
-    def clean_ranking(self) -> None:
-        """How the event ranks, checked: a list of points for each table size, the
-        numbers bounded, each tie-break known and once."""
-        from .. import tie_breaks
-
-        errors: dict[str, list[str]] = {}
-        points = self.table_points
-        if not isinstance(points, dict) or set(points) != {str(n) for n in self.TABLE_SIZES}:
-            errors["table_points"] = [
-                "Give the points of each table size: "
-                + ", ".join(str(n) for n in self.TABLE_SIZES)
-                + "."
-            ]
-        else:
-            said = [
-                f"At {n}: {wrong}"
-                for n in self.TABLE_SIZES
-                if (wrong := self.table_points_error(n, points[str(n)]))
-            ]
-            if said:
-                errors["table_points"] = said
-        for name in ("points_scale", "bye_points"):
-            value = getattr(self, name)
-            if isinstance(value, int) and not 0 <= value <= self.MAX_TABLE_POINTS:
-                errors[name] = [f"From 0 to {self.MAX_TABLE_POINTS:,}."]
-        breaks = self.tie_breaks
-        if (
-            not isinstance(breaks, list)
-            or not all(b in tie_breaks.EVENT_KEYS for b in breaks if isinstance(b, str))
-            or not all(isinstance(b, str) for b in breaks)
-            or len(set(breaks)) != len(breaks)
-        ):
-            errors["tie_breaks"] = [
-                f"Each of {', '.join(tie_breaks.EVENT_KEYS)} at most once, in order."
-            ]
-        if errors:
-            raise ValidationError(errors)
-        clean_team_ranking(self)
 
     @property
     def ranks_by_default(self) -> bool:

@@ -1,0 +1,81 @@
+"""How an event ranks (tournaments.ranking): its settings' defaults, bounds and checks,
+kept out of events.py, which reads them at its clean."""
+
+from __future__ import annotations
+
+from django.core.exceptions import ValidationError
+
+TABLE_SIZES = (2, 3, 4, 5)  # the table sizes table points are given for
+MAX_TABLE_POINTS = 1_000  # a place's points, bye points, the scale
+
+
+def default_table_points() -> dict[str, list[int]]:
+    """Table points of each place by table size (FORMATS.md): 4/3/2/1 at four, 4/3/2/1/1
+    at five (the dealer sitting out counted as a player of the table), 3/2/1 at three,
+    2/1 at two."""
+    return {"2": [2, 1], "3": [3, 2, 1], "4": [4, 3, 2, 1], "5": [4, 3, 2, 1, 1]}
+
+
+def default_event_tie_breaks() -> list[str]:
+    """Equal scores broken by chips (under chips, nobody is parted: today's shared
+    ranks)."""
+    return ["chips"]
+
+
+def table_points_error(size: int, points) -> str:
+    """What is wrong with the points of a table of ``size``, "" if nothing.
+
+    >>> table_points_error(4, [4, 3, 2]), table_points_error(3, [3, -1, 0])
+    ('A table of 4 gives 4 places: give 4 numbers.', 'Points cannot be below 0.')
+    >>> table_points_error(2, [2, 1.5]), table_points_error(2, [2, 1])
+    ('Give whole numbers of points, one a place: 2, 1.', '')
+    """
+    if not isinstance(points, list) or not all(
+        isinstance(p, int) and not isinstance(p, bool) for p in points
+    ):
+        example = ", ".join(str(p) for p in default_table_points()[str(size)])
+        return f"Give whole numbers of points, one a place: {example}."
+    if len(points) != size:
+        return f"A table of {size} gives {size} places: give {size} numbers."
+    if any(p < 0 for p in points):
+        return "Points cannot be below 0."
+    if any(p > MAX_TABLE_POINTS for p in points):
+        return f"At most {MAX_TABLE_POINTS:,} points a place."
+    return ""
+
+
+def clean_ranking(event) -> None:
+    """How the event ranks, checked: a list of points for each table size, the numbers
+    bounded, each tie-break known and once."""
+    from .. import tie_breaks
+
+    errors: dict[str, list[str]] = {}
+    points = event.table_points
+    if not isinstance(points, dict) or set(points) != {str(n) for n in TABLE_SIZES}:
+        errors["table_points"] = [
+            "Give the points of each table size: " + ", ".join(str(n) for n in TABLE_SIZES) + "."
+        ]
+    else:
+        said = [
+            f"At {n}: {wrong}"
+            for n in TABLE_SIZES
+            if (wrong := table_points_error(n, points[str(n)]))
+        ]
+        if said:
+            errors["table_points"] = said
+    for name in ("points_scale", "bye_points"):
+        value = getattr(event, name)
+        if isinstance(value, int) and not 0 <= value <= MAX_TABLE_POINTS:
+            errors[name] = [f"From 0 to {MAX_TABLE_POINTS:,}."]
+    breaks = event.tie_breaks
+    if (
+        not isinstance(breaks, list)
+        or not all(b in tie_breaks.EVENT_KEYS for b in breaks if isinstance(b, str))
+        or not all(isinstance(b, str) for b in breaks)
+        or len(set(breaks)) != len(breaks)
+    ):
+        errors["tie_breaks"] = [
+            f"Each of {', '.join(tie_breaks.EVENT_KEYS)} at most once, in order."
+        ]
+    if errors:
+        raise ValidationError(errors)
