@@ -10,7 +10,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from pypdf import PdfReader
 
-from tournaments import seat_holders, services
+from tournaments import printouts, seat_holders, services
 from tournaments.ledger_audit import audit_ledger
 from tournaments.models import ActivityEntry, Event, LedgerEntry, Player, Substitution
 from tournaments.queries import table_sheet
@@ -192,6 +192,37 @@ def test_the_sheet_and_its_pdf_show_the_seat_changing_hands(client, tournament, 
     assert "played deals 2 to 3 as himself, in Dana's seat." in unescape(
         statement_page.content.decode()
     )
+
+
+@pytest.mark.parametrize(
+    "mode, ivan_said, dana_said",
+    [
+        (
+            FOR_LEAVER,
+            "Round 1, table 1: played deals 2 to 3 for Dana, on Dana's chips.",
+            "Round 1, table 1: Ivan played deals 2 to 3 in his seat, for him.",
+        ),
+        (
+            AS_HIMSELF,
+            "Round 1, table 1: played deals 2 to 3 as himself, in Dana's seat.",
+            "Round 1, table 1: Ivan played deals 2 to 3 in his seat, as himself.",
+        ),
+    ],
+)
+def test_the_statement_pdf_says_the_seat_changes(tournament, organizer, mode, ivan_said, dana_said):
+    """The substitute's and the leaver's statement PDFs carry the page's lines; Anna,
+    who kept her seat, gets no "Substitutes"."""
+    event, _ = ranked_round(tournament, organizer, mode)
+
+    def text(name):
+        pdf = printouts.statement_pdf(event, player(name))
+        return " ".join(
+            " ".join(p.extract_text() for p in PdfReader(io.BytesIO(pdf)).pages).split()
+        )
+
+    assert f"Substitutes {ivan_said}" in text("Ivan")
+    assert f"Substitutes {dana_said}" in text("Dana")
+    assert "Substitutes" not in text("Anna")
 
 
 def test_the_rotation_and_the_table_link_name_the_substitute(client, tournament, organizer):

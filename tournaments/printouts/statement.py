@@ -7,6 +7,7 @@ from __future__ import annotations
 from reportlab.platypus import Spacer, TableStyle
 
 from .. import ranking
+from ..seat_holders import statement_words
 from ..standings import places_of, statement
 from ..words import account_words, reason_words
 from .common import (
@@ -70,6 +71,7 @@ def statement_pdf(event, player) -> bytes:
     balance = lines[-1].balance if lines else 0
     story = [
         para(f"Net chips: {signed(balance)}", TITLE),
+        *_seat_changes(event, player),
         *_places(event, player, width),
         grid,
         Spacer(1, 6),
@@ -89,6 +91,19 @@ def statement_pdf(event, player) -> bytes:
         *ruleset_lines(event),
     ]
     return build(story, pagesize, lambda: header)
+
+
+def _seat_changes(event, player) -> list:
+    """The seats he took over or left (the statement page's "Substitutes"), in the
+    page's words: nothing when he has none."""
+    said = statement_words(event, player)
+    if not said:
+        return []
+    return [
+        para("Substitutes", STYLE_BOLD),
+        *(para(words) for words in said),
+        Spacer(1, 8),
+    ]
 
 
 def _places(event, player, width: float) -> list:
