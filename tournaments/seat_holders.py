@@ -179,6 +179,6 @@ def statement_words(event, player: Player) -> list[str]:
                 how = f"as himself, in {leaver}'s seat"
             said.append(f"{where}: played {deals} {how}.")
         else:
-            how = "for him" if sub.for_leaver else "as himself"
-            said.append(f"{where}: {substitute} played {deals} in his seat, {how}.")
+            how = f"for {leaver}" if sub.for_leaver else "as himself"
+            said.append(f"{where}: {substitute} played {deals} in {leaver}'s seat, {how}.")
     return said

@@ -166,7 +166,7 @@ def test_a_substitute_playing_for_the_leaver_plays_her_chips(tournament, organiz
         "Round 1, table 1: played deals 2 to 3 for Dana, on Dana's chips."
     ]
     assert seat_holders.statement_words(event, player("Dana")) == [
-        "Round 1, table 1: Ivan played deals 2 to 3 in his seat, for him."
+        "Round 1, table 1: Ivan played deals 2 to 3 in Dana's seat, for Dana."
     ]
     assert audit_ledger([event.pk]).ok
 
@@ -200,12 +200,12 @@ def test_the_sheet_and_its_pdf_show_the_seat_changing_hands(client, tournament, 
         (
             FOR_LEAVER,
             "Round 1, table 1: played deals 2 to 3 for Dana, on Dana's chips.",
-            "Round 1, table 1: Ivan played deals 2 to 3 in his seat, for him.",
+            "Round 1, table 1: Ivan played deals 2 to 3 in Dana's seat, for Dana.",
         ),
         (
             AS_HIMSELF,
             "Round 1, table 1: played deals 2 to 3 as himself, in Dana's seat.",
-            "Round 1, table 1: Ivan played deals 2 to 3 in his seat, as himself.",
+            "Round 1, table 1: Ivan played deals 2 to 3 in Dana's seat, as himself.",
         ),
     ],
 )
