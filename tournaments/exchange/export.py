@@ -87,6 +87,9 @@ def export_event(event: Event) -> dict:
                 # A schedule drawn in advance: only where set (older files have none).
                 **({"start_number": r.start_number} if r.start_number else {}),
                 **({"cannot_move": True} if r.cannot_move else {}),
+                # Only where not as by default: everyone pays, nobody is a reserve.
+                **({"pays_fee": False} if not r.pays_fee else {}),
+                **({"reserve": True} if r.reserve else {}),
             }
             for r in registrations
         ],

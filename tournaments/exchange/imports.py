@@ -102,6 +102,8 @@ def save_event(plan: Plan, user, players: dict[str, Player]) -> Event:
             withdrawn=p["withdrawn"],
             start_number=p["start_number"],
             cannot_move=p["cannot_move"],
+            pays_fee=p["pays_fee"],
+            reserve=p["reserve"],
         )
         for p in plan.players
     )

@@ -160,15 +160,19 @@ class Plan:
         fee = spec.get("entry_fee_cents", 0)
         table = spec.get("prize_table", "")
         adds = spec.get("prizes_club_adds", False)
+        each = spec.get("prizes_in_each_list", False)
         if not isinstance(fee, int) or isinstance(fee, bool) or fee < 0:
             raise ExchangeError(
                 "event: entry_fee_cents: must be a whole number of cents, 0 or more."
             )
-        if not isinstance(table, str) or not isinstance(adds, bool):
+        if not isinstance(table, str) or not isinstance(adds, bool) or not isinstance(each, bool):
             raise ExchangeError(
-                "event: prize_table must be text and prizes_club_adds true or false."
+                "event: prize_table must be text, prizes_club_adds and prizes_in_each_list "
+                "true or false."
             )
-        event = Event(entry_fee_cents=fee, prize_table=table, prizes_club_adds=adds)
+        event = Event(
+            entry_fee_cents=fee, prize_table=table, prizes_club_adds=adds, prizes_in_each_list=each
+        )
         try:
             event.clean_prizes()
         except ValidationError as e:
@@ -185,6 +189,8 @@ class Plan:
         if start_number is not None and not 1 <= start_number <= limits.PLAYERS:
             raise ExchangeError(f"{where}: a start number is from 1 to {limits.PLAYERS:,}.")
         cannot_move = self._get(p, "cannot_move", bool, where, required=False) or False
+        pays_fee = self._get(p, "pays_fee", bool, where, required=False)
+        reserve = self._get(p, "reserve", bool, where, required=False) or False
         # The rules of a new registry player's fields; the registry is not read here
         # (``registry.match_players`` reads it once for the whole file).
         form = PlayerFieldsForm(data={"name": name, "club": club, "notes": notes})
@@ -200,6 +206,8 @@ class Plan:
             "withdrawn": withdrawn,
             "start_number": start_number,
             "cannot_move": cannot_move,
+            "pays_fee": True if pays_fee is None else pays_fee,
+            "reserve": reserve,
         }
 
     def _round(self, r, n) -> dict:

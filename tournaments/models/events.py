@@ -98,6 +98,14 @@ class Event(models.Model):
         default=False,
         help_text="Allows a prize table that pays more than the fees collected.",
     )
+    # One prize per player (FORMATS.md, "Who pays, and who takes a prize"): a player
+    # placed for prizes in more than one list takes the larger, unless this is ticked.
+    prizes_in_each_list = models.BooleanField(
+        "a player may take a prize in each list",
+        default=False,
+        help_text="Otherwise a player placed in the event's and a category's prizes takes "
+        "the larger, and the next in line takes the other.",
+    )
     # How the event ranks (tournaments.ranking): fixed once it has deals.
     ranking = models.CharField(
         "the event ranks by", max_length=20, choices=Ranking.choices, default=Ranking.CHIPS
@@ -160,7 +168,7 @@ class Event(models.Model):
         ordering = ["-date", "name"]
 
     # Set on the event's prize page (not the event form); exported only when set.
-    PRIZE_SETTINGS = ("entry_fee_cents", "prize_table", "prizes_club_adds")
+    PRIZE_SETTINGS = ("entry_fee_cents", "prize_table", "prizes_club_adds", "prizes_in_each_list")
     # Teams or lodges ranked beside the players (models.team_settings): part of how it ranks.
     TEAM_SETTINGS = ("team_ranking", "team_size", "lodge_best")
     # How the event ranks: set on the event form, exported only when not the default.
@@ -321,6 +329,14 @@ class Registration(models.Model):
     start_number = models.PositiveIntegerField(null=True, blank=True)
     cannot_move = models.BooleanField(
         "cannot move", default=False, help_text="Keeps the same table every round of a schedule."
+    )
+    # Who pays the entry fee (FORMATS.md): everyone registered, unless the organizer says
+    # otherwise (a refund, a guest) or the player came as a substitute only.
+    pays_fee = models.BooleanField("pays the entry fee", default=True)
+    # A reserve is registered without a seat: the draws leave them out until the organizer
+    # seats them (a late arrival kept off the drawn rounds, a substitute only).
+    reserve = models.BooleanField(
+        default=False, help_text="Registered without a seat: the draws leave them out."
     )
     registered_at = models.DateTimeField(auto_now_add=True)
 
