@@ -35,8 +35,8 @@ from ..services.players import search_registry
 from .common import (
     check_manage,
     event_or_404,
-    form_errors,
     organizer_view,
+    saved,
 )
 
 
@@ -67,15 +67,13 @@ def event_create(request):
     if not can_create_events(request.user):
         raise PermissionDenied("Only organizer accounts may create events.")
     form = EventForm(request.POST or None)
-    if request.method == "POST" and form.is_valid():
-        try:
-            event = services.create_event(request.user, **form.settings())
-        except services.ServiceError as e:
-            form.add_error(None, e.message)
-        else:
-            messages.success(request, f"Event “{event.name}” created.")
-            return redirect(event)
-    return render(request, "tournaments/event_form.html", {"form": form})
+    done = saved(
+        request,
+        form,
+        lambda: services.create_event(request.user, **form.settings()),
+        lambda event: f"Event “{event.name}” created.",
+    )
+    return done or render(request, "tournaments/event_form.html", {"form": form})
 
 
 @organizer_view
@@ -84,15 +82,13 @@ def event_edit(request, pk):
     event = event_or_404(request, pk)
     check_manage(request, event)
     form = EventForm(request.POST or None, instance=event)
-    if request.method == "POST" and form.is_valid():
-        try:
-            services.update_event(event, request.user, **form.settings())
-        except services.ServiceError as e:
-            form_errors(form, e)
-        else:
-            messages.success(request, "Event saved.")
-            return redirect(event)
-    return render(request, "tournaments/event_form.html", {"form": form, "event": event})
+    done = saved(
+        request,
+        form,
+        lambda: services.update_event(event, request.user, **form.settings()),
+        "Event saved.",
+    )
+    return done or render(request, "tournaments/event_form.html", {"form": form, "event": event})
 
 
 def event_detail(request, pk):
