@@ -1,7 +1,10 @@
 """An event's settings declared once (models/event_settings.py, issue 35): the model's
-checks, the event form and the event's file read the same bounds and defaults."""
+checks, the event form and the event's file read the same bounds and defaults; the
+formats fill how the event ranks in one choice."""
 
+import json
 import re
+from pathlib import Path
 
 import pytest
 from django import forms
@@ -10,9 +13,13 @@ from django.urls import reverse
 from tournaments import exchange, services
 from tournaments.forms import EventForm
 from tournaments.models import Event
-from tournaments.models.event_settings import DECLARED, SETTINGS
+from tournaments.models.event_settings import DECLARED, FORMAT_BY_KEY, FORMATS, SETTINGS
+
+from ..conftest import played_doc
 
 pytestmark = pytest.mark.django_db
+
+DOCS = Path(__file__).resolve().parents[2] / "docs" / "organizers.md"
 
 
 def page_data(form: EventForm, **changes) -> dict:
@@ -26,6 +33,7 @@ def page_data(form: EventForm, **changes) -> dict:
                 data[field.html_name] = "on"
             continue
         data[field.html_name] = "" if value is None else value
+    data[form[EventForm.FORMAT].html_initial_name] = form[EventForm.FORMAT].initial
     data[EventForm.MARKER] = data[EventForm.RANKING_MARKER] = "1"
     data.update(changes)
     return data
@@ -97,3 +105,148 @@ def test_the_model_s_columns_say_the_declared_words_and_defaults():
         assert column.help_text == setting.help
         assert column.get_default() == setting.default_value()
     assert EventForm().fields["points_scale"].label == "Chips per table point"
+
+
+# -- formats ---------------------------------------------------------------------------
+
+
+def test_the_formats_set_what_the_issue_names():
+    czech, tirol, club = (
+        FORMAT_BY_KEY[k].settings() for k in ("czech_day", "tirol_cup", "club_night")
+    )
+    assert czech == {
+        "ranking": "table_points",
+        "table_points": {"2": [2, 1], "3": [3, 2, 1], "4": [4, 3, 2, 1], "5": [4, 3, 2, 1, 1]},
+        "shared_places": "average",
+        "points_scale": 10,
+        "bye_points": 2,
+        "tie_breaks": ["table_wins", "chips"],
+    }
+    assert tirol == {**club, "ranking": "chips_and_points", "points_scale": 10}
+    assert club == {
+        "ranking": "chips",
+        "table_points": {"2": [2, 1], "3": [3, 2, 1], "4": [4, 3, 2, 1], "5": [4, 3, 2, 1, 1]},
+        "shared_places": "place",
+        "points_scale": 10,
+        "bye_points": 0,
+        "tie_breaks": ["chips"],
+    }
+
+
+@pytest.fixture
+def own_ranking(tournament, organizer):
+    """The Clarkson open ranked the director's own way, unlike any format."""
+    return services.update_event(
+        tournament,
+        organizer,
+        ranking="chips_and_points",
+        table_points={"2": [3, 0], "3": [5, 2, 0], "4": [6, 4, 2, 0], "5": [6, 4, 2, 1, 0]},
+        shared_places="average",
+        points_scale=7,
+        bye_points=5,
+        tie_breaks=["head_to_head", "best_round"],
+        team_ranking="lodges",
+        lodge_best=4,
+    )
+
+
+@pytest.mark.parametrize("key", [f.key for f in FORMATS])
+def test_each_format_fills_every_setting_it_names(key, own_ranking, organizer, client):
+    """Chosen on the page without its script: the server fills every ranking setting
+    (those the format names, the rest at their defaults); the teams stay the
+    director's. The page then shows the format chosen."""
+    chosen = FORMAT_BY_KEY[key]
+    form = EventForm(instance=own_ranking)
+    assert form[EventForm.FORMAT].initial == ""  # the director's own settings
+    client.force_login(organizer)
+    url = reverse("event-edit", args=[own_ranking.pk])
+    response = client.post(url, page_data(form, format=key))
+    assert response.status_code == 302, response.content.decode()
+    settings = ranking_of(own_ranking)
+    for name, value in chosen.sets.items():
+        assert settings[name] == value, name
+    assert settings == {
+        **chosen.settings(),
+        "team_ranking": "lodges",
+        "team_size": 2,
+        "lodge_best": 4,
+    }
+    page = client.get(url).content.decode()
+    assert f'<option value="{key}" selected>{chosen.title}</option>' in page
+
+
+def test_a_format_shown_does_not_undo_the_director_s_own_change(tournament, organizer, client):
+    """A Czech day whose bye points the director changes (the select still says Czech
+    day, as the page showed it): the change stands."""
+    client.force_login(organizer)
+    url = reverse("event-edit", args=[tournament.pk])
+    client.post(url, page_data(EventForm(instance=tournament), format="czech_day"))
+    form = EventForm(instance=Event.objects.get(pk=tournament.pk))
+    assert form[EventForm.FORMAT].initial == "czech_day"
+    response = client.post(url, page_data(form, bye_points="3"))
+    assert response.status_code == 302
+    settings = ranking_of(tournament)
+    assert (settings["ranking"], settings["shared_places"], settings["bye_points"]) == (
+        "table_points",
+        "average",
+        3,
+    )
+    page = client.get(url).content.decode()
+    assert '<option value="" selected>Settings of your own</option>' in page
+
+
+def test_the_page_carries_each_format_s_fields_for_its_script(organizer, client):
+    client.force_login(organizer)
+    page = client.get(reverse("event-create")).content.decode()
+    found = re.search(r'<script id="event-formats" type="application/json">(.*?)</script>', page)
+    formats = json.loads(found.group(1))
+    assert list(formats) == ["czech_day", "tirol_cup", "club_night"]
+    assert formats["czech_day"] == {
+        "ranking_form": "1",
+        "ranking": "table_points",
+        "shared_places": "average",
+        "points_scale": "10",
+        "bye_points": "2",
+        "points_at_2": "2, 1",
+        "points_at_3": "3, 2, 1",
+        "points_at_4": "4, 3, 2, 1",
+        "points_at_5": "4, 3, 2, 1, 1",
+        "tie_break_1": "table_wins",
+        "tie_break_2": "chips",
+        "tie_break_3": "",
+        "tie_break_4": "",
+    }
+    assert formats["tirol_cup"]["ranking"] == "chips_and_points"
+    # Every field a format fills is on the page.
+    for name in formats["czech_day"]:
+        assert f'name="{name}"' in page
+    # A new event starts as a club night.
+    assert '<option value="club_night" selected>Club night</option>' in page
+    assert 'src="/static/tournaments/event_formats.js"' in page
+
+
+def test_a_format_changes_nothing_once_the_event_has_deals(table, organizer, client):
+    event = table.round.event
+    services.record_deal(table, played_doc(), organizer)
+    form = EventForm(instance=event)
+    assert form.fields[EventForm.FORMAT].disabled
+    client.force_login(organizer)
+    url = reverse("event-edit", args=[event.pk])
+    response = client.post(url, page_data(form, format="czech_day", name="Heun night"))
+    assert response.status_code == 302
+    event.refresh_from_db()
+    assert (event.name, event.ranking, event.bye_points) == ("Heun night", "chips", 0)
+
+
+def test_the_guide_describes_each_format_with_what_it_sets():
+    guide = DOCS.read_text()
+    formats = guide.split("## Tournament formats", 1)[1].split("\n## ", 1)[0]
+    for f in FORMATS:
+        assert f"**{f.title}**" in formats
+    said = " ".join(formats.split())
+    assert (
+        "**Czech day**: ranked by table points, 4/3/2/1 at a table of four and 4/3/2/1/1 "
+        "at five (3/2/1 at three, 2/1 at two), players on equal chips at a table "
+        "getting the average of the places they share, a bye scoring 2 table points, "
+        "ties broken by table wins, then total chips."
+    ) in said

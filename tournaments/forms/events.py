@@ -1,6 +1,6 @@
 """The event form: its settings (their words and bounds as event_settings declares
-them) and the chosen ruleset's house rules, read from the core's description of its
-options."""
+them), a format filling how the event ranks in one choice, and the chosen ruleset's
+house rules read from the core's description of its options."""
 
 from __future__ import annotations
 
@@ -100,6 +100,8 @@ class EventForm(forms.ModelForm):
     FIXED_HELP = "Fixed: the event's deals were recorded under it."
     MARKER = "house_rules_form"  # posted by the page with the generated option fields
     RANKING_MARKER = "ranking_form"  # posted by the page with how the event ranks
+    FORMAT = "format"  # the select of formats
+    FORMATS = declared.FORMATS
     # Starting chips are the event's own field (every game has them).
     OWN_FIELDS = ("starting_chips",)
     # The starting chips the page proposed (the ruleset's); empty once the organizer
@@ -152,8 +154,19 @@ class EventForm(forms.ModelForm):
         self._bound_numbers()
 
     def _ranking_fields(self) -> None:
-        """A text of points for each table size, and a select a tie-break in order."""
+        """The formats' select, a text of points for each table size, and a select a
+        tie-break in order."""
         settings = self._ranking_settings()
+        fitting = declared.format_of(settings)
+        self.fields[self.FORMAT] = forms.ChoiceField(
+            label="Format",
+            choices=[("", "Settings of your own")] + [(f.key, f.title) for f in declared.FORMATS],
+            required=False,
+            initial=fitting.key if fitting else "",
+            show_hidden_initial=True,
+            help_text="Fills how the event ranks below in one choice; change any of it "
+            "before the first deal.",
+        )
         points = settings["table_points"] if isinstance(settings["table_points"], dict) else {}
         for n in Event.TABLE_SIZES:
             self.fields[f"points_at_{n}"] = forms.CharField(
@@ -173,11 +186,44 @@ class EventForm(forms.ModelForm):
             # A post without the ranking's fields keeps how the event ranks.
             for name in self.ranking_names():
                 self.fields[name].disabled = True
+        elif self.is_bound:
+            self._apply_format()
 
     def _ranking_settings(self) -> dict:
         """How the event ranks now: the event's, or a new event's defaults."""
         event = self.instance if self.instance.pk else Event()
         return {key: getattr(event, key) for key in declared.keys(declared.RANKING)}
+
+    def _apply_format(self) -> None:
+        """A format chosen on a page without its script (or with it: the same values)
+        fills the ranking's fields, over what was posted in them. Chosen, not merely
+        left as the page showed it: a director's own change to a field of a format
+        shown stands."""
+        chosen = declared.FORMAT_BY_KEY.get(self.data.get(self.FORMAT))
+        shown = self.data.get(self[self.FORMAT].html_initial_name)
+        if chosen is None or chosen.key == shown:
+            return
+        self.data = self.data.copy()
+        for name, value in self.settings_data(chosen.settings()).items():
+            self.data[name] = value
+        # Shown again (an error elsewhere), the format is the one the fields now hold.
+        self.initial[self.FORMAT] = chosen.key
+
+    @classmethod
+    def settings_data(cls, settings: dict) -> dict:
+        """The ranking fields' data saying ``settings`` (a format's, or a file's)."""
+        data = {
+            key: str(value)
+            for key, value in settings.items()
+            if key in declared.DECLARED and key not in EVENT_LISTS
+        }
+        data.update(cls.ranking_data(settings))
+        return data
+
+    def formats(self) -> dict:
+        """Each format's fields as the page's script fills them: format key -> field
+        name -> value."""
+        return {f.key: self.settings_data(f.settings()) for f in declared.FORMATS}
 
     def ranking_names(self) -> list[str]:
         """The fields that say how the event ranks, in the page's order."""
@@ -185,7 +231,8 @@ class EventForm(forms.ModelForm):
             n for n in Event.RANKING_SETTINGS if n not in (*EVENT_LISTS, *Event.TEAM_SETTINGS)
         ]
         return (
-            simple
+            [self.FORMAT]
+            + simple
             + [f"points_at_{n}" for n in Event.TABLE_SIZES]
             + tie_break_names(self.TIE_BREAKS)
             + list(Event.TEAM_SETTINGS)

@@ -5,13 +5,14 @@ Everything else reads this declaration: the model's columns (``Setting.column``:
 words and default; the column's type and size are the model's) and its checks
 (``clean``), the event form (its labels, help and the bounds it says), the event's
 file (what it carries, the defaults of what it leaves out) and the activity log's
-record of the settings fixed once the event has deals.
+record of the settings fixed once the event has deals, which the ledger audit
+compares. The formats (``FORMATS``) fill the ranking settings in one choice.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from django.core.exceptions import ValidationError
 from django.db import models
@@ -244,3 +245,54 @@ def clean(event) -> None:
             errors["team_size"] = [said]
     if errors:
         raise ValidationError(errors)
+
+
+@dataclass(frozen=True)
+class Format:
+    """A tournament format: the ranking settings it names, in one choice. Those it does
+    not name take their declared defaults, so a format says how the event ranks whole
+    (the teams and the play are the director's own)."""
+
+    key: str
+    title: str
+    words: str  # what it sets, as the form's help and the guide say it
+    sets: dict = field(default_factory=dict)
+
+    def settings(self) -> dict:
+        return {**defaults(RANKING), **self.sets}
+
+
+FORMATS: tuple[Format, ...] = (
+    Format(
+        "czech_day",
+        "Czech day",
+        "table points 4/3/2/1 at four and 4/3/2/1/1 at five, shared places averaged, a "
+        "bye 2 points, ties broken by table wins, then chips",
+        {
+            "ranking": Ranking.TABLE_POINTS,
+            "table_points": {
+                "2": [2, 1],
+                "3": [3, 2, 1],
+                "4": [4, 3, 2, 1],
+                "5": [4, 3, 2, 1, 1],
+            },
+            "shared_places": SharedPlaces.AVERAGE,
+            "bye_points": 2,
+            "tie_breaks": ["table_wins", "chips"],
+        },
+    ),
+    Format(
+        "tirol_cup",
+        "Tirol cup",
+        "chips plus 10 chips a table point, ties broken by chips",
+        {"ranking": Ranking.CHIPS_AND_POINTS, "points_scale": 10},
+    ),
+    Format("club_night", "Club night", "chips, ties shared", {"ranking": Ranking.CHIPS}),
+)
+FORMAT_BY_KEY: dict[str, Format] = {f.key: f for f in FORMATS}
+
+
+def format_of(settings: dict) -> Format | None:
+    """The format whose ranking settings ``settings`` has, if any."""
+    ours = {key: settings.get(key) for key in keys(RANKING)}
+    return next((f for f in FORMATS if f.settings() == ours), None)
