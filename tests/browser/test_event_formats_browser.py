@@ -63,5 +63,8 @@ def test_a_format_fills_the_fields_and_a_change_stands(
             event.tie_breaks,
             event.table_points["5"],
         ) == ("table_points", "average", 3, ["table_wins", "chips"], [4, 3, 2, 1, 1])
+        expect(page.locator("#how-it-ranks")).to_have_text(
+            "Ranked by table points; ties broken by table wins (first places), then total chips."
+        )
     finally:
         context.close()

@@ -1,6 +1,7 @@
 """An event's settings declared once (models/event_settings.py, issue 35): the model's
 checks, the event form and the event's file read the same bounds and defaults; the
-formats fill how the event ranks in one choice."""
+formats fill how the event ranks in one choice; the new-event form takes the entry fee
+and prizes; the event page says how the event ranks."""
 
 import json
 import re
@@ -12,7 +13,7 @@ from django.urls import reverse
 
 from tournaments import exchange, services
 from tournaments.forms import EventForm
-from tournaments.models import Event
+from tournaments.models import ActivityEntry, Event
 from tournaments.models.event_settings import DECLARED, FORMAT_BY_KEY, FORMATS, SETTINGS
 
 from ..conftest import played_doc
@@ -26,7 +27,7 @@ def page_data(form: EventForm, **changes) -> dict:
     """What the event form's page posts as it shows ``form`` (no field touched), with
     ``changes``: as a browser without the page's scripts sends it."""
     data = {}
-    for field in form:
+    for field in [*form, *(form.prizes or [])]:
         value = field.value()
         if isinstance(field.field, forms.BooleanField):
             if value:
@@ -250,3 +251,94 @@ def test_the_guide_describes_each_format_with_what_it_sets():
         "getting the average of the places they share, a bye scoring 2 table points, "
         "ties broken by table wins, then total chips."
     ) in said
+
+
+# -- the new-event form's prizes ----------------------------------------------------------
+
+
+def new_event(client, organizer, **changes):
+    client.force_login(organizer)
+    form = EventForm(prizes=True)
+    data = page_data(form, name="Westfest", date="2026-09-05", **changes)
+    return client.post(reverse("event-create"), data)
+
+
+def test_the_new_event_form_sets_the_entry_fee_and_prizes(organizer, client):
+    response = new_event(
+        client, organizer, entry_fee="$12.50", prize_table="50%\n30%\n20%", format="czech_day"
+    )
+    event = Event.objects.get()
+    assert response["Location"] == reverse("event-detail", args=[event.pk])
+    assert (event.entry_fee_cents, event.prize_table, event.prizes_club_adds) == (
+        1250,
+        "50%\n30%\n20%",
+        False,
+    )
+    assert (event.ranking, event.bye_points) == ("table_points", 2)
+    actions = list(
+        ActivityEntry.objects.filter(event=event).order_by("pk").values_list("action", "detail")
+    )
+    assert [a for a, _ in actions] == ["create_event", "set_prizes"]
+    assert actions[1][1]["prize_table"] == "50%\n30%\n20%"
+
+
+def test_a_new_event_without_prizes_says_nothing_of_them(organizer, client):
+    new_event(client, organizer)
+    event = Event.objects.get()
+    assert (event.entry_fee_cents, event.prize_table, event.sets_prizes) == (0, "", False)
+    assert list(ActivityEntry.objects.values_list("action", flat=True)) == ["create_event"]
+
+
+@pytest.mark.parametrize(
+    "changes, said",
+    [
+        ({"entry_fee": "ten", "prize_table": "50%"}, "The entry fee"),
+        ({"entry_fee": "$10", "prize_table": "50%\nlots"}, "2nd place"),
+        (
+            {"entry_fee": "$10", "prize_table": "$40"},
+            "These prizes pay $40.00, more than the fees collected: $0.00 (0 players × "
+            "$10.00). Lower them, or tick that the club adds the rest.",
+        ),
+    ],
+    ids=["fee", "table", "more than the fees"],
+)
+def test_bad_prizes_on_the_new_event_form_are_said_at_their_field(organizer, client, changes, said):
+    """Refused by the prize form's own checks or by set_prizes, said at the field on
+    the new-event page; no event is created."""
+    response = new_event(client, organizer, **changes)
+    assert response.status_code == 200
+    form = response.context["form"]
+    assert said in " ".join(
+        form.prizes.errors.get("entry_fee", []) + form.prizes.errors.get("prize_table", [])
+    )
+    assert said in response.content.decode().replace("&#x27;", "'")
+    assert not Event.objects.exists()
+
+
+def test_the_edit_page_keeps_the_prizes_on_their_own_page(tournament, organizer, client):
+    client.force_login(organizer)
+    page = client.get(reverse("event-edit", args=[tournament.pk])).content.decode()
+    assert 'name="entry_fee"' not in page and 'id="prize-settings-link"' in page
+    page = client.get(reverse("event-create")).content.decode()
+    assert 'name="entry_fee"' in page and 'name="prize_table"' in page
+
+
+# -- the event page --------------------------------------------------------------------
+
+
+def test_the_event_page_says_how_the_event_ranks(tournament, organizer, client):
+    url = reverse("event-detail", args=[tournament.pk])
+    page = client.get(url).content.decode()
+    assert '<p id="how-it-ranks">Ranked by chips.</p>' in page
+    services.update_event(tournament, organizer, **FORMAT_BY_KEY["czech_day"].settings())
+    page = client.get(url).content.decode()
+    assert (
+        '<p id="how-it-ranks">Ranked by table points; ties broken by table wins (first '
+        "places), then total chips.</p>"
+    ) in page
+    services.update_event(tournament, organizer, **FORMAT_BY_KEY["tirol_cup"].settings())
+    page = client.get(url).content.decode()
+    assert (
+        '<p id="how-it-ranks">Ranked by chips plus table points, each point 10 chips; ties '
+        "broken by total chips.</p>"
+    ) in page

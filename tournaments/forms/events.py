@@ -1,6 +1,6 @@
 """The event form: its settings (their words and bounds as event_settings declares
-them), a format filling how the event ranks in one choice, and the chosen ruleset's
-house rules read from the core's description of its options."""
+them), a format filling how the event ranks in one choice, the chosen ruleset's house
+rules read from the core's description of its options, and a new event's prizes."""
 
 from __future__ import annotations
 
@@ -21,6 +21,7 @@ from .fields import (
     from_to_words,
     tie_break_names,
 )
+from .prizes import PrizesForm
 
 
 def option_field(option: dict, label: str) -> forms.Field:
@@ -82,12 +83,13 @@ def read_points(text: str) -> list[int] | str:
 class EventForm(forms.ModelForm):
     """An event's settings; its house rules as a form generated from the core's typed
     options of every ruleset (the chosen ruleset's apply; the page shows only those),
-    read by ``clean`` into ``cleaned_data["house_rules"]``."""
+    read by ``clean`` into ``cleaned_data["house_rules"]``. A new event's form
+    (``prizes=True``) holds the prize form's fields too (``self.prizes``)."""
 
     class Meta:
         model = Event
         # The house rules are no field of their own: the option fields say them. The
-        # prizes are set on a page of their own (forms.prizes).
+        # prizes are a form of their own (forms.prizes).
         fields = [
             name
             for name in Event.SETTINGS
@@ -109,7 +111,7 @@ class EventForm(forms.ModelForm):
     # chosen in the same post.
     PROPOSED = "starting_chips_proposed"
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args, prizes: bool = False, **kwargs):
         super().__init__(*args, **kwargs)
         self.rulesets = core.listing()
         self.chips_of = {e["name"]: e["options"]["starting_chips"] for e in self.rulesets}
@@ -152,6 +154,8 @@ class EventForm(forms.ModelForm):
                     self.fields[name].disabled = True
         self._ranking_fields()
         self._bound_numbers()
+        # A new event's entry fee and prizes: the prize page's own form and service.
+        self.prizes = PrizesForm(self.data if self.is_bound else None) if prizes else None
 
     def _ranking_fields(self) -> None:
         """The formats' select, a text of points for each table size, and a select a
@@ -343,6 +347,19 @@ class EventForm(forms.ModelForm):
         """The event's settings as the services take them, its house rules included."""
         names = [*self.Meta.fields, "house_rules", *EVENT_LISTS]
         return {name: self.cleaned_data[name] for name in names}
+
+    def is_valid(self) -> bool:
+        """The settings, and a new event's prizes (each form says its own errors)."""
+        valid = super().is_valid()
+        return (self.prizes is None or self.prizes.is_valid()) and valid
+
+    def prize_settings(self) -> dict | None:
+        """A new event's prizes as services.prizes.set_prizes takes them; None when the
+        organizer set none."""
+        if self.prizes is None:
+            return None
+        settings = self.prizes.settings()
+        return settings if any(settings.values()) else None
 
     def clean(self):
         data = super().clean()

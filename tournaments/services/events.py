@@ -14,6 +14,7 @@ from .activity import log_activity
 from .errors import FormError, PermissionDenied, ServiceError
 from .locking import lock_round
 from .permissions import can_create_events, require_organizer
+from .prizes import set_prizes
 from .seasons import check_not_twice
 
 
@@ -32,8 +33,9 @@ def fixed_settings(event: Event) -> dict:
 
 
 @transaction.atomic
-def create_event(user, **fields) -> Event:
-    """A new event; its creator becomes its first organizer."""
+def create_event(user, prizes: dict | None = None, **fields) -> Event:
+    """A new event; its creator becomes its first organizer. ``prizes``: its entry fee
+    and prizes, as ``services.prizes.set_prizes`` takes and checks them."""
     if not can_create_events(user):
         raise PermissionDenied("Only organizer accounts may create events.")
     event = Event(**fields)
@@ -43,6 +45,8 @@ def create_event(user, **fields) -> Event:
     log_activity(
         event, user, ActivityEntry.Action.CREATE_EVENT, name=event.name, fixed=fixed_settings(event)
     )
+    if prizes:
+        event = set_prizes(event, user, **prizes)
     return event
 
 
