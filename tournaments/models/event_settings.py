@@ -218,7 +218,7 @@ SETTINGS: tuple[Setting, ...] = (
         "number",
         3,
         label="a lodge's best players counted",
-        help="Lodges only: a player's lodge is his club or lodge as registered.",
+        help="Lodges only: a player's lodge is their club or lodge as registered.",
         low=1,
         high=MAX_LODGE_BEST,
     ),
