@@ -177,3 +177,5 @@ _.used
 _.KeepCopyMiddleware
 # Substitutes: read by the table sheet template.
 _.player_heads
+# The event form's formats, read by event_form.html for its script (event_formats.js).
+_.formats

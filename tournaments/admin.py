@@ -20,7 +20,7 @@ from .models import (
     Table,
 )
 from .services.activity import log_activity
-from .services.events import fixed_settings
+from .services.events import fixed_settings, prize_settings
 
 
 class PlayerAdminForm(forms.ModelForm):
@@ -84,6 +84,7 @@ class EventAdmin(admin.ModelAdmin):
             else ActivityEntry.Action.ADMIN_CREATE_EVENT,
             fields=sorted(form.changed_data),
             fixed=fixed_settings(obj),
+            prizes=prize_settings(obj),
         )
 
 

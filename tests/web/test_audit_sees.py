@@ -128,7 +128,8 @@ def test_the_fixed_settings_change_freely_before_the_first_deal(table, organizer
     assert audit_ledger().ok
     assert ActivityEntry.objects.filter(event=event, action="update_event").get().detail == {
         "fields": ["starting_chips"],
-        "fixed": {"ruleset": "la-vista", "house_rules": {}, "starting_chips": 30},
+        # Every setting fixed once the event has deals (issue 36): how it ranks too.
+        "fixed": {"ruleset": "la-vista", "house_rules": {}, "starting_chips": 30} | RANKED,
     }
 
 
@@ -358,6 +359,33 @@ UPGRADED = {
     "why": "The ledger audit checks the starting chips against the activity log's last "
     "record of them: these are the event's when the app was upgraded.",
 }
+# How an event ranks by default, as the log records it beside the ruleset (issue 36).
+RANKED = {
+    "ranking": "chips",
+    "table_points": {"2": [2, 1], "3": [3, 2, 1], "4": [4, 3, 2, 1], "5": [4, 3, 2, 1, 1]},
+    "shared_places": "place",
+    "points_scale": 10,
+    "bye_points": 0,
+    "tie_breaks": ["chips"],
+    "team_ranking": "off",
+    "team_size": 2,
+    "lodge_best": 3,
+}
+NO_PRIZES = {
+    "entry_fee_cents": 0,
+    "prize_table": "",
+    "prizes_club_adds": False,
+    "prizes_in_each_list": False,
+}
+# Migration 0030 and restore_db record every setting fixed once an event has deals.
+EVERY_SETTING = {
+    "fixed": UPGRADED["fixed"] | RANKED,
+    "prizes": NO_PRIZES,
+    "by": "the upgrade",
+    "why": "The ledger audit checks the settings fixed once an event has deals, and its "
+    "prizes, against the activity log's last record of them: these are the event's when "
+    "the app was upgraded.",
+}
 
 
 @pytest.mark.django_db(transaction=True)
@@ -371,8 +399,14 @@ def test_the_upgrade_records_the_settings_of_the_events_there(organizer):
         migrate()
     finally:
         migrate()
-    entry = ActivityEntry.objects.filter(event=older).order_by("pk").last()
+    *_, entry, every = ActivityEntry.objects.filter(event=older).order_by("pk")
     assert (entry.action, entry.user, entry.detail) == ("record_fixed_settings", None, UPGRADED)
+    # Then migration 0030's, holding every setting fixed once dealt (issue 36).
+    assert (every.action, every.user, every.detail) == (
+        "record_fixed_settings",
+        None,
+        EVERY_SETTING,
+    )
     assert audit_ledger().ok
     Event.objects.filter(pk=older.pk).update(starting_chips=30)
     assert _problems() == [
@@ -391,7 +425,8 @@ def test_a_backup_from_before_gets_the_settings_of_its_events_recorded(organizer
     assert (entry.action, entry.user, entry.detail) == (
         "record_fixed_settings",
         None,
-        UPGRADED | {"by": "restore_db", "why": UPGRADED["why"].replace("upgraded", "restored")},
+        EVERY_SETTING
+        | {"by": "restore_db", "why": EVERY_SETTING["why"].replace("upgraded", "restored")},
     )
     Event.objects.filter(pk=older.pk).update(starting_chips=30)
     assert _problems() == [

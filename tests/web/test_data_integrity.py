@@ -88,10 +88,10 @@ def test_the_edit_form_disables_the_fixed_fields_and_says_why(client, table, org
     assert 'name="ruleset"' in page and "Fixed:" not in page
     services.record_deal(table, played_doc(), organizer)
     page = client.get(f"/events/{event.pk}/edit/").content.decode()
-    # The ruleset, the starting chips, the session's note; and the 15 fields of how the
-    # event ranks (fixed too once it has deals): 12, and its teams' 3 (team ranking,
-    # team size, a lodge's best).
-    assert page.count("Fixed: the event&#x27;s deals were recorded under it.") == 3 + 15
+    # The ruleset, the starting chips, the session's note; and the 16 fields of how the
+    # event ranks (fixed too once it has deals): the format, 12, and its teams' 3 (team
+    # ranking, team size, a lodge's best).
+    assert page.count("Fixed: the event&#x27;s deals were recorded under it.") == 3 + 16
     # House rules are the ruleset's generated option fields: all disabled.
     for name in ("ruleset", "rule__la-vista__kontra_allowed", "starting_chips"):
         field = page[page.index(f'name="{name}"') - 200 : page.index(f'name="{name}"') + 200]

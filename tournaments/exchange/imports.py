@@ -112,6 +112,15 @@ def save_event(plan: Plan, user, players: dict[str, Player]) -> Event:
             event=event, name=c["name"], prize_table=c["prize_table"]
         )
         category.players.set(players[n] for n in c["players"])
+        # Recorded as the category page's save is: the ledger audit compares the last.
+        log_activity(
+            event,
+            user,
+            ActivityEntry.Action.SET_PRIZE_CATEGORY,
+            category=c["name"],
+            players=sorted(c["players"]),
+            prize_table=c["prize_table"],
+        )
     for t in plan.teams:
         team = Team.objects.create(event=event, name=t["name"])
         TeamMember.objects.bulk_create(

@@ -125,16 +125,11 @@ class Plan:
     # -- the parts -------------------------------------------------------------------
 
     def _event(self, spec) -> dict:
-        """The event's settings as its form checks them; its house rules exactly as the
+        """The event's settings as its form checks them (a declared setting the file
+        leaves out is its declared default, event_settings); its house rules exactly as the
         file says (the form reads them from the page's option fields, which a file has
         not), checked by the core as the event's model checks them."""
-        data = {}
-        for name in EventForm.Meta.fields:
-            if name != "house_rules":
-                value = spec.get(name, Event._meta.get_field(name).get_default())
-                data[name] = "" if value is None else value
-        data.update(EventForm.ranking_data(spec))
-        form = EventForm(data=data)
+        form = EventForm(data=EventForm.file_data(spec))
         if not form.is_valid():
             raise ExchangeError(
                 "event: "

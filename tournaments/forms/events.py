@@ -1,5 +1,6 @@
-"""The event form: its settings and the chosen ruleset's house rules, read from the
-core's description of its options."""
+"""The event form: its settings (their words and bounds as event_settings declares
+them), a format filling how the event ranks in one choice, the chosen ruleset's house
+rules read from the core's description of its options, and a new event's prizes."""
 
 from __future__ import annotations
 
@@ -9,8 +10,18 @@ import taroky_scoring as core
 
 from .. import tie_breaks
 from ..models import Event
-from ..models.team_settings import MAX_LODGE_BEST
-from .fields import bound, clean_typed_name, from_to, from_to_words
+from ..models import event_settings as declared
+from ..models.ranking_settings import table_points_error
+from .fields import (
+    add_tie_break_fields,
+    bound,
+    clean_tie_breaks,
+    clean_typed_name,
+    from_to,
+    from_to_words,
+    tie_break_names,
+)
+from .prizes import PrizesForm
 
 
 def option_field(option: dict, label: str) -> forms.Field:
@@ -72,12 +83,13 @@ def read_points(text: str) -> list[int] | str:
 class EventForm(forms.ModelForm):
     """An event's settings; its house rules as a form generated from the core's typed
     options of every ruleset (the chosen ruleset's apply; the page shows only those),
-    read by ``clean`` into ``cleaned_data["house_rules"]``."""
+    read by ``clean`` into ``cleaned_data["house_rules"]``. A new event's form
+    (``prizes=True``) holds the prize form's fields too (``self.prizes``)."""
 
     class Meta:
         model = Event
         # The house rules are no field of their own: the option fields say them. The
-        # prizes are set on a page of their own (forms.prizes).
+        # prizes are a form of their own (forms.prizes).
         fields = [
             name
             for name in Event.SETTINGS
@@ -90,14 +102,16 @@ class EventForm(forms.ModelForm):
     FIXED_HELP = "Fixed: the event's deals were recorded under it."
     MARKER = "house_rules_form"  # posted by the page with the generated option fields
     RANKING_MARKER = "ranking_form"  # posted by the page with how the event ranks
+    FORMAT = "format"  # the select of formats
+    FORMATS = declared.FORMATS
     # Starting chips are the event's own field (every game has them).
     OWN_FIELDS = ("starting_chips",)
     # The starting chips the page proposed (the ruleset's); empty once the organizer
-    # typed his own. Without JavaScript a number left as proposed follows the ruleset
+    # typed their own. Without JavaScript a number left as proposed follows the ruleset
     # chosen in the same post.
     PROPOSED = "starting_chips_proposed"
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args, prizes: bool = False, **kwargs):
         super().__init__(*args, **kwargs)
         self.rulesets = core.listing()
         self.chips_of = {e["name"]: e["options"]["starting_chips"] for e in self.rulesets}
@@ -140,11 +154,24 @@ class EventForm(forms.ModelForm):
                     self.fields[name].disabled = True
         self._ranking_fields()
         self._bound_numbers()
+        # A new event's entry fee and prizes: the prize page's own form and service.
+        self.prizes = PrizesForm(self.data if self.is_bound else None) if prizes else None
 
     def _ranking_fields(self) -> None:
-        """A text of points for each table size, and a select a tie-break in order."""
-        points = self.instance.table_points if self.instance.pk else Event().table_points
-        points = points if isinstance(points, dict) else {}
+        """The formats' select, a text of points for each table size, and a select a
+        tie-break in order."""
+        settings = self._ranking_settings()
+        fitting = declared.format_of(settings)
+        self.fields[self.FORMAT] = forms.ChoiceField(
+            label="Format",
+            choices=[("", "Settings of your own")] + [(f.key, f.title) for f in declared.FORMATS],
+            required=False,
+            initial=fitting.key if fitting else "",
+            show_hidden_initial=True,
+            help_text="Fills how the event ranks below in one choice; change any of it "
+            "before the first deal.",
+        )
+        points = settings["table_points"] if isinstance(settings["table_points"], dict) else {}
         for n in Event.TABLE_SIZES:
             self.fields[f"points_at_{n}"] = forms.CharField(
                 label=f"Table points at a table of {n}",
@@ -153,15 +180,8 @@ class EventForm(forms.ModelForm):
                 help_text="First place first"
                 + (", the dealer sitting out counted" if n == 5 else ""),
             )
-        choices = [("", "—")] + [(k, tie_breaks.BY_KEY[k].words) for k in tie_breaks.EVENT_KEYS]
-        current = list(self.instance.tie_breaks if self.instance.pk else Event().tie_breaks)
-        for i in range(self.TIE_BREAKS):
-            self.fields[f"tie_break_{i + 1}"] = forms.ChoiceField(
-                label="Ties broken first by" if i == 0 else "then by",
-                choices=choices,
-                required=False,
-                initial=current[i] if i < len(current) else "",
-            )
+        choices = [(k, tie_breaks.BY_KEY[k].words) for k in tie_breaks.EVENT_KEYS]
+        add_tie_break_fields(self, choices, settings["tie_breaks"], self.TIE_BREAKS)
         if self.fixed:
             for name in self.ranking_names():
                 self.fields[name].disabled = True
@@ -170,6 +190,44 @@ class EventForm(forms.ModelForm):
             # A post without the ranking's fields keeps how the event ranks.
             for name in self.ranking_names():
                 self.fields[name].disabled = True
+        elif self.is_bound:
+            self._apply_format()
+
+    def _ranking_settings(self) -> dict:
+        """How the event ranks now: the event's, or a new event's defaults."""
+        event = self.instance if self.instance.pk else Event()
+        return {key: getattr(event, key) for key in declared.keys(declared.RANKING)}
+
+    def _apply_format(self) -> None:
+        """A format chosen on a page without its script (or with it: the same values)
+        fills the ranking's fields, over what was posted in them. Chosen, not merely
+        left as the page showed it: a director's own change to a field of a format
+        shown stands."""
+        chosen = declared.FORMAT_BY_KEY.get(self.data.get(self.FORMAT))
+        shown = self.data.get(self[self.FORMAT].html_initial_name)
+        if chosen is None or chosen.key == shown:
+            return
+        self.data = self.data.copy()
+        for name, value in self.settings_data(chosen.settings()).items():
+            self.data[name] = value
+        # Shown again (an error elsewhere), the format is the one the fields now hold.
+        self.initial[self.FORMAT] = chosen.key
+
+    @classmethod
+    def settings_data(cls, settings: dict) -> dict:
+        """The ranking fields' data saying ``settings`` (a format's, or a file's)."""
+        data = {
+            key: str(value)
+            for key, value in settings.items()
+            if key in declared.DECLARED and key not in EVENT_LISTS
+        }
+        data.update(cls.ranking_data(settings))
+        return data
+
+    def formats(self) -> dict:
+        """Each format's fields as the page's script fills them: format key -> field
+        name -> value."""
+        return {f.key: self.settings_data(f.settings()) for f in declared.FORMATS}
 
     def ranking_names(self) -> list[str]:
         """The fields that say how the event ranks, in the page's order."""
@@ -177,9 +235,10 @@ class EventForm(forms.ModelForm):
             n for n in Event.RANKING_SETTINGS if n not in (*EVENT_LISTS, *Event.TEAM_SETTINGS)
         ]
         return (
-            simple
+            [self.FORMAT]
+            + simple
             + [f"points_at_{n}" for n in Event.TABLE_SIZES]
-            + [f"tie_break_{i + 1}" for i in range(self.TIE_BREAKS)]
+            + tie_break_names(self.TIE_BREAKS)
             + list(Event.TEAM_SETTINGS)
         )
 
@@ -188,18 +247,33 @@ class EventForm(forms.ModelForm):
 
     @classmethod
     def ranking_data(cls, spec: dict) -> dict:
-        """The ranking fields' data from an event's settings as a file holds them."""
+        """The ranking lists' fields' data from an event's settings as a file holds
+        them (a list left out: its declared default)."""
         data = {cls.RANKING_MARKER: "1"}
-        points = spec.get("table_points", Event().table_points)
+        defaults = declared.defaults(declared.RANKING)
+        points = spec.get("table_points", defaults["table_points"])
         for n in Event.TABLE_SIZES:
             data[f"points_at_{n}"] = (
                 points_text(points.get(str(n), "")) if isinstance(points, dict) else "?"
             )
-        breaks = spec.get("tie_breaks", Event().tie_breaks)
-        for i in range(cls.TIE_BREAKS):
-            data[f"tie_break_{i + 1}"] = (
-                breaks[i] if isinstance(breaks, list) and i < len(breaks) else ""
+        breaks = spec.get("tie_breaks", defaults["tie_breaks"])
+        for i, name in enumerate(tie_break_names(cls.TIE_BREAKS)):
+            data[name] = breaks[i] if isinstance(breaks, list) and i < len(breaks) else ""
+        return data
+
+    @classmethod
+    def file_data(cls, spec: dict) -> dict:
+        """The form's data from an event's settings as its file holds them: a declared
+        setting left out takes its declared default, another its column's."""
+        defaults = declared.defaults(*declared.FIXED_GROUPS, declared.PLAY)
+        data = {}
+        for name in cls.Meta.fields:
+            default = (
+                defaults[name] if name in defaults else Event._meta.get_field(name).get_default()
             )
+            value = spec.get(name, default)
+            data[name] = "" if value is None else value
+        data.update(cls.ranking_data(spec))
         return data
 
     def _clean_ranking(self, data: dict) -> None:
@@ -214,39 +288,30 @@ class EventForm(forms.ModelForm):
             if name not in data:
                 continue  # refused at its field already (empty)
             points = read_points(data[name])
-            wrong = Event.table_points_error(n, points)
+            wrong = table_points_error(n, points)
             if wrong:
                 self.add_error(name, wrong)
             table_points[str(n)] = points
         data["table_points"] = table_points
-        chosen = [data.get(f"tie_break_{i + 1}") for i in range(self.TIE_BREAKS)]
-        chosen = [c for c in chosen if c]
-        for i in range(self.TIE_BREAKS):
-            name = f"tie_break_{i + 1}"
-            if data.get(name) and chosen.count(data[name]) > 1:
-                self.add_error(name, "Each tie-break once.")
-        data["tie_breaks"] = list(dict.fromkeys(chosen))
+        data["tie_breaks"] = clean_tie_breaks(self, data, self.TIE_BREAKS)
         self.instance.table_points = Event().table_points if self.errors else table_points
         self.instance.tie_breaks = data["tie_breaks"]
 
     def _bound_numbers(self) -> None:
-        """Each number bounded by the game (the least starting chips of any ruleset, the
-        core's) or the app (``Event.MAX_*``), its message saying the bounds; a field
-        shown fixed keeps the event's own number (not typed here)."""
+        """Each number bounded as declared (event_settings), or by the game (the least
+        starting chips of any ruleset, the core's) and the app (``Event.MAX_CHIPS``),
+        its message saying the bounds; a field shown fixed keeps the event's own number
+        (not typed here)."""
         least_chips = min(
             option.get("minimum", 1)
             for entry in self.rulesets
             for option in entry["option_kinds"]
             if option["name"] == "starting_chips"
         )
-        numbers = {
-            "starting_chips": (least_chips, Event.MAX_CHIPS, ""),
-            "deals_per_session": (1, Event.MAX_DEALS_PER_SESSION, ""),
-            "bye_chips": (0, Event.MAX_CHIPS, ": a bye gives chips, it takes none away"),
-            "points_scale": (0, Event.MAX_TABLE_POINTS, ""),
-            "bye_points": (0, Event.MAX_TABLE_POINTS, ""),
-            "lodge_best": (1, MAX_LODGE_BEST, ""),
-        }
+        numbers = {"starting_chips": (least_chips, Event.MAX_CHIPS, "")}
+        numbers.update(
+            (s.key, (s.low, s.high, s.why)) for s in declared.SETTINGS if s.kind == "number"
+        )
         for name, (low, high, why) in numbers.items():
             field = self.fields[name]
             if not field.disabled:
@@ -282,6 +347,19 @@ class EventForm(forms.ModelForm):
         """The event's settings as the services take them, its house rules included."""
         names = [*self.Meta.fields, "house_rules", *EVENT_LISTS]
         return {name: self.cleaned_data[name] for name in names}
+
+    def is_valid(self) -> bool:
+        """The settings, and a new event's prizes (each form says its own errors)."""
+        valid = super().is_valid()
+        return (self.prizes is None or self.prizes.is_valid()) and valid
+
+    def prize_settings(self) -> dict | None:
+        """A new event's prizes as services.prizes.set_prizes takes them; None when the
+        organizer set none."""
+        if self.prizes is None:
+            return None
+        settings = self.prizes.settings()
+        return settings if any(settings.values()) else None
 
     def clean(self):
         data = super().clean()

@@ -109,3 +109,31 @@ def clean_typed_name(value: str, what: str, field: forms.Field | None = None) ->
     if field is not None and field.required and not value:
         raise forms.ValidationError(field.error_messages["required"], code="required")
     return value
+
+
+def tie_break_names(count: int) -> list[str]:
+    return [f"tie_break_{i + 1}" for i in range(count)]
+
+
+def add_tie_break_fields(form: forms.Form, choices, current, count: int) -> None:
+    """One select a place in the order of tie-breaks, "Ties broken first by", "then
+    by" ..., the ``current`` keys chosen (an event's or a season's)."""
+    current = list(current)
+    for i, name in enumerate(tie_break_names(count)):
+        form.fields[name] = forms.ChoiceField(
+            label="Ties broken first by" if i == 0 else "then by",
+            choices=[("", "—"), *choices],
+            required=False,
+            initial=current[i] if i < len(current) else "",
+        )
+
+
+def clean_tie_breaks(form: forms.Form, data: dict, count: int) -> list[str]:
+    """The tie-breaks chosen, in order, each once: one chosen twice is said at its
+    selects (and kept once)."""
+    names = tie_break_names(count)
+    chosen = [data[name] for name in names if data.get(name)]
+    for name in names:
+        if data.get(name) and chosen.count(data[name]) > 1:
+            form.add_error(name, "Each tie-break once.")
+    return list(dict.fromkeys(chosen))

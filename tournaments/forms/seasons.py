@@ -9,7 +9,13 @@ from django.core.exceptions import ValidationError
 
 from ..models import Event, Season
 from ..services.permissions import can_view_season
-from .fields import bound, clean_typed_name
+from .fields import (
+    add_tie_break_fields,
+    bound,
+    clean_tie_breaks,
+    clean_typed_name,
+    tie_break_names,
+)
 
 
 class PointsTableField(forms.CharField):
@@ -82,15 +88,8 @@ class SeasonForm(forms.ModelForm):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["placement_points"].required = False
-        choices = [("", "—")] + list(Season.TieBreak.choices)
-        current = list(self.instance.tie_breaks if self.instance.pk else Season().tie_breaks)
-        for i in range(self.TIE_BREAKS):
-            self.fields[f"tie_break_{i + 1}"] = forms.ChoiceField(
-                label="Ties broken first by" if i == 0 else "then by",
-                choices=choices,
-                required=False,
-                initial=current[i] if i < len(current) else "",
-            )
+        current = self.instance.tie_breaks if self.instance.pk else Season().tie_breaks
+        add_tie_break_fields(self, Season.TieBreak.choices, current, self.TIE_BREAKS)
         self.fixed = bool(self.instance.pk and self.instance.published)
         if self.fixed:
             for name in self.scoring_fields():
@@ -109,17 +108,11 @@ class SeasonForm(forms.ModelForm):
 
     def scoring_fields(self) -> list[str]:
         names = [n for n in Season.SCORING if n != "tie_breaks"]
-        return names + [f"tie_break_{i + 1}" for i in range(self.TIE_BREAKS)]
+        return names + tie_break_names(self.TIE_BREAKS)
 
     def clean(self):
         data = super().clean()
-        chosen = [data.get(f"tie_break_{i + 1}") for i in range(self.TIE_BREAKS)]
-        chosen = [c for c in chosen if c]
-        for i in range(self.TIE_BREAKS):
-            name = f"tie_break_{i + 1}"
-            if data.get(name) and chosen.count(data[name]) > 1:
-                self.add_error(name, "Each tie-break once.")
-        data["tie_breaks"] = list(dict.fromkeys(chosen))
+        data["tie_breaks"] = clean_tie_breaks(self, data, self.TIE_BREAKS)
         return data
 
     def settings(self) -> dict:

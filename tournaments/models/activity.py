@@ -23,8 +23,10 @@ class ActivityEntry(models.Model):
         entry's detail (``words.activity_words``). A deal's own changes are its
         versions, not here."""
 
-        # An event's settings. Each of these records the fixed settings (``fixed``):
-        # the ledger audit reads the starting chips from the last.
+        # An event's settings. Each of these records the settings fixed once the event
+        # has deals (``fixed``: services.events.fixed_settings) and, where they may
+        # change, its prizes (``prizes``): the ledger audit compares the last record of
+        # each with the event.
         CREATE_EVENT = "create_event", "created the event"
         UPDATE_EVENT = "update_event", "changed the event's settings"
         ADMIN_CREATE_EVENT = "admin_create_event", "created the event in the admin"
@@ -32,9 +34,9 @@ class ActivityEntry(models.Model):
         # Added by an upgrade or a restore to an event whose log had no such record.
         RECORD_FIXED_SETTINGS = (
             "record_fixed_settings",
-            "recorded the ruleset, house rules and starting chips",
+            "recorded the settings fixed once the event has deals",
         )
-        # Its prizes (tournaments.prizes).
+        # Its prizes (tournaments.prizes): each records them, as the audit compares.
         SET_PRIZES = "set_prizes", "changed the prizes"
         SET_PRIZE_CATEGORY = "set_prize_category", "set the prize category {category}"
         DELETE_PRIZE_CATEGORY = "delete_prize_category", "removed the prize category {category}"

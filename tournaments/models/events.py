@@ -11,12 +11,20 @@ from django.urls import reverse
 import taroky_scoring as core
 
 from ..names import clean_names
-from . import ranking_settings
+from . import event_settings, ranking_settings
 from .choices import ruleset_choices
+from .event_settings import DECLARED
 from .players import Player
-from .ranking_settings import default_event_tie_breaks, default_table_points
+
+# Migration 0026 names the lists' defaults here (where they were first written).
+from .ranking_settings import (  # noqa: F401
+    Ranking,
+    SharedPlaces,
+    default_event_tie_breaks,
+    default_table_points,
+)
 from .seasons import Season
-from .team_settings import TEAM_SIZES, TeamRanking, clean_team_ranking
+from .team_settings import TeamRanking
 
 
 class Event(models.Model):
@@ -24,25 +32,15 @@ class Event(models.Model):
         CLUB_NIGHT = "club_night", "Club night"
         TOURNAMENT = "tournament", "Tournament"
 
-    class SessionEnd(models.TextChoices):
-        FIXED_DEALS = core.SessionEnd.FIXED_DEALS.value, "After a fixed number of deals"
-        OUT_OF_CHIPS = core.SessionEnd.OUT_OF_CHIPS.value, "When a player runs out of chips"
-        TIMED = core.SessionEnd.TIMED.value, "At the round's bell (rounds on the clock)"
+    SessionEnd = event_settings.SessionEnd
 
     class PaperSize(models.TextChoices):
         LETTER = "letter", "US Letter"
         A4 = "a4", "A4"
 
-    class Ranking(models.TextChoices):
-        CHIPS = "chips", "Chips"
-        TABLE_POINTS = "table_points", "Table points"
-        CHIPS_AND_POINTS = "chips_and_points", "Chips plus table points"
-
+    Ranking = Ranking
     TeamRanking = TeamRanking
-
-    class SharedPlaces(models.TextChoices):
-        PLACE = "place", "Each gets the place's points"
-        AVERAGE = "average", "Each gets the average of the places shared"
+    SharedPlaces = SharedPlaces
 
     name = models.CharField(max_length=150)
     date = models.DateField()
@@ -59,12 +57,10 @@ class Event(models.Model):
     starting_chips = models.PositiveIntegerField(
         default=core.rules_for(core.DEFAULT_RULESET).starting_chips
     )
-    session_end = models.CharField(
-        max_length=20, choices=SessionEnd.choices, default=SessionEnd.FIXED_DEALS
-    )
-    deals_per_session = models.PositiveIntegerField(
-        null=True, blank=True, default=20, help_text="For sessions of a fixed number of deals."
-    )
+    # How the tables play, how the event ranks and its teams: each setting's words,
+    # default and bounds are declared once (event_settings.py); the column is here.
+    session_end = DECLARED["session_end"].column(models.CharField, max_length=20)
+    deals_per_session = DECLARED["deals_per_session"].column(models.PositiveIntegerField)
     published = models.BooleanField(
         default=False, help_text="Anyone may read the standings and sheets of a published event."
     )
@@ -74,10 +70,7 @@ class Event(models.Model):
         default=PaperSize.LETTER,
         help_text="Paper for the printouts.",
     )
-    bye_chips = models.IntegerField(
-        default=0,
-        help_text="Chips a player is credited for a round with a bye (usually 0).",
-    )
+    bye_chips = DECLARED["bye_chips"].column(models.IntegerField)
     table_deals_need_confirmation = models.BooleanField(
         "deals entered at a table need an organizer's confirmation",
         default=False,
@@ -107,47 +100,16 @@ class Event(models.Model):
         "the larger, and the next in line takes the other.",
     )
     # How the event ranks (tournaments.ranking): fixed once it has deals.
-    ranking = models.CharField(
-        "the event ranks by", max_length=20, choices=Ranking.choices, default=Ranking.CHIPS
-    )
-    table_points = models.JSONField(
-        "table points by table size",
-        default=default_table_points,
-        blank=True,
-        help_text="Each round, each table's places score these points, first place first.",
-    )
-    shared_places = models.CharField(
-        "players on equal chips at a table",
-        max_length=10,
-        choices=SharedPlaces.choices,
-        default=SharedPlaces.PLACE,
-    )
-    points_scale = models.PositiveIntegerField(
-        "chips per table point",
-        default=10,
-        help_text="Chips plus table points only: each table point counts as these chips.",
-    )
-    bye_points = models.PositiveIntegerField(
-        default=0, help_text="Table points a player scores for a round with a bye."
-    )
-    tie_breaks = models.JSONField(
-        "ties broken by, in order", default=default_event_tie_breaks, blank=True
-    )
+    ranking = DECLARED["ranking"].column(models.CharField, max_length=20)
+    table_points = DECLARED["table_points"].column(models.JSONField, blank=True)
+    shared_places = DECLARED["shared_places"].column(models.CharField, max_length=10)
+    points_scale = DECLARED["points_scale"].column(models.PositiveIntegerField)
+    bye_points = DECLARED["bye_points"].column(models.PositiveIntegerField)
+    tie_breaks = DECLARED["tie_breaks"].column(models.JSONField, blank=True)
     # Teams or lodges ranked beside the players (tournaments.teams), on their scores.
-    team_ranking = models.CharField(
-        "teams ranked beside the players",
-        max_length=10,
-        choices=TeamRanking.choices,
-        default=TeamRanking.OFF,
-    )
-    team_size = models.PositiveSmallIntegerField(
-        "players a team", choices=TEAM_SIZES, default=2, help_text="Teams only."
-    )
-    lodge_best = models.PositiveSmallIntegerField(
-        "a lodge's best players counted",
-        default=3,
-        help_text="Lodges only: a player's lodge is his club or lodge as registered.",
-    )
+    team_ranking = DECLARED["team_ranking"].column(models.CharField, max_length=10)
+    team_size = DECLARED["team_size"].column(models.PositiveSmallIntegerField)
+    lodge_best = DECLARED["lodge_best"].column(models.PositiveSmallIntegerField)
     organizers = models.ManyToManyField(
         settings.AUTH_USER_MODEL, related_name="organized_events", blank=True
     )
@@ -169,21 +131,11 @@ class Event(models.Model):
 
     # Set on the event's prize page (not the event form); exported only when set.
     PRIZE_SETTINGS = ("entry_fee_cents", "prize_table", "prizes_club_adds", "prizes_in_each_list")
-    # Teams or lodges ranked beside the players (models.team_settings): part of how it ranks.
-    TEAM_SETTINGS = ("team_ranking", "team_size", "lodge_best")
+    # Teams or lodges ranked beside the players: part of how it ranks.
+    TEAM_SETTINGS = event_settings.keys(event_settings.TEAMS)
     # How the event ranks: set on the event form, exported only when not the default.
-    RANKING_SETTINGS = (
-        "ranking",
-        "table_points",
-        "shared_places",
-        "points_scale",
-        "bye_points",
-        "tie_breaks",
-        *TEAM_SETTINGS,
-    )
+    RANKING_SETTINGS = event_settings.keys(*event_settings.FIXED_GROUPS)
     TABLE_SIZES = ranking_settings.TABLE_SIZES
-    MAX_TABLE_POINTS = ranking_settings.MAX_TABLE_POINTS
-    table_points_error = staticmethod(ranking_settings.table_points_error)
     # What an organizer sets on the event form and what an export carries.
     SETTINGS = (
         "name",
@@ -207,13 +159,16 @@ class Event(models.Model):
     # fixed once a deal is recorded, so no deal changes meaning after it was entered.
     SCORED_UNDER = ("ruleset", "house_rules", "starting_chips")
     # And how it ranks: fixed too, so no standing changes meaning after a deal.
-    FIXED_ONCE_DEALT = (*SCORED_UNDER, *RANKING_SETTINGS)
+    FIXED_ONCE_DEALT = (
+        *SCORED_UNDER,
+        *(s.key for s in event_settings.SETTINGS if s.fixed_once_dealt),
+    )
 
-    # Bounds of the numbers an organizer types (the event form, and the files it checks):
-    # far past any club's night (20 or 100 starting chips, 20 deals a table), short of
-    # figures nobody means. The least starting chips are the game's (the core's).
-    MAX_CHIPS = 100_000  # starting chips, bye chips, a house rule's number
-    MAX_DEALS_PER_SESSION = 1_000
+    # The most starting chips, or a house rule's number, an organizer types (the event
+    # form, and the files it checks): far past any club's night (20 or 100 starting
+    # chips), short of figures nobody means. The least starting chips are the game's
+    # (the core's); the other numbers' bounds are declared with them (event_settings).
+    MAX_CHIPS = event_settings.MAX_CHIPS
 
     def __str__(self) -> str:
         return f"{self.name} ({self.date:%Y-%m-%d})"
@@ -243,8 +198,7 @@ class Event(models.Model):
             except core.OutcomeError as e:
                 raise ValidationError({"starting_chips": [err.message for err in e.errors]}) from e
         self.clean_prizes()
-        ranking_settings.clean_ranking(self)
-        clean_team_ranking(self)
+        event_settings.clean(self)
         if self.session_end == self.SessionEnd.FIXED_DEALS and not self.deals_per_session:
             raise ValidationError({"deals_per_session": "Give the number of deals a table plays."})
 
@@ -275,8 +229,8 @@ class Event(models.Model):
         """Whether the event ranks as every event did before formats: by chips, ties
         shared (its export then carries no ranking settings)."""
         return all(
-            getattr(self, name) == Event._meta.get_field(name).get_default()
-            for name in self.RANKING_SETTINGS
+            getattr(self, name) == value
+            for name, value in event_settings.defaults(*event_settings.FIXED_GROUPS).items()
         )
 
     @property

@@ -1,12 +1,24 @@
-"""How an event ranks (tournaments.ranking): its settings' defaults, bounds and checks,
-kept out of events.py, which reads them at its clean."""
+"""How an event ranks (tournaments.ranking): its choices, the defaults of its lists and
+the checks of what a number's bounds cannot say, which the declaration of the event's
+settings (event_settings.py) gives its settings."""
 
 from __future__ import annotations
 
-from django.core.exceptions import ValidationError
+from django.db import models
 
 TABLE_SIZES = (2, 3, 4, 5)  # the table sizes table points are given for
 MAX_TABLE_POINTS = 1_000  # a place's points, bye points, the scale
+
+
+class Ranking(models.TextChoices):
+    CHIPS = "chips", "Chips"
+    TABLE_POINTS = "table_points", "Table points"
+    CHIPS_AND_POINTS = "chips_and_points", "Chips plus table points"
+
+
+class SharedPlaces(models.TextChoices):
+    PLACE = "place", "Each gets the place's points"
+    AVERAGE = "average", "Each gets the average of the places shared"
 
 
 def default_table_points() -> dict[str, list[int]]:
@@ -44,38 +56,31 @@ def table_points_error(size: int, points) -> str:
     return ""
 
 
-def clean_ranking(event) -> None:
-    """How the event ranks, checked: a list of points for each table size, the numbers
-    bounded, each tie-break known and once."""
+def table_points_problems(points) -> list[str]:
+    """A list of points for each table size, each number bounded.
+
+    >>> table_points_problems({"2": [2, 1]})
+    ['Give the points of each table size: 2, 3, 4, 5.']
+    """
+    if not isinstance(points, dict) or set(points) != {str(n) for n in TABLE_SIZES}:
+        return ["Give the points of each table size: " + ", ".join(map(str, TABLE_SIZES)) + "."]
+    return [
+        f"At {n}: {wrong}" for n in TABLE_SIZES if (wrong := table_points_error(n, points[str(n)]))
+    ]
+
+
+def tie_breaks_problems(breaks) -> list[str]:
+    """Each tie-break known and once, in order.
+
+    >>> tie_breaks_problems(["chips", "chips"])
+    ['Each of chips, table_wins, best_round, head_to_head at most once, in order.']
+    """
     from .. import tie_breaks
 
-    errors: dict[str, list[str]] = {}
-    points = event.table_points
-    if not isinstance(points, dict) or set(points) != {str(n) for n in TABLE_SIZES}:
-        errors["table_points"] = [
-            "Give the points of each table size: " + ", ".join(str(n) for n in TABLE_SIZES) + "."
-        ]
-    else:
-        said = [
-            f"At {n}: {wrong}"
-            for n in TABLE_SIZES
-            if (wrong := table_points_error(n, points[str(n)]))
-        ]
-        if said:
-            errors["table_points"] = said
-    for name in ("points_scale", "bye_points"):
-        value = getattr(event, name)
-        if isinstance(value, int) and not 0 <= value <= MAX_TABLE_POINTS:
-            errors[name] = [f"From 0 to {MAX_TABLE_POINTS:,}."]
-    breaks = event.tie_breaks
     if (
         not isinstance(breaks, list)
-        or not all(b in tie_breaks.EVENT_KEYS for b in breaks if isinstance(b, str))
-        or not all(isinstance(b, str) for b in breaks)
+        or not all(isinstance(b, str) and b in tie_breaks.EVENT_KEYS for b in breaks)
         or len(set(breaks)) != len(breaks)
     ):
-        errors["tie_breaks"] = [
-            f"Each of {', '.join(tie_breaks.EVENT_KEYS)} at most once, in order."
-        ]
-    if errors:
-        raise ValidationError(errors)
+        return [f"Each of {', '.join(tie_breaks.EVENT_KEYS)} at most once, in order."]
+    return []

@@ -14,6 +14,7 @@ from .activity import log_activity
 from .errors import FormError, PermissionDenied, ServiceError
 from .locking import lock_round
 from .permissions import can_create_events, require_organizer
+from .prizes import set_prizes
 from .seasons import check_not_twice
 
 
@@ -25,15 +26,23 @@ def _full_clean(instance) -> None:
 
 
 def fixed_settings(event: Event) -> dict:
-    """What the event's deals are scored under, as its activity log records it at every
-    change: the ledger audit checks the starting chips, which no deal document holds,
-    against the log's last record."""
-    return {name: getattr(event, name) for name in Event.SCORED_UNDER}
+    """What the event's deals are scored under and how it ranks (``FIXED_ONCE_DEALT``),
+    as its activity log records it at every change: the ledger audit checks them, the
+    starting chips and the ranking settings (which no deal document holds) against the
+    log's last record."""
+    return {name: getattr(event, name) for name in Event.FIXED_ONCE_DEALT}
+
+
+def prize_settings(event: Event) -> dict:
+    """The event's prize settings as its activity log records them where they may
+    change (``set_prizes`` records its own): the ledger audit compares the last."""
+    return {name: getattr(event, name) for name in Event.PRIZE_SETTINGS}
 
 
 @transaction.atomic
-def create_event(user, **fields) -> Event:
-    """A new event; its creator becomes its first organizer."""
+def create_event(user, prizes: dict | None = None, **fields) -> Event:
+    """A new event; its creator becomes its first organizer. ``prizes``: its entry fee
+    and prizes, as ``services.prizes.set_prizes`` takes and checks them."""
     if not can_create_events(user):
         raise PermissionDenied("Only organizer accounts may create events.")
     event = Event(**fields)
@@ -41,8 +50,15 @@ def create_event(user, **fields) -> Event:
     event.save()
     event.organizers.add(user)
     log_activity(
-        event, user, ActivityEntry.Action.CREATE_EVENT, name=event.name, fixed=fixed_settings(event)
+        event,
+        user,
+        ActivityEntry.Action.CREATE_EVENT,
+        name=event.name,
+        fixed=fixed_settings(event),
+        prizes=prize_settings(event),
     )
+    if prizes:
+        event = set_prizes(event, user, **prizes)
     return event
 
 
@@ -88,12 +104,14 @@ def update_event(event: Event, user, **fields) -> Event:
     if changed and event.season_id:
         check_not_twice(event.season, event, fields=changed)
     event.save()
+    recorded = {"prizes": prize_settings(event)} if set(fields) & set(Event.PRIZE_SETTINGS) else {}
     log_activity(
         event,
         user,
         ActivityEntry.Action.UPDATE_EVENT,
         fields=sorted(fields),
         fixed=fixed_settings(event),
+        **recorded,
     )
     return event
 

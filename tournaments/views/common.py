@@ -5,14 +5,16 @@ Pages read through queries.py and write only through services."""
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 
+from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpResponse
-from django.shortcuts import get_object_or_404
+from django.shortcuts import get_object_or_404, redirect
 from django.utils.text import slugify
 
-from .. import queries
+from .. import queries, services
 from ..models import Event, Round, Table
 from ..services.permissions import can_manage, can_view
 
@@ -28,6 +30,28 @@ def form_errors(form, error, on: dict[str, str] | None = None) -> None:
             placed = True
     if not placed:
         form.add_error(None, error.message)
+
+
+def saved(
+    request,
+    form,
+    save: Callable,
+    said: str | Callable,
+    refused: Callable = form_errors,
+) -> HttpResponse | None:
+    """A settings page's post (an event's, a season's): the form valid, ``save()`` (a
+    service) called; its refusal placed on the form by ``refused(form, error)``, else
+    the message ``said`` (or ``said(saved)``) and a redirect to what it saved. None
+    when the page is to be shown (not posted, or refused)."""
+    if request.method != "POST" or not form.is_valid():
+        return None
+    try:
+        thing = save()
+    except services.ServiceError as e:
+        refused(form, e)
+        return None
+    messages.success(request, said(thing) if callable(said) else said)
+    return redirect(thing)
 
 
 def event_for_reading(request, event: Event) -> Event:

@@ -14,7 +14,7 @@ from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods
 
-from .. import clock, exchange, rejected_versions, services
+from .. import clock, exchange, ranking, rejected_versions, services
 from ..forms import (
     AddPlayerForm,
     EventForm,
@@ -37,6 +37,7 @@ from .common import (
     event_or_404,
     form_errors,
     organizer_view,
+    saved,
 )
 
 
@@ -61,21 +62,32 @@ def home(request):
     )
 
 
+def _refused(form, error) -> None:
+    """A service's refusal at its fields: the prizes' on a new event's prize fields
+    (their own form), the rest on the event's."""
+    named = set(getattr(error, "fields", {}))
+    if form.prizes is not None and named and named <= set(Event.PRIZE_SETTINGS):
+        form_errors(form.prizes, error, on={"entry_fee_cents": "entry_fee"})
+    else:
+        form_errors(form, error)
+
+
 @organizer_view
 @require_http_methods(["GET", "POST"])
 def event_create(request):
     if not can_create_events(request.user):
         raise PermissionDenied("Only organizer accounts may create events.")
-    form = EventForm(request.POST or None)
-    if request.method == "POST" and form.is_valid():
-        try:
-            event = services.create_event(request.user, **form.settings())
-        except services.ServiceError as e:
-            form.add_error(None, e.message)
-        else:
-            messages.success(request, f"Event “{event.name}” created.")
-            return redirect(event)
-    return render(request, "tournaments/event_form.html", {"form": form})
+    form = EventForm(request.POST or None, prizes=True)
+    done = saved(
+        request,
+        form,
+        lambda: services.create_event(
+            request.user, prizes=form.prize_settings(), **form.settings()
+        ),
+        lambda event: f"Event “{event.name}” created.",
+        _refused,
+    )
+    return done or render(request, "tournaments/event_form.html", {"form": form})
 
 
 @organizer_view
@@ -84,15 +96,13 @@ def event_edit(request, pk):
     event = event_or_404(request, pk)
     check_manage(request, event)
     form = EventForm(request.POST or None, instance=event)
-    if request.method == "POST" and form.is_valid():
-        try:
-            services.update_event(event, request.user, **form.settings())
-        except services.ServiceError as e:
-            form_errors(form, e)
-        else:
-            messages.success(request, "Event saved.")
-            return redirect(event)
-    return render(request, "tournaments/event_form.html", {"form": form, "event": event})
+    done = saved(
+        request,
+        form,
+        lambda: services.update_event(event, request.user, **form.settings()),
+        "Event saved.",
+    )
+    return done or render(request, "tournaments/event_form.html", {"form": form, "event": event})
 
 
 def event_detail(request, pk):
@@ -117,6 +127,7 @@ def event_detail(request, pk):
             # Versions sent from a table and not saved, until an organizer handles them.
             "waiting": rejected_versions.waiting_in(event) if manages else None,
             "rules": event.ruleset_listing,
+            "ranks": ranking.Scoring.of(event).words,
             "timed": clock.is_timed(event),
             # Its season, where the visitor may read it.
             "season": event.season

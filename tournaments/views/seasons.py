@@ -33,6 +33,7 @@ from .common import (
     form_errors,
     organizer_view,
     pdf_response,
+    saved,
 )
 from .hall import wall_columns
 from .live import not_modified, tagged
@@ -62,15 +63,14 @@ def season_create(request):
     if not can_create_events(request.user):
         raise PermissionDenied("Only organizer accounts may create seasons.")
     form = SeasonForm(request.POST or None)
-    if request.method == "POST" and form.is_valid():
-        try:
-            season = season_services.create_season(request.user, **form.settings())
-        except services.ServiceError as e:
-            _form_errors(form, e)
-        else:
-            messages.success(request, f"Season “{season.name}” created: add its events.")
-            return redirect(season)
-    return render(request, "tournaments/season_form.html", {"form": form})
+    done = saved(
+        request,
+        form,
+        lambda: season_services.create_season(request.user, **form.settings()),
+        lambda season: f"Season “{season.name}” created: add its events.",
+        _form_errors,
+    )
+    return done or render(request, "tournaments/season_form.html", {"form": form})
 
 
 @organizer_view
@@ -79,15 +79,14 @@ def season_edit(request, pk):
     season = season_or_404(request, pk)
     _check_manage(request, season)
     form = SeasonForm(request.POST or None, instance=season)
-    if request.method == "POST" and form.is_valid():
-        try:
-            season_services.update_season(season, request.user, **form.settings())
-        except services.ServiceError as e:
-            _form_errors(form, e)
-        else:
-            messages.success(request, "Season saved.")
-            return redirect(season)
-    return render(request, "tournaments/season_form.html", {"form": form, "season": season})
+    done = saved(
+        request,
+        form,
+        lambda: season_services.update_season(season, request.user, **form.settings()),
+        "Season saved.",
+        _form_errors,
+    )
+    return done or render(request, "tournaments/season_form.html", {"form": form, "season": season})
 
 
 def event_dates(events) -> list[str]:

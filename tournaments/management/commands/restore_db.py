@@ -6,7 +6,8 @@ from django.core.serializers.base import DeserializationError
 from django.db import DatabaseError, connection, transaction
 
 from tournaments.ledger_audit import audit_ledger
-from tournaments.ledger_audit.events import RECORDED, recorded_settings
+from tournaments.ledger_audit.events import RECORDED
+from tournaments.ledger_audit.settings import unrecorded
 from tournaments.management.files import read_json
 from tournaments.models import (
     ActivityEntry,
@@ -19,7 +20,7 @@ from tournaments.models import (
 )
 from tournaments.names import fold
 from tournaments.rejected_versions import fill_rejected_names
-from tournaments.services.events import fixed_settings
+from tournaments.services.events import fixed_settings, prize_settings
 from tournaments.words import counted
 
 
@@ -105,24 +106,24 @@ def _of_edition_1(data: list) -> None:
 
 
 def _record_fixed_settings() -> None:
-    """Each event whose activity log never recorded its fixed settings (a backup from
-    before the log did) gets them recorded, as the upgrade does: the audit checks its
-    starting chips against them."""
-    events = Event.objects.order_by("pk")
-    recorded = recorded_settings(events)
+    """Each event whose activity log never recorded every setting fixed once it has
+    deals (a backup from before the log did) gets them recorded, with its prizes, as
+    the upgrade does: the audit checks its starting chips and how it ranks against
+    them."""
     ActivityEntry.objects.bulk_create(
         ActivityEntry(
             event=event,
             action=RECORDED,
             detail={
                 "fixed": fixed_settings(event),
+                "prizes": prize_settings(event),
                 "by": "restore_db",
-                "why": "The ledger audit checks the starting chips against the activity "
-                "log's last record of them: these are the event's when the app was restored.",
+                "why": "The ledger audit checks the settings fixed once an event has deals, "
+                "and its prizes, against the activity log's last record of them: these are "
+                "the event's when the app was restored.",
             },
         )
-        for event in events
-        if event.pk not in recorded
+        for event in unrecorded(Event.objects.order_by("pk"))
     )
 
 
