@@ -3,8 +3,6 @@ the deals entered at tables, and a table's undo. What a link allows is ``access`
 
 from __future__ import annotations
 
-import secrets
-
 from django.utils import timezone
 
 from ..models import ActivityEntry, Deal, DealConfirmation, DealVersion, Round, Table, TableLink
@@ -14,6 +12,7 @@ from .corrections import void_deal
 from .errors import DealError, PermissionDenied, ServiceError
 from .locking import atomic, lock_table
 from .permissions import require_organizer
+from .tokens import new_token, revoke, revoked_detail
 
 UNDO_REASON = "entered by mistake"
 
@@ -25,20 +24,14 @@ def _lock_table(table: Table, user) -> Table:
     return table
 
 
-def _new_token() -> str:
-    return secrets.token_urlsafe(24)  # 192 random bits: unguessable
-
-
 def _revoked(table: Table, links: list[TableLink]) -> dict:
-    """What the activity log says of links revoked at ``table``: the ledger audit checks
-    that they stay revoked (by id), that no working link carries their token again (by
-    its hash) and that none is missing while its table stands."""
+    """What the activity log says of links revoked at ``table`` (``revoked_detail``):
+    the ledger audit also checks that none is missing while its table stands."""
     return {
         "round": table.round.number,
         "table": table.number,
         "table_id": table.pk,
-        "revoked": [link.pk for link in links],
-        "revoked_token_sha256": [link.token_sha256 for link in links],
+        **revoked_detail(links),
     }
 
 
@@ -47,16 +40,8 @@ def issue_link(table: Table, user) -> TableLink:
     """A new link for the table; the table's earlier link stops working. The link
     returned says in ``replaced`` whether there was one."""
     table = _lock_table(table, user)
-    old = list(
-        TableLink.objects.select_for_update(of=("self",)).filter(
-            table=table, revoked_at__isnull=True
-        )
-    )
-    now = timezone.now()
-    for link in old:
-        link.revoked_at = now
-        link.save(update_fields=["revoked_at"])
-    link = TableLink.objects.create(table=table, token=_new_token(), created_by=user)
+    old = revoke(TableLink.objects.filter(table=table))
+    link = TableLink.objects.create(table=table, token=new_token(), created_by=user)
     log_activity(
         table.round.event,
         user,
@@ -77,7 +62,7 @@ def issue_round_links(rnd: Round, user) -> int:
     working = TableLink.objects.filter(table__round=rnd, revoked_at__isnull=True)
     tables = rnd.tables.exclude(pk__in=working.values("table_id")).order_by("number")
     made = [
-        TableLink(table=t, token=_new_token(), created_by=user) for t in tables.select_for_update()
+        TableLink(table=t, token=new_token(), created_by=user) for t in tables.select_for_update()
     ]
     TableLink.objects.bulk_create(made)
     if made:
@@ -93,15 +78,10 @@ def issue_round_links(rnd: Round, user) -> int:
 
 @atomic
 def revoke_link(link: TableLink, user) -> TableLink:
-    link = (
-        TableLink.objects.select_for_update(of=("self",))
-        .select_related("table__round")
-        .get(pk=link.pk)
-    )
+    found = TableLink.objects.select_related("table__round__event").filter(pk=link.pk)
+    link = found.get()
     require_organizer(user, link.table.round.event)
-    if link.revoked_at is None:
-        link.revoked_at = timezone.now()
-        link.save(update_fields=["revoked_at"])
+    for link in revoke(found):  # none when it was revoked already
         log_activity(
             link.table.round.event,
             user,
