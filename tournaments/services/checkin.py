@@ -14,7 +14,7 @@ from .errors import ServiceError
 from .locking import atomic
 from .permissions import require_organizer
 from .players import search_registry
-from .tokens import new_token, revoke
+from .tokens import new_token, revoke, revoked_detail
 
 # Names the check-in page lists for one search: more, and the player is asked to type
 # more of their name (the page costs the same whatever the event's size).
@@ -73,7 +73,7 @@ def open_check_in(event: Event, user) -> CheckInLink:
     old = revoke(CheckInLink.objects.filter(event=event))
     link = CheckInLink.objects.create(event=event, token=new_token(), created_by=user)
     action = ActivityEntry.Action.REISSUE_CHECK_IN if old else ActivityEntry.Action.OPEN_CHECK_IN
-    log_activity(event, user, action)
+    log_activity(event, user, action, **(revoked_detail(old) if old else {}))
     link.replaced = bool(old)
     return link
 
@@ -84,7 +84,7 @@ def close_check_in(event: Event, user) -> int:
     event = _lock_event(event, user)
     closed = revoke(CheckInLink.objects.filter(event=event))
     if closed:
-        log_activity(event, user, ActivityEntry.Action.CLOSE_CHECK_IN)
+        log_activity(event, user, ActivityEntry.Action.CLOSE_CHECK_IN, **revoked_detail(closed))
     return len(closed)
 
 
