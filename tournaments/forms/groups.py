@@ -7,13 +7,14 @@ from __future__ import annotations
 from django import forms
 
 from ..models import Player
+from .fields import PlayerIds
 
 
 class GroupForm(forms.Form):
     name_help = ""  # the kind's examples of a name
 
     name = forms.CharField(label="Name", max_length=60)
-    players = forms.ModelMultipleChoiceField(
+    players = PlayerIds(
         label="Its players",
         queryset=Player.objects.none(),
         required=False,
