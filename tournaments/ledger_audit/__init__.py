@@ -25,7 +25,7 @@ nets), or is another event's, are named. Per event (events.py): its ruleset and
 house rules are those its deals' versions were recorded under, its starting chips those
 its activity log last recorded, and its table links the log says were revoked stay so
 (not brought back under a new id, not missing while their table stands); its check-in
-links the same (check_in_links.py).
+links the same (links.py).
 
 Seasons: each player's chips in each event of a season, as the season's standings
 sum them (from the deal nets, plus bye credits), are what the ledger's rows net to plus
@@ -65,8 +65,8 @@ from ..models import (
 from ..season_standings import event_placings, season_events
 from ..services.posting import indexed_columns, nets_in_deal, settle_document, won_as_bidder
 from ..words import account_words
-from .check_in_links import check_check_in_links
 from .events import RecordedUnder, check_left_over, check_links, where_deal, where_table
+from .links import check_check_in_links
 
 Action = DealVersion.Action
 

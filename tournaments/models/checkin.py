@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from django.db import models
-from django.urls import reverse
 from django.utils import timezone
 
 from .events import Event
@@ -18,6 +17,8 @@ class CheckInLink(TokenLink):
     one. It grants nothing but a check-in of the event's own registered players.
     """
 
+    url_name = "check-in"
+
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="check_in_links")
 
     class Meta:
@@ -25,9 +26,6 @@ class CheckInLink(TokenLink):
 
     def __str__(self) -> str:
         return f"Check-in of {self.event}" + (" (closed)" if self.revoked_at else "")
-
-    def get_absolute_url(self) -> str:
-        return reverse("check-in", args=[self.token])
 
 
 class CheckIn(models.Model):

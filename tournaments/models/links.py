@@ -23,6 +23,8 @@ class TokenLink(models.Model):
     revoked, in the database too (append_only.py). Issuing a new one revokes the old
     (services.tokens)."""
 
+    url_name = ""  # the page the link opens, by its token
+
     token = models.CharField(max_length=64, unique=True)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
@@ -32,6 +34,9 @@ class TokenLink(models.Model):
 
     class Meta:
         abstract = True
+
+    def get_absolute_url(self) -> str:
+        return reverse(self.url_name, args=[self.token])
 
     @property
     def token_sha256(self) -> str:
@@ -47,6 +52,8 @@ class TableLink(TokenLink):
     else. Reissuing a table's link revokes the old one.
     """
 
+    url_name = "link-sheet"
+
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="links")
 
     class Meta:
@@ -54,6 +61,3 @@ class TableLink(TokenLink):
 
     def __str__(self) -> str:
         return f"Link of {self.table}" + (" (revoked)" if self.revoked_at else "")
-
-    def get_absolute_url(self) -> str:
-        return reverse("link-sheet", args=[self.token])

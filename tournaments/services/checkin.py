@@ -11,8 +11,7 @@ from ..models import ActivityEntry, CheckIn, CheckInLink, Event, Player, Registr
 from ..words import time_of_day
 from .activity import log_activity
 from .errors import ServiceError
-from .locking import atomic
-from .permissions import require_organizer
+from .locking import atomic, lock_event
 from .players import search_registry
 from .tokens import new_token, revoke, revoked_detail
 
@@ -59,17 +58,11 @@ def find_check_in(token: str) -> CheckInLink:
     return link
 
 
-def _lock_event(event: Event, user) -> Event:
-    event = Event.objects.select_for_update(of=("self",)).get(pk=event.pk)
-    require_organizer(user, event)
-    return event
-
-
 @atomic
 def open_check_in(event: Event, user) -> CheckInLink:
     """A new check-in link for the event; an open one before it stops working (a
     reissue, when its QR code went where it should not). ``replaced`` says which."""
-    event = _lock_event(event, user)
+    event = lock_event(event.pk, user)
     old = revoke(CheckInLink.objects.filter(event=event))
     link = CheckInLink.objects.create(event=event, token=new_token(), created_by=user)
     action = ActivityEntry.Action.REISSUE_CHECK_IN if old else ActivityEntry.Action.OPEN_CHECK_IN
@@ -81,7 +74,7 @@ def open_check_in(event: Event, user) -> CheckInLink:
 @atomic
 def close_check_in(event: Event, user) -> int:
     """Stop the event's check-in link; how many were open (0: nothing to close)."""
-    event = _lock_event(event, user)
+    event = lock_event(event.pk, user)
     closed = revoke(CheckInLink.objects.filter(event=event))
     if closed:
         log_activity(event, user, ActivityEntry.Action.CLOSE_CHECK_IN, **revoked_detail(closed))

@@ -11,6 +11,7 @@ from typing import NoReturn
 from ..models import Event, Player
 from .activity import log_activity
 from .errors import FormError
+from .locking import lock_event
 
 
 def refuse(field: str, said: str) -> NoReturn:
@@ -25,6 +26,7 @@ class GroupKind:
     noun = ""  # "category"
     plural = ""  # "categories"
     action = ""  # the activity log's, for a group saved
+    removed = ""  # and for a group removed
 
     def __init__(self, event: Event):
         self.event = event
@@ -91,3 +93,10 @@ def save_group(kind: GroupKind, user, name: str, players: list[Player], group=No
         **kind.logged(group),
     )
     return group
+
+
+def delete_group(kind: type[GroupKind], group, user) -> None:
+    """Remove ``group`` (its members with it; none of its players), logged."""
+    event = lock_event(group.event_id, user)
+    kind.model.objects.filter(pk=group.pk).delete()
+    log_activity(event, user, kind.removed, **{kind.noun: group.name})

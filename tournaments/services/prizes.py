@@ -9,8 +9,8 @@ from .. import money, prizes
 from ..models import ActivityEntry, Event, Player, PrizeCategory
 from .activity import log_activity
 from .errors import FormError
-from .groups import GroupKind, refuse, save_group
-from .locking import atomic
+from .groups import GroupKind, delete_group, refuse, save_group
+from .locking import atomic, lock_event
 from .permissions import require_organizer
 
 
@@ -63,6 +63,7 @@ class Categories(GroupKind):
     model = PrizeCategory
     noun, plural = "category", "categories"
     action = ActivityEntry.Action.SET_PRIZE_CATEGORY
+    removed = ActivityEntry.Action.DELETE_PRIZE_CATEGORY
 
     def __init__(self, event: Event, prize_table: str):
         super().__init__(event)
@@ -115,8 +116,7 @@ def save_category(
     """A new category of the event, or ``category`` changed: its name, its players
     (registered in the event) and its prize table (read as the event's; only for an
     event that sets prizes; empty, the category ranks its players and pays nothing)."""
-    event = Event.objects.select_for_update(of=("self",)).get(pk=event.pk)
-    require_organizer(user, event)
+    event = lock_event(event.pk, user)
     if prize_table.strip() and not event.sets_prizes:
         refuse("prize_table", "Set the event's prizes first: a category's prizes share its fees.")
     return save_group(Categories(event, prize_table), user, name, players, category)
@@ -124,7 +124,4 @@ def save_category(
 
 @atomic
 def delete_category(category: PrizeCategory, user) -> None:
-    event = Event.objects.select_for_update(of=("self",)).get(pk=category.event_id)
-    require_organizer(user, event)
-    PrizeCategory.objects.filter(pk=category.pk).delete()
-    log_activity(event, user, ActivityEntry.Action.DELETE_PRIZE_CATEGORY, category=category.name)
+    delete_group(Categories, category, user)

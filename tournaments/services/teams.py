@@ -5,17 +5,16 @@ named groups share is services.groups'."""
 from __future__ import annotations
 
 from ..models import ActivityEntry, Event, Player, Team, TeamMember, TeamRanking
-from .activity import log_activity
 from .errors import FormError
-from .groups import GroupKind, refuse, save_group
-from .locking import atomic
-from .permissions import require_organizer
+from .groups import GroupKind, delete_group, refuse, save_group
+from .locking import atomic, lock_event
 
 
 class Teams(GroupKind):
     model = Team
     noun, plural = "team", "teams"
     action = ActivityEntry.Action.SET_TEAM
+    removed = ActivityEntry.Action.DELETE_TEAM
 
     def check_count(self, players: list[Player]) -> None:
         if len(players) != self.event.team_size:
@@ -48,10 +47,9 @@ def save_team(
     event: Event, user, name: str, players: list[Player], team: Team | None = None
 ) -> Team:
     """A new team of the event, or ``team`` changed: its name and its players."""
-    # The event row locked: two organizers setting teams save one after the other, so
-    # the checks see every other team (the database refuses a player twice too).
-    event = Event.objects.select_for_update(of=("self",)).get(pk=event.pk)
-    require_organizer(user, event)
+    # The event row locked: the checks see every other team (the database refuses a
+    # player twice too).
+    event = lock_event(event.pk, user)
     if event.team_ranking != TeamRanking.TEAMS:
         raise FormError("The event ranks no teams: choose teams in its settings first.")
     return save_group(Teams(event), user, name, players, team)
@@ -59,7 +57,4 @@ def save_team(
 
 @atomic
 def delete_team(team: Team, user) -> None:
-    event = Event.objects.select_for_update(of=("self",)).get(pk=team.event_id)
-    require_organizer(user, event)
-    Team.objects.filter(pk=team.pk).delete()
-    log_activity(event, user, ActivityEntry.Action.DELETE_TEAM, team=team.name)
+    delete_group(Teams, team, user)

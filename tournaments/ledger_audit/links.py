@@ -1,4 +1,5 @@
-"""The ledger audit's check of events' check-in links, as events.py checks table links.
+"""The ledger audit's check of events' check-in links, as events.py checks table links,
+and what the two checks share.
 
 A check-in link the activity log says was closed (``revoked`` in its reissue and close
 entries) is still closed, is not brought back under a new id (no open link carries its
@@ -39,7 +40,7 @@ def check_check_in_links(event_ids, problems: list[str]) -> None:
         if link.pk not in named and entry is not None and entry.action == Action.CLOSE_CHECK_IN:
             problems.append(
                 f"{link.event.name}: check-in link {link.pk} works, but the check-in was "
-                f"{_closed_on(entry)}"
+                f"{stamped('closed', entry)}"
             )
 
 
@@ -49,18 +50,12 @@ def _closed_stay_closed(entries, links: dict, problems: list[str]) -> set[int]:
     closings = [e for e in entries if e.detail.get("revoked")]
     if not closings:
         return set()
-    # A token may come back in any event: every open link is read.
-    carrying = {
-        link.token_sha256: link
-        for link in CheckInLink.objects.filter(revoked_at__isnull=True)
-        .select_related("event")
-        .order_by("pk")
-    }
+    carrying = carried(CheckInLink, "event")
     logged = {pk for entry in closings for pk in entry.detail["revoked"]}
     found = CheckInLink.objects.select_related("event").in_bulk(logged - set(links))
     named = set()
     for entry in closings:
-        when = _closed_on(entry)
+        when = stamped("closed", entry)
         revoked = entry.detail["revoked"]
         hashes = entry.detail.get("revoked_token_sha256") or [None] * len(revoked)
         for pk, token_hash in zip(revoked, hashes, strict=False):
@@ -83,8 +78,20 @@ def _closed_stay_closed(entries, links: dict, problems: list[str]) -> set[int]:
     return named
 
 
-def _closed_on(entry) -> str:
-    return f"closed on {localtime(entry.created_at):%Y-%m-%d at %H:%M}"
+def carried(model, related: str) -> dict:
+    """``model``'s working links by their token's hash (with ``related`` read): a token
+    may come back at any table or event, so every working link is read."""
+    return {
+        link.token_sha256: link
+        for link in model.objects.filter(revoked_at__isnull=True)
+        .select_related(related)
+        .order_by("pk")
+    }
+
+
+def stamped(word: str, entry) -> str:
+    """ "revoked on 2026-11-20 at 19:02": ``word`` and the log ``entry``'s time."""
+    return f"{word} on {localtime(entry.created_at):%Y-%m-%d at %H:%M}"
 
 
 def _by_pk(item) -> int:
