@@ -19,7 +19,7 @@ def uninstall(apps, schema_editor):
 class Migration(migrations.Migration):
 
     dependencies = [
-        ("tournaments", "0029_who_pays_reserves_one_prize"),
+        ("tournaments", "0030_every_fixed_setting_recorded"),
     ]
 
     operations = [
