@@ -13,11 +13,12 @@ On PostgreSQL and SQLite alike, from the app, raw SQL or a psql / sqlite3 shell
 - a deal is never deleted (it is voided) and keeps its id; on SQLite no INSERT or
   ``UPDATE OR REPLACE`` replaces one. Its other columns stay updatable: a correction
   moves the deal to its new version.
-- a revoked table link stays revoked: ``revoked_at`` never changes once set (NULL would
-  make the old QR code work again); on SQLite no INSERT replaces a link. Links are
-  still deleted with their table when a round that has not started is drawn again, so
-  a revoked link deleted and inserted anew is the ledger audit's to find (by the hash
-  of its token the activity log keeps).
+- a revoked link (a table's, or an event's closed check-in link) stays revoked:
+  ``revoked_at`` never changes once set (NULL would make the old QR code work again);
+  on SQLite no INSERT replaces a link. Table links are still deleted with their table
+  when a round that has not started is drawn again, so a revoked link deleted and
+  inserted anew is the ledger audit's to find (by the hash of its token the activity
+  log keeps).
 
 The database's owner can still drop or disable them (DROP TRIGGER, ALTER TABLE ...
 DISABLE TRIGGER, PostgreSQL's session_replication_role, a new SQLite file): that is
@@ -39,6 +40,7 @@ from dataclasses import dataclass
 LEDGER = ("tournaments_ledgerentry", "tournaments_dealnet", "tournaments_dealversion")
 LOG = "tournaments_auditentry"
 LINKS = "tournaments_tablelink"
+CHECK_IN_LINKS = "tournaments_checkinlink"
 DEALS = "tournaments_deal"
 TABLES = (*LEDGER, LOG)  # append-only: every row as it was posted
 
@@ -51,6 +53,14 @@ TRIGGER = "taroky_append_only"
 # before it may change when migrations are renumbered).
 FIRST = "append_only_triggers"  # UPDATE and DELETE of the ledger's three tables
 EVERYWHERE = "append_only_everywhere"  # the rest
+LINKS_KEPT = "check_in_links_stay_revoked"  # check-in links as table links
+
+# The token links (models/links.py) whose revocation stands: table -> the migration
+# that installs its guard and the guard's name on SQLite, where a name is per database.
+TOKEN_LINKS = {
+    LINKS: (EVERYWHERE, "taroky_revoked_link"),
+    CHECK_IN_LINKS: (LINKS_KEPT, "taroky_revoked_check_in_link"),
+}
 
 
 @dataclass(frozen=True)
@@ -108,14 +118,6 @@ def _pg_guards() -> list[Guard]:
     ]
     guards += [
         Guard(
-            "taroky_revoked_link",
-            LINKS,
-            EVERYWHERE,
-            f"CREATE TRIGGER taroky_revoked_link BEFORE UPDATE ON {LINKS} FOR EACH ROW "
-            "WHEN (OLD.revoked_at IS NOT NULL AND NEW.revoked_at IS DISTINCT FROM OLD.revoked_at) "
-            f"EXECUTE FUNCTION {TRIGGER}('{LINK_MESSAGE}')",
-        ),
-        Guard(
             "taroky_deal_kept",
             DEALS,
             EVERYWHERE,
@@ -130,7 +132,21 @@ def _pg_guards() -> list[Guard]:
             f"WHEN (NEW.id IS DISTINCT FROM OLD.id) EXECUTE FUNCTION {TRIGGER}('{DEAL_MESSAGE}')",
         ),
     ]
-    return guards
+    return guards + _pg_link_guards()
+
+
+def _pg_link_guards() -> list[Guard]:
+    return [
+        Guard(
+            "taroky_revoked_link",
+            table,
+            migration,
+            f"CREATE TRIGGER taroky_revoked_link BEFORE UPDATE ON {table} FOR EACH ROW "
+            "WHEN (OLD.revoked_at IS NOT NULL AND NEW.revoked_at IS DISTINCT FROM OLD.revoked_at) "
+            f"EXECUTE FUNCTION {TRIGGER}('{LINK_MESSAGE}')",
+        )
+        for table, (migration, _) in TOKEN_LINKS.items()
+    ]
 
 
 # -- SQLite --------------------------------------------------------------------------
@@ -159,13 +175,15 @@ def _meets(connection, table: str, other_than: str = "") -> str:
     )
 
 
-def _no_replace(connection, name: str, table: str, message: str) -> Guard:
+def _no_replace(
+    connection, name: str, table: str, message: str, migration: str = EVERYWHERE
+) -> Guard:
     """An INSERT meeting an existing row's id or unique key is refused: REPLACE would
     delete that row without firing its DELETE trigger."""
     return Guard(
         name,
         table,
-        EVERYWHERE,
+        migration,
         f"CREATE TRIGGER {name} BEFORE INSERT ON {table} WHEN {_meets(connection, table)} "
         f"BEGIN {_raise(table, message, 'INSERT over an existing row')}; END",
     )
@@ -188,18 +206,6 @@ def _sqlite_guards(connection, existing) -> list[Guard]:
         for table in TABLES
         if table in existing
     ]
-    if LINKS in existing:
-        guards += [
-            Guard(
-                "taroky_revoked_link_update",
-                LINKS,
-                EVERYWHERE,
-                f"CREATE TRIGGER taroky_revoked_link_update BEFORE UPDATE ON {LINKS} "
-                "WHEN OLD.revoked_at IS NOT NULL AND NEW.revoked_at IS NOT OLD.revoked_at "
-                f"BEGIN {_raise(LINKS, LINK_MESSAGE, 'UPDATE')}; END",
-            ),
-            _no_replace(connection, "taroky_revoked_link_insert", LINKS, LINK_MESSAGE),
-        ]
     if DEALS in existing:
         # UPDATE OR REPLACE onto another deal's number would delete that deal.
         meets_another = _meets(connection, DEALS, "id <> OLD.id")
@@ -220,6 +226,25 @@ def _sqlite_guards(connection, existing) -> list[Guard]:
                 f"BEGIN {_raise(DEALS, DEAL_MESSAGE, 'UPDATE')}; END",
             ),
             _no_replace(connection, "taroky_deal_kept_insert", DEALS, DEAL_MESSAGE),
+        ]
+    return guards + _sqlite_link_guards(connection, existing)
+
+
+def _sqlite_link_guards(connection, existing) -> list[Guard]:
+    guards = []
+    for table, (migration, name) in TOKEN_LINKS.items():
+        if table not in existing:
+            continue
+        guards += [
+            Guard(
+                f"{name}_update",
+                table,
+                migration,
+                f"CREATE TRIGGER {name}_update BEFORE UPDATE ON {table} "
+                "WHEN OLD.revoked_at IS NOT NULL AND NEW.revoked_at IS NOT OLD.revoked_at "
+                f"BEGIN {_raise(table, LINK_MESSAGE, 'UPDATE')}; END",
+            ),
+            _no_replace(connection, f"{name}_insert", table, LINK_MESSAGE, migration),
         ]
     return guards
 
@@ -309,7 +334,7 @@ def applied(connection) -> set[str]:
 
     recorded = MigrationRecorder(connection).applied_migrations()
     names = {name for app, name in recorded if app == "tournaments"}
-    return {m for m in (FIRST, EVERYWHERE) if any(n.endswith(f"_{m}") for n in names)}
+    return {m for m in (FIRST, EVERYWHERE, LINKS_KEPT) if any(n.endswith(f"_{m}") for n in names)}
 
 
 def install_after_migrate(sender, using="default", **kwargs) -> None:

@@ -1,7 +1,8 @@
-"""How an event ranks (FORMATS.md): its players' places at each table in each round and
-the table points they score, read from the deal nets in two queries whatever the
-event's size. The standings (tournaments.standings) rank by chips, table points, or
-chips plus table points, ties broken by the event's tie-breaks (tournaments.tie_breaks).
+"""How an event ranks (docs/organizers.md, "How an event ranks"): its players' places
+at each table in each round and the table points they score, read from the deal nets
+in two queries whatever the event's size. The standings (tournaments.standings) rank
+by chips, table points, or chips plus table points, ties broken by the event's
+tie-breaks (tournaments.tie_breaks).
 """
 
 from __future__ import annotations

@@ -116,8 +116,9 @@ def with_holders(seats):
 
 
 def seat_credit(leaver: int, sub_player, sub_mode, before: int, after: int) -> int:
-    """Whom a seat's place, table points and table win go to (FORMATS.md): the leaver,
-    unless a substitute playing as himself played more of the seat's deals.
+    """Whom a seat's place, table points and table win go to (docs/organizers.md,
+    "Substitutes"): the leaver, unless a substitute playing in their own name played
+    more of the seat's deals.
 
     >>> seat_credit(1, None, None, 0, 0), seat_credit(1, 2, "for_leaver", 1, 9)
     (1, 1)

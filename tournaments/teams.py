@@ -1,6 +1,6 @@
-"""Teams and lodges ranked beside the players (FORMATS.md): read from the event's own
-standings (tournaments.standings), whatever the event ranks by, so a team's score is
-never computed any other way than its players'.
+"""Teams and lodges ranked beside the players (docs/organizers.md, "Teams and
+lodges"): read from the event's own standings (tournaments.standings), whatever the
+event ranks by, so a team's score is never computed any other way than its players'.
 
 A team's score is the sum of its players' scores. A lodge (a player's club or town)
 scores the sum of its best N players' scores, best as the standings order them; only

@@ -1,5 +1,6 @@
 """The tie-breaks of events and seasons: one class each, with its words and how it
-measures a player among those still equal (FORMATS.md, "Tie-breaks").
+measures a player among those still equal (docs/organizers.md, "How an event
+ranks" for an event's, "A season" for a season's).
 
 A row (an event's ``Standing`` or a season's ``SeasonStanding``) offers what the
 tie-breaks it may be broken by read: ``chips``; ``table_wins`` and ``best_round`` (an

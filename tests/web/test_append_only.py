@@ -412,6 +412,7 @@ EXPECTED = {
             ("taroky_append_only_truncate", "ledgerentry"),
             ("taroky_deal_id_kept", "deal"),
             ("taroky_deal_kept", "deal"),
+            ("taroky_revoked_link", "checkinlink"),
             ("taroky_revoked_link", "tablelink"),
         ]
     ],
@@ -423,6 +424,10 @@ EXPECTED = {
         ]
         + [f"taroky_deal_kept_{op} on tournaments_deal" for op in ("delete", "insert", "update")]
         + [f"taroky_revoked_link_{op} on tournaments_tablelink" for op in ("insert", "update")]
+        + [
+            f"taroky_revoked_check_in_link_{op} on tournaments_checkinlink"
+            for op in ("insert", "update")
+        ]
     ),
 }
 

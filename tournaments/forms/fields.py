@@ -75,11 +75,9 @@ class PlayerChoice(forms.ModelChoiceField):
     iterator = ByFoldedName
 
 
-class PlayerChoices(forms.ModelMultipleChoiceField):
-    """Players by id, listed by folded name; an id no column can hold (21 digits) is a
-    wrong choice, not a database error."""
-
-    iterator = ByFoldedName
+class PlayerIds(forms.ModelMultipleChoiceField):
+    """Players by id; an id no column can hold (21 digits) is a wrong choice, not a
+    database error (SQLite cannot take it: "Python int too large to convert")."""
 
     def _check_values(self, value):
         low, high = column_range(Player, "id")
@@ -95,6 +93,12 @@ class PlayerChoices(forms.ModelMultipleChoiceField):
                     params={"value": pk},
                 )
         return super()._check_values(value)
+
+
+class PlayerChoices(PlayerIds):
+    """Players by id, listed by folded name."""
+
+    iterator = ByFoldedName
 
 
 def clean_typed_name(value: str, what: str, field: forms.Field | None = None) -> str:

@@ -1,4 +1,5 @@
-"""The prize form: an entry fee in dollars, the prize table, the club's tick."""
+"""The prize form (an entry fee in dollars, the prize table, the club's tick) and a
+category's form (its name, its players, its own prize table)."""
 
 from __future__ import annotations
 
@@ -6,7 +7,28 @@ from django import forms
 from django.core.exceptions import ValidationError
 
 from .. import money
-from ..models import Player
+from .groups import GroupForm
+
+
+class PrizeTableField(forms.CharField):
+    """A prize table as typed, a line a place, cleaned to the words it is kept in; a
+    line that is no prize is refused with its place ("2nd place: ...")."""
+
+    def __init__(self, *, rows: int, help_text: str):
+        super().__init__(
+            label="Prizes",
+            required=False,
+            max_length=4000,
+            widget=forms.Textarea(attrs={"rows": rows, "cols": 20}),
+            help_text=help_text,
+        )
+
+    def clean(self, value) -> str:
+        text = super().clean(value)
+        try:
+            return money.table_text(money.parse_table(text))
+        except ValidationError as e:
+            raise ValidationError(e.messages) from e
 
 
 class PrizesForm(forms.Form):
@@ -17,11 +39,8 @@ class PrizesForm(forms.Form):
         help_text="In dollars, e.g. $10.00 "
         f"(at most {money.dollars(money.MAX_CENTS)}); empty: no fee.",
     )
-    prize_table = forms.CharField(
-        label="Prizes",
-        required=False,
-        max_length=4000,
-        widget=forms.Textarea(attrs={"rows": 6, "cols": 20}),
+    prize_table = PrizeTableField(
+        rows=6,
         help_text="A line a place, first place first: an amount ($40.00) or a percentage of "
         "the fees collected (50%). Empty: no prizes.",
     )
@@ -44,12 +63,6 @@ class PrizesForm(forms.Form):
         text = self.cleaned_data["entry_fee"].strip()
         return money.parse_dollars(text, "The entry fee") if text else 0
 
-    def clean_prize_table(self) -> str:
-        try:
-            return money.table_text(money.parse_table(self.cleaned_data["prize_table"]))
-        except ValidationError as e:
-            raise ValidationError(e.messages) from e
-
     def settings(self) -> dict:
         """As services.prizes.set_prizes takes them."""
         data = self.cleaned_data
@@ -60,56 +73,30 @@ class PrizesForm(forms.Form):
         }
 
 
-class CategoryForm(forms.Form):
+class CategoryForm(GroupForm):
     """A category: its name, its players (the event's registered ones, ticked), its
     prize table (only for an event that sets prizes)."""
 
-    name = forms.CharField(
-        label="Name", max_length=60, help_text="e.g. Open, Newcomers, Seniors, a lodge."
-    )
-    players = forms.ModelMultipleChoiceField(
-        label="Its players",
-        queryset=Player.objects.none(),
-        required=False,
-        widget=forms.CheckboxSelectMultiple,
-    )
-    prize_table = forms.CharField(
-        label="Prizes",
-        required=False,
-        max_length=4000,
-        widget=forms.Textarea(attrs={"rows": 4, "cols": 20}),
+    name_help = "e.g. Open, Newcomers, Seniors, a lodge."
+
+    prize_table = PrizeTableField(
+        rows=4,
         help_text="As the event's: a line a place, an amount ($20.00) or a percentage of "
         "the fees collected (10%).",
     )
 
-    def __init__(self, event, *args, category=None, **kwargs):
-        if category is not None:
-            kwargs.setdefault(
-                "initial",
-                {
-                    "name": category.name,
-                    "players": list(category.players.all()),
-                    "prize_table": category.prize_table,
-                },
-            )
-        super().__init__(*args, **kwargs)
+    def __init__(self, event, *args, **kwargs):
+        super().__init__(event, *args, **kwargs)
         if not event.sets_prizes:
             del self.fields["prize_table"]  # no word of money for an event without prizes
-        self.fields["players"].queryset = Player.objects.filter(
-            registrations__event=event
-        ).order_by("name")
 
-    def clean_prize_table(self) -> str:
-        try:
-            return money.table_text(money.parse_table(self.cleaned_data["prize_table"]))
-        except ValidationError as e:
-            raise ValidationError(e.messages) from e
+    def initial_of(self, category) -> dict:
+        return {
+            "name": category.name,
+            "players": list(category.players.all()),
+            "prize_table": category.prize_table,
+        }
 
     def settings(self) -> dict:
         """As services.prizes.save_category takes them."""
-        data = self.cleaned_data
-        return {
-            "name": data["name"],
-            "players": list(data["players"]),
-            "prize_table": data.get("prize_table", ""),
-        }
+        return super().settings() | {"prize_table": self.cleaned_data.get("prize_table", "")}

@@ -24,8 +24,9 @@ deal: versions, ledger rows and nets whose deal is missing (the standings count 
 nets), or is another event's, are named. Per event (events.py): its ruleset and
 house rules are those its deals' versions were recorded under, its starting chips those
 its activity log last recorded, and its table links the log says were revoked stay so
-(not brought back under a new id, not missing while their table stands); how it ranks
-and its prizes are those its activity log last recorded (settings.py).
+(not brought back under a new id, not missing while their table stands), its check-in
+links the same (links.py); how it ranks and its prizes are those its activity log last
+recorded (settings.py).
 
 Seasons: each player's chips in each event of a season, as the season's standings
 sum them (from the deal nets, plus bye credits), are what the ledger's rows net to plus
@@ -66,6 +67,7 @@ from ..season_standings import event_placings, season_events
 from ..services.posting import indexed_columns, nets_in_deal, settle_document, won_as_bidder
 from ..words import account_words
 from .events import RecordedUnder, check_left_over, check_links, where_deal, where_table
+from .links import check_check_in_links
 from .settings import check_fixed_settings, check_prizes
 
 Action = DealVersion.Action
@@ -165,6 +167,7 @@ def audit_ledger(event_ids: list[int] | None = None) -> AuditReport:
     check_fixed_settings(recorded_under.rulesets, report.problems)
     check_prizes(event_ids, report.problems)
     check_links(event_ids, report.problems)
+    check_check_in_links(event_ids, report.problems)
     _audit_chip_counts(counts, entries, report)
     _audit_seasons(entries, event_ids, report)
     return report

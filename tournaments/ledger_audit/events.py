@@ -20,11 +20,11 @@ import json
 from collections import Counter, defaultdict
 
 from django.db.models import Min
-from django.utils.timezone import localtime
 
 import taroky_scoring as core
 
 from ..models import ActivityEntry, Deal, DealVersion, Event, Table, TableLink
+from .links import carried, stamped
 
 # The activity log's actions that record the fixed settings (``detail["fixed"]``):
 # the services', the admin's, and the record an upgrade or a restore adds for an event
@@ -142,13 +142,7 @@ def check_links(event_ids, problems: list[str]) -> None:
             problems.append(f"{where_table(table)}: {n} table links work at once")
     if not revocations:
         return
-    # A token may come back at any table, of any event: every working link is read.
-    carrying = {
-        link.token_sha256: link
-        for link in TableLink.objects.filter(revoked_at__isnull=True)
-        .select_related("table__round__event")
-        .order_by("pk")
-    }
+    carrying = carried(TableLink, "table__round__event")
     logged = {pk for entry in revocations for pk in entry.detail["revoked"]}
     found = TableLink.objects.in_bulk(logged - set(links))
     tables = set(
@@ -159,7 +153,7 @@ def check_links(event_ids, problems: list[str]) -> None:
     missing = logged - set(links) - set(found)
     started = _first_deals(revocations) if missing else {}
     for entry in revocations:
-        when = f"revoked on {localtime(entry.created_at):%Y-%m-%d at %H:%M}"
+        when = stamped("revoked", entry)
         detail = entry.detail
         hashes = detail.get("revoked_token_sha256") or [None] * len(detail["revoked"])
         for pk, token_hash in zip(detail["revoked"], hashes, strict=False):

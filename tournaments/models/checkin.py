@@ -2,42 +2,34 @@
 
 from __future__ import annotations
 
-from django.conf import settings
 from django.db import models
-from django.urls import reverse
 from django.utils import timezone
 
 from .events import Event
+from .links import TokenLink
 from .players import Player
 
 
-class CheckInLink(models.Model):
-    """An unguessable link that lets a registered player of one event say he is here.
+class CheckInLink(TokenLink):
+    """An unguessable link that lets a registered player of one event say they are here.
 
-    It works until it is closed; reopening (reissuing) closes the old one. It grants
-    nothing but a check-in of the event's own registered players.
+    It works until it is closed (``revoked_at``); reopening (reissuing) closes the old
+    one. It grants nothing but a check-in of the event's own registered players.
     """
 
+    url_name = "check-in"
+
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="check_in_links")
-    token = models.CharField(max_length=64, unique=True)
-    created_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
-    )
-    created_at = models.DateTimeField(auto_now_add=True)
-    closed_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["event", "-created_at"]
 
     def __str__(self) -> str:
-        return f"Check-in of {self.event}" + (" (closed)" if self.closed_at else "")
-
-    def get_absolute_url(self) -> str:
-        return reverse("check-in", args=[self.token])
+        return f"Check-in of {self.event}" + (" (closed)" if self.revoked_at else "")
 
 
 class CheckIn(models.Model):
-    """A registered player said he is here: once an event, the time kept."""
+    """A registered player said they are here: once an event, the time kept."""
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="check_ins")
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")

@@ -91,7 +91,7 @@ class Event(models.Model):
         default=False,
         help_text="Allows a prize table that pays more than the fees collected.",
     )
-    # One prize per player (FORMATS.md, "Who pays, and who takes a prize"): a player
+    # One prize per player (docs/organizers.md, "Prizes"): a player
     # placed for prizes in more than one list takes the larger, unless this is ticked.
     prizes_in_each_list = models.BooleanField(
         "a player may take a prize in each list",
@@ -284,8 +284,8 @@ class Registration(models.Model):
     cannot_move = models.BooleanField(
         "cannot move", default=False, help_text="Keeps the same table every round of a schedule."
     )
-    # Who pays the entry fee (FORMATS.md): everyone registered, unless the organizer says
-    # otherwise (a refund, a guest) or the player came as a substitute only.
+    # Who pays the entry fee (docs/organizers.md, "Prizes"): everyone registered, unless
+    # the organizer says otherwise (a refund, a guest) or they came as a substitute only.
     pays_fee = models.BooleanField("pays the entry fee", default=True)
     # A reserve is registered without a seat: the draws leave them out until the organizer
     # seats them (a late arrival kept off the drawn rounds, a substitute only).

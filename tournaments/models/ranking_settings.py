@@ -22,9 +22,9 @@ class SharedPlaces(models.TextChoices):
 
 
 def default_table_points() -> dict[str, list[int]]:
-    """Table points of each place by table size (FORMATS.md): 4/3/2/1 at four, 4/3/2/1/1
-    at five (the dealer sitting out counted as a player of the table), 3/2/1 at three,
-    2/1 at two."""
+    """Table points of each place by table size (docs/organizers.md, "How an event
+    ranks"): 4/3/2/1 at four, 4/3/2/1/1 at five (the dealer sitting out counted as a
+    player of the table), 3/2/1 at three, 2/1 at two."""
     return {"2": [2, 1], "3": [3, 2, 1], "4": [4, 3, 2, 1], "5": [4, 3, 2, 1, 1]}
 
 

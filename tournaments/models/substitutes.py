@@ -1,5 +1,5 @@
-"""A substitute in a seat of a table from a given deal on (FORMATS.md, "Substitutes and
-withdrawals"): one per seat, holding to the end of the table's session in its round."""
+"""A substitute in a seat of a table from a given deal on (docs/organizers.md,
+"Substitutes"): one per seat, holding to the end of the table's session in its round."""
 
 from __future__ import annotations
 

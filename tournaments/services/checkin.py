@@ -1,25 +1,22 @@
 """Self check-in: the organizer opens, reissues or closes an event's check-in link; a
-registered player of that event, holding it, says he is here (once). The roll call
+registered player of that event, holding it, says they are here (once). The roll call
 shows who did; the organizer still takes it (services.rounds.set_roll_call)."""
 
 from __future__ import annotations
 
-import secrets
-
 from django.db import IntegrityError, transaction
 from django.db.models import OuterRef, Subquery
-from django.utils import timezone
 
 from ..models import ActivityEntry, CheckIn, CheckInLink, Event, Player, Registration
 from ..words import time_of_day
 from .activity import log_activity
 from .errors import ServiceError
-from .locking import atomic
-from .permissions import require_organizer
+from .locking import atomic, lock_event
 from .players import search_registry
+from .tokens import new_token, revoke, revoked_detail
 
 # Names the check-in page lists for one search: more, and the player is asked to type
-# more of his name (the page costs the same whatever the event's size).
+# more of their name (the page costs the same whatever the event's size).
 FOUND_AT_MOST = 12
 
 
@@ -41,7 +38,7 @@ class AlreadyCheckedIn(ServiceError):
 def working_link(event: Event) -> CheckInLink | None:
     """The event's open check-in link, if it has one (one query)."""
     return (
-        CheckInLink.objects.filter(event=event, closed_at__isnull=True)
+        CheckInLink.objects.filter(event=event, revoked_at__isnull=True)
         .order_by("-created_at", "-pk")
         .first()
     )
@@ -54,41 +51,22 @@ def find_check_in(token: str) -> CheckInLink:
         raise CheckInRefused(
             "This check-in link is not known. Scan the QR code at the door, or ask the organizer."
         )
-    if link.closed_at is not None:
+    if link.revoked_at is not None:
         raise CheckInRefused(
             f"The check-in of {link.event.name} is closed. Tell the organizer you are here."
         )
     return link
 
 
-def _lock_event(event: Event, user) -> Event:
-    event = Event.objects.select_for_update(of=("self",)).get(pk=event.pk)
-    require_organizer(user, event)
-    return event
-
-
-def _close(event: Event) -> list[CheckInLink]:
-    links = list(
-        CheckInLink.objects.select_for_update(of=("self",)).filter(
-            event=event, closed_at__isnull=True
-        )
-    )
-    now = timezone.now()
-    for link in links:
-        link.closed_at = now
-        link.save(update_fields=["closed_at"])
-    return links
-
-
 @atomic
 def open_check_in(event: Event, user) -> CheckInLink:
     """A new check-in link for the event; an open one before it stops working (a
     reissue, when its QR code went where it should not). ``replaced`` says which."""
-    event = _lock_event(event, user)
-    old = _close(event)
-    link = CheckInLink.objects.create(event=event, token=secrets.token_urlsafe(24), created_by=user)
+    event = lock_event(event.pk, user)
+    old = revoke(CheckInLink.objects.filter(event=event))
+    link = CheckInLink.objects.create(event=event, token=new_token(), created_by=user)
     action = ActivityEntry.Action.REISSUE_CHECK_IN if old else ActivityEntry.Action.OPEN_CHECK_IN
-    log_activity(event, user, action)
+    log_activity(event, user, action, **(revoked_detail(old) if old else {}))
     link.replaced = bool(old)
     return link
 
@@ -96,10 +74,10 @@ def open_check_in(event: Event, user) -> CheckInLink:
 @atomic
 def close_check_in(event: Event, user) -> int:
     """Stop the event's check-in link; how many were open (0: nothing to close)."""
-    event = _lock_event(event, user)
-    closed = _close(event)
+    event = lock_event(event.pk, user)
+    closed = revoke(CheckInLink.objects.filter(event=event))
     if closed:
-        log_activity(event, user, ActivityEntry.Action.CLOSE_CHECK_IN)
+        log_activity(event, user, ActivityEntry.Action.CLOSE_CHECK_IN, **revoked_detail(closed))
     return len(closed)
 
 
@@ -108,7 +86,7 @@ def check_in(token: str, player_id: int) -> CheckIn:
     """Player ``player_id`` checks in through the check-in link ``token``.
 
     Only a registered, not withdrawn player of the link's own event; once: a second
-    time says when he did (AlreadyCheckedIn). The registration's row is locked, so two
+    time says when they did (AlreadyCheckedIn). The registration's row is locked, so two
     phones checking in the same player make one check-in (on SQLite the write
     transaction is the lock), and the unique constraint stands behind it.
     """
@@ -166,5 +144,5 @@ def search(event: Event, query: str) -> list[Player]:
 
 
 def check_in_times(event: Event) -> dict[int, object]:
-    """Player id -> when he checked in, for the roll call: one query."""
+    """Player id -> when they checked in, for the roll call: one query."""
     return dict(CheckIn.objects.filter(event=event).values_list("player_id", "checked_in_at"))

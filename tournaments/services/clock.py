@@ -11,7 +11,7 @@ from django.utils import timezone
 from .. import clock
 from ..models import ActivityEntry, Round, Table
 from ..words import time_of_day
-from .activity import log_activity
+from .activity import log_activity, log_table_activity
 from .errors import FormError, ServiceError
 from .locking import atomic, lock_round, lock_table
 from .permissions import require_organizer
@@ -110,12 +110,10 @@ def extend_table(table: Table, user, minutes: int) -> Table:
     table.bell_at = max(now, clock.table_bell(table)) + timedelta(minutes=minutes)
     table.clock_stopped_at = None
     table.save(update_fields=["bell_at", "clock_stopped_at"])
-    log_activity(
-        table.round.event,
+    log_table_activity(
+        table,
         user,
         ActivityEntry.Action.EXTEND_TABLE,
-        round=table.round.number,
-        table=table.number,
         minutes=minutes,
         bell=time_of_day(table.bell_at),
     )
@@ -133,11 +131,5 @@ def end_table(table: Table, user) -> Table:
         )
     table.clock_stopped_at = timezone.now()
     table.save(update_fields=["clock_stopped_at"])
-    log_activity(
-        table.round.event,
-        user,
-        ActivityEntry.Action.END_TABLE,
-        round=table.round.number,
-        table=table.number,
-    )
+    log_table_activity(table, user, ActivityEntry.Action.END_TABLE)
     return table

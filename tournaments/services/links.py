@@ -3,8 +3,6 @@ the deals entered at tables, and a table's undo. What a link allows is ``access`
 
 from __future__ import annotations
 
-import secrets
-
 from django.utils import timezone
 
 from ..models import ActivityEntry, Deal, DealConfirmation, DealVersion, Round, Table, TableLink
@@ -14,6 +12,7 @@ from .corrections import void_deal
 from .errors import DealError, PermissionDenied, ServiceError
 from .locking import atomic, lock_table
 from .permissions import require_organizer
+from .tokens import new_token, revoke, revoked_detail
 
 UNDO_REASON = "entered by mistake"
 
@@ -25,21 +24,19 @@ def _lock_table(table: Table, user) -> Table:
     return table
 
 
-def _new_token() -> str:
-    return secrets.token_urlsafe(24)  # 192 random bits: unguessable
-
-
-def _revoked(table: Table, links: list[TableLink]) -> dict:
-    """What the activity log says of links revoked at ``table``: the ledger audit checks
-    that they stay revoked (by id), that no working link carries their token again (by
-    its hash) and that none is missing while its table stands."""
-    return {
-        "round": table.round.number,
-        "table": table.number,
-        "table_id": table.pk,
-        "revoked": [link.pk for link in links],
-        "revoked_token_sha256": [link.token_sha256 for link in links],
-    }
+def _log_revoked(table: Table, user, action: str, links: list[TableLink]) -> None:
+    """The log says which links were revoked at ``table`` (``revoked_detail``) and the
+    table's id: the ledger audit also checks that none is missing while it stands.
+    (Through this module's ``log_activity``: a test makes it fail, as a deadlock.)"""
+    log_activity(
+        table.round.event,
+        user,
+        action,
+        round=table.round.number,
+        table=table.number,
+        table_id=table.pk,
+        **revoked_detail(links),
+    )
 
 
 @atomic
@@ -47,22 +44,12 @@ def issue_link(table: Table, user) -> TableLink:
     """A new link for the table; the table's earlier link stops working. The link
     returned says in ``replaced`` whether there was one."""
     table = _lock_table(table, user)
-    old = list(
-        TableLink.objects.select_for_update(of=("self",)).filter(
-            table=table, revoked_at__isnull=True
-        )
+    old = revoke(TableLink.objects.filter(table=table))
+    link = TableLink.objects.create(table=table, token=new_token(), created_by=user)
+    action = (
+        ActivityEntry.Action.REISSUE_TABLE_LINK if old else ActivityEntry.Action.ISSUE_TABLE_LINK
     )
-    now = timezone.now()
-    for link in old:
-        link.revoked_at = now
-        link.save(update_fields=["revoked_at"])
-    link = TableLink.objects.create(table=table, token=_new_token(), created_by=user)
-    log_activity(
-        table.round.event,
-        user,
-        ActivityEntry.Action.REISSUE_TABLE_LINK if old else ActivityEntry.Action.ISSUE_TABLE_LINK,
-        **_revoked(table, old),
-    )
+    _log_revoked(table, user, action, old)
     link.replaced = bool(old)
     return link
 
@@ -77,7 +64,7 @@ def issue_round_links(rnd: Round, user) -> int:
     working = TableLink.objects.filter(table__round=rnd, revoked_at__isnull=True)
     tables = rnd.tables.exclude(pk__in=working.values("table_id")).order_by("number")
     made = [
-        TableLink(table=t, token=_new_token(), created_by=user) for t in tables.select_for_update()
+        TableLink(table=t, token=new_token(), created_by=user) for t in tables.select_for_update()
     ]
     TableLink.objects.bulk_create(made)
     if made:
@@ -93,21 +80,11 @@ def issue_round_links(rnd: Round, user) -> int:
 
 @atomic
 def revoke_link(link: TableLink, user) -> TableLink:
-    link = (
-        TableLink.objects.select_for_update(of=("self",))
-        .select_related("table__round")
-        .get(pk=link.pk)
-    )
+    found = TableLink.objects.select_related("table__round__event").filter(pk=link.pk)
+    link = found.get()
     require_organizer(user, link.table.round.event)
-    if link.revoked_at is None:
-        link.revoked_at = timezone.now()
-        link.save(update_fields=["revoked_at"])
-        log_activity(
-            link.table.round.event,
-            user,
-            ActivityEntry.Action.REVOKE_TABLE_LINK,
-            **_revoked(link.table, [link]),
-        )
+    for link in revoke(found):  # none when it was revoked already
+        _log_revoked(link.table, user, ActivityEntry.Action.REVOKE_TABLE_LINK, [link])
     return link
 
 

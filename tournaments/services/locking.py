@@ -17,6 +17,7 @@ from django.db import OperationalError, connection, transaction
 from .. import stamps
 from ..models import Event, Round, Table
 from .errors import BusyError, ServiceError
+from .permissions import require_organizer
 
 # PostgreSQL's deadlock_detected, lock_not_available, serialization_failure.
 LOCK_FAILURES = {"40P01", "55P03", "40001"}
@@ -87,6 +88,14 @@ def share_round(round_id: int) -> None:
     """Keep a round's seating as it is until this transaction ends, while other tables
     of the round go on entering deals (swaps and draws wait, deals do not)."""
     _share(Round, round_id)
+
+
+def lock_event(pk: int, user) -> Event:
+    """The event's row locked, first in the one order (two organizers' changes to the
+    event save one after the other), for one of its organizers."""
+    event = Event.objects.select_for_update(of=("self",)).get(pk=pk)
+    require_organizer(user, event)
+    return event
 
 
 def lock_round(pk: int) -> Round:

@@ -9,7 +9,8 @@ from .. import money, prizes
 from ..models import ActivityEntry, Event, Player, PrizeCategory
 from .activity import log_activity
 from .errors import FormError
-from .locking import atomic
+from .groups import GroupKind, delete_group, refuse, save_group
+from .locking import atomic, lock_event
 from .permissions import require_organizer
 
 
@@ -58,20 +59,49 @@ def _check_fees_cover(event: Event, categories) -> None:
         raise FormError(said, {"prize_table": [said]})
 
 
-def clean_category_name(name: str) -> str:
-    """A category's name, its spaces tidied, or a FormError at its field. No ";": the
-    players CSV separates a player's categories with it."""
-    name = " ".join(name.split())
-    if not name or len(name) > CATEGORY_NAME_MAX:
-        said = f"A category's name is 1 to {CATEGORY_NAME_MAX} characters."
-        raise FormError(said, {"name": [said]})
-    if ";" in name:
-        said = "A category's name has no “;” (the players CSV separates categories with it)."
-        raise FormError(said, {"name": [said]})
-    return name
+class Categories(GroupKind):
+    model = PrizeCategory
+    noun, plural = "category", "categories"
+    action = ActivityEntry.Action.SET_PRIZE_CATEGORY
+    removed = ActivityEntry.Action.DELETE_PRIZE_CATEGORY
+
+    def __init__(self, event: Event, prize_table: str):
+        super().__init__(event)
+        self.prize_table = prize_table
+
+    @classmethod
+    def clean_name(cls, name: str) -> str:
+        """No ";": the players CSV separates a player's categories with it."""
+        name = super().clean_name(name)
+        if ";" in name:
+            refuse(
+                "name",
+                "A category's name has no “;” (the players CSV separates categories with it).",
+            )
+        return name
+
+    def check(self, others, players: list[Player]) -> dict:
+        """Its prize table, read as the event's, and with it every table the event pays
+        within the fees collected (unless the club adds the rest)."""
+        try:
+            table = money.parse_table(self.prize_table)
+            money.check_table(self.event.entry_fee_cents, table)
+        except ValidationError as e:
+            raise FormError(" ".join(e.messages), {"prize_table": e.messages}) from e
+        text = money.table_text(table)
+        _check_fees_cover(self.event, [*others, PrizeCategory(prize_table=text)])
+        return {"prize_table": text}
+
+    def save_members(self, category: PrizeCategory, players: list[Player]) -> None:
+        category.players.set(players)
+
+    def logged(self, category: PrizeCategory) -> dict:
+        return {"prize_table": category.prize_table}
 
 
-CATEGORY_NAME_MAX = PrizeCategory._meta.get_field("name").max_length
+# A category's name, its spaces tidied, or a FormError at its field (the players CSV's
+# import reads the names it gives).
+clean_category_name = Categories.clean_name
 
 
 @atomic
@@ -86,52 +116,12 @@ def save_category(
     """A new category of the event, or ``category`` changed: its name, its players
     (registered in the event) and its prize table (read as the event's; only for an
     event that sets prizes; empty, the category ranks its players and pays nothing)."""
-    event = Event.objects.select_for_update(of=("self",)).get(pk=event.pk)
-    require_organizer(user, event)
+    event = lock_event(event.pk, user)
     if prize_table.strip() and not event.sets_prizes:
-        said = "Set the event's prizes first: a category's prizes share its fees."
-        raise FormError(said, {"prize_table": [said]})
-    name = clean_category_name(name)
-    others = event.prize_categories.exclude(pk=category.pk if category else None)
-    if others.filter(name__iexact=name).exists():
-        said = f"The event has a category {name} already."
-        raise FormError(said, {"name": [said]})
-    if category is None and others.count() >= PrizeCategory.MAX_PER_EVENT:
-        raise FormError(f"An event has at most {PrizeCategory.MAX_PER_EVENT} categories.")
-    registered = set(event.registrations.values_list("player_id", flat=True))
-    strangers = [p.name for p in players if p.pk not in registered]
-    if strangers:
-        said = f"Not registered in this event: {', '.join(strangers)}."
-        raise FormError(said, {"players": [said]})
-    try:
-        table = money.parse_table(prize_table)
-        money.check_table(event.entry_fee_cents, table)
-    except ValidationError as e:
-        raise FormError(" ".join(e.messages), {"prize_table": e.messages}) from e
-    if category is None:
-        category = PrizeCategory(event=event)
-    else:
-        category = PrizeCategory.objects.select_for_update(of=("self",)).get(
-            pk=category.pk, event=event
-        )
-    category.name, category.prize_table = name, money.table_text(table)
-    _check_fees_cover(event, [*others, category])
-    category.save()
-    category.players.set(players)
-    log_activity(
-        event,
-        user,
-        ActivityEntry.Action.SET_PRIZE_CATEGORY,
-        category=name,
-        players=sorted(p.name for p in players),
-        prize_table=category.prize_table,
-    )
-    return category
+        refuse("prize_table", "Set the event's prizes first: a category's prizes share its fees.")
+    return save_group(Categories(event, prize_table), user, name, players, category)
 
 
 @atomic
 def delete_category(category: PrizeCategory, user) -> None:
-    event = Event.objects.select_for_update(of=("self",)).get(pk=category.event_id)
-    require_organizer(user, event)
-    PrizeCategory.objects.filter(pk=category.pk).delete()
-    log_activity(event, user, ActivityEntry.Action.DELETE_PRIZE_CATEGORY, category=category.name)
+    delete_group(Categories, category, user)

@@ -1,5 +1,5 @@
-"""Putting a substitute into a seat of a table from a given deal on (FORMATS.md,
-"Substitutes and withdrawals"). Who holds a seat at a deal is ``seat_holders``'s."""
+"""Putting a substitute into a seat of a table from a given deal on (docs/organizers.md,
+"Substitutes"). Who holds a seat at a deal is ``seat_holders``'s."""
 
 from __future__ import annotations
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.http import Http404
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 
 from .. import money, prizes, services, words
 from ..exchange.prize_list import prize_list_csv
@@ -24,6 +24,7 @@ from .common import (
     organizer_view,
     pdf_response,
 )
+from .groups import GroupPage, group_page
 
 
 @organizer_view
@@ -88,35 +89,20 @@ def prize_list_csv_view(request, pk):
     return csv_download(prize_list_csv(listing), f"{file_slug(event)}-prizes.csv")
 
 
+CATEGORIES = GroupPage(
+    model=PrizeCategory,
+    form=CategoryForm,
+    save=save_category,
+    delete=delete_category,
+    noun="category",
+    listing="prize-categories",
+    template="tournaments/prize_categories.html",
+    listed=lambda event: {"categories": event.prize_categories.prefetch_related("players")},
+)
+
+
 @organizer_view
 def prize_category(request, pk, category_pk=None):
     """The event's prize categories and a form to add one; with ``category_pk``, that
     category's form (change it, or remove it)."""
-    event = event_or_404(request, pk)
-    check_manage(request, event)
-    category = (
-        get_object_or_404(PrizeCategory, pk=category_pk, event=event) if category_pk else None
-    )
-    form = CategoryForm(event, request.POST or None, category=category)
-    if request.method == "POST" and category and "delete" in request.POST:
-        delete_category(category, request.user)
-        messages.success(request, f"Category {category.name} removed.")
-        return redirect("prize-categories", event.pk)
-    if request.method == "POST" and form.is_valid():
-        try:
-            saved = save_category(event, request.user, category=category, **form.settings())
-        except services.ServiceError as e:
-            form_errors(form, e)
-        else:
-            messages.success(request, f"Category {saved.name} saved.")
-            return redirect("prize-categories", event.pk)
-    return render(
-        request,
-        "tournaments/prize_categories.html",
-        {
-            "event": event,
-            "form": form,
-            "category": category,
-            "categories": event.prize_categories.prefetch_related("players"),
-        },
-    )
+    return group_page(request, pk, category_pk, CATEGORIES)

@@ -46,6 +46,7 @@ class Command(BaseCommand):
         ):
             raise CommandError(f"{path} is not a backup written by backup_db.")
         _of_edition_1(data)
+        _check_in_links_revoked(data)
         with transaction.atomic():
             self.load(data, path)
             report = audit_ledger()
@@ -103,6 +104,16 @@ def _of_edition_1(data: list) -> None:
     for row in data:
         if row["model"] == "tournaments.dealversion" and isinstance(row["fields"], dict):
             row["fields"].setdefault("rules_edition", 1)
+
+
+def _check_in_links_revoked(data: list) -> None:
+    """A backup written before a check-in link's closing stamp took the table link's
+    name (migration ``check_in_links_stay_revoked``): ``closed_at`` is ``revoked_at``."""
+    for row in data:
+        fields = row["fields"]
+        if row["model"] == "tournaments.checkinlink" and isinstance(fields, dict):
+            if "closed_at" in fields:
+                fields.setdefault("revoked_at", fields.pop("closed_at"))
 
 
 def _record_fixed_settings() -> None:
