@@ -184,7 +184,9 @@ def test_csv_import_writes_in_a_few_queries_whatever_the_length(
     event, organizer, django_assert_max_num_queries
 ):
     body = "name,club\n" + "".join(f"Player {i},Heun\n" for i in range(300))
-    with django_assert_max_num_queries(12):
+    # 13: SQLite takes 999 parameters a statement, so 300 registrations of 8 columns
+    # (pays_fee and reserve since migration 0029) are inserted in 3 statements, not 2.
+    with django_assert_max_num_queries(13):
         result = exchange.import_players_csv(body, event, organizer)
     assert (result.created, result.existing) == (300, 0)
     assert Registration.objects.filter(event=event).count() == 300
