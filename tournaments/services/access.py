@@ -10,6 +10,8 @@ TABLE_LINK_USERNAME; the audit says which table's link it was.
 from __future__ import annotations
 
 from django.contrib.auth import get_user_model
+from django.db import DEFAULT_DB_ALIAS
+from django.db.models import Subquery
 
 from ..models import TABLE_LINK_USERNAME, Deal, Table, TableLink
 from .errors import DealError, PermissionDenied
@@ -32,9 +34,22 @@ def link_user():
     return user
 
 
+def with_account(links):
+    """TableLinks with ``account_id``: the id of the account their deals are filed under
+    (``link_user``; None before its first use), read in the same query."""
+    account = get_user_model().objects.filter(username=TABLE_LINK_USERNAME).values("pk")
+    return links.annotate(account_id=Subquery(account[:1]))
+
+
 def acting_user(user, link: TableLink | None):
-    """Who a change is recorded as: the signed-in user, or the table link's account."""
+    """Who a change is recorded as: the signed-in user, or the table link's account
+    (read with the link when it was locked, ``with_account``: no query more)."""
     if link is not None and not getattr(user, "is_authenticated", False):
+        account = getattr(link, "account_id", None)
+        if account is not None:
+            # The account's id and name; any other field would be read when asked for.
+            fields = ["id", "username"]
+            return get_user_model().from_db(DEFAULT_DB_ALIAS, fields, [account, TABLE_LINK_USERNAME])
         return link_user()
     return user
 
@@ -65,21 +80,23 @@ def check_link(link: TableLink, table: Table | None = None) -> None:
         )
 
 
-def authorize(user, table: Table, link: TableLink | None) -> None:
+def authorize(user, table: Table, link: TableLink | None) -> TableLink | None:
     """Inside a deal service's transaction: an organizer, or a working link of ``table``.
 
     The link row is locked so that a revocation or a round's closing, which lock it
-    too, is either before this change or after it.
+    too, is either before this change or after it. The link as locked is returned, its
+    account with it (``acting_user``).
     """
     if link is None:
         require_organizer(user, table.round.event)
-        return
+        return None
     link = (
-        TableLink.objects.select_for_update(of=("self",))
+        with_account(TableLink.objects.select_for_update(of=("self",)))
         .select_related("table__round")
         .get(pk=link.pk)
     )
     check_link(link, table)
+    return link
 
 
 def why_link_cannot_change(deal: Deal, last_pk: int | None = None) -> str | None:

@@ -216,14 +216,28 @@ def _answer_json(request, sent: entry.Sent | None, form, back: str) -> JsonRespo
     return JsonResponse({"result": "refused", "errors": errors, **said}, status=400)
 
 
-def _posted_seats(table, posted) -> list[str]:
-    """The names the posted deal's number gives the table's seats (the next deal's when
-    the form sends none): a substitute's from his first deal (``seat_holders``)."""
+def _posted_number(posted) -> int | None:
     try:
         number = int(posted.get("number") or "")
     except ValueError:
-        number = None
-    return list(seat_holders.names_at(table, number if number and number > 0 else None))
+        return None
+    return number if number > 0 else None
+
+
+def _posted_seats(table, posted) -> list[str]:
+    """The names the posted deal's number gives the table's seats (the next deal's when
+    the form sends none): a substitute's from his first deal (``seat_holders``)."""
+    return list(seat_holders.names_at(table, _posted_number(posted)))
+
+
+def _seen_before(table, posted) -> tuple[list[str], services.Seen | None]:
+    """A deal sent to be saved: the names its number gives the seats, and (``Seen``)
+    whether a deal has that number already, read together before the table's lock."""
+    number = _posted_number(posted)
+    if number is None:
+        return _posted_seats(table, posted), None
+    seen = services.seen_before(table, number)
+    return list(seat_holders.by_name(seen.seats, number)), seen
 
 
 def deal_entry(request, table, link=None):
@@ -239,12 +253,14 @@ def deal_entry(request, table, link=None):
     if request.method == "POST" and "preview" not in request.POST:
         # Saving needs only the seats (the service checks the number and the session):
         # the whole sheet, every deal of the table, is built only to show the form.
-        seats = _posted_seats(table, request.POST)
+        seats, seen = _seen_before(table, request.POST)
         form = GameDealForm(request.POST, event=event, seats=seats, needs_number=True)
         sent = None
         if form.is_valid():
             number = form.cleaned_data.get("number")
-            sent = entry.submit(table, form.document, request.user, number, link=link)
+            # Whether the number is taken, as read with the seats (else read again).
+            taken = seen.taken if seen is not None and number == seen.number else services.UNREAD
+            sent = entry.submit(table, form.document, request.user, number, link, taken)
             if sent.saved:
                 messages.success(request, sent.message)
             else:
