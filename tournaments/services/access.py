@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from django.contrib.auth import get_user_model
 from django.db import DEFAULT_DB_ALIAS
-from django.db.models import Subquery
+from django.db.models import OuterRef, Subquery
 
-from ..models import TABLE_LINK_USERNAME, Deal, Table, TableLink
+from ..models import TABLE_LINK_USERNAME, Deal, DirectorCall, Table, TableLink
 from .errors import DealError, PermissionDenied
 from .permissions import require_organizer
 
@@ -56,8 +56,12 @@ def acting_user(user, link: TableLink | None):
 
 def find_link(token: str) -> TableLink:
     """The working link with this token, or LinkError saying why it does not work."""
+    # The table's open call for the director, if any, is read along (its id): a link's
+    # pages show it (``director.call_context``), and most of the time there is none.
+    calls = DirectorCall.objects.filter(table=OuterRef("table"), handled_at__isnull=True)
     link = (
         TableLink.objects.select_related("table__round__event", "table__first_forehand")
+        .annotate(open_call_id=Subquery(calls.order_by().values("pk")[:1]))
         .filter(token=str(token)[:64])
         .first()
     )
@@ -117,7 +121,9 @@ def why_link_cannot_change(deal: Deal, last_pk: int | None = None) -> str | None
         return f"Deal {deal.number} was voided already; {ask}"
     if deal.entered_via_id is None:
         return f"Deal {deal.number} was entered by the organizer; {ask}"
-    if deal.confirmations.exists():
+    # A deal waiting for an organizer's confirmation has none (confirming ends the wait,
+    # and a confirmed deal never waits again: no link may change it): no query.
+    if not deal.awaiting_confirmation and deal.confirmations.exists():
         return f"Deal {deal.number} was confirmed by the organizer; {ask}"
     return None
 
