@@ -36,7 +36,7 @@ class SheetRow:
 
     @property
     def fragment_key(self) -> str:
-        """All the row's HTML is rendered from (``table_sheet.html`` caches each row
+        """All the row's HTML is rendered from (``views.deals.rows_html`` keeps each row
         under it): the deal (its link, number, version, struck through, unconfirmed), its
         cells and dealer under today's names, the chips after it (a correction of an
         earlier deal changes them) and the pot. Another value is another key, so a row

@@ -48,23 +48,24 @@ def acting_user(user, link: TableLink | None):
         account = getattr(link, "account_id", None)
         if account is not None:
             # The account's id and name; any other field would be read when asked for.
-            fields = ["id", "username"]
-            return get_user_model().from_db(DEFAULT_DB_ALIAS, fields, [account, TABLE_LINK_USERNAME])
+            said = (["id", "username"], [account, TABLE_LINK_USERNAME])
+            return get_user_model().from_db(DEFAULT_DB_ALIAS, *said)
         return link_user()
     return user
 
 
-def find_link(token: str) -> TableLink:
-    """The working link with this token, or LinkError saying why it does not work."""
-    # The table's open call for the director, if any, is read along (its id): a link's
-    # pages show it (``director.call_context``), and most of the time there is none.
-    calls = DirectorCall.objects.filter(table=OuterRef("table"), handled_at__isnull=True)
-    link = (
-        TableLink.objects.select_related("table__round__event", "table__first_forehand")
-        .annotate(open_call_id=Subquery(calls.order_by().values("pk")[:1]))
-        .filter(token=str(token)[:64])
-        .first()
-    )
+def find_link(token: str, with_call: bool = False) -> TableLink:
+    """The working link with this token, or LinkError saying why it does not work.
+    ``with_call``: the table's open call for the director, if any, read along (its id,
+    ``open_call_id``): a link's pages show it (``director.call_context``), and most of
+    the time there is none."""
+    links = TableLink.objects.select_related("table__round__event", "table__first_forehand")
+    if with_call:
+        calls = DirectorCall.objects.filter(table=OuterRef("table"), handled_at__isnull=True)
+        links = links.annotate(open_call_id=Subquery(calls.order_by().values("pk")[:1]))
+    # The token is unique: no ordering (TableLink's, by table, would order by the
+    # table's round's event, a join and a sort for nothing).
+    link = next(iter(links.filter(token=str(token)[:64]).order_by()[:1]), None)
     if link is None:
         raise LinkError("This table link is not known. Ask the organizer for your table's link.")
     check_link(link)

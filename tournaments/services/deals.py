@@ -9,8 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.db.models import Count, Max, OuterRef, Q, Subquery, Sum, Value
-from django.db.models.functions import Coalesce
+from django.db.models import Count, Max, OuterRef, Q, Subquery, Sum
 from django.utils import timezone
 
 import taroky_scoring as core
@@ -34,7 +33,6 @@ from .posting import (
     player_ids,
     post,
 )
-
 
 # ``taken`` not read by the caller: ``_refuse_taken_number`` reads it.
 UNREAD = object()
@@ -114,7 +112,8 @@ def same_deal(saved: Deal, document: dict) -> bool:
 def _refuse_taken_number(table_id: int, number: int, document: dict, taken=UNREAD) -> None:
     if taken is None:
         return  # the caller read that no deal has this number
-    saved = Deal.objects.filter(table_id=table_id, number=number)
+    # One deal at most (no ordering: Deal's, by table, joins the table's round and event).
+    saved = Deal.objects.filter(table_id=table_id, number=number).order_by()
     if taken is not UNREAD:
         saved = saved.filter(pk=taken)
     saved = saved.first()
@@ -165,55 +164,58 @@ class Locked:
 
 
 def _table_rows(model):
-    """``model``'s rows of the outer query's table, one group (for a subquery's sum)."""
-    return model.objects.filter(table=OuterRef("table")).order_by().values("table")
+    """``model``'s rows of the outer query's table (for a subquery)."""
+    return model.objects.filter(table=OuterRef("table")).order_by()
 
 
-def _summed(rows, **sums) -> dict:
-    return {
-        name: Coalesce(Subquery(rows.annotate(n=total).values("n")), Value(0))
-        for name, total in sums.items()
-    }
+def _one(rows, total) -> Subquery:
+    """``total`` over ``rows`` (one group: the table's), a subquery; None for no rows."""
+    return Subquery(rows.values("table").annotate(n=total).values("n"))
 
 
-def _chips_of(player: str):
-    """The net at the table of the player the outer seat's ``player`` path names."""
+def _chips_of(player: str, name: str) -> dict:
+    """What the player the outer seat's ``player`` path names was paid (``name``_in)
+    and paid out (``name``_out) at the table: subqueries, his net the difference."""
     rows = _table_rows(LedgerEntry)
-    paid_in = _summed(rows.filter(payee=OuterRef(player)), n=Sum("chips"))["n"]
-    paid_out = _summed(rows.filter(payer=OuterRef(player)), n=Sum("chips"))["n"]
-    return paid_in - paid_out
+    return {
+        f"{name}_in": _one(rows.filter(payee=OuterRef(player)), Sum("chips")),
+        f"{name}_out": _one(rows.filter(payer=OuterRef(player)), Sum("chips")),
+    }
 
 
 def _read_locked(table: Table) -> Locked:
     """The table's seats and what saving reads with them (``Locked``): one query, read
     after the lock was taken (a statement of its own), so it sees every deal saved
-    before."""
+    before. (Plain subqueries: Django compiles each as a query of its own, so every
+    expression more costs as much as one.)"""
     event = table.round.event
     deals = _table_rows(Deal)
-    said = _summed(deals, last=Max("number"))
-    said |= _summed(deals.filter(voided=False), live=Count("pk"))
+    said = {
+        "last": Subquery(deals.order_by("-number").values("number")[:1]),
+        "live": _one(deals.filter(voided=False), Count("pk")),
+    }
     chips = _needs_chips(event)
     if chips:
         # Each seat's holders: its player, and a substitute who plays as himself.
-        said |= {"own": _chips_of("player"), "sub": _chips_of("substitution__substitute")}
+        said |= _chips_of("player", "own") | _chips_of("substitution__substitute", "sub")
     if event.game.has_pot:
-        pot = Sum("chips", filter=Q(payee_is_pot=True), default=0) - Sum(
-            "chips", filter=Q(payer_is_pot=True), default=0
-        )
-        said |= _summed(_table_rows(LedgerEntry), pot=pot)
+        said["pot_in"] = _one(_table_rows(LedgerEntry).filter(payee_is_pot=True), Sum("chips"))
+        said["pot_out"] = _one(_table_rows(LedgerEntry).filter(payer_is_pot=True), Sum("chips"))
     seats = list(seat_holders.seat_rows(table).annotate(**said))
     if not seats:  # no seats: nothing to hold the counts (the checks refuse the deal)
         counts = table.deals.aggregate(last=Max("number"), live=Count("pk", filter=~Q(voided=True)))
         return Locked(seats, counts["last"] or 0, counts["live"])
     first = seats[0]
-    read = Locked(seats, first.last, first.live, pot=getattr(first, "pot", None))
+    read = Locked(seats, first.last or 0, first.live or 0)
+    if event.game.has_pot:
+        read.pot = (first.pot_in or 0) - (first.pot_out or 0)
     if chips:
         read.chips = {}
         for seat in seats:
-            read.chips[seat.player_id] = seat.own
+            read.chips[seat.player_id] = (seat.own_in or 0) - (seat.own_out or 0)
             sub = seat_holders.substitution_of(seat)
             if sub is not None:
-                read.chips[sub.substitute_id] = seat.sub
+                read.chips[sub.substitute_id] = (seat.sub_in or 0) - (seat.sub_out or 0)
     return read
 
 
@@ -235,9 +237,7 @@ def _save_deal(
     what it posts. ``read``: what the caller read with the seats (``_read_locked``),
     else read here."""
     if read is None:
-        counts = table.deals.aggregate(
-            last=Max("number"), live=Count("pk", filter=Q(voided=False))
-        )
+        counts = table.deals.aggregate(last=Max("number"), live=Count("pk", filter=Q(voided=False)))
         read = Locked(seat_list, counts["last"] or 0, counts["live"])
     last = read.last
     # A game with a pot plays for the pot the ledger holds, never one from a form.
@@ -292,9 +292,8 @@ def _table_clock(table: Table) -> core.Clock | None:
     bell = clock.table_bell(table)
     times = []
     if bell is not None and timezone.now() >= bell:
-        times = table.deals.filter(voided=False, created_at__lte=bell).values_list(
-            "created_at", flat=True
-        )
+        deals = table.deals.filter(voided=False, created_at__lte=bell).order_by()
+        times = deals.values_list("created_at", flat=True)
     return clock.core_clock(table, times)
 
 

@@ -112,9 +112,7 @@ def preview(table: Table, document: dict, number: int | None, corrected=None) ->
         return Preview(said, later_refused=e.message)
 
 
-def submit(
-    table: Table, document: dict, user, number: int | None, link=None, taken=UNREAD
-) -> Sent:
+def submit(table: Table, document: dict, user, number: int | None, link=None, taken=UNREAD) -> Sent:
     """Save ``document`` as deal ``number`` at ``table``: by an organizer, or (``link``)
     by whoever holds the table's working link. ``taken``: whether a deal has ``number``
     already, when the caller read it (``deals.seen_before``)."""

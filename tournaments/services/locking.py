@@ -111,11 +111,8 @@ def lock_table_and_link(pk: int, link_pk: int) -> tuple[Table, TableLink]:
     SQLite has no row locks: BEGIN IMMEDIATE holds the whole database for this
     transaction already, so the link, its table, round and event are one read."""
     if connection.vendor == "sqlite":
-        link = (
-            with_account(TableLink.objects.select_related("table__round__event"))
-            .filter(pk=link_pk)
-            .first()
-        )
+        links = with_account(TableLink.objects.select_related("table__round__event"))
+        link = next(iter(links.filter(pk=link_pk).order_by()[:1]), None)
         if link is None:
             raise _gone()  # a link goes only with its table (the round drawn again)
         table = link.table if link.table_id == pk else lock_table(pk)

@@ -6,11 +6,14 @@ Pages read through queries.py and write only through services."""
 from __future__ import annotations
 
 from django.contrib import messages
+from django.core.cache import caches
+from django.core.cache.utils import make_template_fragment_key
 from django.http import JsonResponse
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_http_methods, require_POST
 
 from .. import director, printouts, queries, rejected_versions, seat_holders, services
@@ -104,6 +107,7 @@ def sheet_page(request, table, substitute_form=None):
         "tournaments/table_sheet.html",
         {
             "sheet": sheet,
+            "rows_html": rows_html(sheet),
             "table": table,
             "event": sheet.event,
             "can_manage": manage,
@@ -112,6 +116,26 @@ def sheet_page(request, table, substitute_form=None):
             "substitute_form": substitute_form,
         },
     )
+
+
+def rows_html(sheet) -> list[str]:
+    """Each row of ``sheet`` as HTML (``_sheet_row.html``), kept in the fragments' cache
+    under all it is rendered from (``SheetRow.fragment_key``, and whether the sheet has
+    a pot): the sheet's rows in one look-up, and only a row not kept yet (a new deal, a
+    changed one) rendered. The keys are those of a ``{% cache %}`` named "sheet-row"."""
+    keys = [
+        make_template_fragment_key("sheet-row", [r.fragment_key, sheet.has_pot]) for r in sheet.rows
+    ]
+    fragments = caches["template_fragments"]
+    kept = fragments.get_many(keys)
+    new = {}
+    for key, row in zip(keys, sheet.rows, strict=True):
+        if key not in kept:
+            context = {"row": row, "sheet": sheet}
+            new[key] = kept[key] = render_to_string("tournaments/_sheet_row.html", context)
+    if new:
+        fragments.set_many(new, None)
+    return [mark_safe(kept[key]) for key in keys]
 
 
 def substitute_form_for(sheet, data=None) -> SubstituteForm:
