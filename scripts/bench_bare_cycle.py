@@ -95,6 +95,9 @@ class Deal(models.Model):
         app_label = "bareapp"
         unique_together = [("table", "number")]
 
+    def __str__(self):
+        return f"deal {self.number} at table {self.table}"
+
 
 PLAYERS = [(p, p) for p in "ABCD"]
 
@@ -237,8 +240,9 @@ def main():
     med = {k: statistics.median(v) * 1000 for k, v in times.items()}
     cycle = sum(med.values())
     print(
-        f"bare Django {django.get_version()}: form {med['form']:.2f} ms, save {med['save']:.2f} ms, "
-        f"sheet {med['sheet']:.2f} ms, a whole cycle {cycle:.2f} ms (median thread CPU)"
+        f"bare Django {django.get_version()}: form {med['form']:.2f} ms, "
+        f"save {med['save']:.2f} ms, sheet {med['sheet']:.2f} ms, "
+        f"a whole cycle {cycle:.2f} ms (median thread CPU)"
     )
 
 
