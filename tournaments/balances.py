@@ -24,18 +24,11 @@ def net_by_player(entries) -> dict[int, int]:
     return dict(net)
 
 
-def deal_and_player_sums(entries):
-    """The chips each payer paid each payee in each deal of a LedgerEntry queryset (rows
-    of ``deal_id``, ``payee_id``, ``payer_id``, ``chips``; a GROUP BY)."""
-    rows = entries.values("deal_id", "payee_id", "payer_id").annotate(chips=Sum("chips"))
-    return rows.order_by()
-
-
-def net_by_deal_and_player(entries, rows=None) -> dict[int, dict[int, int]]:
-    """Net chips per deal id and player id: one GROUP BY query (``rows``: its rows, when
-    the caller read them, ``deal_and_player_sums``)."""
+def net_by_deal_and_player(entries) -> dict[int, dict[int, int]]:
+    """Net chips per deal id and player id: one GROUP BY query."""
     net: dict[int, dict[int, int]] = defaultdict(lambda: defaultdict(int))
-    for row in deal_and_player_sums(entries) if rows is None else rows:
+    rows = entries.values("deal_id", "payee_id", "payer_id").annotate(chips=Sum("chips"))
+    for row in rows.order_by():
         deal = net[row["deal_id"]]
         deal[row["payee_id"]] += row["chips"]
         deal[row["payer_id"]] -= row["chips"]

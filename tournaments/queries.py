@@ -14,10 +14,9 @@ import taroky_scoring as core
 
 from . import clock as on_the_clock
 from . import seat_holders
-from .balances import deal_and_player_sums, net_by_deal_and_player, session_state
+from .balances import net_by_deal_and_player, session_state
 from .models import Deal, DealVersion, Event, LedgerEntry, Player, Seat, Table
 from .outcomes import deal_words, document_facts
-from .prepared import Prepared
 from .todays_names import under_todays_names, with_current_names
 from .words import account_words
 
@@ -206,17 +205,6 @@ def sheet_cells(document: dict) -> list:
     return list(_sheet_cells(json.dumps(document, sort_keys=True)))
 
 
-# A table's deals and its ledger's sums, read by every sheet and deal form: compiled
-# once (``prepared``).
-_DEALS = Prepared(
-    lambda table_id: with_current_names(Deal.objects.filter(table_id=table_id).order_by("number")),
-    int,
-)
-_NETS = Prepared(
-    lambda table_id: deal_and_player_sums(LedgerEntry.objects.filter(table_id=table_id)), int
-)
-
-
 def table_sheet(table: Table, cells: bool = True) -> Sheet:
     """The paper score sheet of a table: every deal, each player's change and chips.
     ``cells=False`` is what the deal form's page and the substitute form read (the
@@ -228,14 +216,12 @@ def table_sheet(table: Table, cells: bool = True) -> Sheet:
     seats = seat_holders.seats_of(table)
     players = [s.player for s in seats]  # each seat's own player (a leaver too)
     subs = seat_holders.substituted(seats)
-    deals = _DEALS.rows(table.pk)
-    for deal in deals:  # each knows its table, as ``table.deals`` would have it
-        Deal.table.field.set_cached_value(deal, table)
+    deals = list(with_current_names(table.deals.order_by("number")))
     today = {p.pk: p.name for p in players + [s.substitute for s in subs]}
     documents = {d.pk: under_todays_names(d.document, d.current_names, today) for d in deals}
     net = {}
     if cells or event.session_end == Event.SessionEnd.OUT_OF_CHIPS:
-        net = net_by_deal_and_player(None, _NETS.rows(table.pk))
+        net = net_by_deal_and_player(LedgerEntry.objects.filter(table=table))
     running = [event.starting_chips] * len(players)
     game = core.game_for(event.ruleset)
     # The game's columns of a deal, and the pot's beside them when it has one.

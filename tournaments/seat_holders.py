@@ -15,7 +15,6 @@ from django.db.models import Count, F, Max, OuterRef, Q, Subquery, Value
 from django.db.models.functions import Coalesce
 
 from .models import Deal, Player, Seat, Substitution, Table
-from .prepared import Prepared
 
 NEXT = None  # ask about the next deal of the table
 
@@ -52,23 +51,14 @@ class Holder:
         return sub.substitute if sub and not sub.for_leaver else self.seat.player
 
 
-# The seats of a table are read by every request of a deal: compiled once (``prepared``).
-_SEATS = Prepared(
-    lambda table_id: (
-        Seat.objects.filter(table_id=table_id)
-        .select_related("player", "substitution__substitute")
-        .order_by("position")
-    ),
-    int,
-)
+def seat_rows(table: Table):
+    """The table's seats by position, their players and substitutions (a queryset)."""
+    return table.seats.select_related("player", "substitution__substitute").order_by("position")
 
 
 def seats_of(table: Table) -> list[Seat]:
     """The table's seats by position, their players and substitutions: one query."""
-    seats = _SEATS.rows(table.pk)
-    for seat in seats:  # each knows its table, as ``table.seats`` would have it
-        Seat.table.field.set_cached_value(seat, table)
-    return seats
+    return list(seat_rows(table))
 
 
 def next_number(table: Table) -> int:

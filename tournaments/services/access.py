@@ -14,7 +14,6 @@ from django.db import DEFAULT_DB_ALIAS
 from django.db.models import OuterRef, Subquery
 
 from ..models import TABLE_LINK_USERNAME, Deal, DirectorCall, Table, TableLink
-from ..prepared import Prepared
 from .errors import DealError, PermissionDenied
 from .permissions import require_organizer
 
@@ -55,29 +54,18 @@ def acting_user(user, link: TableLink | None):
     return user
 
 
-def _links(token: str, with_call: bool = False):
-    """The link of ``token`` with its table, round, event and first forehand."""
+def find_link(token: str, with_call: bool = False) -> TableLink:
+    """The working link with this token, or LinkError saying why it does not work.
+    ``with_call``: the table's open call for the director, if any, read along (its id,
+    ``open_call_id``): a link's pages show it (``director.call_context``), and most of
+    the time there is none."""
     links = TableLink.objects.select_related("table__round__event", "table__first_forehand")
     if with_call:
         calls = DirectorCall.objects.filter(table=OuterRef("table"), handled_at__isnull=True)
         links = links.annotate(open_call_id=Subquery(calls.order_by().values("pk")[:1]))
     # The token is unique: no ordering (TableLink's, by table, would order by the
     # table's round's event, a join and a sort for nothing).
-    return links.filter(token=token).order_by()[:1]
-
-
-# Every request of a phone looks its link up: compiled once (``prepared``).
-_LINK = Prepared(_links, str)
-_LINK_WITH_CALL = Prepared(lambda token: _links(token, with_call=True), str)
-
-
-def find_link(token: str, with_call: bool = False) -> TableLink:
-    """The working link with this token, or LinkError saying why it does not work.
-    ``with_call``: the table's open call for the director, if any, read along (its id,
-    ``open_call_id``): a link's pages show it (``director.call_context``), and most of
-    the time there is none."""
-    found = (_LINK_WITH_CALL if with_call else _LINK).rows(str(token)[:64])
-    link = found[0] if found else None
+    link = next(iter(links.filter(token=str(token)[:64]).order_by()[:1]), None)
     if link is None:
         raise LinkError("This table link is not known. Ask the organizer for your table's link.")
     check_link(link)

@@ -7,7 +7,6 @@ voiding a deal is ``corrections``.
 
 from __future__ import annotations
 
-import functools
 from dataclasses import dataclass
 
 from django.db.models import Count, Max, OuterRef, Q, Subquery, Sum
@@ -18,7 +17,6 @@ import taroky_scoring as core
 from .. import clock, seat_holders, stamps
 from ..balances import pot_before, session_state, table_session
 from ..models import Deal, DealVersion, Event, LedgerEntry, Seat, Table
-from ..prepared import Prepared
 from ..seat_holders import seats_of
 from ..todays_names import deal_under_todays_names
 from ..words import counted
@@ -84,24 +82,10 @@ class Seen:
     taken: int | None
 
 
-def _seen(table_id: int, number: int):
-    saved = Deal.objects.filter(table=OuterRef("table"), number=number).order_by().values("pk")
-    seats = Seat.objects.filter(table_id=table_id).select_related(
-        "player", "substitution__substitute"
-    )
-    return seats.order_by("position").annotate(taken=Subquery(saved[:1]))
-
-
-# Every deal sent reads these, and what saving reads under the lock (by what the event
-# needs): compiled once (``prepared``).
-_SEEN = Prepared(_seen, int, int)
-
-
 def seen_before(table: Table, number: int) -> Seen:
     """The seats of ``table`` and whether deal ``number`` is saved there (one query)."""
-    seats = _SEEN.rows(table.pk, number)
-    for seat in seats:  # each knows its table, as ``table.seats`` would have it
-        Seat.table.field.set_cached_value(seat, table)
+    saved = Deal.objects.filter(table=OuterRef("table"), number=number).order_by().values("pk")
+    seats = list(seat_holders.seat_rows(table).annotate(taken=Subquery(saved[:1])))
     return Seen(number, seats, seats[0].taken if seats else UNREAD)
 
 
@@ -199,41 +183,25 @@ def _chips_of(player: str, name: str) -> dict:
     }
 
 
-def _locked_rows(table_id: int, chips: bool, pot: bool):
-    """The seats of ``_read_locked``, with their subqueries."""
+def _read_locked(table: Table) -> Locked:
+    """The table's seats and what saving reads with them (``Locked``): one query, read
+    after the lock was taken (a statement of its own), so it sees every deal saved
+    before. (Plain subqueries: Django compiles each as a query of its own, so every
+    expression more costs as much as one.)"""
+    event = table.round.event
     deals = _table_rows(Deal)
     said = {
         "last": Subquery(deals.order_by("-number").values("number")[:1]),
         "live": _one(deals.filter(voided=False), Count("pk")),
     }
+    chips = _needs_chips(event)
     if chips:
         # Each seat's holders: its player, and a substitute who plays as himself.
         said |= _chips_of("player", "own") | _chips_of("substitution__substitute", "sub")
-    if pot:
+    if event.game.has_pot:
         said["pot_in"] = _one(_table_rows(LedgerEntry).filter(payee_is_pot=True), Sum("chips"))
         said["pot_out"] = _one(_table_rows(LedgerEntry).filter(payer_is_pot=True), Sum("chips"))
-    seats = Seat.objects.filter(table_id=table_id).select_related(
-        "player", "substitution__substitute"
-    )
-    return seats.order_by("position").annotate(**said)
-
-
-_LOCKED = {
-    (chips, pot): Prepared(functools.partial(_locked_rows, chips=chips, pot=pot), int)
-    for chips in (False, True)
-    for pot in (False, True)
-}
-
-
-def _read_locked(table: Table) -> Locked:
-    """The table's seats and what saving reads with them (``Locked``): one query, read
-    after the lock was taken (a statement of its own), so it sees every deal saved
-    before. (Plain subqueries: Django compiles each as a query of its own.)"""
-    event = table.round.event
-    chips = _needs_chips(event)
-    seats = _LOCKED[chips, event.game.has_pot].rows(table.pk)
-    for seat in seats:  # each knows its table, as ``table.seats`` would have it
-        Seat.table.field.set_cached_value(seat, table)
+    seats = list(seat_holders.seat_rows(table).annotate(**said))
     if not seats:  # no seats: nothing to hold the counts (the checks refuse the deal)
         counts = table.deals.aggregate(last=Max("number"), live=Count("pk", filter=~Q(voided=True)))
         return Locked(seats, counts["last"] or 0, counts["live"])

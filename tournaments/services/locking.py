@@ -16,7 +16,6 @@ from django.db import OperationalError, connection, transaction
 
 from .. import stamps
 from ..models import Event, Round, Table, TableLink
-from ..prepared import Prepared
 from .access import with_account
 from .errors import BusyError, ServiceError
 
@@ -102,17 +101,6 @@ def _gone() -> ServiceError:
     )
 
 
-# Read by every deal entered through a link (SQLite): compiled once (``prepared``).
-_LINK_AND_TABLE = Prepared(
-    lambda link_pk: (
-        with_account(TableLink.objects.select_related("table__round__event"))
-        .filter(pk=link_pk)
-        .order_by()[:1]
-    ),
-    int,
-)
-
-
 def lock_table_and_link(pk: int, link_pk: int) -> tuple[Table, TableLink]:
     """Table ``pk`` locked as ``lock_table`` locks it, for a deal entered through a link,
     and the link ``link_pk`` locked after it (a revocation or a round's closing, which
@@ -123,8 +111,8 @@ def lock_table_and_link(pk: int, link_pk: int) -> tuple[Table, TableLink]:
     SQLite has no row locks: BEGIN IMMEDIATE holds the whole database for this
     transaction already, so the link, its table, round and event are one read."""
     if connection.vendor == "sqlite":
-        found = _LINK_AND_TABLE.rows(link_pk)
-        link = found[0] if found else None
+        links = with_account(TableLink.objects.select_related("table__round__event"))
+        link = next(iter(links.filter(pk=link_pk).order_by()[:1]), None)
         if link is None:
             raise _gone()  # a link goes only with its table (the round drawn again)
         table = link.table if link.table_id == pk else lock_table(pk)
