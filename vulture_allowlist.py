@@ -179,3 +179,8 @@ _.KeepCopyMiddleware
 _.player_heads
 # The event form's formats, read by event_form.html for its script (event_formats.js).
 _.formats
+# The bare Django floor (scripts/bench_bare_cycle.py): a throwaway app's package path
+# and its model's Meta, read by Django.
+_.__path__
+_.app_label
+_.unique_together

@@ -229,8 +229,12 @@ def open_calls(event: Event) -> list[DirectorCall]:
 
 def call_context(link: TableLink | None) -> dict:
     """What a table link's pages show of its call: the open call (when it was raised),
-    or the form that raises one. One query; nothing without a link."""
+    or the form that raises one. One query (none when the link was read with its open
+    call, ``find_link``); nothing without a link."""
     if link is None:
         return {}
-    call = DirectorCall.objects.filter(table_id=link.table_id, handled_at__isnull=True).first()
+    call = None
+    # ``find_link`` read whether the table has an open call: a query only when it has.
+    if getattr(link, "open_call_id", True) is not None:
+        call = DirectorCall.objects.filter(table_id=link.table_id, handled_at__isnull=True).first()
     return {"director_call": call, "call_form": DirectorCallForm(prefix="call")}

@@ -36,7 +36,7 @@ class SheetRow:
 
     @property
     def fragment_key(self) -> str:
-        """All the row's HTML is rendered from (``table_sheet.html`` caches each row
+        """All the row's HTML is rendered from (``views.deals.rows_html`` keeps each row
         under it): the deal (its link, number, version, struck through, unconfirmed), its
         cells and dealer under today's names, the chips after it (a correction of an
         earlier deal changes them) and the pot. Another value is another key, so a row
@@ -207,8 +207,10 @@ def sheet_cells(document: dict) -> list:
 
 def table_sheet(table: Table, cells: bool = True) -> Sheet:
     """The paper score sheet of a table: every deal, each player's change and chips.
-    ``cells=False`` leaves each row's game columns empty (the deal form's page reads only
-    the totals, the next dealer and the session)."""
+    ``cells=False`` is what the deal form's page and the substitute form read (the
+    deals, the next dealer, the session, the seats): each row's game columns are left
+    empty, and its chips too (every change 0) unless the session ends when a player runs
+    out of chips (then the ledger is read, as for the whole sheet)."""
     event = table.round.event
     rules = event.rules
     seats = seat_holders.seats_of(table)
@@ -217,19 +219,24 @@ def table_sheet(table: Table, cells: bool = True) -> Sheet:
     deals = list(with_current_names(table.deals.order_by("number")))
     today = {p.pk: p.name for p in players + [s.substitute for s in subs]}
     documents = {d.pk: under_todays_names(d.document, d.current_names, today) for d in deals}
-    net = net_by_deal_and_player(LedgerEntry.objects.filter(table=table))
+    net = {}
+    if cells or event.session_end == Event.SessionEnd.OUT_OF_CHIPS:
+        net = net_by_deal_and_player(LedgerEntry.objects.filter(table=table))
     running = [event.starting_chips] * len(players)
     game = core.game_for(event.ruleset)
     # The game's columns of a deal, and the pot's beside them when it has one.
     columns = SHEET_CELLS - (1 if game.has_pot else 0)
     rows = []
     pot = 0
+    ids = [p.pk for p in players]  # without a substitute, the holders at every deal
     for deal in deals:
         # Each seat's change: its holder's at this deal (no query).
-        holders = seat_holders.holders(seats, deal.number)
-        changes = [net.get(deal.pk, {}).get(h.player.pk, 0) for h in holders]
+        if subs:
+            ids = [h.player.pk for h in seat_holders.holders(seats, deal.number)]
+        chips = net.get(deal.pk, {})
+        changes = [chips.get(pk, 0) for pk in ids]
         running = [r + c for r, c in zip(running, changes, strict=True)]
-        pot += net.get(deal.pk, {}).get(None, 0)  # the pot's rows have no player
+        pot += chips.get(None, 0)  # the pot's rows have no player
         document = documents[deal.pk]
         said = fill_columns(sheet_cells(document), columns) if cells else []
         dealer = document.get("dealer") or ""

@@ -51,11 +51,14 @@ class Holder:
         return sub.substitute if sub and not sub.for_leaver else self.seat.player
 
 
+def seat_rows(table: Table):
+    """The table's seats by position, their players and substitutions (a queryset)."""
+    return table.seats.select_related("player", "substitution__substitute").order_by("position")
+
+
 def seats_of(table: Table) -> list[Seat]:
     """The table's seats by position, their players and substitutions: one query."""
-    return list(
-        table.seats.select_related("player", "substitution__substitute").order_by("position")
-    )
+    return list(seat_rows(table))
 
 
 def next_number(table: Table) -> int:

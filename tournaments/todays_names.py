@@ -14,7 +14,9 @@ from .models import Deal, DealVersion, Player
 def with_current_names(deals):
     """Deals with ``current_names``: their current version's player ids by name (what
     ``under_todays_names`` reads), in the same query."""
-    current = DealVersion.objects.filter(deal=OuterRef("pk"), number=OuterRef("version"))
+    # One row (a deal's version number is unique): no ordering, which by DealVersion's
+    # default would join each deal's table, round and event again.
+    current = DealVersion.objects.filter(deal=OuterRef("pk"), number=OuterRef("version")).order_by()
     return deals.annotate(
         current_names=Subquery(current.values("names")[:1], output_field=JSONField())
     )

@@ -128,13 +128,13 @@ def test_a_lock_failure_is_told_in_words_and_nothing_else_is_hidden(table, organ
     def broken_disk(table):
         raise OperationalError("disk I/O error")
 
-    monkeypatch.setattr(deals, "seats_of", deadlocked)
+    monkeypatch.setattr(deals, "_read_locked", deadlocked)
     with pytest.raises(
         services.BusyError,
         match="could not save this one in time; nothing was saved. Try again in a moment",
     ):
         services.record_deal(table, played_doc(), organizer)
-    monkeypatch.setattr(deals, "seats_of", broken_disk)
+    monkeypatch.setattr(deals, "_read_locked", broken_disk)
     with pytest.raises(OperationalError, match="disk I/O error"):
         services.record_deal(table, played_doc(), organizer)
     assert Deal.objects.count() == 0

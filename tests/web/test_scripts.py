@@ -56,6 +56,34 @@ def test_the_deal_cycle_benchmark(scratch_database):
     assert [line.split()[0] for line in lines[1:5]] == ["form", "save", "sheet", "a"]
 
 
+def test_the_deal_cycle_against_the_bare_floor(scratch_database):
+    """Side by side with the floor: both medians, the ratio and the rounds' spread; the
+    exit status says whether the ratio is within --max-ratio (a bound no cycle can meet
+    fails, one every cycle meets passes: the check, not the machine's speed)."""
+    small = ["--tables=2", "--warm=1", "--rounds=2", "--batch=2"]
+    command = ["scripts/bench_deal_cycle.py", "--against-bare", *small]
+    out = run(scratch_database, *command, "--max-ratio=1000")
+    lines = out.splitlines()
+    vendor = "sqlite" if scratch_database.startswith("sqlite") else "postgresql"
+    assert lines[0].startswith(f"deal cycle on {vendor} against a bare Django cycle, side by")
+    assert "2 rounds of 2 cycles each, alternated; 2 tables" in lines[0]
+    assert [line.split()[0] for line in lines[1:6]] == ["median", "form", "save", "sheet", "a"]
+    assert lines[6].startswith("  the rounds' ratios: ")
+    assert lines[7].startswith("within the bound: ") and lines[7].endswith(" <= 1000x")
+    env = {**os.environ, "DATABASE_URL": scratch_database, "SECRET_KEY": "s" * 50}
+    env.pop("DJANGO_SETTINGS_MODULE", None)
+    over = subprocess.run(
+        [sys.executable, *command, "--max-ratio=0.01"],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert over.returncode == 1, over.stdout + over.stderr
+    assert over.stdout.splitlines()[-1].startswith("OVER the bound: ")
+
+
 def test_a_postgresql_database_the_docs_name_is_created_when_missing(scratch_database):
     """The docs' PostgreSQL commands name a database (`bench`, `hall_load`): on a fresh
     server the scripts create it rather than time out on a connection pool."""

@@ -7,7 +7,7 @@ from .access import LinkError, find_link
 from .calls import handle_call, raise_call
 from .clock import end_table, extend_table, set_round_length, start_round
 from .corrections import DealChange, correct_deal, new_pots_after, repot_table, void_deal
-from .deals import record_deal, record_deals
+from .deals import UNREAD, Seen, record_deal, record_deals, seen_before
 from .errors import (
     BusyError,
     DealError,
@@ -84,6 +84,9 @@ __all__ = [
     "withdraw_player",
     "record_deal",
     "record_deals",
+    "Seen",
+    "seen_before",
+    "UNREAD",
     "repot_table",
     "update_event",
     "void_deal",

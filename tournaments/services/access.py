@@ -10,8 +10,10 @@ TABLE_LINK_USERNAME; the audit says which table's link it was.
 from __future__ import annotations
 
 from django.contrib.auth import get_user_model
+from django.db import DEFAULT_DB_ALIAS
+from django.db.models import OuterRef, Subquery
 
-from ..models import TABLE_LINK_USERNAME, Deal, Table, TableLink
+from ..models import TABLE_LINK_USERNAME, Deal, DirectorCall, Table, TableLink
 from .errors import DealError, PermissionDenied
 from .permissions import require_organizer
 
@@ -32,20 +34,38 @@ def link_user():
     return user
 
 
+def with_account(links):
+    """TableLinks with ``account_id``: the id of the account their deals are filed under
+    (``link_user``; None before its first use), read in the same query."""
+    account = get_user_model().objects.filter(username=TABLE_LINK_USERNAME).values("pk")
+    return links.annotate(account_id=Subquery(account[:1]))
+
+
 def acting_user(user, link: TableLink | None):
-    """Who a change is recorded as: the signed-in user, or the table link's account."""
+    """Who a change is recorded as: the signed-in user, or the table link's account
+    (read with the link when it was locked, ``with_account``: no query more)."""
     if link is not None and not getattr(user, "is_authenticated", False):
+        account = getattr(link, "account_id", None)
+        if account is not None:
+            # The account's id and name; any other field would be read when asked for.
+            said = (["id", "username"], [account, TABLE_LINK_USERNAME])
+            return get_user_model().from_db(DEFAULT_DB_ALIAS, *said)
         return link_user()
     return user
 
 
-def find_link(token: str) -> TableLink:
-    """The working link with this token, or LinkError saying why it does not work."""
-    link = (
-        TableLink.objects.select_related("table__round__event", "table__first_forehand")
-        .filter(token=str(token)[:64])
-        .first()
-    )
+def find_link(token: str, with_call: bool = False) -> TableLink:
+    """The working link with this token, or LinkError saying why it does not work.
+    ``with_call``: the table's open call for the director, if any, read along (its id,
+    ``open_call_id``): a link's pages show it (``director.call_context``), and most of
+    the time there is none."""
+    links = TableLink.objects.select_related("table__round__event", "table__first_forehand")
+    if with_call:
+        calls = DirectorCall.objects.filter(table=OuterRef("table"), handled_at__isnull=True)
+        links = links.annotate(open_call_id=Subquery(calls.order_by().values("pk")[:1]))
+    # The token is unique: no ordering (TableLink's, by table, would order by the
+    # table's round's event, a join and a sort for nothing).
+    link = next(iter(links.filter(token=str(token)[:64]).order_by()[:1]), None)
     if link is None:
         raise LinkError("This table link is not known. Ask the organizer for your table's link.")
     check_link(link)
@@ -65,21 +85,23 @@ def check_link(link: TableLink, table: Table | None = None) -> None:
         )
 
 
-def authorize(user, table: Table, link: TableLink | None) -> None:
+def authorize(user, table: Table, link: TableLink | None) -> TableLink | None:
     """Inside a deal service's transaction: an organizer, or a working link of ``table``.
 
     The link row is locked so that a revocation or a round's closing, which lock it
-    too, is either before this change or after it.
+    too, is either before this change or after it. The link as locked is returned, its
+    account with it (``acting_user``).
     """
     if link is None:
         require_organizer(user, table.round.event)
-        return
+        return None
     link = (
-        TableLink.objects.select_for_update(of=("self",))
+        with_account(TableLink.objects.select_for_update(of=("self",)))
         .select_related("table__round")
         .get(pk=link.pk)
     )
     check_link(link, table)
+    return link
 
 
 def why_link_cannot_change(deal: Deal, last_pk: int | None = None) -> str | None:
@@ -100,7 +122,9 @@ def why_link_cannot_change(deal: Deal, last_pk: int | None = None) -> str | None
         return f"Deal {deal.number} was voided already; {ask}"
     if deal.entered_via_id is None:
         return f"Deal {deal.number} was entered by the organizer; {ask}"
-    if deal.confirmations.exists():
+    # A deal waiting for an organizer's confirmation has none (confirming ends the wait,
+    # and a confirmed deal never waits again: no link may change it): no query.
+    if not deal.awaiting_confirmation and deal.confirmations.exists():
         return f"Deal {deal.number} was confirmed by the organizer; {ask}"
     return None
 

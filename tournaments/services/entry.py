@@ -20,6 +20,7 @@ from ..models import Deal, RejectedVersion, Table, TableLink
 from ..outcomes import deal_words
 from ..words import account_words, author_words
 from .access import why_link_cannot_change
+from .deals import UNREAD
 from .errors import BusyError, DealError, DealNumberTaken, ServiceError, StaleDealError
 
 
@@ -111,11 +112,12 @@ def preview(table: Table, document: dict, number: int | None, corrected=None) ->
         return Preview(said, later_refused=e.message)
 
 
-def submit(table: Table, document: dict, user, number: int | None, link=None) -> Sent:
+def submit(table: Table, document: dict, user, number: int | None, link=None, taken=UNREAD) -> Sent:
     """Save ``document`` as deal ``number`` at ``table``: by an organizer, or (``link``)
-    by whoever holds the table's working link."""
+    by whoever holds the table's working link. ``taken``: whether a deal has ``number``
+    already, when the caller read it (``deals.seen_before``)."""
     try:
-        deal = services.record_deal(table, document, user, number=number, link=link)
+        deal = services.record_deal(table, document, user, number=number, link=link, taken=taken)
     except DealNumberTaken as e:
         if e.same:
             return Sent(Result.ALREADY_SAVED, e.message, deal=e.saved)

@@ -15,7 +15,8 @@ from django.conf import settings
 from django.db import OperationalError, connection, transaction
 
 from .. import stamps
-from ..models import Event, Round, Table
+from ..models import Event, Round, Table, TableLink
+from .access import with_account
 from .errors import BusyError, ServiceError
 from .permissions import require_organizer
 
@@ -102,12 +103,39 @@ def lock_round(pk: int) -> Round:
     return Round.objects.select_for_update(of=("self",)).select_related("event").get(pk=pk)
 
 
-def lock_table(pk: int) -> Table:
-    """A table locked for a deal or a chip count, its round's seating held still."""
-    gone = ServiceError(
+def _gone() -> ServiceError:
+    return ServiceError(
         "This table is no longer in its round: the round was drawn again. "
         "Open the round's new tables."
     )
+
+
+def lock_table_and_link(pk: int, link_pk: int) -> tuple[Table, TableLink]:
+    """Table ``pk`` locked as ``lock_table`` locks it, for a deal entered through a link,
+    and the link ``link_pk`` locked after it (a revocation or a round's closing, which
+    lock the link too, is then before the deal or after it), with its account
+    (``access.with_account``). The link's ``table`` is the locked table when it is the
+    link's own; ``access.check_link`` says whether it is.
+
+    SQLite has no row locks: BEGIN IMMEDIATE holds the whole database for this
+    transaction already, so the link, its table, round and event are one read."""
+    if connection.vendor == "sqlite":
+        links = with_account(TableLink.objects.select_related("table__round__event"))
+        link = next(iter(links.filter(pk=link_pk).order_by()[:1]), None)
+        if link is None:
+            raise _gone()  # a link goes only with its table (the round drawn again)
+        table = link.table if link.table_id == pk else lock_table(pk)
+        return table, link
+    table = lock_table(pk)
+    link = with_account(TableLink.objects.select_for_update(of=("self",))).get(pk=link_pk)
+    if link.table_id == table.pk:
+        link.table = table
+    return table, link
+
+
+def lock_table(pk: int) -> Table:
+    """A table locked for a deal or a chip count, its round's seating held still."""
+    gone = _gone()
     if connection.vendor == "postgresql":
         ids = Table.objects.filter(pk=pk).values_list("round_id", "round__event_id").first()
         if ids is None:

@@ -6,11 +6,14 @@ Pages read through queries.py and write only through services."""
 from __future__ import annotations
 
 from django.contrib import messages
+from django.core.cache import caches
+from django.core.cache.utils import make_template_fragment_key
 from django.http import JsonResponse
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_http_methods, require_POST
 
 from .. import director, printouts, queries, rejected_versions, seat_holders, services
@@ -104,6 +107,7 @@ def sheet_page(request, table, substitute_form=None):
         "tournaments/table_sheet.html",
         {
             "sheet": sheet,
+            "rows_html": rows_html(sheet),
             "table": table,
             "event": sheet.event,
             "can_manage": manage,
@@ -112,6 +116,26 @@ def sheet_page(request, table, substitute_form=None):
             "substitute_form": substitute_form,
         },
     )
+
+
+def rows_html(sheet) -> list[str]:
+    """Each row of ``sheet`` as HTML (``_sheet_row.html``), kept in the fragments' cache
+    under all it is rendered from (``SheetRow.fragment_key``, and whether the sheet has
+    a pot): the sheet's rows in one look-up, and only a row not kept yet (a new deal, a
+    changed one) rendered. The keys are those of a ``{% cache %}`` named "sheet-row"."""
+    keys = [
+        make_template_fragment_key("sheet-row", [r.fragment_key, sheet.has_pot]) for r in sheet.rows
+    ]
+    fragments = caches["template_fragments"]
+    kept = fragments.get_many(keys)
+    new = {}
+    for key, row in zip(keys, sheet.rows, strict=True):
+        if key not in kept:
+            context = {"row": row, "sheet": sheet}
+            new[key] = kept[key] = render_to_string("tournaments/_sheet_row.html", context)
+    if new:
+        fragments.set_many(new, None)
+    return [mark_safe(kept[key]) for key in keys]
 
 
 def substitute_form_for(sheet, data=None) -> SubstituteForm:
@@ -216,14 +240,28 @@ def _answer_json(request, sent: entry.Sent | None, form, back: str) -> JsonRespo
     return JsonResponse({"result": "refused", "errors": errors, **said}, status=400)
 
 
-def _posted_seats(table, posted) -> list[str]:
-    """The names the posted deal's number gives the table's seats (the next deal's when
-    the form sends none): a substitute's from his first deal (``seat_holders``)."""
+def _posted_number(posted) -> int | None:
     try:
         number = int(posted.get("number") or "")
     except ValueError:
-        number = None
-    return list(seat_holders.names_at(table, number if number and number > 0 else None))
+        return None
+    return number if number > 0 else None
+
+
+def _posted_seats(table, posted) -> list[str]:
+    """The names the posted deal's number gives the table's seats (the next deal's when
+    the form sends none): a substitute's from his first deal (``seat_holders``)."""
+    return list(seat_holders.names_at(table, _posted_number(posted)))
+
+
+def _seen_before(table, posted) -> tuple[list[str], services.Seen | None]:
+    """A deal sent to be saved: the names its number gives the seats, and (``Seen``)
+    whether a deal has that number already, read together before the table's lock."""
+    number = _posted_number(posted)
+    if number is None:
+        return _posted_seats(table, posted), None
+    seen = services.seen_before(table, number)
+    return list(seat_holders.by_name(seen.seats, number)), seen
 
 
 def deal_entry(request, table, link=None):
@@ -239,12 +277,14 @@ def deal_entry(request, table, link=None):
     if request.method == "POST" and "preview" not in request.POST:
         # Saving needs only the seats (the service checks the number and the session):
         # the whole sheet, every deal of the table, is built only to show the form.
-        seats = _posted_seats(table, request.POST)
+        seats, seen = _seen_before(table, request.POST)
         form = GameDealForm(request.POST, event=event, seats=seats, needs_number=True)
         sent = None
         if form.is_valid():
             number = form.cleaned_data.get("number")
-            sent = entry.submit(table, form.document, request.user, number, link=link)
+            # Whether the number is taken, as read with the seats (else read again).
+            taken = seen.taken if seen is not None and number == seen.number else services.UNREAD
+            sent = entry.submit(table, form.document, request.user, number, link, taken)
             if sent.saved:
                 messages.success(request, sent.message)
             else:

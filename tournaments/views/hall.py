@@ -24,7 +24,7 @@ from .common import (
     round_or_404,
     table_or_404,
 )
-from .deals import deal_correction, deal_entry, deal_preview_for
+from .deals import deal_correction, deal_entry, deal_preview_for, rows_html
 from .live import not_modified, tagged
 
 # -- table links: whoever holds one enters, corrects and undoes deals at its table -----
@@ -35,12 +35,16 @@ def _refused(request, error: services.LinkError):
 
 
 def _with_link(view):
-    """Resolve the token to a working link, or say why it does not work (403)."""
+    """Resolve the token to a working link, or say why it does not work (403). A page
+    (GET) shows the table's open call for the director: read with the link."""
 
     @functools.wraps(view)
     def wrapped(request, token, *args, **kwargs):
         try:
-            link = services.find_link(token)
+            if request.method == "GET":
+                link = services.find_link(token, with_call=True)
+            else:
+                link = services.find_link(token)
         except services.LinkError as e:
             return _refused(request, e)
         return view(request, link, *args, **kwargs)
@@ -73,6 +77,7 @@ def link_sheet(request, link):
         "tournaments/table_sheet.html",
         {
             "sheet": sheet,
+            "rows_html": rows_html(sheet),
             "table": table,
             "event": sheet.event,
             "can_manage": False,
