@@ -10,8 +10,8 @@ from playwright.sync_api import expect
 from tournaments.models import DealNet
 
 from ..conftest import game_table
-from ..web.test_every_game import NAMES
-from .test_deal_entry_browser import choose, sign_in
+from ..web.every_game import NAMES
+from .helpers import choose, sign_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -4,11 +4,7 @@ import copy
 import datetime
 import io
 import json
-import os
 import re
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 from django.core.management import call_command
@@ -31,8 +27,8 @@ from tournaments.models import (
 )
 
 from ..conftest import played_doc
+from .commands import run_manage
 
-ROOT = Path(__file__).resolve().parents[2]
 pytestmark = pytest.mark.django_db
 
 
@@ -303,22 +299,6 @@ def test_a_command_names_what_it_cannot_find(db, command, args, message):
     with pytest.raises(CommandError) as e:
         call_command(command, *args, stdout=io.StringIO())
     assert str(e.value) == message
-
-
-def run_manage(tmp_path, *args):
-    env = {
-        **os.environ,
-        "DATABASE_URL": f"sqlite:///{tmp_path / 'fresh.sqlite3'}",
-        "DJANGO_SETTINGS_MODULE": "taroky_site.settings_test",
-    }
-    return subprocess.run(
-        [sys.executable, str(ROOT / "manage.py"), *args],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=180,
-    )
 
 
 def test_from_the_shell_a_bad_file_exits_1_without_a_traceback(tmp_path):

@@ -21,7 +21,7 @@ from tournaments.models import Event, Player, Season
 from tournaments.services import seasons as season_services
 
 from ..conftest import club_night, game_table, played_doc
-from .test_exchange_integrity import run_manage
+from .commands import run_manage
 
 ROOT = Path(__file__).resolve().parents[2]
 pytestmark = pytest.mark.django_db

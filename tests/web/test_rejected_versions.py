@@ -19,7 +19,7 @@ from tournaments.models import ActivityEntry, Deal, Player, RejectedVersion
 
 from ..conftest import played_doc
 from .deal_forms import form_data
-from .test_hall import nets
+from .ledger import nets
 
 pytestmark = pytest.mark.django_db
 
@@ -535,7 +535,7 @@ def test_a_backup_written_before_the_ids_restores_with_them(tmp_path, table, lin
 
     from django.core.management import call_command
 
-    from .test_exchange_integrity import run_manage
+    from .commands import run_manage
 
     send_conflict(link)
     ids = RejectedVersion.objects.get().names
