@@ -301,9 +301,8 @@ def test_a_command_names_what_it_cannot_find(db, command, args, message):
     assert str(e.value) == message
 
 
-def test_from_the_shell_a_bad_file_exits_1_without_a_traceback(tmp_path):
+def test_from_the_shell_a_bad_file_exits_1_without_a_traceback(tmp_path, fresh_sqlite):
     path = bad_file(tmp_path, "truncated")
-    assert run_manage(tmp_path, "migrate", "-v0").returncode == 0
     for args in (["import_event", path, "--user", "nobody"], ["restore_db", path]):
         result = run_manage(tmp_path, *args)
         assert result.returncode == 1, result.stderr
@@ -314,7 +313,7 @@ def test_from_the_shell_a_bad_file_exits_1_without_a_traceback(tmp_path):
     )
 
 
-def test_restore_db_of_a_tampered_ledger_exits_1_and_restores_nothing(tmp_path):
+def test_restore_db_of_a_tampered_ledger_exits_1_and_restores_nothing(tmp_path, fresh_sqlite):
     call_command("load_demo", stdout=io.StringIO())
     backup = tmp_path / "backup.json"
     call_command("backup_db", output=str(backup), stdout=io.StringIO())
@@ -322,7 +321,6 @@ def test_restore_db_of_a_tampered_ledger_exits_1_and_restores_nothing(tmp_path):
     row = next(o for o in data if o["model"] == "tournaments.ledgerentry")
     row["fields"]["chips"] += 1
     backup.write_text(json.dumps(data))
-    assert run_manage(tmp_path, "migrate", "-v0").returncode == 0
     result = run_manage(tmp_path, "restore_db", str(backup))
     assert result.returncode == 1
     assert "Traceback" not in result.stderr
