@@ -37,6 +37,9 @@ run: install
 dev: demo
 	DEBUG=1 $(BIN)/python manage.py runserver $(HOST)
 
+# The suite in as many processes as the machine has cores (pytest-xdist); each has its
+# own test database. `make test PYTEST_ARGS=` runs it in one.
+PYTEST_ARGS ?= -n auto
 test: install-test
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
 

@@ -126,24 +126,29 @@ def game_table(organizer, ruleset, names, first_forehand=0, **event_fields):
 TOURNAMENT_PLAYERS = ["Anna", "Bill", "Čada", "Dana", "Emil", "Fanny", "Gustav", "Hana", "Ivan"]
 
 
+def clarkson_open(organizer, players=TOURNAMENT_PLAYERS, club="Clarkson", **fields):
+    """A Clarkson tournament through the service: 20 starting chips, 10 deals a table,
+    ``players`` registered with ``club``; ``fields`` change any setting."""
+    defaults = {
+        "name": "Clarkson open",
+        "date": datetime.date(2026, 11, 21),
+        "kind": Event.Kind.TOURNAMENT,
+        "ruleset": "clarkson",
+        "house_rules": {},
+        "starting_chips": 20,
+        "session_end": Event.SessionEnd.FIXED_DEALS,
+        "deals_per_session": 10,
+    }
+    event = services.create_event(organizer, **{**defaults, **fields})
+    for name in players:
+        services.register_player(event, organizer, name=name, club=club)
+    return event
+
+
 @pytest.fixture
 def tournament(organizer):
     """A published Clarkson tournament with nine registered players, 10 deals a table."""
-    event = services.create_event(
-        organizer,
-        name="Clarkson open",
-        date=datetime.date(2026, 11, 21),
-        kind=Event.Kind.TOURNAMENT,
-        ruleset="clarkson",
-        house_rules={},
-        starting_chips=20,
-        session_end=Event.SessionEnd.FIXED_DEALS,
-        deals_per_session=10,
-        published=True,
-    )
-    for name in TOURNAMENT_PLAYERS:
-        services.register_player(event, organizer, name=name, club="Clarkson")
-    return event
+    return clarkson_open(organizer, published=True)
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])

@@ -117,3 +117,61 @@ def test_the_scoring_core_imports_no_django():
             else:
                 continue
             assert not any(n.split(".")[0] == "django" for n in names), module
+
+
+def imported_from_tests(module: str, source: str) -> list[str]:
+    """The modules of ``tests`` that the test module or helper ``module`` (dotted, as
+    ``tests.web.test_hall``) imports from, at the top or inside a function."""
+    package = module.rpartition(".")[0]
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            bases = [a.name for a in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                parts = package.split(".")[: len(package.split(".")) - node.level + 1]
+                base = ".".join(parts + ([node.module] if node.module else []))
+            else:
+                base = node.module or ""
+            # ``from . import test_x`` names a module; ``from .x import y`` a name in x.
+            bases = [base] + [f"{base}.{a.name}" for a in node.names]
+        else:
+            continue
+        found += [b for b in bases if b.split(".")[0] == "tests"]
+    return found
+
+
+def _is_test_module(name: str) -> bool:
+    return name.rpartition(".")[2].startswith("test_")
+
+
+def test_no_test_module_imports_another():
+    """Shared helpers live in conftest.py or a helpers module: a test module imported by
+    another runs its tests' module code twice and ties the two files together."""
+    imports = {}
+    for path in sorted((ROOT / "tests").rglob("*.py")):
+        module = ".".join(path.relative_to(ROOT).with_suffix("").parts)
+        named = imported_from_tests(module, path.read_text(encoding="utf-8"))
+        if bad := sorted({n for n in named if _is_test_module(n)}):
+            imports[module] = bad
+    assert imports == {}
+
+
+def test_the_check_finds_each_way_of_importing_a_test_module():
+    source = (
+        "from .test_deal_pages import form_data\n"
+        "from ..web.test_seasons import nights\n"
+        "from tests.scoring import test_texas as texas\n"
+        "import tests.web.test_races\n"
+        "def f():\n    from . import test_hall\n"
+        "from .deal_forms import form_data\n"
+        "from ..conftest import played_doc\n"
+    )
+    named = imported_from_tests("tests.web.test_hall", source)
+    assert sorted({n for n in named if _is_test_module(n)}) == [
+        "tests.scoring.test_texas",
+        "tests.web.test_deal_pages",
+        "tests.web.test_hall",
+        "tests.web.test_races",
+        "tests.web.test_seasons",
+    ]

@@ -8,6 +8,8 @@ import shutil
 
 import pytest
 
+from ..web.seasons import nights, season_with_a_hidden_event  # noqa: F401  (fixtures)
+
 # live_server runs in a thread while Playwright's sync API owns an event loop.
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 

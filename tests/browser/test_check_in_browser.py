@@ -11,7 +11,7 @@ from tournaments import services
 from tournaments.models import CheckIn, Player
 from tournaments.services import checkin
 
-from .test_deal_entry_browser import sign_in
+from .helpers import sign_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -12,7 +12,7 @@ from playwright.sync_api import expect
 
 from tournaments import services
 
-from .test_hall_browser import enter_deal
+from .helpers import enter_deal
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -5,20 +5,9 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from .helpers import answer_next_dialog, choose, sign_in
+
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-
-def sign_in(page, live_server, username="org", password="secret-org-pw"):
-    page.goto(live_server.url + "/accounts/login/")
-    page.fill("#id_username", username)
-    page.fill("#id_password", password)
-    page.click("button[type=submit]")
-
-
-def choose(page, field, label):
-    page.locator(
-        f"#field-{field} label", has_text=re.compile(rf"^\s*{re.escape(label)}")
-    ).first.click()
 
 
 def test_enter_a_deal_with_live_preview_then_correct_it(live_server, page, table):
@@ -77,17 +66,6 @@ def test_enter_a_deal_with_live_preview_then_correct_it(live_server, page, table
     page.goto(f"{live_server.url}/tables/{table.pk}/")
     cells = page.locator("#score-sheet tbody tr[data-deal='1'] td.num").all_inner_texts()
     assert cells == ["34:36", "-16", "4", "+16", "36", "-16", "4", "+16", "36"]
-
-
-def answer_next_dialog(page, asked: list, accept: bool) -> None:
-    """The next confirmation the page asks: its question noted in ``asked``, then
-    accepted or dismissed."""
-
-    def answer(dialog):
-        asked.append(dialog.message)
-        dialog.accept() if accept else dialog.dismiss()
-
-    page.once("dialog", answer)
 
 
 def test_undo_asks_before_it_voids_the_last_deal(live_server, page, table, organizer):

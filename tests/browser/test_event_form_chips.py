@@ -6,7 +6,7 @@ from playwright.sync_api import expect
 
 from tournaments.models import Event
 
-from .test_deal_entry_browser import sign_in
+from .helpers import sign_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -10,8 +10,8 @@ from playwright.sync_api import expect
 from tournaments.models import DealNet
 
 from ..conftest import game_table
-from ..web.test_every_game import NAMES
-from .test_deal_entry_browser import choose, sign_in
+from ..web.every_game import NAMES
+from .helpers import choose, sign_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -49,10 +49,10 @@ def enter_texas(page, live_server, table, shot):
     assert nets(table) == {"Anna": 3, "Bill": -3, "Čada": 3, "Dana": -3}
 
 
-def test_a_texas_deal_on_a_phone(live_server, phone, organizer):
+def test_a_texas_deal_on_a_phone(live_server, phone, organizer, tmp_path):
     page = phone
     table = game_table(organizer, "texas-xix", NAMES[:4])
-    enter_texas(page, live_server, table, "/tmp/i14a-texas-phone.png")
+    enter_texas(page, live_server, table, tmp_path / "texas-phone.png")
     # The deal page and the chip count fit the phone: wide tables scroll in their box
     # (the history table made the whole page 602 px wide and zoomed it out).
     deal = table.deals.get()
@@ -62,12 +62,12 @@ def test_a_texas_deal_on_a_phone(live_server, phone, organizer):
         assert width <= 390, (url, width)
 
 
-def test_a_texas_deal_at_desktop_size(live_server, page, organizer):
+def test_a_texas_deal_at_desktop_size(live_server, page, organizer, tmp_path):
     table = game_table(organizer, "texas-xix", NAMES[:4])
-    enter_texas(page, live_server, table, "/tmp/i14a-texas-desktop.png")
+    enter_texas(page, live_server, table, tmp_path / "texas-desktop.png")
 
 
-def test_a_petrtyl_deal_on_a_phone(live_server, phone, organizer):
+def test_a_petrtyl_deal_on_a_phone(live_server, phone, organizer, tmp_path):
     page = phone
     table = game_table(organizer, "petrtyl-three", NAMES[:3])
     sign_in(page, live_server)
@@ -80,13 +80,15 @@ def test_a_petrtyl_deal_on_a_phone(live_server, phone, organizer):
     page.wait_for_function("document.querySelector('#net-summary').textContent.includes('Anna +8')")
     # The nets beside Save stay in view on the phone.
     expect(page.locator("#net-summary")).to_be_in_viewport()
-    page.screenshot(path="/tmp/i14a-petrtyl-phone.png", full_page=True)
+    page.screenshot(path=tmp_path / "petrtyl-phone.png", full_page=True)
     page.click("#save-deal")
     page.wait_for_url(re.compile(rf".*/tables/{table.pk}/$"))
     assert nets(table) == {"Anna": 8, "Bill": -4, "Čada": -4}
 
 
-def test_the_event_form_shows_only_the_chosen_rulesets_house_rules(live_server, page, organizer):
+def test_the_event_form_shows_only_the_chosen_rulesets_house_rules(
+    live_server, page, organizer, tmp_path
+):
     sign_in(page, live_server)
     page.goto(f"{live_server.url}/events/new/")
     expect(page.locator('fieldset[data-ruleset="la-vista"]')).to_be_visible()
@@ -97,10 +99,10 @@ def test_the_event_form_shows_only_the_chosen_rulesets_house_rules(live_server, 
     expect(page.locator('fieldset[data-ruleset="texas-xix"]')).to_contain_text(
         "4 at a table, counter-clockwise."
     )
-    page.screenshot(path="/tmp/i14a-event-form.png", full_page=True)
+    page.screenshot(path=tmp_path / "event-form.png", full_page=True)
 
 
-def test_petrtyl_deals_with_the_pot_at_desktop_size(live_server, page, organizer):
+def test_petrtyl_deals_with_the_pot_at_desktop_size(live_server, page, organizer, tmp_path):
     """A misdeal pays into the pot, then a Four: the previews and the sheet say the pot
     in words and the pot's column holds what the misdeal paid."""
     table = game_table(organizer, "petrtyl", NAMES[:4])
@@ -128,7 +130,7 @@ def test_petrtyl_deals_with_the_pot_at_desktop_size(live_server, page, organizer
     expect(page.locator("#preview-body p").first).to_have_text(
         "The declarer's side wins: the game is worth 5."
     )
-    page.screenshot(path="/tmp/i14-petrtyl-desktop.png", full_page=True)
+    page.screenshot(path=tmp_path / "petrtyl-desktop.png", full_page=True)
     page.click("#save-deal")
     page.wait_for_url(re.compile(rf".*/tables/{table.pk}/$"))
     second = table.deals.get(number=2)
@@ -136,7 +138,7 @@ def test_petrtyl_deals_with_the_pot_at_desktop_size(live_server, page, organizer
         n.player.name: n.chips for n in DealNet.objects.filter(deal=second).select_related("player")
     } == {"Anna": 5, "Bill": -5, "Čada": 5, "Dana": -5}
     assert second.document["pot"] == 4
-    page.screenshot(path="/tmp/i14-petrtyl-sheet.png", full_page=True)
+    page.screenshot(path=tmp_path / "petrtyl-sheet.png", full_page=True)
 
 
 def test_a_name_with_quotes_stays_text_in_the_live_preview(live_server, page, organizer):

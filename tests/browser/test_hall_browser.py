@@ -5,23 +5,9 @@ from playwright.sync_api import expect
 
 from tournaments import services
 
-from .test_deal_entry_browser import choose, sign_in
+from .helpers import enter_deal, sign_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-
-def enter_deal(phone, bidder, partner, points, expected_preview):
-    phone.click("#enter-deal")
-    phone.wait_for_load_state("load")
-    choose(phone, "bidder", bidder)
-    choose(phone, "bid", "Four")
-    choose(phone, "blind", "Second half")
-    choose(phone, "partner", partner)
-    phone.fill("#id_bidder_points", str(points))
-    phone.wait_for_function(
-        f"document.querySelector('#preview-body').textContent.includes('{expected_preview}')"
-    )
-    phone.click("#save-deal")
 
 
 def test_a_phone_enters_two_deals_through_a_table_link_and_the_organizer_confirms_one(

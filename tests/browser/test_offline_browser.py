@@ -12,7 +12,7 @@ from tournaments.ledger_audit import audit_ledger
 from tournaments.models import Deal, RejectedVersion
 
 from ..conftest import played_doc
-from .test_deal_entry_browser import choose, sign_in
+from .helpers import choose, sign_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -14,7 +14,7 @@ from tournaments import services
 from tournaments.models import Player
 
 from ..conftest import TOURNAMENT_PLAYERS
-from .test_deal_entry_browser import choose, sign_in
+from .helpers import choose, sign_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

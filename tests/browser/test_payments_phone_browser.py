@@ -9,7 +9,7 @@ from playwright.sync_api import expect
 from tournaments import services
 from tournaments.models import Deal, Player
 
-from .test_deal_entry_browser import choose, sign_in
+from .helpers import choose, sign_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -7,7 +7,7 @@ from django.core.management import call_command
 
 from tournaments.models import Event, Round, Season
 
-from .test_deal_entry_browser import sign_in
+from .helpers import sign_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

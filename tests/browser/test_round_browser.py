@@ -7,7 +7,7 @@ import pytest
 from playwright.sync_api import expect
 
 from ..conftest import TOURNAMENT_PLAYERS
-from .test_deal_entry_browser import sign_in
+from .helpers import sign_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -13,7 +13,7 @@ from tournaments import services
 from tournaments.models import ActivityEntry, Player, Seat
 from tournaments.standings import standings
 
-from .test_deal_entry_browser import sign_in
+from .helpers import sign_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 SHOTS = os.environ.get("SCHEDULE_SHOTS")  # a folder: keep the pages as PNGs to look at

@@ -9,7 +9,7 @@ import pytest
 from tournaments import services
 from tournaments.services import seasons
 
-from ..web.test_seasons import PLACEMENT, make_season, nights  # noqa: F401  (fixture)
+from ..web.seasons import PLACEMENT, make_season
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -86,7 +86,7 @@ def test_remove_waits_for_the_confirmation_that_says_the_published_standings_cha
     changed."""
     from playwright.sync_api import expect
 
-    from .test_deal_entry_browser import answer_next_dialog, sign_in
+    from .helpers import answer_next_dialog, sign_in
 
     sign_in(page, live_server)
     page.goto(f"{live_server.url}/seasons/{published_season.pk}/")
@@ -143,7 +143,7 @@ def test_the_season_shows_every_figure_and_remove_whole_without_scrolling_sidewa
     """At 390x844 as on a desktop: each player's rank, name, club, points, chips,
     events, won and dropped nights are in the window, nothing behind a sideways scroll;
     *Remove* is whole ("Remove", not "Re")."""
-    from .test_deal_entry_browser import sign_in
+    from .helpers import sign_in
 
     page = request.getfixturevalue(size)
     sign_in(page, live_server)

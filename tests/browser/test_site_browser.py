@@ -12,8 +12,6 @@ from django.db import connections
 
 from tournaments import site_export
 
-from ..web.test_site_export import season_with_a_hidden_event  # noqa: F401  (fixture)
-
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 SHOTS = os.environ.get("SCREENSHOTS_DIR")  # set it to keep the pictures and look at them

@@ -10,7 +10,7 @@ from tournaments import services
 from tournaments.models import Registration
 
 from ..conftest import played_doc
-from .test_deal_entry_browser import choose, sign_in
+from .helpers import choose, sign_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

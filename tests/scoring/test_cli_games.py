@@ -11,7 +11,7 @@ import pytest
 from taroky_scoring import ruleset_names
 from taroky_scoring.cli import main
 
-from .test_cli import ROOT, run
+from .cli import ROOT, run
 
 
 def cli(*args, stdin=""):

@@ -14,10 +14,10 @@ from taroky_scoring import Stat, Tally, deal_statistics, game_for, player_statis
 from taroky_scoring.registry import Game
 from taroky_scoring.statistics import ROLE_GROUPS
 
+from .petrtyl_strategies import petrtyl_deals, scored
 from .strategies import any_deal
-from .test_petrtyl_properties import petrtyl_deals, scored
-from .test_texas_properties import GAMES as TEXAS_GAMES
-from .test_texas_properties import texas_deals
+from .texas_strategies import GAMES as TEXAS_GAMES
+from .texas_strategies import texas_deals
 
 A, B, C, D, E = "Anna", "Bill", "Cyril", "Dana", "Emil"
 FOUR = [A, B, C, D]

@@ -32,8 +32,7 @@ from tournaments.models import (
 from tournaments.standings import standings
 
 from ..conftest import played_doc
-from .test_data_integrity import WHERE, _problems, tamper
-from .test_rules_editions import before, migrate
+from .tampering import WHERE, _problems, before, migrate, tamper
 
 pytestmark = pytest.mark.django_db
 

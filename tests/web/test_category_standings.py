@@ -17,7 +17,7 @@ from tournaments.models import ActivityEntry, Player, PrizeCategory
 from tournaments.services.prizes import save_category
 from tournaments.standings import among, standings
 
-from .test_ranking import ALL_BREAKS, day
+from .days import ALL_BREAKS, day
 
 pytestmark = pytest.mark.django_db
 

@@ -13,8 +13,10 @@ from django.utils import timezone
 from pypdf import PdfReader
 
 from tournaments import services
-from tournaments.models import ActivityEntry, CheckIn, Event, Player, Registration
+from tournaments.models import ActivityEntry, CheckIn, Player, Registration
 from tournaments.services import checkin
+
+from ..conftest import clarkson_open
 
 pytestmark = pytest.mark.django_db
 
@@ -31,20 +33,14 @@ def novak():
 
 
 def other_event(organizer, name="Heun open"):
-    event = services.create_event(
+    return clarkson_open(
         organizer,
+        players=["Karel Zeman"],
+        club="",
         name=name,
         date=datetime.date(2026, 11, 22),
-        kind=Event.Kind.TOURNAMENT,
-        ruleset="clarkson",
-        house_rules={},
-        starting_chips=20,
-        session_end=Event.SessionEnd.FIXED_DEALS,
-        deals_per_session=10,
         published=True,
     )
-    services.register_player(event, organizer, name="Karel Zeman")
-    return event
 
 
 def at(moment) -> str:
@@ -298,7 +294,7 @@ def test_the_check_in_page_costs_the_same_for_10_and_100(client, organizer):
 
 @pytest.mark.django_db(transaction=True)
 def test_two_phones_checking_in_one_player_at_once_leave_one_check_in(tournament, organizer):
-    from .test_races import at_once
+    from .threads import at_once
 
     link = checkin.open_check_in(tournament, organizer)
     for player in Player.objects.filter(registrations__event=tournament).order_by("pk"):

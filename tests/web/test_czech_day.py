@@ -8,7 +8,7 @@ import pytest
 from tournaments import services
 from tournaments.standings import standings
 
-from .test_ranking import play, seat_round
+from .days import play, seat_round
 
 pytestmark = pytest.mark.django_db
 

@@ -1,7 +1,6 @@
 """What keeps recorded deals meaning what they meant: the ruleset fixed once dealt,
 append-only rows enforced by the database, an audit that catches tampering, renames."""
 
-import io
 import json
 
 import pytest
@@ -22,6 +21,7 @@ from tournaments.models import (
 from tournaments.standings import standings
 
 from ..conftest import played_doc
+from .tampering import WHERE, _problems, tamper
 
 pytestmark = pytest.mark.django_db
 
@@ -182,21 +182,7 @@ def test_deals_stay_updatable_and_flush_empties_the_ledger(corrected_deal):
 # -- the audit catches tampering ---------------------------------------------------------
 
 
-def tamper(sql, params=()):
-    """Raw SQL past the triggers, as the owner of the database could."""
-    with append_only.lifted(connection), connection.cursor() as cursor:
-        cursor.execute(sql, params)
-
-
-def _problems():
-    report = audit_ledger()
-    with pytest.raises(Exception, match="found problems"):
-        call_command("audit_ledger", stdout=io.StringIO())
-    return report.problems
-
-
 T = {m: m._meta.db_table for m in [LedgerEntry, DealNet, DealVersion, Deal, ChipCount]}
-WHERE = "Heun parish night, round 1, table 1"
 
 
 def test_the_audit_finds_a_whole_deal_deleted(corrected_deal, organizer):

@@ -18,7 +18,7 @@ from tournaments.models import Player
 
 from ..conftest import game_table, played_doc
 from .deal_forms import form_data
-from .test_every_game import NAMES
+from .every_game import NAMES
 
 pytestmark = pytest.mark.django_db
 

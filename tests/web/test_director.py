@@ -410,7 +410,7 @@ def test_only_the_events_organizers_see_the_view(client, other_organizer, busy_r
 
 @pytest.mark.django_db(transaction=True)
 def test_two_phones_calling_at_once_leave_one_open_call(table, organizer):
-    from .test_races import at_once
+    from .threads import at_once
 
     link = services.issue_link(table, organizer)
     for _ in range(10):

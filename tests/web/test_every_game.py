@@ -10,10 +10,9 @@ from tournaments.queries import table_sheet
 from tournaments.services.errors import DealError, ServiceError
 
 from ..conftest import club_night, game_table
+from .every_game import NAMES, event_post
 
 pytestmark = pytest.mark.django_db
-
-NAMES = ["Anna", "Bill", "Čada", "Dana", "Emil"]
 
 
 def suggested_deal(table):
@@ -176,23 +175,6 @@ def test_ruleset_choices_are_grouped_by_game_from_the_core():
     ]
     field = Event._meta.get_field("ruleset")
     assert "texas-king" in dict(field.flatchoices)
-
-
-def event_post(**fields):
-    data = {
-        "name": "Texas night",
-        "date": "2026-11-20",
-        "venue": "",
-        "kind": "club_night",
-        "ruleset": "texas-xix",
-        "starting_chips": "100",
-        "session_end": "fixed_deals",
-        "deals_per_session": "20",
-        "paper_size": "letter",
-        "bye_chips": "0",
-    }
-    data.update(fields)
-    return data
 
 
 TEXAS_XIX_OPTIONS = {

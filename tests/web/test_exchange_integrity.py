@@ -4,11 +4,7 @@ import copy
 import datetime
 import io
 import json
-import os
 import re
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 from django.core.management import call_command
@@ -31,8 +27,8 @@ from tournaments.models import (
 )
 
 from ..conftest import played_doc
+from .commands import run_manage
 
-ROOT = Path(__file__).resolve().parents[2]
 pytestmark = pytest.mark.django_db
 
 
@@ -305,25 +301,8 @@ def test_a_command_names_what_it_cannot_find(db, command, args, message):
     assert str(e.value) == message
 
 
-def run_manage(tmp_path, *args):
-    env = {
-        **os.environ,
-        "DATABASE_URL": f"sqlite:///{tmp_path / 'fresh.sqlite3'}",
-        "DJANGO_SETTINGS_MODULE": "taroky_site.settings_test",
-    }
-    return subprocess.run(
-        [sys.executable, str(ROOT / "manage.py"), *args],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=180,
-    )
-
-
-def test_from_the_shell_a_bad_file_exits_1_without_a_traceback(tmp_path):
+def test_from_the_shell_a_bad_file_exits_1_without_a_traceback(tmp_path, fresh_sqlite):
     path = bad_file(tmp_path, "truncated")
-    assert run_manage(tmp_path, "migrate", "-v0").returncode == 0
     for args in (["import_event", path, "--user", "nobody"], ["restore_db", path]):
         result = run_manage(tmp_path, *args)
         assert result.returncode == 1, result.stderr
@@ -334,7 +313,7 @@ def test_from_the_shell_a_bad_file_exits_1_without_a_traceback(tmp_path):
     )
 
 
-def test_restore_db_of_a_tampered_ledger_exits_1_and_restores_nothing(tmp_path):
+def test_restore_db_of_a_tampered_ledger_exits_1_and_restores_nothing(tmp_path, fresh_sqlite):
     call_command("load_demo", stdout=io.StringIO())
     backup = tmp_path / "backup.json"
     call_command("backup_db", output=str(backup), stdout=io.StringIO())
@@ -342,7 +321,6 @@ def test_restore_db_of_a_tampered_ledger_exits_1_and_restores_nothing(tmp_path):
     row = next(o for o in data if o["model"] == "tournaments.ledgerentry")
     row["fields"]["chips"] += 1
     backup.write_text(json.dumps(data))
-    assert run_manage(tmp_path, "migrate", "-v0").returncode == 0
     result = run_manage(tmp_path, "restore_db", str(backup))
     assert result.returncode == 1
     assert "Traceback" not in result.stderr

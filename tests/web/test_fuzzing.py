@@ -30,6 +30,25 @@ FUZZ = settings(
 )
 
 
+def open_ended(table, organizer, client):
+    """``table``'s event takes any number of deals and its organizer is signed in."""
+    services.update_event(table.round.event, organizer, deals_per_session=100_000)
+    client.force_login(organizer)
+    return table
+
+
+# The tables of conftest.py, opened once a test: hypothesis runs a test's body once an
+# example, the fixtures once a test.
+@pytest.fixture
+def table(table, organizer, client):
+    return open_ended(table, organizer, client)
+
+
+@pytest.fixture
+def table5(table5, organizer, client):
+    return open_ended(table5, organizer, client)
+
+
 def settled_exactly(deal) -> bool:
     """The deal's ledger rows are the core's settlement of its document: the same
     transfers, each of a positive number of chips."""
@@ -48,8 +67,6 @@ def settled_exactly(deal) -> bool:
 def test_deal_form_saves_balanced_or_refuses_with_field_errors(
     client, table, organizer, fields, keep_number
 ):
-    services.update_event(table.round.event, organizer, deals_per_session=100_000)
-    client.force_login(organizer)
     before = Deal.objects.count()
     if keep_number:  # the hidden field the page carries; without it nothing is saved
         fields = {**fields, "number": str(before + 1)}
@@ -101,8 +118,6 @@ def at_the_table(document: dict, seats=SEATS4) -> dict:
 def through_the_form(client, table, organizer, document, seats) -> Deal:
     """Post ``document`` as the deal form shows it (its correction's initial values),
     as the table's next deal; the saved deal."""
-    services.update_event(table.round.event, organizer, deals_per_session=100_000)
-    client.force_login(organizer)
     form = GameDealForm(
         event=table.round.event,
         seats=seats,

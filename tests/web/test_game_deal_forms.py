@@ -11,7 +11,7 @@ from tournaments.dealforms import GameDealForm
 from tournaments.models import DealNet
 
 from ..conftest import club_night, game_table
-from .test_every_game import NAMES
+from .every_game import NAMES
 
 pytestmark = pytest.mark.django_db
 
@@ -217,21 +217,18 @@ def test_an_object_of_boxes_only_is_read_from_its_ticked_box(organizer):
 
 
 def _texas_cases():
-    from tests.scoring import test_texas as texas
+    from tests.scoring.helpers import texas as deal
+    from tests.scoring.texas_cases import CASES
 
-    return [
-        texas.deal(ruleset, **fields)
-        for ruleset, fields, _ in texas.CASES
-        if "options" not in fields
-    ]
+    return [deal(ruleset, **fields) for ruleset, fields, _ in CASES if "options" not in fields]
 
 
 def _petrtyl_cases():
-    from tests.scoring import test_petrtyl as petrtyl
+    from tests.scoring.helpers import petrtyl as deal
 
-    docs = [petrtyl.deal(r) for r in ("petrtyl", "petrtyl-five", "petrtyl-three", "petrtyl-two")]
+    docs = [deal(r) for r in ("petrtyl", "petrtyl-five", "petrtyl-three", "petrtyl-two")]
     docs.append(
-        petrtyl.deal(
+        deal(
             declarations=[
                 {"player": "Cyril", "kind": "regiment"},
                 {"player": "Bill", "kind": "trule"},
@@ -239,7 +236,7 @@ def _petrtyl_cases():
         )
     )
     docs.append(
-        petrtyl.deal(
+        deal(
             "petrtyl-three",
             pot=6,
             sweep={"announced": True, "made": False},

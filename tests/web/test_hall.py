@@ -11,14 +11,11 @@ from django.urls import reverse
 from pypdf import PdfReader
 
 from tournaments import services
-from tournaments.balances import net_by_player
 from tournaments.models import (
     ActivityEntry,
     Deal,
     DealConfirmation,
     DealVersion,
-    LedgerEntry,
-    Player,
     Round,
     Seat,
     TableLink,
@@ -26,7 +23,8 @@ from tournaments.models import (
 from tournaments.synthetic import Size, make_synthetic_event
 
 from ..conftest import TOURNAMENT_PLAYERS, played_doc
-from .test_deal_pages import form_data
+from .deal_forms import form_data
+from .ledger import nets
 
 pytestmark = pytest.mark.django_db
 
@@ -38,13 +36,6 @@ def link(table, organizer):
 
 def link_url(link, name="link-sheet", *args):
     return reverse(name, args=[link.token, *args])
-
-
-def nets(table):
-    names = dict(Player.objects.values_list("pk", "name"))
-    return {
-        names[pk]: n for pk, n in net_by_player(LedgerEntry.objects.filter(table=table)).items()
-    }
 
 
 def messages_of(response):

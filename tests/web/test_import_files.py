@@ -21,7 +21,7 @@ from tournaments.models import Event, Player, Season
 from tournaments.services import seasons as season_services
 
 from ..conftest import club_night, game_table, played_doc
-from .test_exchange_integrity import run_manage
+from .commands import run_manage
 
 ROOT = Path(__file__).resolve().parents[2]
 pytestmark = pytest.mark.django_db
@@ -387,14 +387,13 @@ def test_the_commands_refuse_a_file_at_its_place(tmp_path, organizer, text, mess
         assert str(e.value) == message.format(path=path), command
 
 
-def test_a_lone_surrogate_from_the_shell_exits_1_without_a_traceback(tmp_path):
+def test_a_lone_surrogate_from_the_shell_exits_1_without_a_traceback(tmp_path, fresh_sqlite):
     """Run against the suite's database kind: a fresh SQLite file, as the other shell
     tests; the in-process tests above run on PostgreSQL in CI's second run."""
     document = {"format": "taroky-event/1", "event": {"name": "Night \\ud800"}, "players": []}
     path = tmp_path / "event.json"
     path.write_text(json.dumps(document).replace("\\\\ud800", "\\ud800"))
     manage = functools.partial(run_manage, tmp_path)
-    assert manage("migrate", "-v0").returncode == 0
     manage(
         "shell",
         "-c",

@@ -15,7 +15,7 @@ from django.urls import get_resolver, reverse
 
 from tournaments.models import ActivityEntry, Deal, LedgerEntry, Player
 
-from .test_security import season_world, url_for, world  # noqa: F401 (fixtures)
+from .every_url import url_for
 
 pytestmark = pytest.mark.django_db
 

@@ -3,27 +3,20 @@ other is told why, and the seating of a round with a deal never changes."""
 
 import datetime
 import re
-import threading
-import time
 
 import pytest
-from django.db import OperationalError, connection
+from django.db import OperationalError
 
 from tournaments import services
 from tournaments.models import Deal, Event, FormerName, Player, Round, Seat
 from tournaments.services import deals
 
 from ..conftest import SEATS4, club_night, played_doc
+from .threads import at_once, timed_at_once
 
 RACES = 25
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-def at_once(*jobs):
-    """Run the jobs in threads released together; each one's result or error message."""
-    results, _ = timed_at_once(*jobs)
-    return [said[1] if isinstance(said, tuple) else said for said in results]
 
 
 def drawn_round(event, organizer, seed):
@@ -274,40 +267,6 @@ def test_a_correction_racing_the_deal_that_takes_the_pot(organizer):
 # -- a burst: many phones sending one deal while the organizer changes others -----------
 
 BURST_BOUND_SECONDS = 10  # every request answered within it (locks wait 5 s at most)
-
-
-def timed_at_once(*jobs):
-    """Run the jobs in threads released together: each one's result ("saved", the
-    error's message, or for a deal number taken ("already saved" or "conflict",
-    message)), and how long each waited for its answer."""
-    barrier = threading.Barrier(len(jobs))
-    results = [None] * len(jobs)
-    waited = [0.0] * len(jobs)
-
-    def run(i, job):
-        try:
-            barrier.wait()
-            start = time.monotonic()
-            try:
-                job()
-                results[i] = "saved"
-            finally:
-                waited[i] = time.monotonic() - start
-        except services.DealNumberTaken as e:
-            results[i] = ("already saved" if e.same else "conflict", e.message)
-        except services.ServiceError as e:
-            results[i] = e.message
-        except Exception as e:  # pragma: no cover - shown in the assertion
-            results[i] = f"server error: {e!r}"
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=run, args=(i, job)) for i, job in enumerate(jobs)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
-    return results, waited
 
 
 TOLD_IN_THE_BURST = {

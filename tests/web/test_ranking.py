@@ -3,60 +3,14 @@
 import pytest
 
 from tournaments import services
-from tournaments.models import Event, LedgerEntry, Player
+from tournaments.models import Event, Player
 from tournaments.standings import standings
 
-from ..conftest import TOURNAMENT_PLAYERS
-from .test_tournament import doc
+from ..conftest import clarkson_open
+from .days import ALL_BREAKS, day, ledger_rows, play, ranked_day, seat_round
+from .seasons import ostrava_series
 
 pytestmark = pytest.mark.django_db
-
-
-def seat_round(event, organizer, tables, byes=()):
-    """A round with ``tables`` (lists of names, first seat dealing) and ``byes``."""
-    rnd = services.create_round(event, organizer)
-    made = []
-    for names in tables:
-        seated = [Player.objects.get(name=n) for n in names]
-        made.append(services.create_table(rnd, organizer, seated, first_forehand=seated[0]))
-    if byes:
-        rnd.byes.add(*Player.objects.filter(name__in=byes))  # as a draw gives them
-    return made
-
-
-def play(table, organizer, *deals):
-    for bidder, partner, points in deals:
-        services.record_deal(table, doc(table, bidder, partner, points), organizer)
-
-
-def day(tournament, organizer):
-    """Two rounds of the nine players: a table of four and one of five (the dealer
-    sitting out), then two of four and a bye (Ivan)."""
-    t1, t2 = seat_round(
-        tournament,
-        organizer,
-        [["Anna", "Bill", "Čada", "Dana"], ["Emil", "Fanny", "Gustav", "Hana", "Ivan"]],
-    )
-    play(t1, organizer, ("Anna", "Bill", 40), ("Čada", "Anna", 20))
-    play(t2, organizer, ("Fanny", "Gustav", 40))
-    t3, t4 = seat_round(
-        tournament,
-        organizer,
-        [["Anna", "Emil", "Gustav", "Hana"], ["Bill", "Čada", "Dana", "Fanny"]],
-        byes=["Ivan"],
-    )
-    play(t3, organizer, ("Emil", "Anna", 40))
-    play(t4, organizer, ("Dana", "Bill", 20))
-    return tournament
-
-
-ALL_BREAKS = ["chips", "table_wins", "best_round", "head_to_head"]
-
-
-def ranked_day(tournament, organizer, **ranking):
-    event = services.update_event(tournament, organizer, **ranking)
-    day(event, organizer)
-    return [(s.rank, s.player.name, s.score_shown, s.decided_by) for s in standings(event)]
 
 
 # The chips of the day at each table (Clarkson Fives, each worked by the core):
@@ -170,37 +124,13 @@ def test_a_tirol_day_chips_plus_rank_points(tournament, organizer):
     ]
 
 
-def ledger_rows(event) -> str:
-    rows = LedgerEntry.objects.filter(event=event).order_by("id")
-    return "\n".join(
-        f"{e.deal.table.round.number} {e.deal.table.number} {e.deal.number} "
-        f"{e.payer and e.payer.name} {e.payee and e.payee.name} {e.payer_is_pot} "
-        f"{e.payee_is_pot} {e.chips}"
-        for e in rows
-    )
-
-
 def test_the_ledger_is_the_same_under_every_ranking(organizer):
     """One day played under each ranking method: the same ledger, row for row."""
-    import datetime
-
     ledgers = []
     for method in Event.Ranking.values:
-        event = services.create_event(
-            organizer,
-            name=f"Open by {method}",
-            date=datetime.date(2026, 11, 21),
-            kind=Event.Kind.TOURNAMENT,
-            ruleset="clarkson",
-            house_rules={},
-            starting_chips=20,
-            session_end=Event.SessionEnd.FIXED_DEALS,
-            deals_per_session=10,
-            ranking=method,
-            bye_points=2,
+        event = clarkson_open(
+            organizer, club="", name=f"Open by {method}", ranking=method, bye_points=2
         )
-        for name in TOURNAMENT_PLAYERS:
-            services.register_player(event, organizer, name=name)
         day(event, organizer)
         ledgers.append(ledger_rows(event))
     assert ledgers[0].count("\n") == 9 and ledgers[0] == ledgers[1] == ledgers[2]
@@ -466,21 +396,11 @@ def test_a_season_places_players_as_their_event_ranks_them(tournament, organizer
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 
-    from tournaments.models import Season
     from tournaments.season_standings import season_standings
     from tournaments.services import seasons as season_services
 
     ranked_day(tournament, organizer, ranking="table_points", bye_points=2, tie_breaks=ALL_BREAKS)
-    season = season_services.create_season(
-        organizer,
-        name="Ostrava series",
-        start_date=datetime.date(2026, 1, 1),
-        end_date=datetime.date(2026, 12, 31),
-        basis=Season.Basis.PLACEMENT,
-        placement_points=[10, 8, 6, 5, 4, 3, 2, 1],
-        published=False,
-    )
-    season_services.add_event(season, Event.objects.get(pk=tournament.pk), organizer)
+    season = ostrava_series(organizer, [Event.objects.get(pk=tournament.pk)], published=False)
     with CaptureQueriesContext(connection) as one:
         table = season_standings(season)
     assert [(r.rank, r.player.name, r.total) for r in table.rows] == [
@@ -494,20 +414,13 @@ def test_a_season_places_players_as_their_event_ranks_them(tournament, organizer
         (8, "Ivan", 1),
         (9, "Hana", 0),
     ]
-    second = services.create_event(
+    second = clarkson_open(
         organizer,
+        club="",
         name="Ostrava round two",
         date=datetime.date(2026, 11, 22),
-        kind=Event.Kind.TOURNAMENT,
-        ruleset="clarkson",
-        house_rules={},
-        starting_chips=20,
-        session_end=Event.SessionEnd.FIXED_DEALS,
-        deals_per_session=10,
         ranking="table_points",
     )
-    for name in TOURNAMENT_PLAYERS:
-        services.register_player(second, organizer, name=name)
     day(second, organizer)
     season_services.add_event(season, second, organizer)
     with CaptureQueriesContext(connection) as two:

@@ -19,7 +19,7 @@ from tournaments.models import ActivityEntry, Deal, Player, RejectedVersion
 
 from ..conftest import played_doc
 from .deal_forms import form_data
-from .test_hall import nets
+from .ledger import nets
 
 pytestmark = pytest.mark.django_db
 
@@ -528,14 +528,16 @@ def test_the_migration_finds_the_players_of_versions_kept_before_it(table, link,
     assert RejectedVersion.objects.get().names == ids
 
 
-def test_a_backup_written_before_the_ids_restores_with_them(tmp_path, table, link, saved):
+def test_a_backup_written_before_the_ids_restores_with_them(
+    tmp_path, fresh_sqlite, table, link, saved
+):
     """restore_db fills them as the migration does (into a new database, as it restores)."""
     import io
     import json
 
     from django.core.management import call_command
 
-    from .test_exchange_integrity import run_manage
+    from .commands import run_manage
 
     send_conflict(link)
     ids = RejectedVersion.objects.get().names
@@ -546,7 +548,6 @@ def test_a_backup_written_before_the_ids_restores_with_them(tmp_path, table, lin
         if row["model"] == "tournaments.rejectedversion":
             del row["fields"]["names"]  # as a backup written before they were kept
     backup.write_text(json.dumps(rows))
-    assert run_manage(tmp_path, "migrate", "-v0").returncode == 0
     restored = run_manage(tmp_path, "restore_db", str(backup))
     assert restored.returncode == 0, restored.stderr
     script = (

@@ -14,7 +14,7 @@ from tournaments.models import Deal
 
 from ..conftest import played_doc
 from .deal_forms import form_data
-from .test_hall import nets
+from .ledger import nets
 
 pytestmark = pytest.mark.django_db
 

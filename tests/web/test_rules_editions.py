@@ -10,7 +10,6 @@ import json
 import pytest
 from django.core.management import call_command
 from django.db import connection
-from django.db.migrations.executor import MigrationExecutor
 from django.urls import reverse
 
 import taroky_scoring.editions
@@ -20,7 +19,7 @@ from tournaments.ledger_audit import audit_ledger
 from tournaments.models import Deal, DealNet, DealVersion
 
 from ..conftest import SEATS4, game_table
-from .test_data_integrity import _problems, tamper
+from .tampering import _problems, before, migrate, tamper
 
 pytestmark = pytest.mark.django_db
 
@@ -265,23 +264,6 @@ def test_an_earlier_deal_corrected_before_a_deal_todays_rules_refuse(organizer):
             "made.; its payments stand as recorded"
         ],
     )
-
-
-def before(migration: str) -> tuple[str, str]:
-    """The migration the app's migration ``<number>_<migration>`` follows (found by its
-    name's end: migrations are renumbered when branches are merged)."""
-    graph = MigrationExecutor(connection).loader.graph
-    (node,) = [n for n in graph.nodes if n[0] == "tournaments" and n[1].endswith(f"_{migration}")]
-    (parent,) = [p.key for p in graph.node_map[node].parents if p.key[0] == "tournaments"]
-    return parent
-
-
-def migrate(*targets):
-    """The database migrated to ``targets`` (app, migration name), or to the latest;
-    the triggers of the migrations applied put back as ``migrate`` does."""
-    executor = MigrationExecutor(connection)
-    executor.migrate(list(targets) or executor.loader.graph.leaf_nodes())
-    append_only.install(connection, append_only.applied(connection))
 
 
 @pytest.mark.django_db(transaction=True)

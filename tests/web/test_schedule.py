@@ -18,7 +18,7 @@ from tournaments.models import ActivityEntry, Player, Registration, Round, Seat
 from tournaments.player_cards import player_cards
 from tournaments.schedule import by_ranking, draw_schedule, repeats_of
 
-from .test_tournament import doc
+from .days import doc
 
 pytestmark = pytest.mark.django_db
 FOURS = (4,)  # Texas tables: four players, so 9 or 17 players leave one out

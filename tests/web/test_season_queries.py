@@ -12,7 +12,7 @@ from tournaments.models import Player, Season
 from tournaments.services import seasons
 
 from ..conftest import club_night
-from .test_every_game_queries import deal_doc, query_counts
+from .event_sizes import deal_doc, query_counts
 
 pytestmark = pytest.mark.django_db
 

@@ -32,103 +32,10 @@ from tournaments.season_standings import season_standings
 from tournaments.services import seasons as season_services
 
 from ..conftest import club_night
-
-NAMES = ["Anna", "Bill", "Cyril", "Dana", "Emil"]
-
-
-def four_won(seats, bidder, partner):
-    return {
-        "ruleset": "la-vista",
-        "players": seats,
-        "kind": "played",
-        "bidder": bidder,
-        "bid": "four",
-        "partner": partner,
-        "blind": "second",
-        "bidder_points": 41,
-    }
-
-
-def five_alone_won(seats, bidder):
-    return {
-        "ruleset": "la-vista",
-        "players": seats,
-        "kind": "played",
-        "bidder": bidder,
-        "bid": "five",
-        "partner": None,
-        "king_in_blind": True,
-        "bidder_points": 40,
-    }
-
-
-def misdeal(seats, dealer):
-    return {"ruleset": "la-vista", "players": seats, "kind": "misdeal", "dealer": dealer}
-
-
-def night_with_deals(organizer, date, seats, deals, published=True):
-    event = club_night(
-        organizer,
-        "la-vista",
-        name=f"Club night {date:%b %-d}",
-        date=date,
-        venue="Sokol hall",
-        starting_chips=20,
-        published=published,
-    )
-    rnd = services.create_round(event, organizer)
-    players = [Player.objects.get(name=n) for n in seats]
-    table = services.create_table(rnd, organizer, players, first_forehand=players[0])
-    for make in deals:
-        services.record_deal(table, make([p.name for p in players]), organizer)
-    return event
-
-
-@pytest.fixture
-def nights(organizer):
-    for name in NAMES:
-        Player.objects.create(name=name, club="Sokol")
-    jan = night_with_deals(
-        organizer,
-        datetime.date(2026, 1, 8),
-        ["Anna", "Bill", "Cyril", "Dana"],
-        [lambda s: four_won(s, "Anna", "Cyril"), lambda s: misdeal(s, "Dana")],
-    )
-    Player.objects.filter(name="Dana").update(name="Dana Nováková")
-    feb = night_with_deals(
-        organizer,
-        datetime.date(2026, 2, 5),
-        ["Anna", "Bill", "Cyril", "Emil"],
-        [lambda s: five_alone_won(s, "Bill"), lambda s: misdeal(s, "Emil")],
-    )
-    mar = night_with_deals(
-        organizer,
-        datetime.date(2026, 3, 5),
-        ["Anna", "Bill", "Dana Nováková", "Emil"],
-        [lambda s: four_won(s, "Dana Nováková", "Emil")],
-    )
-    apr = night_with_deals(
-        organizer,
-        datetime.date(2026, 4, 2),
-        ["Anna", "Bill", "Cyril", "Dana Nováková"],
-        [lambda s: misdeal(s, "Dana Nováková")],
-    )
-    return [jan, feb, mar, apr]
-
-
-def make_season(organizer, nights, **scoring):
-    season = season_services.create_season(
-        organizer,
-        name="Sokol season 2026",
-        club="Sokol",
-        start_date=datetime.date(2026, 1, 1),
-        end_date=datetime.date(2026, 6, 30),
-        published=False,
-        **scoring,
-    )
-    for event in nights:
-        season_services.add_event(season, event, organizer)
-    return season
+from .seasons import (
+    PLACEMENT,
+    make_season,
+)
 
 
 def text(response) -> str:
@@ -151,16 +58,6 @@ def ranked(season):
         )
         for row in season_standings(season).rows
     ]
-
-
-PLACEMENT = dict(
-    basis=Season.Basis.PLACEMENT,
-    placement_points=[10, 8, 6, 5],
-    participation_points=0,
-    planned_events=4,
-    best_of=3,
-    tie_breaks=["chips", "events_won", "head_to_head"],
-)
 
 
 def test_placement_points_best_three_of_four_with_a_tie_broken_by_chips(organizer, nights):

@@ -32,6 +32,7 @@ from tournaments.models import (
 from tournaments.services import checkin
 
 from ..conftest import played_doc
+from .every_url import url_for
 
 pytestmark = pytest.mark.django_db
 ROLES = ["anonymous", "stranger", "other_organizer", "organizer", "superuser"]
@@ -144,101 +145,6 @@ def test_every_url_is_in_the_matrix():
         | PRIZE_WRITE
         | TEAM_WRITE
     )
-
-
-@pytest.fixture
-def world(table, organizer):
-    link = services.issue_link(table, organizer)
-    # The organizer enters it through the link: a link corrects or undoes only such a deal.
-    deal = services.record_deal(table, played_doc(), organizer, link=link)
-    # The link's other deal 1, refused as a conflict: kept as a rejected version.
-    rejected = services.record_rejected_version(deal, played_doc(bidder_points=20), None, link)
-    call = services.raise_call(link, "question", "Who deals?")
-    event = table.round.event
-    player = Seat.objects.filter(table=table).first().player
-    return {
-        "event": event,
-        "table": table,
-        "round": table.round,
-        "deal": deal,
-        "player": player,
-        "link": link,
-        "rejected": rejected,
-        "call": call,
-        "check_in": checkin.open_check_in(event, organizer),
-    }
-
-
-def url_for(name, w):
-    e, t, r, d, p = w["event"], w["table"], w["round"], w["deal"], w["player"]
-    token = w["link"].token
-    args = {
-        "home": [],
-        "card-points": [],
-        "healthz": [],
-        "service-worker": [],
-        "server-now": [],
-        "round-clock": [r.pk],
-        "table-clock": [t.pk],
-        "login": [],
-        "event-create": [],
-        "event-detail": [e.pk],
-        "standings": [e.pk],
-        "standings-csv": [e.pk],
-        "standings-pdf": [e.pk],
-        "player-statement": [e.pk, p.pk],
-        "statement-pdf": [e.pk, p.pk],
-        "round-detail": [r.pk],
-        "round-pack-pdf": [r.pk],
-        "table-sheet": [t.pk],
-        "table-pdf": [t.pk],
-        "deal-detail": [d.pk],
-        "event-edit": [e.pk],
-        "event-players": [e.pk],
-        "event-schedule": [e.pk],
-        "cannot-move": [e.pk],
-        "seat-by-ranking": [r.pk],
-        "table-create": [r.pk],
-        "deal-create": [t.pk],
-        "deal-correct": [d.pk],
-        "chip-count": [t.pk],
-        "event-download": [e.pk, "ledger.csv"],
-        "round-create": [e.pk],
-        "deal-preview": [t.pk],
-        "deal-void": [d.pk],
-        "table-first-forehand": [t.pk],
-        "table-substitute": [t.pk],
-        "seat-finder": [r.pk],
-        "wall": [e.pk],
-        "wall-live": [e.pk],
-        "round-links": [r.pk],
-        "inbox": [e.pk],
-        "prize-settings": [e.pk],
-        "prize-categories": [e.pk],
-        "prize-category": [e.pk, w.get("category", 0)],
-        "event-teams": [e.pk],
-        "event-team": [e.pk, w.get("team", 0)],
-        "prize-list": [e.pk],
-        "prize-list-csv": [e.pk],
-        "prize-list-pdf": [e.pk],
-        "table-undo": [t.pk],
-        "link-sheet": [token],
-        "link-deal": [token],
-        "link-preview": [token],
-        "link-correct": [token, d.number],
-        "link-undo": [token],
-        "rejected-adopt": [w["rejected"].pk],
-        "rejected-dismiss": [w["rejected"].pk],
-        "director": [r.pk],
-        "director-live": [r.pk],
-        "link-call": [token],
-        "call-handle": [w["call"].pk],
-        "check-in-desk": [e.pk],
-        "check-in": [w["check_in"].token],
-        "check-in-pdf": [e.pk],
-        "event-site": [e.pk],
-    }[name]
-    return reverse(name, args=args)
 
 
 def client_for(role, django_user_model, stranger, other_organizer, organizer):
@@ -730,7 +636,6 @@ def test_the_admin_cannot_change_what_an_events_deals_were_scored_under(
 ):
     """The ruleset, house rules and starting chips, and a table's seats, are fixed once
     dealt on the event's pages; the admin must not be a way around it."""
-    from ..conftest import played_doc
 
     root = django_user_model.objects.create_superuser("root", password="x-pw")
     client = Client()
@@ -746,20 +651,6 @@ def test_the_admin_cannot_change_what_an_events_deals_were_scored_under(
     page = client.get(reverse("admin:tournaments_table_change", args=[table.pk])).content.decode()
     assert 'name="seats-0-player"' not in page
     assert "Čada" in page  # still shown, read-only
-
-
-@pytest.fixture
-def season_world(world, organizer):
-    from tournaments.services import seasons
-
-    season = seasons.create_season(
-        organizer,
-        name="Heun parish season",
-        start_date=world["event"].date,
-        end_date=world["event"].date,
-    )
-    seasons.add_event(season, world["event"], organizer)
-    return {**world, "season": season}
 
 
 SEASON_SHOWS = {

@@ -10,7 +10,7 @@ from django.urls import reverse
 from tournaments.templatetags.css import css_string
 
 from ..conftest import game_table
-from .test_every_game_queries import build
+from .event_sizes import build
 
 pytestmark = pytest.mark.django_db
 

@@ -15,32 +15,14 @@ from django.core.management.base import CommandError
 from django.urls import reverse
 from pypdf import PdfReader
 
-from tournaments import exchange, services, site_export
-from tournaments.models import Event, Player
+from tournaments import exchange, site_export
+from tournaments.models import Player
 from tournaments.services import seasons as season_services
 
-from ..conftest import SEATS4, club_night, played_doc
+from ..conftest import SEATS4
+from .seasons import night
 
 pytestmark = pytest.mark.django_db
-
-
-def misdeal(dealer):
-    return {"ruleset": "la-vista", "players": list(SEATS4), "kind": "misdeal", "dealer": dealer}
-
-
-def night(organizer, name, date, published=True, rounds=2):
-    """A La Vista night of the four SEATS4 players: ``rounds`` rounds of one table, a
-    Four won (Anna and Čada +5 each, Bill and Dana -5) in round 1, Dana's misdeal (-3,
-    +1 each) in round 2."""
-    event = club_night(
-        organizer, "la-vista", name=name, date=date, starting_chips=20, published=published
-    )
-    players = [Player.objects.get_or_create(name=n)[0] for n in SEATS4]
-    for number in range(1, rounds + 1):
-        rnd = services.create_round(event, organizer)
-        table = services.create_table(rnd, organizer, players, first_forehand=players[0])
-        services.record_deal(table, played_doc() if number == 1 else misdeal("Dana"), organizer)
-    return event
 
 
 @pytest.fixture
@@ -221,30 +203,6 @@ def test_the_folder_must_be_new_or_empty_unless_forced(published_night, tmp_path
 
 
 # -- a season ---------------------------------------------------------------------------
-
-
-@pytest.fixture
-def season_with_a_hidden_event(organizer):
-    """A published season of two published nights; then a third night of the season is
-    unpublished behind the service's back (the service refuses it), and an unpublished
-    event outside the season holds a player nobody else knows."""
-    first = night(organizer, "Sokol night", datetime.date(2026, 11, 6), rounds=1)
-    second = night(organizer, "Lodge night", datetime.date(2026, 11, 13), rounds=1)
-    hidden = night(organizer, "Secret rehearsal", datetime.date(2026, 11, 20), rounds=1)
-    season = season_services.create_season(
-        organizer,
-        name="Sokol fall season",
-        start_date=datetime.date(2026, 11, 1),
-        end_date=datetime.date(2026, 12, 31),
-    )
-    for event in (first, second, hidden):
-        season_services.add_event(season, event, organizer)
-    season_services.update_season(season, organizer, published=True)
-    Event.objects.filter(pk=hidden.pk).update(published=False)
-    other = club_night(organizer, "la-vista", name="Closed trial night", published=False)
-    services.register_player(other, organizer, name="Zdeněk Tajemný")
-    season.refresh_from_db()
-    return season, [first, second], hidden
 
 
 def test_a_season_site_holds_its_published_events_only(season_with_a_hidden_event):

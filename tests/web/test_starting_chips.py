@@ -10,7 +10,7 @@ from tournaments.forms import EventForm
 from tournaments.models import Event
 
 from ..conftest import club_night
-from .test_every_game import event_post
+from .every_game import event_post
 
 pytestmark = pytest.mark.django_db
 

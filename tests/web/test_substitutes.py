@@ -18,7 +18,7 @@ from tournaments.services.errors import FormError
 from tournaments.standings import standings, statement
 from tournaments.words import activity_words
 
-from .test_ranking import seat_round
+from .days import seat_round
 
 pytestmark = pytest.mark.django_db
 

@@ -12,9 +12,9 @@ from pypdf import PdfReader
 from tournaments import printouts, site_export
 from tournaments.models import Event, Player, Season
 from tournaments.season_standings import season_standings
-from tournaments.services import seasons as season_services
 
-from .test_ranking import ALL_BREAKS, day, ranked_day
+from .days import ALL_BREAKS, day, ranked_day
+from .seasons import ostrava_series, season_of
 
 pytestmark = pytest.mark.django_db
 
@@ -91,17 +91,7 @@ def test_a_chip_ranked_website_says_nothing_of_table_points(tournament, organize
 
 @pytest.fixture
 def season(by_points, organizer):
-    season = season_services.create_season(
-        organizer,
-        name="Ostrava series",
-        start_date=datetime.date(2026, 1, 1),
-        end_date=datetime.date(2026, 12, 31),
-        basis=Season.Basis.PLACEMENT,
-        placement_points=[10, 8, 6, 5, 4, 3, 2, 1],
-        published=True,
-    )
-    season_services.add_event(season, by_points, organizer)
-    return season
+    return ostrava_series(organizer, [by_points], published=True)
 
 
 SEASON_SAYS = (
@@ -136,15 +126,15 @@ def test_the_season_wall_shows_the_latest_event_s_table_points(season, client, o
 
 def test_a_season_of_chip_ranked_events_says_nothing_of_table_points(tournament, organizer, client):
     day(tournament, organizer)
-    season = season_services.create_season(
+    season = season_of(
         organizer,
+        [tournament],
         name="Club season",
         start_date=datetime.date(2026, 1, 1),
         end_date=datetime.date(2026, 12, 31),
         basis=Season.Basis.CHIPS,
         published=True,
     )
-    season_services.add_event(season, tournament, organizer)
     client.force_login(organizer)
     wall = client.get(reverse("season-wall-live", args=[season.pk])).content.decode()
     assert "how-events-rank" not in wall and "how-it-ranks" not in wall

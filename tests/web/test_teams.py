@@ -20,7 +20,7 @@ from tournaments.services.prizes import save_category
 from tournaments.services.teams import delete_team, save_team
 from tournaments.standings import standings
 
-from .test_ranking import ALL_BREAKS, day, ledger_rows, play, seat_round
+from .days import ALL_BREAKS, day, ledger_rows, play, seat_round
 
 pytestmark = pytest.mark.django_db
 

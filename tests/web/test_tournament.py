@@ -18,6 +18,7 @@ from tournaments.season_standings import event_placings
 from tournaments.standings import standings, statement
 
 from ..conftest import TOURNAMENT_PLAYERS
+from .days import doc
 
 pytestmark = pytest.mark.django_db
 ROOT = Path(__file__).resolve().parents[2]
@@ -26,25 +27,6 @@ NAMES = TOURNAMENT_PLAYERS
 
 def players(*names):
     return [Player.objects.get(name=n) for n in names]
-
-
-def doc(table, bidder, partner, points, bid="five", **extra):
-    """A Five (or other bid) at ``table``, seats as drawn, first seat dealing."""
-    seats = list(table.seats.order_by("position").values_list("player__name", flat=True))
-    d = {
-        "ruleset": "clarkson",
-        "kind": "played",
-        "bidder": bidder,
-        "bid": bid,
-        "partner": partner,
-        "bidder_points": points,
-    }
-    if len(seats) == 5:
-        d.update(players=seats[1:], dealer=seats[0], sitting_out=seats[0])
-    else:
-        d.update(players=seats, dealer=seats[0])
-    d.update(extra)
-    return d
 
 
 def test_roll_call_and_draw(tournament, organizer):

@@ -1,0 +1,119 @@
+"""One of everything an event can have (a table link's deal, a rejected version, a
+call, the check-in) and the address of every named URL of the app for it."""
+
+import pytest
+from django.urls import reverse
+
+from tournaments import services
+from tournaments.models import Seat
+from tournaments.services import checkin
+
+from ..conftest import played_doc
+from .seasons import season_of
+
+
+@pytest.fixture
+def world(table, organizer):
+    link = services.issue_link(table, organizer)
+    # The organizer enters it through the link: a link corrects or undoes only such a deal.
+    deal = services.record_deal(table, played_doc(), organizer, link=link)
+    # The link's other deal 1, refused as a conflict: kept as a rejected version.
+    rejected = services.record_rejected_version(deal, played_doc(bidder_points=20), None, link)
+    call = services.raise_call(link, "question", "Who deals?")
+    event = table.round.event
+    player = Seat.objects.filter(table=table).first().player
+    return {
+        "event": event,
+        "table": table,
+        "round": table.round,
+        "deal": deal,
+        "player": player,
+        "link": link,
+        "rejected": rejected,
+        "call": call,
+        "check_in": checkin.open_check_in(event, organizer),
+    }
+
+
+def url_for(name, w):
+    e, t, r, d, p = w["event"], w["table"], w["round"], w["deal"], w["player"]
+    token = w["link"].token
+    args = {
+        "home": [],
+        "card-points": [],
+        "healthz": [],
+        "service-worker": [],
+        "server-now": [],
+        "round-clock": [r.pk],
+        "table-clock": [t.pk],
+        "login": [],
+        "event-create": [],
+        "event-detail": [e.pk],
+        "standings": [e.pk],
+        "standings-csv": [e.pk],
+        "standings-pdf": [e.pk],
+        "player-statement": [e.pk, p.pk],
+        "statement-pdf": [e.pk, p.pk],
+        "round-detail": [r.pk],
+        "round-pack-pdf": [r.pk],
+        "table-sheet": [t.pk],
+        "table-pdf": [t.pk],
+        "deal-detail": [d.pk],
+        "event-edit": [e.pk],
+        "event-players": [e.pk],
+        "event-schedule": [e.pk],
+        "cannot-move": [e.pk],
+        "seat-by-ranking": [r.pk],
+        "table-create": [r.pk],
+        "deal-create": [t.pk],
+        "deal-correct": [d.pk],
+        "chip-count": [t.pk],
+        "event-download": [e.pk, "ledger.csv"],
+        "round-create": [e.pk],
+        "deal-preview": [t.pk],
+        "deal-void": [d.pk],
+        "table-first-forehand": [t.pk],
+        "table-substitute": [t.pk],
+        "seat-finder": [r.pk],
+        "wall": [e.pk],
+        "wall-live": [e.pk],
+        "round-links": [r.pk],
+        "inbox": [e.pk],
+        "prize-settings": [e.pk],
+        "prize-categories": [e.pk],
+        "prize-category": [e.pk, w.get("category", 0)],
+        "event-teams": [e.pk],
+        "event-team": [e.pk, w.get("team", 0)],
+        "prize-list": [e.pk],
+        "prize-list-csv": [e.pk],
+        "prize-list-pdf": [e.pk],
+        "table-undo": [t.pk],
+        "link-sheet": [token],
+        "link-deal": [token],
+        "link-preview": [token],
+        "link-correct": [token, d.number],
+        "link-undo": [token],
+        "rejected-adopt": [w["rejected"].pk],
+        "rejected-dismiss": [w["rejected"].pk],
+        "director": [r.pk],
+        "director-live": [r.pk],
+        "link-call": [token],
+        "call-handle": [w["call"].pk],
+        "check-in-desk": [e.pk],
+        "check-in": [w["check_in"].token],
+        "check-in-pdf": [e.pk],
+        "event-site": [e.pk],
+    }[name]
+    return reverse(name, args=args)
+
+
+@pytest.fixture
+def season_world(world, organizer):
+    season = season_of(
+        organizer,
+        [world["event"]],
+        name="Heun parish season",
+        start_date=world["event"].date,
+        end_date=world["event"].date,
+    )
+    return {**world, "season": season}
