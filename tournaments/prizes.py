@@ -13,7 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from .money import PlacePrize, dollars, ordinal, parse_table, table_total
+from .money import PlacePrize, dollars, parse_table, table_total
+from .places import ordinal, place_text
 from .words import counted
 
 
@@ -103,10 +104,6 @@ class PrizeList:
         return said
 
 
-def place_label(rank: int, shared: int) -> str:
-    return f"{rank}=" if shared > 1 else str(rank)
-
-
 def prize_list(
     event, rows, players_paying: int, provisional: bool = False, category=None
 ) -> PrizeList:
@@ -155,7 +152,7 @@ def prize_list(
         for s in group:
             result.rows.append(
                 PrizeRow(
-                    place_label(rank, len(group)),
+                    place_text(rank, len(group) > 1),
                     s.player,
                     s.club,
                     s.chips,

@@ -13,6 +13,7 @@ from django.db.models import Sum
 
 from . import seat_holders, tie_breaks
 from .models import Event, Seat
+from .places import place_text, points_text
 
 # What a seat row of the ranking reads: its player, table, round and substitution.
 SEAT_COLUMNS = (
@@ -51,25 +52,6 @@ def table_places(chips: dict, points: list[int], average: bool) -> dict:
     return out
 
 
-def points_text(points: Fraction) -> str:
-    """Points as they are shown: whole, or with at most two decimals.
-
-    >>> points_text(Fraction(5, 2)), points_text(Fraction(7, 3)), points_text(Fraction(4))
-    ('2.5', '2.33', '4')
-    """
-    if points.denominator == 1:
-        return str(points.numerator)
-    return f"{float(points):.2f}".rstrip("0").rstrip(".")
-
-
-def ordinal(n: int) -> str:
-    """>>> [ordinal(n) for n in (1, 2, 3, 4, 11, 21)]
-    ['1st', '2nd', '3rd', '4th', '11th', '21st']
-    """
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
-
-
 @dataclass(frozen=True)
 class TablePlace:
     """A player's round at one table: his chips there, his place and its points."""
@@ -90,7 +72,7 @@ class TablePlace:
     @property
     def place_shown(self) -> str:
         """ "1st=", "3rd"."""
-        return ordinal(self.place) + ("=" if self.shared else "")
+        return place_text(self.place, self.shared, ordinal_form=True)
 
     @property
     def points_shown(self) -> str:
@@ -99,10 +81,7 @@ class TablePlace:
     @property
     def words(self) -> str:
         """ "R2 T3: 1st= 4" as the standings say it."""
-        shared = "=" if self.shared else ""
-        return (
-            f"R{self.round} T{self.table}: {ordinal(self.place)}{shared} {points_text(self.points)}"
-        )
+        return f"R{self.round} T{self.table}: {self.place_shown} {self.points_shown}"
 
 
 @dataclass(frozen=True)

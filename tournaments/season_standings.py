@@ -36,6 +36,7 @@ from taroky_scoring.editions import RULES_EDITION
 
 from . import ranking, tie_breaks
 from .models import DealNet, DealVersion, Event, Player, Registration, Round, Season
+from .places import place_text, points_text
 from .standings import came, registrations_seated, shared_ranks
 
 
@@ -53,12 +54,12 @@ class Placing:
 
     @property
     def table_points_shown(self) -> str:
-        return "" if self.table_points is None else ranking.points_text(self.table_points)
+        return "" if self.table_points is None else points_text(self.table_points)
 
     @property
     def place(self) -> str:
         """The place as sport says a shared one: "3= of 8", "4 of 8"."""
-        return f"{self.rank}{'=' if self.shared else ''} of {self.players}"
+        return f"{place_text(self.rank, self.shared)} of {self.players}"
 
 
 def event_placings(events: list[Event]) -> tuple[dict[int, Player], dict[int, dict[int, Placing]]]:
@@ -172,7 +173,7 @@ class SeasonStanding:
     @property
     def place(self) -> str:
         """His rank as sport says a shared one: "4=", "4"."""
-        return f"{self.rank}{'=' if self.shared else ''}"
+        return place_text(self.rank, self.shared)
 
     def against(self, other: SeasonStanding) -> int:
         """Head to head: how often he finished above ``other`` in the events both

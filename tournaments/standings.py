@@ -26,6 +26,7 @@ from .models import (
     Substitution,
     Table,
 )
+from .places import points_text
 
 
 @dataclass
@@ -55,11 +56,11 @@ class Standing:
 
     @property
     def points_shown(self) -> str:
-        return ranking.points_text(self.points)
+        return points_text(self.points)
 
     @property
     def score_shown(self) -> str:
-        return ranking.points_text(Fraction(self.score))
+        return points_text(self.score)
 
     @property
     def places_shown(self) -> str:

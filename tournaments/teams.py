@@ -11,10 +11,9 @@ full lodge, on what it has. Equal scores share a place (1, 2, 2, 4): no tie-brea
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from fractions import Fraction
 
-from . import ranking
 from .models import Event, TeamMember, TeamRanking
+from .places import place_text, points_text
 
 
 @dataclass
@@ -35,11 +34,11 @@ class Side:
 
     @property
     def score_shown(self) -> str:
-        return ranking.points_text(Fraction(self.score))
+        return points_text(self.score)
 
     @property
     def rank_shown(self) -> str:
-        return f"{self.rank}{'=' if self.shared else ''}"
+        return place_text(self.rank, self.shared)
 
     def members_shown(self) -> list[tuple[str, str, bool]]:
         """(name, score, counted) of each of its players."""
