@@ -6,6 +6,7 @@ chips plus table points, ties broken by the event's tie-breaks (tournaments.tie_
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -85,8 +86,38 @@ class TablePlace:
 
 
 @dataclass(frozen=True)
+class Method:
+    """A way to rank an event (FORMATS.md, "Scores"): its score from a player's chips and
+    table points, the sentence that says it, and the standings' columns that rank (the
+    score's first; tournaments.columns). A new way is one entry of METHODS."""
+
+    said: str  # "{scale}" stands for the chips a table point counts
+    columns: tuple[str, ...]
+    score: Callable[[int, int, Fraction], object]  # (scale, chips, points) -> score
+    by_points: bool = True  # reads the places at the tables for its score
+
+
+METHODS: dict[str, Method] = {
+    Event.Ranking.CHIPS: Method(
+        "Ranked by chips", ("chips",), lambda scale, chips, points: chips, by_points=False
+    ),
+    Event.Ranking.TABLE_POINTS: Method(
+        "Ranked by table points",
+        ("points", "chips", "table_wins"),
+        lambda scale, chips, points: points,
+    ),
+    Event.Ranking.CHIPS_AND_POINTS: Method(
+        "Ranked by chips plus table points, each point {scale} chips",
+        ("score", "points", "chips", "table_wins"),
+        lambda scale, chips, points: chips + scale * points,
+    ),
+}
+
+
+@dataclass(frozen=True)
 class Scoring:
-    """How an event ranks, read once from the event."""
+    """How an event ranks, read once from the event: the only place that reads
+    ``event.ranking``; every page, printout and file asks it."""
 
     method: str
     scale: int
@@ -103,44 +134,67 @@ class Scoring:
         )
 
     @property
+    def way(self) -> Method:
+        return METHODS.get(self.method, METHODS[Event.Ranking.CHIPS])
+
+    @property
     def by_points(self) -> bool:
-        return self.method != Event.Ranking.CHIPS
+        return self.way.by_points
+
+    @property
+    def columns(self) -> tuple[str, ...]:
+        """The standings' columns that rank, the score's first (tournaments.columns)."""
+        return self.way.columns
+
+    @property
+    def marks_shared(self) -> bool:
+        """Whether the standings write a shared rank "3=": by points; a chip-ranked
+        event's standings have always written it bare."""
+        return self.by_points
 
     @property
     def needs_places(self) -> bool:
         """Whether the places at the tables are read (two queries): under table points,
         or for a tie-break that reads them."""
-        return self.by_points or any(b.key != "chips" for b in self.breaks)
+        return self.by_points or any(b.reads_places for b in self.breaks)
 
     def score(self, chips: int, points: Fraction):
-        if self.method == Event.Ranking.TABLE_POINTS:
-            return points
-        if self.method == Event.Ranking.CHIPS_AND_POINTS:
-            return chips + self.scale * points
-        return chips
+        return self.way.score(self.scale, chips, points)
 
     @property
     def words(self) -> str:
         """How the event ranks, in a sentence the standings show."""
         breaks = ", then ".join(
-            b.words.lower() for b in self.breaks if self.by_points or b.key != "chips"
+            b.words.lower() for b in self.breaks if self.by_points or b.reads_places
         )
-        if self.method == Event.Ranking.TABLE_POINTS:
-            said = "Ranked by table points"
-        elif self.method == Event.Ranking.CHIPS_AND_POINTS:
-            said = f"Ranked by chips plus table points, each point {self.scale} chips"
-        else:
-            said = "Ranked by chips"
+        said = self.way.said.format(scale=self.scale)
         return f"{said}; ties broken by {breaks}." if breaks else f"{said}."
 
 
-def places(event: Event, first: int, last: int, nets, tables=None) -> dict[int, list[TablePlace]]:
-    """player id -> his TablePlaces in rounds first..last, in the order of the rounds:
-    two queries (the seats, each player's current net per table from ``nets``). A
-    table without deals gives no places (its round is not played there yet)."""
+def head_to_head(mine, theirs) -> Fraction:
+    """Head to head (FORMATS.md): every time two players sat at one table in one round
+    (``mine``, ``theirs``: their TablePlaces), 1 to the one with more chips there, 1/2
+    each when equal; ``mine``'s points."""
+    chips = {p.table_id: p.chips for p in theirs}
+    won = Fraction(0)
+    for p in mine:
+        if p.table_id in chips:
+            other = chips[p.table_id]
+            won += 1 if p.chips > other else Fraction(1, 2) if p.chips == other else 0
+    return won
+
+
+def places(events, first: int, last: int, nets, tables=None) -> dict[int, dict]:
+    """{event id: {player id: their TablePlaces in rounds first..last, in the order of
+    the rounds}} of ``events``: two queries whatever their number (the seats, each
+    player's current net per table from ``nets``). A table without deals gives no
+    places (its round is not played there yet)."""
+    by_id = {e.pk: e for e in events}
     seats = seat_holders.with_holders(
-        Seat.objects.filter(table__round__event=event, table__round__number__range=(first, last))
-    ).values_list(*SEAT_COLUMNS)
+        Seat.objects.filter(
+            table__round__event__in=list(by_id), table__round__number__range=(first, last)
+        )
+    ).values_list("table__round__event_id", *SEAT_COLUMNS)
     if tables is not None:
         seats = seats.filter(table__in=tables)  # some tables only (a subquery)
     net = {
@@ -150,7 +204,10 @@ def places(event: Event, first: int, last: int, nets, tables=None) -> dict[int, 
         .values_list("player_id", "table_id", "n")
         .order_by()
     }
-    return _placed(event, seats.order_by(), net)
+    of_event: dict[int, list] = {pk: [] for pk in by_id}
+    for event_id, *seat in seats.order_by():
+        of_event[event_id].append(seat)
+    return {pk: _placed(by_id[pk], of_event[pk], net) for pk in by_id}
 
 
 def _placed(event: Event, seats, net: dict) -> dict[int, list[TablePlace]]:
@@ -188,83 +245,4 @@ def _placed(event: Event, seats, net: dict) -> dict[int, list[TablePlace]]:
             )
     for rows in out.values():
         rows.sort(key=lambda p: p.round)
-    return out
-
-
-@dataclass
-class Entrant:
-    """A player of an event as a season places him when the event ranks by table
-    points: what the event's standings rank and break ties by."""
-
-    player_id: int
-    name: str
-    chips: int
-    places: tuple
-    points: Fraction
-    score: object = 0
-    decided_by: str = ""
-
-    @property
-    def table_wins(self) -> int:
-        return sum(1 for p in self.places if p.win)
-
-    @property
-    def best_round(self) -> int | None:
-        rounds: dict[int, int] = {}
-        for p in self.places:
-            rounds[p.round] = rounds.get(p.round, 0) + p.chips
-        return max(rounds.values()) if rounds else None
-
-    def against(self, other: Entrant) -> Fraction:
-        theirs = {p.table_id: p.chips for p in other.places}
-        won = Fraction(0)
-        for p in self.places:
-            if p.table_id in theirs:
-                mine, his = p.chips, theirs[p.table_id]
-                won += 1 if mine > his else Fraction(1, 2) if mine == his else 0
-        return won
-
-
-def events_ranked(
-    events: list[Event], entered, chips, byes, names
-) -> dict[int, list[tuple[int, int, Fraction | None]]]:
-    """Each of ``events`` (ranked by table points) ranked as its standings rank those
-    who came (``entered``: event id -> player ids): {event id: [(rank, player id, his
-    table points or None when the event ranks by chips), ...]}, from ``chips``
-    ((event, player) -> chips, bye chips included), ``byes`` ((event, player) -> byes)
-    and ``names`` (player id -> name). Two queries whatever the number of events."""
-    from .models import DealNet
-
-    ids = [e.pk for e in events]
-    seats = seat_holders.with_holders(
-        Seat.objects.filter(table__round__event_id__in=ids)
-    ).values_list("table__round__event_id", *SEAT_COLUMNS)
-    net = {
-        (p, t): n
-        for p, t, n in DealNet.objects.current()
-        .filter(event_id__in=ids)
-        .values("player_id", "table_id")
-        .annotate(n=Sum("chips"))
-        .values_list("player_id", "table_id", "n")
-        .order_by()
-    }
-    by_event: dict[int, list] = {}
-    for event_id, *seat in seats.order_by():
-        by_event.setdefault(event_id, []).append(seat)
-    out = {}
-    for event in events:
-        placed = _placed(event, by_event.get(event.pk, []), net)
-        scoring = Scoring.of(event)
-        rows = []
-        for pid in entered[event.pk]:
-            mine = tuple(placed.get(pid, ()))
-            own = chips[(event.pk, pid)]
-            points = sum((p.points for p in mine), Fraction(0))
-            points += byes.get((event.pk, pid), 0) * scoring.bye_points
-            rows.append(Entrant(pid, names[pid], own, mine, points, scoring.score(own, points)))
-        ranked = tie_breaks.ranked(rows, lambda r: r.score, lambda r: r.name, list(scoring.breaks))
-        out[event.pk] = [
-            (position, row.player_id, row.points if scoring.by_points else None)
-            for position, _, row in ranked
-        ]
     return out

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from . import tie_breaks
 from .models import Event, TeamMember, TeamRanking
 from .places import place_text, points_text
 
@@ -103,15 +104,12 @@ def _lodges(rows: list, best: int) -> list[Side]:
 
 
 def _ranked(found: list[Side]) -> list[Side]:
-    """Full sides first, then by score, best first; equal ones share a place."""
-    ordered = sorted(found, key=lambda t: (not t.full, -t.score, t.name.casefold()))
-    for i, side in enumerate(ordered):
-        before = ordered[i - 1] if i else None
-        same = before is not None and (before.full, before.score) == (side.full, side.score)
-        side.rank = before.rank if same else i + 1
-        if same:
-            before.shared = side.shared = True
-    return ordered
+    """Full sides first, then by score, best first; equal ones share a place (the one
+    rule of shared places, ``tie_breaks.ranked``, with no tie-break)."""
+    ranked = tie_breaks.ranked(found, lambda t: (t.full, t.score), lambda t: t.name.casefold())
+    for position, shared, side in ranked:
+        side.rank, side.shared = position, shared
+    return [side for _, _, side in ranked]
 
 
 def words(event: Event) -> str:
