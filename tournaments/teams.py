@@ -47,6 +47,24 @@ class Side:
         return [(s.player.name, s.score_shown, id(s) in counted) for s in self.members]
 
 
+@dataclass(frozen=True)
+class Kind:
+    """What an event ranks beside its players, said once for every output: whether it
+    ranks any, and whether they are teams (named by the organizer) or lodges (the
+    players' clubs), with the words the standings head them with."""
+
+    ranks: bool  # teams or lodges are ranked beside the players
+    teams: bool  # teams; else lodges
+    title: str  # "Teams", "Lodges"
+    heading: str  # the name column's: "Team", "Club or lodge"
+
+
+def kind(event: Event) -> Kind:
+    if event.team_ranking == TeamRanking.TEAMS:
+        return Kind(True, True, "Teams", "Team")
+    return Kind(event.team_ranking == TeamRanking.LODGES, False, "Lodges", "Club or lodge")
+
+
 def lodge_key(club: str) -> str:
     """One lodge however its name was typed: spaces and case aside.
 
@@ -59,13 +77,10 @@ def lodge_key(club: str) -> str:
 def sides(event: Event, rows: list) -> list[Side]:
     """The event's teams or lodges ranked, from its standings ``rows`` (in their order):
     none when the event ranks no teams; one query for teams, none for lodges."""
-    if event.team_ranking == TeamRanking.TEAMS:
-        found = _teams(event, rows)
-    elif event.team_ranking == TeamRanking.LODGES:
-        found = _lodges(rows, event.lodge_best)
-    else:
+    ranked = kind(event)
+    if not ranked.ranks:
         return []
-    return _ranked(found)
+    return _ranked(_teams(event, rows) if ranked.teams else _lodges(rows, event.lodge_best))
 
 
 def _teams(event: Event, rows: list) -> list[Side]:
@@ -114,7 +129,7 @@ def _ranked(found: list[Side]) -> list[Side]:
 
 def words(event: Event) -> str:
     """How the teams or lodges rank, in a sentence under them."""
-    if event.team_ranking == TeamRanking.TEAMS:
+    if kind(event).teams:
         return (
             f"Teams of {event.team_size}: a team's score is the sum of its players' scores "
             "in the players' standings. Equal scores share a place."
@@ -128,4 +143,4 @@ def words(event: Event) -> str:
 
 
 def title(event: Event) -> str:
-    return "Teams" if event.team_ranking == TeamRanking.TEAMS else "Lodges"
+    return kind(event).title

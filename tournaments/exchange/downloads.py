@@ -162,12 +162,13 @@ def team_rows(event: Event, ranked: list) -> list[list]:
     own score (and, for a lodge, whether it counts). None when the event ranks none."""
     from .. import teams
 
-    if event.team_ranking == event.TeamRanking.TEAMS:
-        head = ["team_rank", "team", "team_score", "player", "score"]
-    elif event.team_ranking == event.TeamRanking.LODGES:
-        head = ["lodge_rank", "lodge", "lodge_score", "player", "score", "counted"]
-    else:
+    kind = teams.kind(event)
+    if not kind.ranks:
         return []
+    if kind.teams:
+        head = ["team_rank", "team", "team_score", "player", "score"]
+    else:
+        head = ["lodge_rank", "lodge", "lodge_score", "player", "score", "counted"]
     rows = [[], head]
     for side in teams.sides(event, ranked):
         for name, score, counted in side.members_shown():

@@ -191,14 +191,15 @@ def standings_pdf(
 def team_story(event, rows, width: float, height: float) -> list:
     """The flowables of the teams' page, none when the event ranks no teams (nor in a
     category's standings: teams rank on every player's score)."""
-    if event.team_ranking == event.TeamRanking.OFF:
+    ranked = teams.kind(event)
+    if not ranked.ranks:
         return []
     sides = teams.sides(event, rows)
-    title = teams.title(event)
-    lodges = title == "Lodges"
+    title = ranked.title
+    lodges = not ranked.teams
     styles = wall_styles(max(len(sides), 1) * 2, height, largest=20)
     size, bold = styles[0], styles[2]
-    head = ["", "Team" if not lodges else "Club or lodge", "Score"]
+    head = ["", ranked.heading, "Score"]
     texts, names = [], []
     for side in sides:
         # The players under the name, in small type: the name column is the wide one.

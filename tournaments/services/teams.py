@@ -3,7 +3,8 @@ event, as many as the event's team size, each in one team of the event)."""
 
 from __future__ import annotations
 
-from ..models import ActivityEntry, Event, Player, Team, TeamMember, TeamRanking
+from .. import teams
+from ..models import ActivityEntry, Event, Player, Team, TeamMember
 from .activity import log_activity
 from .errors import FormError
 from .locking import atomic
@@ -23,7 +24,7 @@ def save_team(
     # the checks below see every other team (the database refuses a player twice too).
     event = Event.objects.select_for_update(of=("self",)).get(pk=event.pk)
     require_organizer(user, event)
-    if event.team_ranking != TeamRanking.TEAMS:
+    if not teams.kind(event).teams:
         raise FormError("The event ranks no teams: choose teams in its settings first.")
     name = " ".join(name.split())
     if not name or len(name) > 60:

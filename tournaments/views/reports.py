@@ -73,9 +73,9 @@ def standings_view(request, pk):
             # Teams or lodges ranked beside the players, when the event ranks them.
             # (not in a category's standings: teams rank on every player's score).
             "sides": teams.sides(event, rows) if category is None else [],
-            "sides_title": teams.title(event),
+            "sides_kind": teams.kind(event),
             "sides_words": teams.words(event)
-            if event.team_ranking != event.TeamRanking.OFF and category is None
+            if teams.kind(event).ranks and category is None
             else "",
             # How the event ranks, said only when not by chips alone (as always).
             "ranking_words": ranking.Scoring.of(event).words if table.by_points else "",
