@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 
 from . import tie_breaks
 from .models import Event, TeamMember, TeamRanking
+from .names import fold
 from .places import place_text, points_text
 
 
@@ -66,12 +67,13 @@ def kind(event: Event) -> Kind:
 
 
 def lodge_key(club: str) -> str:
-    """One lodge however its name was typed: spaces and case aside.
+    """One lodge however its name was typed: spaces, case and accents aside
+    (``names.fold``, as the registry's search compares names).
 
-    >>> lodge_key("  Lodge  Tábor ") == lodge_key("lodge tábor")
+    >>> lodge_key("  Lodge  Tábor ") == lodge_key("lodge tabor") == lodge_key("LODGE TÁBOR")
     True
     """
-    return " ".join(club.split()).casefold()
+    return fold(club)
 
 
 def sides(event: Event, rows: list) -> list[Side]:
