@@ -13,20 +13,50 @@ from fractions import Fraction
 from django.db.models import Sum
 
 from . import seat_holders, tie_breaks
-from .models import Event, Seat
+from .models import Event, Seat, Substitution
 from .places import place_text, points_text
 
 # What a seat row of the ranking reads: its player, table, round and substitution.
 SEAT_COLUMNS = (
     "player_id",
+    "player__name",
     "table_id",
     "table__number",
     "table__round__number",
     "sub_player",
+    "substitution__substitute__name",
     "sub_mode",
     "held_before",
     "held_after",
 )
+
+
+@dataclass(frozen=True)
+class SeatRow:
+    """A seat as ``SEAT_COLUMNS`` read it (and the event's id before them)."""
+
+    player: int
+    name: str
+    table_id: int
+    table: int
+    round: int
+    sub_player: int | None
+    sub_name: str | None
+    sub_mode: str | None
+    held_before: int
+    held_after: int
+
+    @property
+    def credit(self) -> int:
+        """Whom the seat's place goes to (``seat_holders.seat_credit``)."""
+        return seat_holders.seat_credit(
+            self.player, self.sub_player, self.sub_mode, self.held_before, self.held_after
+        )
+
+    @property
+    def in_own_name(self) -> bool:
+        """A substitute took the seat playing in their own name."""
+        return self.sub_player is not None and self.sub_mode == Substitution.Mode.AS_HIMSELF
 
 
 def table_places(chips: dict, points: list[int], average: bool) -> dict:
@@ -55,7 +85,13 @@ def table_places(chips: dict, points: list[int], average: bool) -> dict:
 
 @dataclass(frozen=True)
 class TablePlace:
-    """A player's round at one table: his chips there, his place and its points."""
+    """A player's round at one table: their own chips there, their seat's place and its
+    points. A seat shared by the player who left and a substitute playing in their own
+    name is placed on the seat's chips (``seat_chips``), and only one of the two is
+    ``credited`` its place, points and table win (FORMATS.md); each has their own chips
+    for the best round and head to head. A substitute playing for the leaver has no
+    chips of their own there (``own`` False); ``note`` says why a round scores no place.
+    """
 
     round: int
     table: int  # its number in the round
@@ -65,15 +101,31 @@ class TablePlace:
     shared: bool
     points: Fraction
     size: int  # the players seated (a sitting-out dealer counted)
+    seat_chips: int | None = None  # the seat's, when not the player's own
+    credited: bool = True  # the seat's place, points and table win are the player's
+    own: bool = True  # the chips are the player's own (for the best round, head to head)
+    note: str = ""  # why no place: "played for Dana", "left: the seat's place is Ivan's"
 
     @property
     def win(self) -> bool:
-        return self.place == 1
+        return self.credited and self.place == 1
 
     @property
     def place_shown(self) -> str:
-        """ "1st=", "3rd"."""
+        """ "1st=", "3rd"; the note when the place is not the player's."""
+        if not self.credited:
+            return self.note
         return place_text(self.place, self.shared, ordinal_form=True)
+
+    @property
+    def place_of(self) -> str:
+        """The place among the table's players, "1st= of 4", said on the seat's chips
+        when they are not the player's own; the note when it is not the player's."""
+        if not self.credited:
+            return self.note
+        seat = self.seat_chips
+        said = "" if seat in (None, self.chips) else f" (the seat's {seat:+d})"
+        return f"{self.place_shown} of {self.size}{said}"
 
     @property
     def points_shown(self) -> str:
@@ -81,7 +133,9 @@ class TablePlace:
 
     @property
     def words(self) -> str:
-        """ "R2 T3: 1st= 4" as the standings say it."""
+        """ "R2 T3: 1st= 4" as the standings say it; "R2 T3: played for Dana"."""
+        if not self.credited:
+            return f"R{self.round} T{self.table}: {self.note}"
         return f"R{self.round} T{self.table}: {self.place_shown} {self.points_shown}"
 
 
@@ -174,11 +228,11 @@ class Scoring:
 def head_to_head(mine, theirs) -> Fraction:
     """Head to head (FORMATS.md): every time two players sat at one table in one round
     (``mine``, ``theirs``: their TablePlaces), 1 to the one with more chips there, 1/2
-    each when equal; ``mine``'s points."""
-    chips = {p.table_id: p.chips for p in theirs}
+    each when equal, each counting their own chips; ``mine``'s points."""
+    chips = {p.table_id: p.chips for p in theirs if p.own}
     won = Fraction(0)
     for p in mine:
-        if p.table_id in chips:
+        if p.own and p.table_id in chips:
             other = chips[p.table_id]
             won += 1 if p.chips > other else Fraction(1, 2) if p.chips == other else 0
     return won
@@ -213,36 +267,67 @@ def places(events, first: int, last: int, nets, tables=None) -> dict[int, dict]:
 def _placed(event: Event, seats, net: dict) -> dict[int, list[TablePlace]]:
     """The places at the tables of ``seats`` (``SEAT_COLUMNS``) by ``net`` ((player,
     table id) -> chips): no query. A seat is placed on its chips (a substitute's who
-    played as himself added) and its place goes to ``seat_holders.seat_credit``."""
+    played in their own name added) and its place goes to ``SeatRow.credit``; each who
+    sat in it has their own chips there."""
     played = {t for _, t in net}
-    tables: dict[int, list] = {}
-    for player, table_id, number, round_number, *sub in seats:
-        if table_id in played:
-            chips = seat_holders.seat_chips(net, player, sub[0], sub[1], table_id)
-            credit = seat_holders.seat_credit(player, *sub)
-            tables.setdefault(table_id, []).append((credit, number, round_number, chips))
+    tables: dict[int, list[SeatRow]] = {}
+    for row in seats:
+        seat = SeatRow(*row)
+        if seat.table_id in played:
+            tables.setdefault(seat.table_id, []).append(seat)
     average = event.shared_places == Event.SharedPlaces.AVERAGE
     out: dict[int, list[TablePlace]] = {}
     for table_id, seated in tables.items():
         size = len(seated)
-        chips = {p: c for p, _, _, c in seated}
+        chips = {
+            s.credit: seat_holders.seat_chips(net, s.player, s.sub_player, s.sub_mode, table_id)
+            for s in seated
+        }
         table_points = (event.table_points or {}).get(str(size), [])
         placed = table_places(chips, table_points, average)
         ties = [place for place, _ in placed.values()]
-        for player, number, round_number, _ in seated:
-            place, points = placed[player]
-            out.setdefault(player, []).append(
-                TablePlace(
-                    round_number,
-                    number,
-                    table_id,
-                    chips[player],
-                    place,
-                    ties.count(place) > 1,
-                    points,
-                    size,
+        for seat in seated:
+            place, points = placed[seat.credit]
+            shared = ties.count(place) > 1
+            for player, own, note, owns in _sitters(seat, net):
+                credited = player == seat.credit
+                out.setdefault(player, []).append(
+                    TablePlace(
+                        seat.round,
+                        seat.table,
+                        table_id,
+                        own,
+                        place,
+                        shared,
+                        points if credited else Fraction(0),
+                        size,
+                        chips[seat.credit],
+                        credited,
+                        owns,
+                        "" if credited else note,
+                    )
                 )
-            )
     for rows in out.values():
         rows.sort(key=lambda p: p.round)
     return out
+
+
+def _sitters(seat: SeatRow, net: dict) -> list[tuple[int, int, str, bool]]:
+    """Who sat in ``seat``: (player, their own chips there, what is said of their round
+    when the seat's place is not theirs, whether the chips are their own). The player
+    who left when they played a deal of it or score it; a substitute when they played
+    one; one who played for the leaver with no chips of their own."""
+    own = net.get((seat.player, seat.table_id), 0)
+    if seat.sub_player is None:
+        return [(seat.player, own, "", True)]
+    sitters = []
+    if seat.held_before or seat.credit == seat.player:
+        sitters.append((seat.player, own, f"left: the seat's place is {seat.sub_name}'s", True))
+    if not seat.in_own_name:
+        if seat.held_after:
+            sitters.append((seat.sub_player, 0, f"played for {seat.name}", False))
+    elif seat.held_after or seat.credit == seat.sub_player:
+        theirs = net.get((seat.sub_player, seat.table_id), 0)
+        said = f"in {seat.name}'s seat: the seat's place is {seat.name}'s"
+        sitters.append((seat.sub_player, theirs, said, True))
+    return sitters

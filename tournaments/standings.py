@@ -235,7 +235,8 @@ def _standings(events, first: int, last: int) -> dict[int, list[Standing]]:
         mine = tuple(placed.get(reg.event_id, {}).get(reg.player_id, ()))
         rounds: dict[int, int] = {}
         for p in mine:
-            rounds[p.round] = rounds.get(p.round, 0) + p.chips
+            if p.own:  # a round played with chips of their own (FORMATS.md)
+                rounds[p.round] = rounds.get(p.round, 0) + p.chips
         points = sum((p.points for p in mine), Fraction(0)) + n_byes * scoring.bye_points
         chips = t.net + n_byes * event.bye_chips
         rows[reg.event_id].append(
@@ -281,8 +282,10 @@ def _byes(ids, first: int, last: int) -> dict[tuple[int, int], int]:
 
 def places_of(event, player: Player) -> list:
     """The player's place, chips and table points at each table of the event, round by
-    round (``ranking.TablePlace``): the places of every table they sat at, two queries."""
-    tables = Seat.objects.filter(_sat_at(player), table__round__event=event).values("table_id")
+    round (``ranking.TablePlace``): the places of every table they sat at, in their own
+    name or for a player who left, two queries."""
+    sat = Q(player=player) | Q(substitution__substitute=player)
+    tables = Seat.objects.filter(sat, table__round__event=event).values("table_id")
     nets = _current_nets([event.pk]).filter(table__in=tables)
     return ranking.places([event], 1, ALL_ROUNDS, nets, tables)[event.pk].get(player.pk, [])
 

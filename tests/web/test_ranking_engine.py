@@ -4,10 +4,15 @@ event; a seat shared by a leaver and a substitute playing in their own name (the
 place at equal deals, each one's own chips for the best round)."""
 
 import datetime
+import io
+import re
+from html import unescape
 
 import pytest
+from django.urls import reverse
+from pypdf import PdfReader
 
-from tournaments import services
+from tournaments import printouts, services
 from tournaments.models import Event, Season, Substitution
 from tournaments.season_standings import season_standings
 from tournaments.services import seasons as season_services
@@ -96,7 +101,6 @@ def test_a_seat_shared_two_deals_each_is_the_leaver_s(tournament, organizer):
     assert (rows["Anna"].points_shown, rows["Bill"].points_shown) == ("3", "2")
 
 
-@pytest.mark.xfail(strict=True, reason="issue 35 point 8: the seat's chips counted as Emil's")
 def test_each_sitter_of_a_seat_counts_their_own_chips_for_the_best_round(tournament, organizer):
     """Emil takes Bill's seat from deal 2, in their own name; the seat makes +32 (Bill's
     +8 and Emil's +24), alone 1st at T1: Emil played 3 of its 4 deals and scores its 4
@@ -129,3 +133,65 @@ def test_each_sitter_of_a_seat_counts_their_own_chips_for_the_best_round(tournam
     by_name = {s.player.name: s for s in rows}
     assert (by_name["Emil"].best_round, by_name["Fanny"].best_round) == (24, 24)
     assert (by_name["Bill"].best_round, by_name["Bill"].points_shown) == (8, "0")
+
+
+def dana_leaves(tournament, organizer, mode):
+    """Table points, ties by chips. R1 T1 Anna, Bill, Čada, Dana: deal 1 Anna and Bill
+    make a Five (Dana -8); Ivan takes Dana's seat from deal 2 (``mode``) and makes two,
+    with Čada then Anna: the seat +16 more. Anna +8, Bill -8, Čada -8; the seat +8 (Dana
+    -8, then +16 for Dana or for Ivan). The seat shares 1st with Anna: 4 points each."""
+    event = services.update_event(
+        tournament, organizer, ranking="table_points", tie_breaks=["chips"]
+    )
+    (t1,) = seat_round(event, organizer, [["Anna", "Bill", "Čada", "Dana"]])
+    play(t1, organizer, ("Anna", "Bill", 40))
+    services.substitute_player(t1, organizer, player("Dana"), player("Ivan"), 2, mode)
+    seat = "Ivan" if mode == AS_THEMSELVES else "Dana"
+    play(t1, organizer, (seat, "Čada", 40), (seat, "Anna", 40))
+    return Event.objects.get(pk=event.pk)
+
+
+def standings_row(client, event, name) -> list[str]:
+    page = unescape(client.get(reverse("standings", args=[event.pk])).content.decode())
+    for row in re.findall(r"<tr><td>(.*?)</tr>", page, re.S):
+        cells = [re.sub(r"<[^>]+>", "", c) for c in re.findall(r"<td>(.*?)</td>", "<td>" + row)]
+        if cells[1].startswith(name):
+            return cells
+    raise AssertionError(f"{name} has no row")
+
+
+def places_rows(client, event, name) -> list[list[str]]:
+    url = reverse("player-statement", args=[event.pk, player(name).pk])
+    page = unescape(client.get(url).content.decode())
+    rows = re.search(r'<table id="table-places">.*?<tbody>(.*?)</tbody>', page, re.S).group(1)
+    return [re.findall(r"<td[^>]*>([^<]*)</td>", r) for r in rows.split("</tr>")[:-1]]
+
+
+def test_a_substitute_for_the_leaver_has_their_round_said(client, tournament, organizer):
+    """Ivan played deals 2 and 3 for Dana: the standings' row and the statement say so
+    (not "—", not "No table played yet"); the seat's place and points are Dana's."""
+    event = dana_leaves(tournament, organizer, Substitution.Mode.FOR_LEAVER)
+    assert standings_row(client, event, "Ivan")[-1] == "R1 T1: played for Dana"
+    assert standings_row(client, event, "Dana")[-1] == "R1 T1: 1st= 4"
+    assert places_rows(client, event, "Ivan") == [["1", "1", "—", "played for Dana", "0"]]
+    pdf = printouts.statement_pdf(event, player("Ivan"))
+    text = " ".join(" ".join(p.extract_text() for p in PdfReader(io.BytesIO(pdf)).pages).split())
+    assert "1 1 — played for Dana 0" in text and "No table played yet" not in text
+
+
+def test_a_substitute_in_their_own_name_and_the_leaver_each_have_a_round(
+    client, tournament, organizer
+):
+    """Ivan played 2 of the seat's 3 deals in their own name: the seat's 1st= and 4
+    points are Ivan's, on the seat's +8; Ivan's own chips there are +16, Dana's -8."""
+    event = dana_leaves(tournament, organizer, AS_THEMSELVES)
+    assert standings_row(client, event, "Ivan")[-1] == "R1 T1: 1st= 4"
+    assert standings_row(client, event, "Dana")[-1] == "R1 T1: left: the seat's place is Ivan's"
+    assert places_rows(client, event, "Ivan") == [
+        ["1", "1", "+16", "1st= of 4 (the seat's +8)", "4"]
+    ]
+    assert places_rows(client, event, "Dana") == [
+        ["1", "1", "-8", "left: the seat's place is Ivan's", "0"]
+    ]
+    rows = {s.player.name: s for s in standings(event)}
+    assert (rows["Ivan"].best_round, rows["Dana"].best_round) == (16, -8)

@@ -119,8 +119,8 @@ def _places(event, player, width: float) -> list:
             [
                 str(p.round),
                 str(p.table),
-                signed(p.chips),
-                f"{p.place_shown} of {p.size}",
+                signed(p.chips) if p.own else "—",
+                p.place_of,
                 p.points_shown,
             ]
         )
