@@ -28,7 +28,10 @@ SEAT_COLUMNS = (
     "sub_mode",
     "held_before",
     "held_after",
+    "table__round__closed_at",
 )
+# What a round at a table that recorded no deal says (FORMATS.md, "A table with no deal").
+NO_DEAL = "no deal"
 
 
 @dataclass(frozen=True)
@@ -45,6 +48,7 @@ class SeatRow:
     sub_mode: str | None
     held_before: int
     held_after: int
+    closed_at: object  # the round's, when closed
 
     @property
     def credit(self) -> int:
@@ -109,6 +113,11 @@ class TablePlace:
     @property
     def win(self) -> bool:
         return self.credited and self.place == 1
+
+    @property
+    def no_deal(self) -> bool:
+        """The table recorded no deal in the round: nobody is placed there."""
+        return self.note == NO_DEAL
 
     @property
     def place_shown(self) -> str:
@@ -271,12 +280,13 @@ def _placed(event: Event, seats, net: dict) -> dict[int, list[TablePlace]]:
     sat in it has their own chips there."""
     played = {t for _, t in net}
     tables: dict[int, list[SeatRow]] = {}
+    idle: dict[int, list[SeatRow]] = {}  # tables without a deal
     for row in seats:
         seat = SeatRow(*row)
-        if seat.table_id in played:
-            tables.setdefault(seat.table_id, []).append(seat)
+        (tables if seat.table_id in played else idle).setdefault(seat.table_id, []).append(seat)
     average = event.shared_places == Event.SharedPlaces.AVERAGE
     out: dict[int, list[TablePlace]] = {}
+    _no_deal(idle, {s.round for seated in tables.values() for s in seated}, out)
     for table_id, seated in tables.items():
         size = len(seated)
         chips = {
@@ -310,6 +320,32 @@ def _placed(event: Event, seats, net: dict) -> dict[int, list[TablePlace]]:
     for rows in out.values():
         rows.sort(key=lambda p: p.round)
     return out
+
+
+def _no_deal(idle: dict[int, list[SeatRow]], played: set[int], out: dict) -> None:
+    """The rounds at tables that recorded no deal, in rounds over (closed, or a later
+    round played): no place, no points, no table win and no round played for their
+    players (FORMATS.md); a table of a round still on is not played there yet."""
+    for seated in idle.values():
+        first = seated[0]
+        if first.closed_at is None and not any(r > first.round for r in played):
+            continue
+        for seat in seated:
+            out.setdefault(seat.player, []).append(
+                TablePlace(
+                    first.round,
+                    first.table,
+                    first.table_id,
+                    0,
+                    0,
+                    False,
+                    Fraction(0),
+                    len(seated),
+                    credited=False,
+                    own=False,
+                    note=NO_DEAL,
+                )
+            )
 
 
 def _sitters(seat: SeatRow, net: dict) -> list[tuple[int, int, str, bool]]:

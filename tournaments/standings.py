@@ -160,6 +160,22 @@ def rank(rows: list[Standing]) -> list[Standing]:
     return [row for _, _, row in ranked]
 
 
+def no_deal_words(rows: list[Standing]) -> str:
+    """What the standings say of the tables that recorded no deal in a round over
+    (FORMATS.md): "No deal at table 3 in round 2: its players score nothing for that
+    round." ("" when every table played)."""
+    found = sorted({(p.round, p.table) for s in rows for p in s.places if p.no_deal})
+    if not found:
+        return ""
+    said = [f"table {table} in round {rnd}" for rnd, table in found]
+    tables = said[0] if len(said) == 1 else ", ".join(said[:-1]) + " and " + said[-1]
+    whose = "its players score" if len(said) == 1 else "their players score"
+    return (
+        f"No deal at {tables}: {whose} nothing for that round (no table points, no table "
+        "win, no round played)."
+    )
+
+
 def among(rows: list[Standing], players) -> list[Standing]:
     """The rows of ``players`` (ids) alone, ranked among themselves by ``rank``: a
     category's standings (places 1..n within it, ties shared as in the event's)."""

@@ -11,7 +11,7 @@ from reportlab.platypus import PageBreak, Paragraph, Spacer, Table, TableStyle
 from .. import columns, teams
 from ..columns import Columns
 from ..season_standings import chips_series
-from ..standings import RANK_WORDS, among, standings, standings_series
+from ..standings import RANK_WORDS, among, no_deal_words, standings, standings_series
 from ..words import counted, scoring_words
 from . import fonts
 from .charts import chips_chart
@@ -157,6 +157,7 @@ def standings_pdf(
             shown.scoring.words + " Places at a table are by the chips won there in the round;"
             " players on equal chips share the place. " + RANK_WORDS
         )
+        said += " " + no_deal_words(rows) if no_deal_words(rows) else ""
     else:
         # Rows plus the header row and the title (about two rows) fill the page.
         styles = wall_styles(len(rows), height)
