@@ -14,6 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from decimal import Decimal
 
+from . import tie_breaks
 from .ranking import Scoring
 from .words import counted
 
@@ -130,10 +131,14 @@ class Columns:
         return self.all[self.ranking[0]]
 
     def page(self) -> list[Column]:
-        """The standings page: rank, player, club, the columns that rank, the deals'
-        figures, the byes, and by points each round's place."""
-        keys = ["rank", "player", "club", *self.ranking, *DEAL_FIGURES, "byes"]
-        return self._pick(keys + (["places"] if self.scoring.by_points else []))
+        """The standings page: rank, player, the columns that rank (before the club by
+        points: a phone in larger text shows the first few), the deals' figures, the
+        byes, and by points each round's place. A chip-ranked event's page is as it
+        always was: its one column that ranks right after the club."""
+        if not self.scoring.by_points:
+            return self._pick(["rank", "player", "club", "chips", *DEAL_FIGURES, "byes"])
+        keys = ["rank", "player", *self.ranking, "club", *DEAL_FIGURES, "byes", "places"]
+        return self._pick(keys)
 
     def csv(self) -> list[Column]:
         """The CSV: a chip-ranked event's columns as they always were, then those that
@@ -162,3 +167,20 @@ class Columns:
     def prizes(self) -> list[Column]:
         """The prize list's figures: the columns that rank but the table wins."""
         return self._pick(k for k in self.ranking if k != "table_wins")
+
+
+def tie_note(row, shown: list[Column]) -> str:
+    """The tie-break that set ``row`` apart from an equal score, where it matters: when
+    none of the columns ``shown`` says it (a note "tie broken by chips" beside the Net
+    chips column says nothing the column does not); "" otherwise.
+
+    >>> class Row:
+    ...     decided_by = "chips"
+    >>> cols = every_column("bidder")
+    >>> tie_note(Row(), [cols["rank"], cols["chips"]]), tie_note(Row(), [cols["rank"]])
+    ('', 'chips')
+    """
+    broke = tie_breaks.BY_WORDS.get(row.decided_by)
+    if broke is None or broke.column in {c.key for c in shown}:
+        return ""
+    return row.decided_by

@@ -307,8 +307,8 @@ def places_of(event, player: Player) -> list:
 
 
 def standings_series(event, rows, limit: int = 10) -> list[tuple[str, list[int]]]:
-    """Cumulative net chips after each round for the first ``limit`` players of rows:
-    their current nets summed per table, then per round."""
+    """Cumulative net chips after each round played for the first ``limit`` players of
+    rows: their current nets summed per table, then per round."""
     shown = rows[:limit]
     per_table = (
         _current_nets([event.pk])
@@ -324,7 +324,9 @@ def standings_series(event, rows, limit: int = 10) -> list[tuple[str, list[int]]
     for player, table, net in per_table:
         key = (player, round_of[table])
         per_round[key] = per_round.get(key, 0) + net
-    numbers = list(event.rounds.values_list("number", flat=True))
+    # Only the rounds played so far: a round drawn and not begun draws no line.
+    played = max((n for _, n in per_round), default=0)
+    numbers = [n for n in event.rounds.values_list("number", flat=True) if n <= played]
     series = []
     for s in shown:
         total, values = 0, [0]

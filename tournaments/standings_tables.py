@@ -56,13 +56,30 @@ class StandingsTable(tables.Table):
         self.statement_url = reverse("player-statement", args=[event.pk, 0]).replace("/0/", "/{}/")
         shown = columns.Columns.of(event)
         self.by_points = shown.scoring.by_points
-        extra = [(c.key, EngineColumn(c)) for c in shown.page()]
+        self.shown = shown.page()
+        extra = [(c.key, EngineColumn(c)) for c in self.shown]
         super().__init__(*args, extra_columns=extra, **kwargs)
+
+    @property
+    def alignment(self) -> str:
+        """CSS for the columns whose place in the table goes against the stylesheet's
+        rule (rank and the 4th column onwards right-aligned, see site.css): a number in
+        the 3rd column, the club further right (an event ranked by points). One rule a
+        column, not a class a cell."""
+        rules = []
+        for i, c in enumerate(self.shown, start=1):
+            number = c.kind in (columns.NUMBER, columns.SIGNED)
+            if number and i in (2, 3):
+                rules.append(f"table.standings td:nth-child({i}) {{ text-align: right; }}")
+            elif c.kind in (columns.TEXT, columns.NAME) and i >= 4:
+                rules.append(f"table.standings td:nth-child({i}) {{ text-align: left; }}")
+        return " ".join(rules)
 
     def player_link(self, record):
         url = self.statement_url.format(record.player.pk)
         withdrawn = " (withdrawn)" if record.withdrawn else ""
-        tie = f" (tie broken by {record.decided_by})" if record.decided_by else ""
+        note = columns.tie_note(record, self.shown)
+        tie = f" (tie broken by {note})" if note else ""
         return format_html('<a href="{}">{}</a>{}{}', url, record.player.name, withdrawn, tie)
 
 

@@ -70,6 +70,8 @@ class HeadToHead(TieBreak):
 BY_KEY: dict[str, TieBreak] = {
     b.key: b for b in (Chips(), TableWins(), BestRound(), EventsWon(), HeadToHead())
 }
+# A tie-break by the words a standing says it with ("tie broken by chips").
+BY_WORDS: dict[str, TieBreak] = {b.decided_by: b for b in BY_KEY.values()}
 # What an event's director may choose from, in the order offered.
 EVENT_KEYS = ("chips", "table_wins", "best_round", "head_to_head")
 

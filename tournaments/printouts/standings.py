@@ -132,9 +132,11 @@ def standings_pdf(
         )
     )
     shown = Columns.of(event)
-    head = [c.heading if c.pdf_heading is None else c.pdf_heading for c in shown.pdf(rows)]
-    texts = [[c.print_text(s) for c in shown.pdf(rows)] for s in rows]
-    words = {i for i, c in enumerate(shown.pdf(rows)) if c.kind == columns.WORDS}
+    printed = shown.pdf(rows)
+    head = [c.heading if c.pdf_heading is None else c.pdf_heading for c in printed]
+    texts = [[c.print_text(s) for c in printed] for s in rows]
+    words = {i for i, c in enumerate(printed) if c.kind == columns.WORDS}
+    ties = [columns.tie_note(s, printed) for s in rows]
     header = [
         f"{event.name}: {title[0].lower()}{title[1:]}",  # a category keeps its capital
         f"{event.date:%A, %B %-d, %Y}{', ' + event.venue if event.venue else ''}",
@@ -144,15 +146,6 @@ def standings_pdf(
         # Smaller type than chips alone (more columns); a round's place kept on one line.
         styles = wall_styles(len(rows), height, largest=18)
         size, bold = styles[0], styles[2]
-        names = [
-            _name(
-                s.player.name,
-                s.club + (f" · tie broken by {s.decided_by}" if s.decided_by else ""),
-                size,
-                " (withdrawn)" if s.withdrawn else "",
-            )
-            for s in rows
-        ]
         said = (
             shown.scoring.words + " Places at a table are by the chips won there in the round;"
             " players on equal chips share the place. " + RANK_WORDS
@@ -162,9 +155,6 @@ def standings_pdf(
         # Rows plus the header row and the title (about two rows) fill the page.
         styles = wall_styles(len(rows), height)
         size, bold = styles[0], styles[2]
-        names = [
-            _name(s.player.name, s.club, size, " (withdrawn)" if s.withdrawn else "") for s in rows
-        ]
         said = (
             RANK_WORDS
             + " Net chips are summed from the chip ledger"
@@ -172,6 +162,15 @@ def standings_pdf(
             + f" Bids won: deals won as {event.game.bidder_word}, of those bid."
             + f" Seats {event.order_of_play} at every table."
         )
+    names = [
+        _name(
+            s.player.name,
+            " · ".join(x for x in (s.club, f"tie broken by {tie}" if tie else "") if x),
+            size,
+            " (withdrawn)" if s.withdrawn else "",
+        )
+        for s, tie in zip(rows, ties, strict=True)
+    ]
     story = [
         _title(title, bold),
         wall_grid(head, texts, names, width, styles, words),

@@ -323,10 +323,7 @@ def _wall_heads(shown: Columns) -> list[tuple[str, str]]:
 def _wall_lines(shown: Columns, rows) -> list[list[tuple[str, str]]]:
     """The wall's rows: each cell's text and class."""
     wall = shown.wall()
-    return [
-        [(str(s.rank) if c.key == "rank" else c.text(s), _wall_css(c, s)) for c in wall]
-        for s in rows
-    ]
+    return [[(c.text(s), _wall_css(c, s)) for c in wall] for s in rows]
 
 
 def _wall_check_in(request, event, rounds) -> dict | None:

@@ -49,7 +49,8 @@ def standings_context(request, event) -> dict:
     table = StandingsTable(rows, event=event)
     RequestConfig(request, paginate=False).configure(table)
     series = standings.standings_series(event, rows) if len(rounds) > 1 else []
-    chart = printouts.web_chart(series, "round") if series else None
+    # A line needs two rounds played (the chart draws none not yet played).
+    chart = printouts.web_chart(series, "round") if series and len(series[0][1]) > 2 else None
     return {
         "event": event,
         "table": table,
