@@ -57,9 +57,15 @@ def _each_round(s) -> str:
 
 
 def _each_round_printed(s) -> str:
-    """The PDF's: each round's place kept on one line (no-break spaces), then the byes."""
-    pieces = [p.words for p in s.places] + ([counted(s.byes, "bye")] if s.byes else [])
-    return " ".join(p.replace(" ", "\u00a0") for p in pieces)
+    """The PDF's: each round's place kept on one line (no-break spaces), then the byes; a
+    round without a place of its own ("played for Dana") may break after its table."""
+    pieces = [
+        p.words.replace(" ", "\u00a0")
+        if p.credited
+        else f"R{p.round}\u00a0T{p.table}: {p.note}".replace(": ", ":\u00a0", 1)
+        for p in s.places
+    ]
+    return " ".join(pieces + ([counted(s.byes, "bye").replace(" ", "\u00a0")] if s.byes else []))
 
 
 def _optional(n):
