@@ -79,10 +79,16 @@ def lodge_key(club: str) -> str:
 def sides(event: Event, rows: list) -> list[Side]:
     """The event's teams or lodges ranked, from its standings ``rows`` (in their order):
     none when the event ranks no teams; one query for teams, none for lodges."""
-    ranked = kind(event)
-    if not ranked.ranks:
+    what = kind(event)
+    if not what.ranks:
         return []
-    return _ranked(_teams(event, rows) if ranked.teams else _lodges(rows, event.lodge_best))
+    found = _teams(event, rows) if what.teams else _lodges(rows, event.lodge_best)
+    # Full sides first, then by score, best first; equal ones share a place (the one rule
+    # of shared places, with no tie-break).
+    ranked = tie_breaks.ranked(found, lambda t: (t.full, t.score), lambda t: t.name.casefold())
+    for position, shared, side in ranked:
+        side.rank, side.shared = position, shared
+    return [side for _, _, side in ranked]
 
 
 def _teams(event: Event, rows: list) -> list[Side]:
@@ -118,15 +124,6 @@ def _lodges(rows: list, best: int) -> list[Side]:
         side.counted = came[:best]
         side.full = len(came) >= best
     return list(lodges.values())
-
-
-def _ranked(found: list[Side]) -> list[Side]:
-    """Full sides first, then by score, best first; equal ones share a place (the one
-    rule of shared places, ``tie_breaks.ranked``, with no tie-break)."""
-    ranked = tie_breaks.ranked(found, lambda t: (t.full, t.score), lambda t: t.name.casefold())
-    for position, shared, side in ranked:
-        side.rank, side.shared = position, shared
-    return [side for _, _, side in ranked]
 
 
 def words(event: Event) -> str:
