@@ -43,6 +43,7 @@ class TableRow:
     call: DirectorCall | None
     behind: bool = False
     bell: datetime | None = None  # a round on the clock: the table's bell
+    no_deal: bool = False  # over, or about to be, without a deal (see mark_no_deal)
 
 
 @dataclass
@@ -55,6 +56,24 @@ class DirectorView:
     pace_words: str
     calls: list[DirectorCall]
     now: datetime
+
+    @property
+    def no_deal_words(self) -> str:
+        """What the director is told of the tables without a deal (FORMATS.md, "A table
+        with no deal"), before the round is closed; "" when none."""
+        tables = [str(r.table.number) for r in self.rows if r.no_deal]
+        if not tables:
+            return ""
+        which = (
+            f"Table {tables[0]} has"
+            if len(tables) == 1
+            else f"Tables {', '.join(tables[:-1])} and {tables[-1]} have"
+        )
+        return (
+            f"{which} recorded no deal: a table that records none in a round scores nothing "
+            "for it (its players get no table points, no table win, no round played). Enter "
+            "its deals before the round is closed, or close it so."
+        )
 
 
 def _count(rows, **filters):
@@ -109,6 +128,16 @@ def mark_behind(rows: list[TableRow], now: datetime | None = None) -> float | No
     for r in rows:
         r.behind = not r.ended and r.deals <= median - BEHIND_BY
     return median
+
+
+def mark_no_deal(rows: list[TableRow], now: datetime) -> None:
+    """Mark the tables without a deal whose round is over for them, or about to be:
+    ended (at the clock, by the director), their bell rung, or every table that played
+    ended."""
+    others_done = any(r.deals for r in rows) and all(r.ended for r in rows if r.deals)
+    for r in rows:
+        rung = r.bell is not None and r.bell <= now
+        r.no_deal = bool(r.players) and not r.deals and (r.ended or rung or others_done)
 
 
 def pace_words(median: float | None, timed: bool = False) -> str:
@@ -206,6 +235,7 @@ def director_view(rnd: Round) -> DirectorView:
             )
         )
     median = mark_behind(rows, now)
+    mark_no_deal(rows, now)
     return DirectorView(
         round=rnd,
         event=event,

@@ -13,6 +13,8 @@ from fractions import Fraction
 
 from django.core.exceptions import ValidationError
 
+from .places import ordinal
+
 MAX_CENTS = 10_000_000  # $100,000.00: an entry fee, or one place's prize
 MAX_PLACES = 100
 _MONEY = re.compile(r"^\$?\s*(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d{1,2}))?$")
@@ -59,11 +61,6 @@ class PlacePrize:
         if self.cents is not None:
             return Fraction(self.cents)
         return Fraction(pool * self.hundredths, 10_000)
-
-
-def ordinal(n: int) -> str:
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
 
 
 def parse_table(text: str) -> list[PlacePrize]:

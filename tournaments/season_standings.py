@@ -29,14 +29,15 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from django.db.models import Count, F, Sum
+from django.db.models import F
 
 import taroky_scoring as core
 from taroky_scoring.editions import RULES_EDITION
 
 from . import ranking, tie_breaks
-from .models import DealNet, DealVersion, Event, Player, Registration, Round, Season
-from .standings import came, registrations_seated, shared_ranks
+from .models import DealNet, DealVersion, Event, Player, Season
+from .places import place_text, points_text
+from .standings import event_standings
 
 
 @dataclass(frozen=True)
@@ -53,85 +54,40 @@ class Placing:
 
     @property
     def table_points_shown(self) -> str:
-        return "" if self.table_points is None else ranking.points_text(self.table_points)
+        return "" if self.table_points is None else points_text(self.table_points)
 
     @property
     def place(self) -> str:
         """The place as sport says a shared one: "3= of 8", "4 of 8"."""
-        return f"{self.rank}{'=' if self.shared else ''} of {self.players}"
+        return f"{place_text(self.rank, self.shared)} of {self.players}"
 
 
 def event_placings(events: list[Event]) -> tuple[dict[int, Player], dict[int, dict[int, Placing]]]:
     """The placing in each of ``events`` of every player who took part (seated at a
-    table, or a bye): (players by id, {event id: {player id: Placing}}), in three
-    queries whatever their number. A player registered who was never seated and had
-    no bye (he did not come) has no place; the event's standings rank him after all
-    who came, so the places here are the event's own."""
-    ids = [e.pk for e in events]
-    nets = (
-        DealNet.objects.current()
-        .filter(event_id__in=ids)
-        .values("event_id", "player_id")
-        .annotate(net=Sum("chips"))
-        .values_list("event_id", "player_id", "net")
-        .order_by()
-    )
-    chips: dict[tuple[int, int], int] = {(e, p): n for e, p, n in nets}
-    byes = (
-        Round.byes.through.objects.filter(round__event_id__in=ids)
-        .values("round__event_id", "player_id")
-        .annotate(n=Count("id"))
-        .values_list("round__event_id", "player_id", "n")
-        .order_by()
-    )
-    bye_chips = {e.pk: e.bye_chips for e in events}
-    byes_of: dict[tuple[int, int], int] = {}
-    for event_id, player_id, n in byes:
-        key = (event_id, player_id)
-        byes_of[key] = n
-        chips[key] = chips.get(key, 0) + n * bye_chips[event_id]
+    table, or a bye): (players by id, {event id: {player id: Placing}}), from the
+    events' own standings (``standings.event_standings``: the same rows, in a fixed
+    number of queries whatever their number). A player registered who was never seated
+    and had no bye (they did not come) has no place; the event's standings rank them
+    after all who came, so the places here are the event's own."""
     players: dict[int, Player] = {}
-    entered: dict[int, list[int]] = defaultdict(list)
-    registered = registrations_seated(Registration.objects.filter(event_id__in=ids))
-    for reg in registered.select_related("player").order_by():
-        key = (reg.event_id, reg.player_id)
-        if came(reg.seated, byes_of.get(key, 0)):
-            chips.setdefault(key, 0)  # seated, if only as a dealer who sat out every deal
-            players[reg.player_id] = reg.player
-            entered[reg.event_id].append(reg.player_id)
-    by_id = {e.pk: e for e in events}
     placings: dict[int, dict[int, Placing]] = {}
-    # An event ranked by table points (or breaking ties by more than chips) places its
-    # players as its standings do: two queries more for all such events together.
-    by_points = [e for e in events if ranking.Scoring.of(e).needs_places]
-    names = {pid: p.name for pid, p in players.items()}
-    as_ranked = (
-        ranking.events_ranked(by_points, entered, chips, byes_of, names) if by_points else {}
-    )
-    for event_id in ids:
-        if event_id in as_ranked:
-            ranked = as_ranked[event_id]
-        else:
-            ranked = [
-                (rank, pid, None)
-                for rank, pid in shared_ranks(
-                    entered[event_id],
-                    lambda p, e=event_id: chips[(e, p)],
-                    lambda p: players[p].name,
-                )
-            ]
-        sharing = Counter(rank for rank, _, _ in ranked)
-        placings[event_id] = {
-            pid: Placing(
-                by_id[event_id],
-                rank,
-                chips[(event_id, pid)],
-                len(ranked),
-                sharing[rank] > 1,
-                points,
+    ranked = event_standings(events)
+    for event in events:
+        came = [s for s in ranked[event.pk] if s.took_part]
+        sharing = Counter(s.rank for s in came)
+        by_points = came[0].scoring.by_points if came else False
+        placings[event.pk] = {
+            s.player.pk: Placing(
+                event,
+                s.rank,
+                s.chips,
+                len(came),
+                sharing[s.rank] > 1,
+                s.points if by_points else None,
             )
-            for rank, pid, points in ranked
+            for s in came
         }
+        players.update((s.player.pk, s.player) for s in came)
     return players, placings
 
 
@@ -172,7 +128,7 @@ class SeasonStanding:
     @property
     def place(self) -> str:
         """His rank as sport says a shared one: "4=", "4"."""
-        return f"{self.rank}{'=' if self.shared else ''}"
+        return place_text(self.rank, self.shared)
 
     def against(self, other: SeasonStanding) -> int:
         """Head to head: how often he finished above ``other`` in the events both

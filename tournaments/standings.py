@@ -1,15 +1,19 @@
-"""Standings and player statements, a fixed number of queries whatever the size of
-the event.
+"""The ranking engine: an event's standings (``Standing`` rows, ranked), the one source
+of every ranked output (the standings page, the wall, the CSV, the PDF, the prize list,
+a category's standings, teams and lodges, a season placing its events), and player
+statements. A fixed number of queries whatever the size of the event, or the number of
+events (``event_standings``).
 
 Standings sum the deal nets (DealNet: each player's net per deal version, posted with
-the ledger rows and checked against them by audit_ledger): one GROUP BY player gives
-net chips, best and worst deal, deals played and bids won. Statements list the ledger
-rows themselves.
+the ledger rows and checked against them by audit_ledger): one GROUP BY (event, player)
+gives net chips, best and worst deal, deals played and bids won. How an event ranks is
+tournaments.ranking; which columns its standings show, tournaments.columns. Statements
+list the ledger rows themselves.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
 
@@ -26,6 +30,7 @@ from .models import (
     Substitution,
     Table,
 )
+from .places import place_text, points_text
 
 
 @dataclass
@@ -45,21 +50,27 @@ class Standing:
     took_part: bool = True  # seated at a table, or had a bye (see rank)
     # How the event ranks (tournaments.ranking): read only when it needs the places.
     scoring: ranking.Scoring | None = None
-    places: tuple = ()  # his TablePlaces, round by round
+    places: tuple = ()  # the player's TablePlaces, round by round
     points: Fraction = Fraction(0)  # table points, bye points included
     table_wins: int = 0
-    best_round: int | None = None  # his most chips in one round played
-    score: Any = 0  # what he is ranked by: chips, points, or chips plus points
-    decided_by: str = ""  # the tie-break that set him apart from an equal score
+    best_round: int | None = None  # the player's most chips in one round played
+    score: Any = 0  # what the player is ranked by: chips, points, or chips plus points
+    decided_by: str = ""  # the tie-break that set the player apart from an equal score
     shared: bool = False  # another player has the same rank
 
     @property
+    def rank_shown(self) -> str:
+        """ "3", or "3=" when shared where the event's standings mark it (by points)."""
+        marked = self.shared and self.scoring is not None and self.scoring.marks_shared
+        return place_text(self.rank, marked)
+
+    @property
     def points_shown(self) -> str:
-        return ranking.points_text(self.points)
+        return points_text(self.points)
 
     @property
     def score_shown(self) -> str:
-        return ranking.points_text(Fraction(self.score))
+        return points_text(self.score)
 
     @property
     def places_shown(self) -> str:
@@ -68,42 +79,32 @@ class Standing:
 
     @property
     def last_place_shown(self) -> str:
-        """His latest round's table, place and points (the wall's), "—" before any."""
+        """The latest round's table, place and points (the wall's), "—" before any."""
         return self.places[-1].words if self.places else "—"
 
     def against(self, other: Standing) -> Fraction:
-        """Head to head: every time the two sat at one table in one round, 1 to the one
-        with more chips there, 1/2 each when equal."""
-        theirs = {p.table_id: p.chips for p in other.places}
-        won = Fraction(0)
-        for p in self.places:
-            if p.table_id in theirs:
-                won += (
-                    1
-                    if p.chips > theirs[p.table_id]
-                    else Fraction(1, 2)
-                    if p.chips == theirs[p.table_id]
-                    else 0
-                )
-        return won
+        """Head to head against ``other`` (ranking.head_to_head)."""
+        return ranking.head_to_head(self.places, other.places)
 
 
 ALL_ROUNDS = 10**6
 
 
-def _current_nets(event, first: int = 1, last: int = ALL_ROUNDS):
-    """The event's current deal nets (see DealNet), in rounds first..last."""
-    nets = DealNet.objects.current().filter(event=event)
+def _current_nets(events, first: int = 1, last: int = ALL_ROUNDS):
+    """The current deal nets (see DealNet) of ``events`` (ids), in rounds first..last."""
+    nets = DealNet.objects.current().filter(event_id__in=events)
     if (first, last) != (1, ALL_ROUNDS):
         # A subquery, not a join: the few tables are looked up, not joined to every row.
-        tables = Table.objects.filter(round__event=event, round__number__range=(first, last))
+        tables = Table.objects.filter(
+            round__event_id__in=events, round__number__range=(first, last)
+        )
         nets = nets.filter(table__in=tables.values("pk"))
     return nets
 
 
 @dataclass(frozen=True)
 class Totals:
-    """A player's figures over some rounds, from his current deal nets."""
+    """A player's figures over some rounds, from their current deal nets."""
 
     net: int = 0
     best: int | None = None
@@ -113,12 +114,12 @@ class Totals:
     bids_won: int = 0
 
 
-def deal_totals(event, first: int = 1, last: int = ALL_ROUNDS) -> dict[int, Totals]:
-    """player id -> Totals over rounds first..last: one GROUP BY player, about as
-    cheap as summing the ledger itself."""
+def deal_totals(events, first: int = 1, last: int = ALL_ROUNDS) -> dict[tuple[int, int], Totals]:
+    """(event id, player id) -> Totals over rounds first..last of ``events`` (ids): one
+    GROUP BY, about as cheap as summing the ledger itself."""
     rows = (
-        _current_nets(event, first, last)
-        .values("player_id")
+        _current_nets(events, first, last)
+        .values("event_id", "player_id")
         .annotate(
             net=Sum("chips"),
             best=Max("chips"),
@@ -129,23 +130,7 @@ def deal_totals(event, first: int = 1, last: int = ALL_ROUNDS) -> dict[int, Tota
         )
         .order_by()
     )
-    return {row.pop("player_id"): Totals(**row) for row in rows}
-
-
-def shared_ranks(items, chips_of, name_of) -> list[tuple[int, Any]]:
-    """``items`` in order, most chips first (then by name), each with its rank: equal
-    chips share a rank (1, 2, 2, 4). The one rule of an event's places (its standings,
-    and the places a season counts).
-
-    >>> shared_ranks(["A", "B", "C", "D"], {"A": 5, "B": 9, "C": 5, "D": 1}.get, str)
-    [(1, 'B'), (2, 'A'), (2, 'C'), (4, 'D')]
-    """
-    ordered = sorted(items, key=lambda i: (-chips_of(i), name_of(i)))
-    ranked: list[tuple[int, Any]] = []
-    for i, item in enumerate(ordered):
-        same = i and chips_of(ordered[i - 1]) == chips_of(item)
-        ranked.append((ranked[-1][0] if same else i + 1, item))
-    return ranked
+    return {(row.pop("event_id"), row.pop("player_id")): Totals(**row) for row in rows}
 
 
 # How places are given, said under every standings (page and printout).
@@ -175,13 +160,27 @@ def rank(rows: list[Standing]) -> list[Standing]:
     return [row for _, _, row in ranked]
 
 
+def no_deal_words(rows: list[Standing]) -> str:
+    """What the standings say of the tables that recorded no deal in a round over
+    (FORMATS.md): "No deal at table 3 in round 2: its players score nothing for that
+    round." ("" when every table played)."""
+    found = sorted({(p.round, p.table) for s in rows for p in s.places if p.no_deal})
+    if not found:
+        return ""
+    said = [f"table {table} in round {rnd}" for rnd, table in found]
+    tables = said[0] if len(said) == 1 else ", ".join(said[:-1]) + " and " + said[-1]
+    whose = "its players score" if len(said) == 1 else "their players score"
+    return (
+        f"No deal at {tables}: {whose} nothing for that round (no table points, no table "
+        "win, no round played)."
+    )
+
+
 def among(rows: list[Standing], players) -> list[Standing]:
     """The rows of ``players`` (ids) alone, ranked among themselves by ``rank``: a
     category's standings (places 1..n within it, ties shared as in the event's)."""
-    from dataclasses import replace
-
     members = set(players)
-    # What set a player apart among all is not what sets him apart among these.
+    # What set a player apart among all is not what sets them apart among these.
     return rank([replace(s, decided_by="") for s in rows if s.player.pk in members])
 
 
@@ -190,8 +189,8 @@ def _by_name(s: Standing) -> str:
 
 
 def registrations_seated(registrations, first: int = 1, last: int = ALL_ROUNDS):
-    """``registrations`` with ``seated``: whether the player has a seat at a table of his
-    event, in rounds first..last (a subquery: no query more)."""
+    """``registrations`` with ``seated``: whether the player has a seat at a table of
+    the registration's event, in rounds first..last (a subquery: no query more)."""
     seats = Seat.objects.filter(
         _sat_at(OuterRef("player")),
         table__round__event=OuterRef("event"),
@@ -201,8 +200,8 @@ def registrations_seated(registrations, first: int = 1, last: int = ALL_ROUNDS):
 
 
 def _sat_at(player) -> Q:
-    """The seats ``player`` sat in: his own, and those he took over as himself (a
-    substitute playing for the leaver plays the leaver's game, not his own)."""
+    """The seats ``player`` sat in: their own, and those they took over in their own
+    name (a substitute playing for the leaver plays the leaver's game, not their own)."""
     return Q(player=player) | Q(
         substitution__substitute=player, substitution__mode=Substitution.Mode.AS_HIMSELF
     )
@@ -216,36 +215,47 @@ def came(seated: bool, byes: int) -> bool:
 
 
 def standings(event, after_round: int | None = None, only_round: int | None = None):
-    """Standings over every round up to ``after_round``, or of ``only_round`` alone."""
+    """The event's standings over every round up to ``after_round``, or of
+    ``only_round`` alone: every registered player's row, ranked."""
     last = only_round or after_round or ALL_ROUNDS
     first = only_round or 1
-    totals = deal_totals(event, first, last)
-    byes = dict(
-        Round.byes.through.objects.filter(round__event=event, round__number__range=(first, last))
-        .values("player_id")
-        .annotate(n=Count("id"))
-        .values_list("player_id", "n")
-        .order_by()
-    )
-    scoring = ranking.Scoring.of(event)
+    return _standings([event], first, last)[event.pk]
+
+
+def event_standings(events) -> dict[int, list[Standing]]:
+    """{event id: its standings over every round} of ``events``, the rows ``standings``
+    gives each: four queries whatever their number, six when one ranks by the places at
+    the tables (a season placing its events)."""
+    return _standings(list(events), 1, ALL_ROUNDS) if events else {}
+
+
+def _standings(events, first: int, last: int) -> dict[int, list[Standing]]:
+    ids = [e.pk for e in events]
+    totals = deal_totals(ids, first, last)
+    byes = _byes(ids, first, last)
+    scorings = {e.pk: ranking.Scoring.of(e) for e in events}
+    placing = [e for e in events if scorings[e.pk].needs_places]
     placed = (
-        ranking.places(event, first, last, _current_nets(event, first, last))
-        if scoring.needs_places
+        ranking.places(placing, first, last, _current_nets([e.pk for e in placing], first, last))
+        if placing
         else {}
     )
-    rows = []
-    registered = registrations_seated(Registration.objects.filter(event=event), first, last)
-    for reg in registered.select_related("player"):
-        pk = reg.player_id
-        t = totals.get(pk, Totals())
-        n_byes = byes.get(pk, 0)
-        mine = tuple(placed.get(pk, ()))
+    by_id = {e.pk: e for e in events}
+    rows: dict[int, list[Standing]] = {pk: [] for pk in ids}
+    registered = registrations_seated(Registration.objects.filter(event_id__in=ids), first, last)
+    for reg in registered.select_related("player").order_by():
+        event, scoring = by_id[reg.event_id], scorings[reg.event_id]
+        key = (reg.event_id, reg.player_id)
+        t = totals.get(key, Totals())
+        n_byes = byes.get(key, 0)
+        mine = tuple(placed.get(reg.event_id, {}).get(reg.player_id, ()))
         rounds: dict[int, int] = {}
         for p in mine:
-            rounds[p.round] = rounds.get(p.round, 0) + p.chips
+            if p.own:  # a round played with chips of their own (FORMATS.md)
+                rounds[p.round] = rounds.get(p.round, 0) + p.chips
         points = sum((p.points for p in mine), Fraction(0)) + n_byes * scoring.bye_points
         chips = t.net + n_byes * event.bye_chips
-        rows.append(
+        rows[reg.event_id].append(
             Standing(
                 rank=0,
                 player=reg.player,
@@ -268,23 +278,40 @@ def standings(event, after_round: int | None = None, only_round: int | None = No
                 score=scoring.score(chips, points),
             )
         )
-    return rank(rows)
+    return {pk: rank(found) for pk, found in rows.items()}
+
+
+def _byes(ids, first: int, last: int) -> dict[tuple[int, int], int]:
+    """(event id, player id) -> the rounds first..last the player had a bye in: one
+    query."""
+    return {
+        (event, player): n
+        for event, player, n in Round.byes.through.objects.filter(
+            round__event_id__in=ids, round__number__range=(first, last)
+        )
+        .values("round__event_id", "player_id")
+        .annotate(n=Count("id"))
+        .values_list("round__event_id", "player_id", "n")
+        .order_by()
+    }
 
 
 def places_of(event, player: Player) -> list:
     """The player's place, chips and table points at each table of the event, round by
-    round (``ranking.TablePlace``): the places of every table he sat at, two queries."""
-    tables = Seat.objects.filter(_sat_at(player), table__round__event=event).values("table_id")
-    nets = _current_nets(event).filter(table__in=tables)
-    return ranking.places(event, 1, ALL_ROUNDS, nets, tables).get(player.pk, [])
+    round (``ranking.TablePlace``): the places of every table they sat at, in their own
+    name or for a player who left, two queries."""
+    sat = Q(player=player) | Q(substitution__substitute=player)
+    tables = Seat.objects.filter(sat, table__round__event=event).values("table_id")
+    nets = _current_nets([event.pk]).filter(table__in=tables)
+    return ranking.places([event], 1, ALL_ROUNDS, nets, tables)[event.pk].get(player.pk, [])
 
 
 def standings_series(event, rows, limit: int = 10) -> list[tuple[str, list[int]]]:
-    """Cumulative net chips after each round for the first ``limit`` players of rows:
-    their current nets summed per table, then per round."""
+    """Cumulative net chips after each round played for the first ``limit`` players of
+    rows: their current nets summed per table, then per round."""
     shown = rows[:limit]
     per_table = (
-        _current_nets(event)
+        _current_nets([event.pk])
         .filter(player__in=[s.player.pk for s in shown])
         .values("player_id", "table_id")
         .annotate(net=Sum("chips"))
@@ -297,7 +324,9 @@ def standings_series(event, rows, limit: int = 10) -> list[tuple[str, list[int]]
     for player, table, net in per_table:
         key = (player, round_of[table])
         per_round[key] = per_round.get(key, 0) + net
-    numbers = list(event.rounds.values_list("number", flat=True))
+    # Only the rounds played so far: a round drawn and not begun draws no line.
+    played = max((n for _, n in per_round), default=0)
+    numbers = [n for n in event.rounds.values_list("number", flat=True) if n <= played]
     series = []
     for s in shown:
         total, values = 0, [0]

@@ -4,36 +4,46 @@ import django_tables2 as tables
 from django.urls import reverse
 from django.utils.html import format_html
 
-from .words import counted
+from . import columns
+
+
+def signed_html(value):
+    css = "pos" if value > 0 else "neg" if value < 0 else ""
+    return format_html('<span class="{}">{}{}</span>', css, "+" if value > 0 else "", value)
 
 
 class SignedColumn(tables.Column):
     def render(self, value):
-        css = "pos" if value > 0 else "neg" if value < 0 else ""
-        return format_html('<span class="{}">{}{}</span>', css, "+" if value > 0 else "", value)
+        return signed_html(value)
+
+
+class EngineColumn(tables.Column):
+    """A column of the engine's (tournaments.columns), shown as its kind says: a signed
+    figure coloured, the player's name a link to their statement."""
+
+    def __init__(self, column: columns.Column):
+        self.engine = column
+        super().__init__(
+            verbose_name=column.heading,
+            orderable=None if column.orderable else False,  # as the table says
+            order_by=("player__name",) if column.kind == columns.NAME else None,
+            empty_values=() if column.kind == columns.WORDS else (None, ""),
+        )
+
+    def render(self, value, record, table):
+        kind = self.engine.kind
+        if kind == columns.SIGNED:
+            return signed_html(value)
+        if kind == columns.NAME:
+            return table.player_link(record)
+        return self.engine.text(record)
 
 
 class StandingsTable(tables.Table):
-    # Numbers are right-aligned by the stylesheet, by column position: a class on every
-    # cell costs django-tables2 an attrs merge per cell, a third of the page at 64 players.
-    rank = tables.Column(verbose_name="Rank")
-    player = tables.Column(verbose_name="Player", order_by=("player__name",))
-    club = tables.Column(verbose_name="Club")
-    chips = SignedColumn(verbose_name="Net chips")
-    deals_played = tables.Column(verbose_name="Deals")
-    deals_as_bidder = tables.Column(verbose_name="As bidder")
-    bidder_wins = tables.Column(verbose_name="Bidder's wins")
-    best_deal = SignedColumn(verbose_name="Best deal")
-    worst_deal = SignedColumn(verbose_name="Worst deal")
-    byes = tables.Column(verbose_name="Byes")
-    # Only when the event ranks by table points (tournaments.ranking): a chip-ranked
-    # event's standings are as they always were.
-    score = tables.Column(verbose_name="Score")
-    points = tables.Column(verbose_name="Table points")
-    table_wins = tables.Column(verbose_name="Table wins")
-    places = tables.Column(
-        verbose_name="Each round: table, place, points", orderable=False, empty_values=()
-    )
+    """An event's standings page: the engine's columns for the page, in its order.
+    Numbers are right-aligned by the stylesheet, by column position: a class on every
+    cell costs django-tables2 an attrs merge per cell, a third of the page at 64
+    players."""
 
     class Meta:
         attrs = {"class": "standings", "id": "standings"}
@@ -44,38 +54,33 @@ class StandingsTable(tables.Table):
         self.event = event
         # One reverse() for the whole table, not one per row.
         self.statement_url = reverse("player-statement", args=[event.pk, 0]).replace("/0/", "/{}/")
-        self.by_points = by_points = event.ranking != event.Ranking.CHIPS
-        exclude = [] if by_points else ["score", "points", "table_wins", "places"]
-        if event.ranking != event.Ranking.CHIPS_AND_POINTS:
-            exclude.append("score")
-        # By points, the points come after the rank and player; the rest as always.
-        sequence = ("rank", "player", "club", "score", "points", "chips", "table_wins", "...")
-        super().__init__(*args, exclude=exclude, sequence=sequence if by_points else None, **kwargs)
-        # The game's own word for who won the bidding ("bidder", "declarer"), from the
-        # core; on this table's copy of the columns, never the class's.
-        word = event.game.bidder_word
-        self.columns["deals_as_bidder"].column.verbose_name = f"As {word}"
-        self.columns["bidder_wins"].column.verbose_name = f"{word.capitalize()}'s wins"
+        shown = columns.Columns.of(event)
+        self.by_points = shown.scoring.by_points
+        self.shown = shown.page()
+        extra = [(c.key, EngineColumn(c)) for c in self.shown]
+        super().__init__(*args, extra_columns=extra, **kwargs)
 
-    def render_player(self, record):
+    @property
+    def alignment(self) -> str:
+        """CSS for the columns whose place in the table goes against the stylesheet's
+        rule (rank and the 4th column onwards right-aligned, see site.css): a number in
+        the 3rd column, the club further right (an event ranked by points). One rule a
+        column, not a class a cell."""
+        rules = []
+        for i, c in enumerate(self.shown, start=1):
+            number = c.kind in (columns.NUMBER, columns.SIGNED)
+            if number and i in (2, 3):
+                rules.append(f"table.standings td:nth-child({i}) {{ text-align: right; }}")
+            elif c.kind in (columns.TEXT, columns.NAME) and i >= 4:
+                rules.append(f"table.standings td:nth-child({i}) {{ text-align: left; }}")
+        return " ".join(rules)
+
+    def player_link(self, record):
         url = self.statement_url.format(record.player.pk)
         withdrawn = " (withdrawn)" if record.withdrawn else ""
-        tie = f" (tie broken by {record.decided_by})" if record.decided_by else ""
+        note = columns.tie_note(record, self.shown)
+        tie = f" (tie broken by {note})" if note else ""
         return format_html('<a href="{}">{}</a>{}{}', url, record.player.name, withdrawn, tie)
-
-    def render_rank(self, record):
-        shared = self.by_points and record.shared
-        return f"{record.rank}=" if shared else record.rank
-
-    def render_score(self, record):
-        return record.score_shown
-
-    def render_points(self, record):
-        return record.points_shown
-
-    def render_places(self, record):
-        byes = f" · {counted(record.byes, 'bye')}" if record.byes else ""
-        return (record.places_shown or "—") + byes
 
 
 class SeasonStandingsTable(tables.Table):

@@ -11,10 +11,11 @@ full lodge, on what it has. Equal scores share a place (1, 2, 2, 4): no tie-brea
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from fractions import Fraction
 
-from . import ranking
+from . import tie_breaks
 from .models import Event, TeamMember, TeamRanking
+from .names import fold
+from .places import place_text, points_text
 
 
 @dataclass
@@ -35,11 +36,11 @@ class Side:
 
     @property
     def score_shown(self) -> str:
-        return ranking.points_text(Fraction(self.score))
+        return points_text(self.score)
 
     @property
     def rank_shown(self) -> str:
-        return f"{self.rank}{'=' if self.shared else ''}"
+        return place_text(self.rank, self.shared)
 
     def members_shown(self) -> list[tuple[str, str, bool]]:
         """(name, score, counted) of each of its players."""
@@ -47,25 +48,47 @@ class Side:
         return [(s.player.name, s.score_shown, id(s) in counted) for s in self.members]
 
 
-def lodge_key(club: str) -> str:
-    """One lodge however its name was typed: spaces and case aside.
+@dataclass(frozen=True)
+class Kind:
+    """What an event ranks beside its players, said once for every output: whether it
+    ranks any, and whether they are teams (named by the organizer) or lodges (the
+    players' clubs), with the words the standings head them with."""
 
-    >>> lodge_key("  Lodge  Tábor ") == lodge_key("lodge tábor")
+    ranks: bool  # teams or lodges are ranked beside the players
+    teams: bool  # teams; else lodges
+    title: str  # "Teams", "Lodges"
+    heading: str  # the name column's: "Team", "Club or lodge"
+
+
+def kind(event: Event) -> Kind:
+    if event.team_ranking == TeamRanking.TEAMS:
+        return Kind(True, True, "Teams", "Team")
+    return Kind(event.team_ranking == TeamRanking.LODGES, False, "Lodges", "Club or lodge")
+
+
+def lodge_key(club: str) -> str:
+    """One lodge however its name was typed: spaces, case and accents aside
+    (``names.fold``, as the registry's search compares names).
+
+    >>> lodge_key("  Lodge  Tábor ") == lodge_key("lodge tabor") == lodge_key("LODGE TÁBOR")
     True
     """
-    return " ".join(club.split()).casefold()
+    return fold(club)
 
 
 def sides(event: Event, rows: list) -> list[Side]:
     """The event's teams or lodges ranked, from its standings ``rows`` (in their order):
     none when the event ranks no teams; one query for teams, none for lodges."""
-    if event.team_ranking == TeamRanking.TEAMS:
-        found = _teams(event, rows)
-    elif event.team_ranking == TeamRanking.LODGES:
-        found = _lodges(rows, event.lodge_best)
-    else:
+    what = kind(event)
+    if not what.ranks:
         return []
-    return _ranked(found)
+    found = _teams(event, rows) if what.teams else _lodges(rows, event.lodge_best)
+    # Full sides first, then by score, best first; equal ones share a place (the one rule
+    # of shared places, with no tie-break).
+    ranked = tie_breaks.ranked(found, lambda t: (t.full, t.score), lambda t: t.name.casefold())
+    for position, shared, side in ranked:
+        side.rank, side.shared = position, shared
+    return [side for _, _, side in ranked]
 
 
 def _teams(event: Event, rows: list) -> list[Side]:
@@ -103,21 +126,9 @@ def _lodges(rows: list, best: int) -> list[Side]:
     return list(lodges.values())
 
 
-def _ranked(found: list[Side]) -> list[Side]:
-    """Full sides first, then by score, best first; equal ones share a place."""
-    ordered = sorted(found, key=lambda t: (not t.full, -t.score, t.name.casefold()))
-    for i, side in enumerate(ordered):
-        before = ordered[i - 1] if i else None
-        same = before is not None and (before.full, before.score) == (side.full, side.score)
-        side.rank = before.rank if same else i + 1
-        if same:
-            before.shared = side.shared = True
-    return ordered
-
-
 def words(event: Event) -> str:
     """How the teams or lodges rank, in a sentence under them."""
-    if event.team_ranking == TeamRanking.TEAMS:
+    if kind(event).teams:
         return (
             f"Teams of {event.team_size}: a team's score is the sum of its players' scores "
             "in the players' standings. Equal scores share a place."
@@ -131,4 +142,4 @@ def words(event: Event) -> str:
 
 
 def title(event: Event) -> str:
-    return "Teams" if event.team_ranking == TeamRanking.TEAMS else "Lodges"
+    return kind(event).title

@@ -6,6 +6,9 @@ A row (an event's ``Standing`` or a season's ``SeasonStanding``) offers what the
 tie-breaks it may be broken by read: ``chips``; ``table_wins`` and ``best_round`` (an
 event); ``events_won`` (a season); and ``against(other)``: its head-to-head points
 against another row.
+
+``ranked`` is the one rule of shared ranks (1, 2, 2, 4): an event's standings, the
+places a season counts, teams and lodges.
 """
 
 from __future__ import annotations
@@ -19,6 +22,8 @@ class TieBreak:
     words = ""  # what it is, as a form's choice and the standings' note say it
     decided_by = ""  # as a standing says "tie broken by ..."
     repeats = False  # applied again among those it leaves equal, before the next
+    reads_places = True  # reads the places at the tables (an event reads them for it)
+    column = ""  # the standings' column that shows what it measures, if one does
 
     def value(self, row, group):  # pragma: no cover - every tie-break says its own
         raise NotImplementedError
@@ -26,6 +31,7 @@ class TieBreak:
 
 class Chips(TieBreak):
     key, words, decided_by = "chips", "Total chips", "chips"
+    reads_places, column = False, "chips"
 
     def value(self, row, group):
         return row.chips
@@ -33,6 +39,7 @@ class Chips(TieBreak):
 
 class TableWins(TieBreak):
     key, words, decided_by = "table_wins", "Table wins (first places)", "table wins"
+    column = "table_wins"
 
     def value(self, row, group):
         return row.table_wins
@@ -64,6 +71,8 @@ class HeadToHead(TieBreak):
 BY_KEY: dict[str, TieBreak] = {
     b.key: b for b in (Chips(), TableWins(), BestRound(), EventsWon(), HeadToHead())
 }
+# A tie-break by the words a standing says it with ("tie broken by chips").
+BY_WORDS: dict[str, TieBreak] = {b.decided_by: b for b in BY_KEY.values()}
 # What an event's director may choose from, in the order offered.
 EVENT_KEYS = ("chips", "table_wins", "best_round", "head_to_head")
 
@@ -94,15 +103,19 @@ def split(group: list, breaks: list[TieBreak]) -> list[list]:
     return [g for part in parts for g in split(part, again)]
 
 
-def ranked(rows: list, score, name, breaks: list[TieBreak]) -> list[tuple[int, bool, object]]:
-    """``rows`` ordered by ``score`` (most first), equal scores split by ``breaks``:
-    each row with its rank and whether it shares it (1, 2, 2, 4), by name within a
-    shared rank."""
-    rows = sorted(rows, key=lambda r: (-score(r), name(r)))
+def ranked(rows: list, score, name, breaks: list[TieBreak] = ()) -> list[tuple[int, bool, object]]:
+    """``rows`` ordered by ``score`` (most first; a tuple compares in order), equal
+    scores split by ``breaks``: each row with its rank and whether it shares it (1, 2,
+    2, 4), by name within a shared rank.
+
+    >>> ranked(["A", "B", "C", "D"], {"A": 5, "B": 9, "C": 5, "D": 1}.get, str)
+    [(1, False, 'B'), (2, True, 'A'), (2, True, 'C'), (4, False, 'D')]
+    """
+    rows = sorted(sorted(rows, key=name), key=score, reverse=True)
     out = []
     position = 1
     for _, same in itertools.groupby(rows, key=score):
-        for group in split(list(same), breaks):
+        for group in split(list(same), list(breaks)):
             for row in sorted(group, key=name):
                 out.append((position, len(group) > 1, row))
             position += len(group)

@@ -167,6 +167,8 @@ def test_prizes_set_through_the_app_audit_clean(prized, organizer):
     save_category(event, organizer, "Over 70s", list(event.players.all()[:2]), "$5.00", seniors)
     set_prizes(event, organizer, 1200, "60%\n40%", True)
     assert audit_ledger().ok
+    set_prizes(event, organizer, 1200, "60%\n40%", True, prizes_in_each_list=True)
+    assert audit_ledger().ok
 
 
 @pytest.mark.parametrize(
@@ -184,8 +186,12 @@ def test_prizes_set_through_the_app_audit_clean(prized, organizer):
             {"prizes_club_adds": True},
             "prizes_club_adds is true, its activity log last recorded false",
         ),
+        (
+            {"prizes_in_each_list": True},
+            "prizes_in_each_list is true, its activity log last recorded false",
+        ),
     ],
-    ids=["entry fee", "prize table", "club adds"],
+    ids=["entry fee", "prize table", "club adds", "a prize in each list"],
 )
 def test_prizes_changed_in_sql_are_named(prized, change, said):
     event, _ = prized

@@ -4,9 +4,13 @@ A difference is a changed output: if it is meant, regenerate the files with
 ``.venv/bin/python tests/web/golden/generate.py`` and commit them with the change.
 """
 
+import datetime
 import difflib
+import io
+from unittest import mock
 
 import pytest
+from pypdf import PdfReader
 
 from tournaments import printouts
 
@@ -41,12 +45,20 @@ def test_every_output_is_its_golden_file():
 
 
 def test_a_pdf_drawn_again_later_is_the_same_bytes(event):
-    """The PDFs are compared by their bytes: reportlab's invariant mode leaves out the time it
-    draws them at (its /CreationDate, /ModDate, and the /ID it digests with the time), the
-    fixed clock ours ("Printed ...")."""
-    assert printouts.standings_pdf(event) != printouts.standings_pdf(event)
+    """The PDFs are compared by their bytes: the fixed clock holds the one thing of ours
+    that changes with the moment a PDF is drawn (its "Printed ..." line, in the event's
+    time zone), and reportlab's invariant mode leaves out its own stamps (/CreationDate,
+    /ModDate, and the /ID it digests with the time)."""
     with outputs.held_still():
         first = printouts.standings_pdf(event)
         again = printouts.standings_pdf(event)
     assert first == again
     assert b"/CreationDate (D:20000101000000+00'00')" in first
+    # FIXED_NOW, 23:45 UTC, is 17:45 in Nebraska (the project's time zone).
+    text = "".join(p.extract_text() for p in PdfReader(io.BytesIO(first)).pages)
+    assert "Printed 2026-11-21 17:45 by the Taroky scorekeeper" in text
+    later = outputs.FIXED_NOW + datetime.timedelta(hours=1)
+    with outputs.held_still(), mock.patch("django.utils.timezone.now", return_value=later):
+        an_hour_on = printouts.standings_pdf(event)
+    text = "".join(p.extract_text() for p in PdfReader(io.BytesIO(an_hour_on)).pages)
+    assert "Printed 2026-11-21 18:45 by the Taroky scorekeeper" in text

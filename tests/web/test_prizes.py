@@ -101,7 +101,7 @@ def test_percentages_and_amounts_in_one_table():
     assert listing.pool == 4500
     assert listing.left_over == 0
     assert listing.words()[:2] == [
-        "Fees collected: $45.00 (6 players registered and not withdrawn × $7.50 entry fee).",
+        "Fees collected: $45.00 (6 players who pay × $7.50 entry fee).",
         "The prize table: 1st 40%, 2nd $15.00, 3rd 12.5%; it pays $38.62.",
     ]
 
@@ -254,7 +254,7 @@ def test_the_prize_list_page(with_prizes, organizer, client):
         "3= Dana -5 $1.33 3rd prize shared by 2 (tied for 3rd to 4th)",
     ]
     for words in (
-        "Fees collected: $13.32 (4 players registered and not withdrawn × $3.33 entry fee).",
+        "Fees collected: $13.32 (4 players who pay × $3.33 entry fee).",
         "Shares rounded down to whole cents: 2 cents left over stay with the club.",
         "Provisional: not every round is closed yet.",
     ):
@@ -282,7 +282,7 @@ def test_the_prize_list_csv_rows(with_prizes, organizer, client):
             "",
             "",
             "",
-            "Fees collected: $13.32 (4 players registered and not withdrawn × $3.33 entry fee).",
+            "Fees collected: $13.32 (4 players who pay × $3.33 entry fee).",
         ],
         [
             "Overall",
@@ -426,7 +426,9 @@ def test_the_prize_list_costs_the_same_queries_at_two_sizes(organizer, client):
             doc = played_doc(players=names, dealer=names[3], bidder=names[0], partner=names[2])
             services.record_deal(table, doc, organizer)
         services.register_player(event, organizer, name=f"Late {tables}")  # never seated
-        event = set_prizes(event, organizer, 500, "50%\n30%\n20%\n$1\n$1\n$1", True)
+        # A prize in each list: the Annas' category pays its own (the rule of one prize
+        # per player is tests/web/test_prize_rules.py's).
+        event = set_prizes(event, organizer, 500, "50%\n30%\n20%\n$1\n$1\n$1", True, True)
         from tournaments.services.prizes import save_category
 
         firsts = list(Player.objects.filter(name__startswith="Anna "))
@@ -454,10 +456,11 @@ def newcomers(played, organizer):
     """$10 x 4 players = $40.00 collected; the overall table pays $20 + $10 = $30.00.
     Newcomers: Anna, Bill and Dana, ranked among themselves: Anna 1 (+5), Bill and Dana
     2= (-5 each), sharing 2nd + 3rd = $2.00 + $1.00 = $3.00: $1.50 each. All the tables
-    pay $30.00 + $6.00 = $36.00 of the $40.00."""
+    pay $30.00 + $6.00 = $36.00 of the $40.00. A player may take a prize in each list
+    (Anna takes both: one prize per player is tests/web/test_prize_rules.py's)."""
     from tournaments.services.prizes import save_category
 
-    event = set_prizes(played, organizer, 1000, "$20\n$10", False)
+    event = set_prizes(played, organizer, 1000, "$20\n$10", False, True)
     members = list(Player.objects.filter(name__in=["Anna", "Bill", "Dana"]))
     save_category(event, organizer, "Newcomers", members, "$3\n$2\n$1")
     return event

@@ -217,21 +217,24 @@ def test_the_standings_page_says_how_the_event_ranks_and_each_round(tournament, 
         "table wins (first places), then best single round (chips), then head to head.</p>"
     ) in page
     head = re.search(r"<thead>(.*?)</thead>", page, re.S).group(1)
-    assert re.findall(r">([^<>]+)</a></th>", head)[:5] == [
+    # The columns that rank come first (on a phone in larger text too), then the club.
+    assert re.findall(r">([^<>]+)</a></th>", head)[:6] == [
         "Rank",
         "Player",
-        "Club",
         "Table points",
         "Net chips",
+        "Table wins",
+        "Club",
     ]
     cells = [
         [re.sub(r"<[^>]+>", "", c) for c in re.findall(r"<td>(.*?)</td>", "<td>" + r)]
         for r in re.findall(r"<tr><td>(.*?)</tr>", page, re.S)
     ]
     bill = cells[2]
-    assert bill[:6] == ["3", "Bill (tie broken by best round)", "Clarkson", "6", "+8", "1"]
+    assert bill[:6] == ["3", "Bill (tie broken by best round)", "6", "+8", "1", "Clarkson"]
     assert bill[-1] == "R1 T1: 1st 4 · R2 T2: 3rd= 2"
-    assert cells[7][:2] == ["8", "Ivan (tie broken by chips)"]
+    # Ivan's tie with Hana broken by chips: the Net chips column says it (issue 36).
+    assert cells[7][:4] == ["8", "Ivan", "3", "-8"]
     assert cells[7][-1] == "R1 T2: 4th= 1 · 1 bye"
 
 

@@ -323,8 +323,7 @@ def test_an_event_with_prizes_has_its_prize_list_in_the_site(published_night, or
         "list,place,player,club,net_chips,prize_dollars,note",
         "Overall,1=,Anna,,6,15.00,1st and 2nd prizes shared by 2",
         "Overall,1=,Čada,,6,15.00,1st and 2nd prizes shared by 2",
-        "Overall,,,,,,Fees collected: $40.00 (4 players registered and not withdrawn "
-        "× $10.00 entry fee).",
+        "Overall,,,,,,Fees collected: $40.00 (4 players who pay × $10.00 entry fee).",
         'Overall,,,,,,"The prize table: 1st $20.00, 2nd $10.00; it pays $30.00."',
         "Overall,,,,,,Provisional: not every round is closed yet.",
     ]

@@ -119,7 +119,11 @@ def test_a_substitute_playing_as_himself_keeps_his_own_chips(tournament, organiz
     ]
     by_name = {s.player.name: s for s in standings(event)}
     assert by_name["Ivan"].places_shown == "R1 T1: 1st= 4"
-    assert (by_name["Ivan"].table_wins, by_name["Dana"].places_shown) == (1, "")
+    # Dana played deal 1 of the seat: a round of her own, without its place (issue 36).
+    assert (by_name["Ivan"].table_wins, by_name["Dana"].places_shown) == (
+        1,
+        "R1 T1: left: the seat's place is Ivan's",
+    )
     assert (by_name["Dana"].took_part, by_name["Ivan"].deals_played) == (True, 2)
     assert audit_ledger([event.pk]).ok
 
@@ -138,7 +142,11 @@ def test_the_leaver_scores_the_seat_when_he_played_as_many_deals(tournament, org
     by_name = {s.player.name: s for s in standings(event)}
     # The seat: Dana -8 + 8, Ivan +8: 8 chips, 1st= with Anna; 4 points to Dana.
     assert (by_name["Dana"].chips, by_name["Dana"].places_shown) == (0, "R1 T1: 1st= 4")
-    assert (by_name["Ivan"].chips, by_name["Ivan"].places_shown) == (8, "")
+    # Ivan played deal 3 in their own name: their round says where (issue 36, not "—").
+    assert (by_name["Ivan"].chips, by_name["Ivan"].places_shown) == (
+        8,
+        "R1 T1: in Dana's seat: the seat's place is Dana's",
+    )
 
 
 def test_a_substitute_playing_for_the_leaver_plays_her_chips(tournament, organizer):

@@ -468,3 +468,17 @@ def test_bad_team_settings_are_refused(tournament, organizer, settings, said):
     with pytest.raises(services.ServiceError, match=said):
         services.update_event(tournament, organizer, team_ranking="lodges", **settings)
     assert Event.objects.get(pk=tournament.pk).team_ranking == "off"
+
+
+def test_a_lodge_typed_without_its_accent_is_one_lodge(tournament, organizer):
+    """Čada registered "LODGE TABOR": the same lodge as Anna's and Bill's "Lodge Tábor"
+    (names.fold: case and accents aside), named as most of its players write it."""
+    event = lodge_day(tournament, organizer)
+    Player.objects.filter(name="Čada").update(club="LODGE TABOR")
+    assert ranked(event)[1] == (
+        "2",
+        "Lodge Tábor",
+        "16",
+        [("Anna", "8"), ("Bill", "8"), ("Čada", "-8")],
+    )
+    assert teams.lodge_key("Lodge Tábor") == teams.lodge_key(" lodge  tabor")

@@ -8,6 +8,7 @@ import json
 from collections.abc import Iterable
 from decimal import Decimal
 
+from ..columns import Columns
 from ..models import ChipCount, Deal, Event, LedgerEntry, Seat
 from ..standings import among, standings
 from ..todays_names import under_todays_names, with_current_names
@@ -142,55 +143,15 @@ def ledger_csv(event: Event) -> str:
 def standings_csv(
     event: Event, after_round: int | None = None, only_round: int | None = None, category=None
 ) -> str:
-    """The standings as CSV; of a ``category`` (PrizeCategory): its players ranked
-    among themselves (``standings.among``)."""
-    word = event.game.bidder_word  # the game's word: "bidder", "declarer"
-    rows = [
-        [
-            "rank",
-            "player",
-            "club",
-            "net_chips",
-            "deals",
-            f"as_{word}",
-            f"{word}_wins",
-            "best_deal",
-            "worst_deal",
-            "byes",
-        ]
-    ]
-    # An event ranked by table points adds its figures at the end (a chip-ranked
-    # event's file is as it always was).
-    by_points = event.ranking != Event.Ranking.CHIPS
-    score = event.ranking == Event.Ranking.CHIPS_AND_POINTS
-    if by_points:
-        rows[0] += (["score"] if score else []) + ["table_points", "table_wins", "rounds"]
+    """The standings as CSV, the engine's columns for a file (``columns.Columns.csv``);
+    of a ``category`` (PrizeCategory): its players ranked among themselves
+    (``standings.among``)."""
+    shown = Columns.of(event).csv()
     ranked = standings(event, after_round=after_round, only_round=only_round)
     if category is not None:
         ranked = among(ranked, category.players.values_list("pk", flat=True))
-    for s in ranked:
-        extra = (
-            # Figures as numbers (a text starting "-" would be guarded as a formula).
-            ([Decimal(s.score_shown)] if score else [])
-            + [Decimal(s.points_shown), s.table_wins, s.places_shown]
-            if by_points
-            else []
-        )
-        rows.append(
-            [
-                s.rank,
-                s.player.name,
-                s.club,
-                s.chips,
-                s.deals_played,
-                s.deals_as_bidder,
-                s.bidder_wins,
-                "" if s.best_deal is None else s.best_deal,
-                "" if s.worst_deal is None else s.worst_deal,
-                s.byes,
-                *extra,
-            ]
-        )
+    # Figures as numbers (a text starting "-" would be guarded as a formula).
+    rows = [[c.csv for c in shown]] + [[c.cell(s) for c in shown] for s in ranked]
     # Teams rank on every player's score: not part of one category's list.
     return _csv(rows + (team_rows(event, ranked) if category is None else []))
 
@@ -201,12 +162,13 @@ def team_rows(event: Event, ranked: list) -> list[list]:
     own score (and, for a lodge, whether it counts). None when the event ranks none."""
     from .. import teams
 
-    if event.team_ranking == event.TeamRanking.TEAMS:
-        head = ["team_rank", "team", "team_score", "player", "score"]
-    elif event.team_ranking == event.TeamRanking.LODGES:
-        head = ["lodge_rank", "lodge", "lodge_score", "player", "score", "counted"]
-    else:
+    kind = teams.kind(event)
+    if not kind.ranks:
         return []
+    if kind.teams:
+        head = ["team_rank", "team", "team_score", "player", "score"]
+    else:
+        head = ["lodge_rank", "lodge", "lodge_score", "player", "score", "counted"]
     rows = [[], head]
     for side in teams.sides(event, ranked):
         for name, score, counted in side.members_shown():

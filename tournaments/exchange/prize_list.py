@@ -15,7 +15,13 @@ def money(cents: int) -> str:
 
 
 def prize_list_csv(lists: list[PrizeList]) -> str:
-    rows: list[list] = [["list", "place", "player", "club", "net_chips", "prize_dollars", "note"]]
+    """A row a player paid: the list, the place, the player, the columns that rank the
+    event (net chips; table points, score), the prize, the note."""
+    figures = lists[0].columns if lists else []
+    blank = [""] * len(figures)
+    rows: list[list] = [
+        ["list", "place", "player", "club", *[c.csv for c in figures], "prize_dollars", "note"]
+    ]
     for listing in lists:
         name = listing.category or OVERALL
         for row in listing.rows:
@@ -26,10 +32,11 @@ def prize_list_csv(lists: list[PrizeList]) -> str:
                     row.place,
                     row.player.name,
                     row.club,
-                    row.chips,
+                    *row.figures,
                     money(row.cents),
                     note.strip(),
                 ]
             )
-        rows += [[name, "", "", "", "", "", words] for words in listing.words()]
+        said = [listing.empty_words] if listing.empty_words else []
+        rows += [[name, "", "", "", *blank, "", words] for words in said + listing.words()]
     return _csv(rows)

@@ -49,6 +49,13 @@ class PrizesForm(forms.Form):
         required=False,
         help_text="Needed for prizes that pay more than the fees collected.",
     )
+    prizes_in_each_list = forms.BooleanField(
+        label="A player may take a prize in each list",
+        required=False,
+        help_text="The event's and a category's. Unticked, one prize per player: a player "
+        "placed in both takes the larger (the event's on equal amounts) and the next in "
+        "line takes the other.",
+    )
 
     @classmethod
     def for_event(cls, event, data=None):
@@ -56,6 +63,7 @@ class PrizesForm(forms.Form):
             "entry_fee": money.dollars(event.entry_fee_cents) if event.entry_fee_cents else "",
             "prize_table": event.prize_table,
             "prizes_club_adds": event.prizes_club_adds,
+            "prizes_in_each_list": event.prizes_in_each_list,
         }
         return cls(data, initial=initial)
 
@@ -70,6 +78,7 @@ class PrizesForm(forms.Form):
             "entry_fee_cents": data["entry_fee"],
             "prize_table": data["prize_table"],
             "prizes_club_adds": data["prizes_club_adds"],
+            "prizes_in_each_list": data["prizes_in_each_list"],
         }
 
 

@@ -25,8 +25,9 @@ from .events import RECORDS_SETTINGS
 Action = ActivityEntry.Action
 # The prize records: the prize page's, and the settings' records that hold ``prizes``.
 RECORDS_PRIZES = (*RECORDS_SETTINGS, Action.SET_PRIZES)
-# set_prizes' record names the club's tick its own way.
-SET_PRIZES_WORDS = {"club_adds": "prizes_club_adds"}
+# set_prizes' record names the club's ticks its own way, and says "a prize in each
+# list" only when ticked (a record without it, older ones too, says one prize each).
+SET_PRIZES_WORDS = {"club_adds": "prizes_club_adds", "in_each_list": "prizes_in_each_list"}
 
 
 def _shown(key: str, value) -> str:
@@ -53,7 +54,8 @@ def last_records(records, actions, part: str) -> dict[int, dict]:
         .values_list("event_id", "action", "detail")
     ):
         if part == "prizes" and action == Action.SET_PRIZES:
-            held = {SET_PRIZES_WORDS.get(k, k): v for k, v in detail.items()}
+            held = {"prizes_in_each_list": False}
+            held.update((SET_PRIZES_WORDS.get(k, k), v) for k, v in detail.items())
             held = {k: v for k, v in held.items() if k in Event.PRIZE_SETTINGS}
         else:
             held = detail.get(part)

@@ -21,7 +21,6 @@ from .common import (
     page_size,
     para,
     ruleset_lines,
-    signed,
 )
 
 CELL = ParagraphStyle("prize-cell", fontName=fonts.REGULAR, fontSize=12, leading=15)
@@ -29,9 +28,6 @@ CELL_BOLD = ParagraphStyle("prize-bold", parent=CELL, fontName=fonts.BOLD)
 RIGHT = ParagraphStyle("prize-right", parent=CELL, alignment=2)
 RIGHT_BOLD = ParagraphStyle("prize-right-bold", parent=CELL_BOLD, alignment=2)
 NOTE = ParagraphStyle("prize-note", parent=CELL, fontSize=9, leading=11)
-
-
-HEAD = ("Place", "Player", "Net chips", "Prize", "")
 
 
 def prize_list_pdf(event, lists: list[PrizeList]) -> bytes:
@@ -50,8 +46,12 @@ def prize_list_pdf(event, lists: list[PrizeList]) -> bytes:
 
 
 def _section(listing: PrizeList, width: float) -> list:
+    """A list's rows (the figures that rank the event between the player and the prize)
+    and its words."""
     head_right = ParagraphStyle("prize-head-right", parent=NOTE, alignment=2)
-    data = [[para(h, head_right if c in (0, 2, 3) else NOTE) for c, h in enumerate(HEAD)]]
+    head = ["Place", "Player", *listing.headings, "Prize", ""]
+    right = {0, *range(2, len(head) - 1)}
+    data = [[para(h, head_right if c in right else NOTE) for c, h in enumerate(head)]]
     for row in listing.rows:
         name = f"<b>{escape(row.player.name)}</b>"
         if row.withdrawn:
@@ -62,12 +62,13 @@ def _section(listing: PrizeList, width: float) -> list:
             [
                 para(row.place, RIGHT_BOLD),
                 Paragraph(name, CELL),
-                para(signed(row.chips) if row.chips else "0", RIGHT),
+                *(para(text, RIGHT) for text in row.printed),
                 para(dollars(row.cents), RIGHT_BOLD),
                 para(row.note, NOTE),
             ]
         )
-    widths = [48, width - 48 - 70 - 80 - 150, 70, 80, 150]
+    figures = [70] * len(listing.headings)
+    widths = [48, width - 48 - sum(figures) - 80 - 150, *figures, 80, 150]
     grid = Table(data, colWidths=widths, repeatRows=1)
     grid.setStyle(
         TableStyle(
@@ -81,7 +82,9 @@ def _section(listing: PrizeList, width: float) -> list:
     title = f"Category: {listing.category}" if listing.category else "Prize list"
     if listing.provisional and not listing.category:
         title += " (provisional)"
-    story = [para(title, TITLE), grid, Spacer(1, 8)]
-    if not listing.rows:
-        story.insert(2, para("Nobody has taken part yet.", BODY))
+    story = [para(title, TITLE)]
+    if listing.rows:
+        story += [grid, Spacer(1, 8)]
+    elif listing.empty_words:
+        story += [para(listing.empty_words, BODY), Spacer(1, 8)]
     return story + [para(words, BODY) for words in listing.words()] + [Spacer(1, 14)]

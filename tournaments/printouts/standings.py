@@ -8,9 +8,10 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import PageBreak, Paragraph, Spacer, Table, TableStyle
 
-from .. import ranking, teams
+from .. import columns, teams
+from ..columns import Columns
 from ..season_standings import chips_series
-from ..standings import RANK_WORDS, among, standings, standings_series
+from ..standings import RANK_WORDS, among, no_deal_words, standings, standings_series
 from ..words import counted, scoring_words
 from . import fonts
 from .charts import chips_chart
@@ -110,15 +111,15 @@ def _title(text: str, bold) -> Paragraph:
 def standings_pdf(
     event, after_round: int | None = None, only_round: int | None = None, category=None
 ) -> bytes:
-    """The standings; of a ``category`` (PrizeCategory): its players ranked among
-    themselves, its name in the title."""
+    """The standings, the engine's columns for a printout (``columns.Columns.pdf``); of
+    a ``category`` (PrizeCategory): its players ranked among themselves, its name in the
+    title."""
     pagesize = page_size(event)
     rows = standings(event, after_round=after_round, only_round=only_round)
     if category is not None:
         rows = among(rows, category.players.values_list("pk", flat=True))
     width = pagesize[0] - 2 * MARGIN
     height = pagesize[1] - 2 * MARGIN - 11 * 3 - 6
-    any_byes = any(s.byes for s in rows)
     title = (
         "Standings"
         + (f" of {category.name}" if category is not None else "")
@@ -130,117 +131,75 @@ def standings_pdf(
             else ""
         )
     )
-    # Rows plus the header row and the title (about two rows) fill the page.
-    styles = wall_styles(len(rows), height)
-    size, bold = styles[0], styles[2]
-    if event.ranking != event.Ranking.CHIPS:
-        return _points_pdf(event, rows, title, pagesize, styles, width, height, category)
-    head = ["", "Player", "Net chips", "Deals", "Bids won"] + (["Byes"] if any_byes else [])
-    texts = [
-        [
-            str(s.rank),
-            s.player.name,
-            signed(s.chips) if s.chips else "0",
-            str(s.deals_played),
-            f"{s.bidder_wins} of {s.deals_as_bidder}" if s.deals_as_bidder else "",
-        ]
-        + ([str(s.byes or "")] if any_byes else [])
-        for s in rows
+    shown = Columns.of(event)
+    printed = shown.pdf(rows)
+    head = [c.heading if c.pdf_heading is None else c.pdf_heading for c in printed]
+    texts = [[c.print_text(s) for c in printed] for s in rows]
+    words = {i for i, c in enumerate(printed) if c.kind == columns.WORDS}
+    ties = [columns.tie_note(s, printed) for s in rows]
+    header = [
+        f"{event.name}: {title[0].lower()}{title[1:]}",  # a category keeps its capital
+        f"{event.date:%A, %B %-d, %Y}{', ' + event.venue if event.venue else ''}",
+        *ruleset_lines(event),
     ]
-    names = [
-        _name(s.player.name, s.club, size, " (withdrawn)" if s.withdrawn else "") for s in rows
-    ]
-    story = [
-        _title(title, bold),
-        wall_grid(head, texts, names, width, styles),
-        Spacer(1, 6),
-        para(
+    if shown.scoring.by_points:
+        # Smaller type than chips alone (more columns); a round's place kept on one line.
+        styles = wall_styles(len(rows), height, largest=18)
+        size, bold = styles[0], styles[2]
+        said = (
+            shown.scoring.words + " Places at a table are by the chips won there in the round;"
+            " players on equal chips share the place. " + RANK_WORDS
+        )
+        said += " " + no_deal_words(rows) if no_deal_words(rows) else ""
+    else:
+        # Rows plus the header row and the title (about two rows) fill the page.
+        styles = wall_styles(len(rows), height)
+        size, bold = styles[0], styles[2]
+        said = (
             RANK_WORDS
             + " Net chips are summed from the chip ledger"
             + (f", plus {event.bye_chips} per bye." if event.bye_chips else ".")
             + f" Bids won: deals won as {event.game.bidder_word}, of those bid."
-            + f" Seats {event.order_of_play} at every table.",
-            SMALL,
-        ),
+            + f" Seats {event.order_of_play} at every table."
+        )
+    names = [
+        _name(
+            s.player.name,
+            " · ".join(x for x in (s.club, f"tie broken by {tie}" if tie else "") if x),
+            size,
+            " (withdrawn)" if s.withdrawn else "",
+        )
+        for s, tie in zip(rows, ties, strict=True)
+    ]
+    story = [
+        _title(title, bold),
+        wall_grid(head, texts, names, width, styles, words),
+        Spacer(1, 6),
+        para(said, SMALL),
     ]
     story += team_story(event, rows, width, height) if category is None else []
-    series = standings_series(event, rows) if not only_round else []
+    series = standings_series(event, rows) if not only_round and not shown.scoring.by_points else []
     if series and len(series[0][1]) > 2:
         story += [
             PageBreak(),
             para("Net chips after each round (top 10)", LARGE_BOLD),
             chips_chart(series, "round", width=width, height=min(height - 40, width), baseline=0),
         ]
-    header = [
-        f"{event.name}: {title[0].lower()}{title[1:]}",  # a category keeps its capital
-        f"{event.date:%A, %B %-d, %Y}{', ' + event.venue if event.venue else ''}",
-        *ruleset_lines(event),
-    ]
-    return build(story, pagesize, lambda: header)
-
-
-def _points_pdf(event, rows, title, pagesize, styles, width, height, category=None) -> bytes:
-    """The standings of an event ranked by table points: its score, chips, table wins
-    and each round's table, place and points (in small type), said how it ranks."""
-    # Smaller type than chips alone (more columns); a round's place kept on one line.
-    styles = wall_styles(len(rows), height, largest=18)
-    size, bold = styles[0], styles[2]
-    score = event.ranking == event.Ranking.CHIPS_AND_POINTS
-    head = ["", "Player", "Score" if score else "Table points"]
-    head += (["Table points"] if score else []) + ["Net chips", "Table wins", "Each round"]
-    texts = [
-        [str(s.rank) + ("=" if s.shared else ""), s.player.name, s.score_shown]
-        + ([s.points_shown] if score else [])
-        + [
-            signed(s.chips) if s.chips else "0",
-            str(s.table_wins or ""),
-            " ".join(
-                [p.words.replace(" ", "\u00a0") for p in s.places]
-                + ([counted(s.byes, "bye").replace(" ", "\u00a0")] if s.byes else [])
-            ),
-        ]
-        for s in rows
-    ]
-    names = [
-        _name(
-            s.player.name,
-            s.club + (f" · tie broken by {s.decided_by}" if s.decided_by else ""),
-            size,
-            " (withdrawn)" if s.withdrawn else "",
-        )
-        for s in rows
-    ]
-    story = [
-        _title(title, bold),
-        wall_grid(head, texts, names, width, styles, words={len(head) - 1}),
-        Spacer(1, 6),
-        para(
-            ranking.Scoring.of(event).words
-            + " Places at a table are by the chips won there in the round; players on"
-            " equal chips share the place. " + RANK_WORDS,
-            SMALL,
-        ),
-    ]
-    story += team_story(event, rows, width, height) if category is None else []
-    header = [
-        f"{event.name}: {title[0].lower()}{title[1:]}",  # a category keeps its capital
-        f"{event.date:%A, %B %-d, %Y}{', ' + event.venue if event.venue else ''}",
-        *ruleset_lines(event),
-    ]
     return build(story, pagesize, lambda: header)
 
 
 def team_story(event, rows, width: float, height: float) -> list:
     """The flowables of the teams' page, none when the event ranks no teams (nor in a
     category's standings: teams rank on every player's score)."""
-    if event.team_ranking == event.TeamRanking.OFF:
+    ranked = teams.kind(event)
+    if not ranked.ranks:
         return []
     sides = teams.sides(event, rows)
-    title = teams.title(event)
-    lodges = title == "Lodges"
+    title = ranked.title
+    lodges = not ranked.teams
     styles = wall_styles(max(len(sides), 1) * 2, height, largest=20)
     size, bold = styles[0], styles[2]
-    head = ["", "Team" if not lodges else "Club or lodge", "Score"]
+    head = ["", ranked.heading, "Score"]
     texts, names = [], []
     for side in sides:
         # The players under the name, in small type: the name column is the wide one.

@@ -107,7 +107,7 @@ def _seat_changes(event, player) -> list:
 
 
 def _places(event, player, width: float) -> list:
-    """His place and table points at each table (the statement page's "Places at the
+    """The player's place and table points at each table (the statement page's "Places at the
     tables"), when the event ranks by them: nothing otherwise."""
     scoring = ranking.Scoring.of(event)
     if not scoring.by_points:
@@ -119,8 +119,8 @@ def _places(event, player, width: float) -> list:
             [
                 str(p.round),
                 str(p.table),
-                signed(p.chips),
-                f"{p.place_shown} of {p.size}",
+                signed(p.chips) if p.own else "—",
+                para(p.place_of),
                 p.points_shown,
             ]
         )
@@ -128,7 +128,8 @@ def _places(event, player, width: float) -> list:
     if len(data) == 1:
         data.append(["No table played yet.", "", "", "", ""])
         style.append(("SPAN", (0, 1), (-1, 1)))
-    places = grid_table(data, [30, 28, 50, 60, width - 168])  # the statement's width
+    # The place the widest (a seat's note, "played for Dana"), the statement's width.
+    places = grid_table(data, [30, 28, 50, width - 168, 60])
     places.setStyle(TableStyle(style))
     return [
         para("Places at the tables", STYLE_BOLD),

@@ -16,17 +16,24 @@ from .permissions import require_organizer
 
 @atomic
 def set_prizes(
-    event: Event, user, entry_fee_cents: int, prize_table: str, prizes_club_adds: bool
+    event: Event,
+    user,
+    entry_fee_cents: int,
+    prize_table: str,
+    prizes_club_adds: bool,
+    prizes_in_each_list: bool = False,
 ) -> Event:
     """The event's prizes as the organizer sets them (all empty: no prizes). A table
     paying more than the fees collected now is refused at its field unless the club
-    adds the rest."""
+    adds the rest. ``prizes_in_each_list``: a player may take a prize in the event's
+    list and in a category's (else one prize per player, the larger)."""
     # The event row locked: two organizers saving at once save one after the other.
     event = Event.objects.select_for_update(of=("self",)).get(pk=event.pk)
     require_organizer(user, event)
     event.entry_fee_cents = entry_fee_cents
     event.prize_table = prize_table
     event.prizes_club_adds = prizes_club_adds
+    event.prizes_in_each_list = prizes_in_each_list
     try:
         event.clean_prizes()
     except ValidationError as e:
@@ -44,6 +51,8 @@ def set_prizes(
         entry_fee_cents=event.entry_fee_cents,
         prize_table=event.prize_table,
         club_adds=event.prizes_club_adds,
+        # Said only when ticked, as the event's file carries it.
+        **({"in_each_list": True} if event.prizes_in_each_list else {}),
     )
     return event
 

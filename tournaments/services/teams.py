@@ -4,7 +4,8 @@ named groups share is services.groups'."""
 
 from __future__ import annotations
 
-from ..models import ActivityEntry, Event, Player, Team, TeamMember, TeamRanking
+from .. import teams
+from ..models import ActivityEntry, Event, Player, Team, TeamMember
 from .errors import FormError
 from .groups import GroupKind, delete_group, refuse, save_group
 from .locking import atomic, lock_event
@@ -50,7 +51,7 @@ def save_team(
     # The event row locked: the checks see every other team (the database refuses a
     # player twice too).
     event = lock_event(event.pk, user)
-    if event.team_ranking != TeamRanking.TEAMS:
+    if not teams.kind(event).teams:
         raise FormError("The event ranks no teams: choose teams in its settings first.")
     return save_group(Teams(event), user, name, players, team)
 

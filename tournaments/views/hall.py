@@ -12,7 +12,8 @@ from django.db.models import Count, F, Prefetch
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_http_methods, require_POST
 
-from .. import clock, director, queries, ranking, rejected_versions, services, standings
+from .. import clock, columns, director, queries, rejected_versions, services, standings
+from ..columns import Columns
 from ..hall import seat_finder_rows
 from ..models import Deal, LedgerEntry, Seat, Table, TableLink
 from ..qr import hall_url, qr_svg
@@ -273,11 +274,13 @@ def _wall_context(request, event) -> dict:
         table__round__event=event, awaiting_confirmation=True, voided=False
     ).count()
     rows = standings.standings(event)
+    cols = Columns.of(event)
     return {
         "event": event,
         "check_in": _wall_check_in(request, event, rounds),
-        "columns": wall_columns(rows),
-        "categories": _wall_categories(event, rows),
+        "heads": _wall_heads(cols),
+        "columns": wall_columns(_wall_lines(cols, rows)),
+        "categories": _wall_categories(event, cols, rows),
         "upcoming": upcoming,
         "seat_columns": wall_columns(seat_finder_rows(upcoming)) if upcoming else [],
         "waiting": waiting,
@@ -290,28 +293,42 @@ def _wall_context(request, event) -> dict:
             ),
             None,
         ),
-        "ranking": _wall_ranking(event),
+        # How the event ranks, said when not by chips alone.
+        "ranking": {"words": cols.scoring.words} if cols.scoring.by_points else None,
     }
 
 
-def _wall_categories(event, rows) -> list[dict]:
+def _wall_categories(event, shown, rows) -> list[dict]:
     """A panel a category with players, after the overall standings: its players
     ranked among themselves (two queries whatever the number of categories)."""
     return [
-        {"name": c.name, "pk": c.pk, "columns": wall_columns(standings.among(rows, ids))}
+        {
+            "name": c.name,
+            "pk": c.pk,
+            "columns": wall_columns(_wall_lines(shown, standings.among(rows, ids))),
+        }
         for c in event.prize_categories.prefetch_related("players")
         if (ids := [p.pk for p in c.players.all()])
     ]
 
 
-def _wall_ranking(event) -> dict | None:
-    """How the event ranks, for the wall, when not by chips alone: its score's heading
-    and its sentence."""
-    scoring = ranking.Scoring.of(event)
-    if not scoring.by_points:
-        return None
-    score = event.ranking == event.Ranking.CHIPS_AND_POINTS
-    return {"head": "Score" if score else "Points", "words": scoring.words}
+def _wall_css(column: columns.Column, row=None) -> str:
+    """A wall cell's class: numbers right-aligned, a signed figure coloured."""
+    if column.kind == columns.SIGNED:
+        value = getattr(row, column.key, 0) if row is not None else 0
+        return "num pos" if value > 0 else "num neg" if value < 0 else "num"
+    return "num" if column.kind == columns.NUMBER else ""
+
+
+def _wall_heads(shown: Columns) -> list[tuple[str, str]]:
+    """The wall's columns (``Columns.wall``): each one's heading and class."""
+    return [(c.short or c.heading, _wall_css(c)) for c in shown.wall()]
+
+
+def _wall_lines(shown: Columns, rows) -> list[list[tuple[str, str]]]:
+    """The wall's rows: each cell's text and class."""
+    wall = shown.wall()
+    return [[(c.text(s), _wall_css(c, s)) for c in wall] for s in rows]
 
 
 def _wall_check_in(request, event, rounds) -> dict | None:

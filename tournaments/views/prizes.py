@@ -39,10 +39,8 @@ def prize_settings(request, pk):
             form_errors(form, e, on={"entry_fee_cents": "entry_fee"})
         else:
             messages.success(request, "Prizes saved." if event.sets_prizes else "No prizes.")
-            places, players = (
-                len(money.parse_table(event.prize_table)),
-                prizes.players_paying(event),
-            )
+            # Every registered player may take a place, whether they pay or not.
+            places, players = len(money.parse_table(event.prize_table)), event.players.count()
             if places > players:
                 messages.info(
                     request,

@@ -32,6 +32,12 @@ from .common import (
 
 def standings_view(request, pk):
     event = event_or_404(request, pk)
+    return render(request, "tournaments/standings.html", standings_context(request, event))
+
+
+def standings_context(request, event) -> dict:
+    """The standings page's context: the choice in ``request``'s query (after a round,
+    one round, a category) and its sorting."""
     rounds = list(event.rounds.values_list("number", flat=True))
     after = _round_number(request.GET.get("after"), rounds)
     only = _round_number(request.GET.get("round"), rounds)
@@ -43,53 +49,48 @@ def standings_view(request, pk):
     table = StandingsTable(rows, event=event)
     RequestConfig(request, paginate=False).configure(table)
     series = standings.standings_series(event, rows) if len(rounds) > 1 else []
-    chart = printouts.web_chart(series, "round") if series else None
-    return render(
-        request,
-        "tournaments/standings.html",
-        {
-            "event": event,
-            "table": table,
-            "rounds": rounds,
-            "after": after,
-            "only": only,
-            "categories": categories,
-            "category": category,
-            # The CSV and PDF links show what the page shows.
-            "choice": urlencode(
-                {
-                    k: v
-                    for k, v in (
-                        ("round", only),
-                        ("after", None if only else after),
-                        ("category", category and category.pk),
-                    )
-                    if v
-                }
-            ),
-            "can_manage": can_manage(request.user, event),
-            "chart": chart,
-            "rank_words": standings.RANK_WORDS,
-            # Teams or lodges ranked beside the players, when the event ranks them.
-            # (not in a category's standings: teams rank on every player's score).
-            "sides": teams.sides(event, rows) if category is None else [],
-            "sides_title": teams.title(event),
-            "sides_words": teams.words(event)
-            if event.team_ranking != event.TeamRanking.OFF and category is None
-            else "",
-            # How the event ranks, said only when not by chips alone (as always).
-            "ranking_words": ranking.Scoring.of(event).words if table.by_points else "",
-            # Deals entered at tables that wait for an organizer: one query, and only
-            # for events that ask for confirmation.
-            "unconfirmed": Deal.objects.filter(
-                table__round__event=event, awaiting_confirmation=True
-            )
-            .order_by("table__round__number", "table__number", "number")
-            .values("table__round__number", "table__number", "number")
-            if event.table_deals_need_confirmation
-            else (),
-        },
-    )
+    # A line needs two rounds played (the chart draws none not yet played).
+    chart = printouts.web_chart(series, "round") if series and len(series[0][1]) > 2 else None
+    return {
+        "event": event,
+        "table": table,
+        "rounds": rounds,
+        "after": after,
+        "only": only,
+        "categories": categories,
+        "category": category,
+        # The CSV and PDF links show what the page shows.
+        "choice": urlencode(
+            {
+                k: v
+                for k, v in (
+                    ("round", only),
+                    ("after", None if only else after),
+                    ("category", category and category.pk),
+                )
+                if v
+            }
+        ),
+        "can_manage": can_manage(request.user, event),
+        "chart": chart,
+        "rank_words": standings.RANK_WORDS,
+        # Teams or lodges ranked beside the players, when the event ranks them.
+        # (not in a category's standings: teams rank on every player's score).
+        "sides": teams.sides(event, rows) if category is None else [],
+        "sides_kind": teams.kind(event),
+        "sides_words": teams.words(event) if teams.kind(event).ranks and category is None else "",
+        # How the event ranks, said only when not by chips alone (as always).
+        "ranking_words": ranking.Scoring.of(event).words if table.by_points else "",
+        # Deals entered at tables that wait for an organizer: one query, and only
+        # for events that ask for confirmation.
+        "unconfirmed": Deal.objects.filter(table__round__event=event, awaiting_confirmation=True)
+        .order_by("table__round__number", "table__number", "number")
+        .values("table__round__number", "table__number", "number")
+        if event.table_deals_need_confirmation
+        else (),
+        # The tables that recorded no deal in a round over (FORMATS.md).
+        "no_deal_words": standings.no_deal_words(rows),
+    }
 
 
 def _round_number(value, rounds) -> int | None:

@@ -23,6 +23,11 @@ What would vary between runs is held still or numbered afresh:
 A PDF is stored as the SHA-256 of its bytes (``.pdf.sha256``, the check) and the text
 pypdf reads from it (``.pdf.txt``, to see what changed); every other output as it is.
 Regenerate with ``.venv/bin/python tests/web/golden/generate.py``.
+
+Then a Czech-style day (``czech_day``: table points, both kinds of substitute, teams, a
+category, prizes) is played on top, and its standings, prize list and substitutes'
+statements are added under ``czech-day/``: a page as its text (``.page.txt``), a CSV as
+it is, a PDF as above.
 """
 
 from __future__ import annotations
@@ -46,6 +51,8 @@ from reportlab import rl_config
 from tournaments import exchange, printouts, services
 from tournaments.models import Event, Round, Table
 from tournaments.queries import table_sheet
+
+from . import czech_day
 
 FILES = Path(__file__).resolve().parent / "files"
 FIXED_NOW = datetime.datetime(2026, 11, 21, 23, 45, tzinfo=datetime.UTC)
@@ -125,6 +132,9 @@ def build() -> dict[str, bytes]:
                 copy = exchange.import_event(json.loads(_export(event)), organizer)
                 files[f"{slugify(event.name)}/copy.ledger.csv"] = _ledger(copy)
         files["filenames.txt"] = _filenames(events)
+        # A Czech-style day on top, after the demo's outputs (which it leaves as they
+        # were): table points, substitutes, teams, categories, prizes (issue 35).
+        files.update(czech_day.outputs(czech_day.build(organizer), pdf_files))
     return files
 
 
