@@ -52,11 +52,13 @@ def expected_event_files(event) -> set[str]:
     players = [Player.objects.get(name=n).pk for n in SEATS4]
     return {
         "index.html",
-        "site.css",
+        *("site.css", "hall.css"),
         *("standings.html", "standings.csv", "standings.pdf"),
         *("round-1.html", "round-1-pack.pdf", "round-2.html", "round-2-pack.pdf"),
-        *("round-1-standings.csv", "round-1-standings.pdf"),
-        *("round-2-standings.csv", "round-2-standings.pdf"),
+        *("round-1-standings.html", "round-1-standings.csv", "round-1-standings.pdf"),
+        *("round-2-standings.html", "round-2-standings.csv", "round-2-standings.pdf"),
+        *("standings-after-round-1.html", "standings-after-round-1.csv"),
+        "standings-after-round-1.pdf",
         *("round-1-table-1.html", "round-1-table-1.pdf"),
         *("round-2-table-1.html", "round-2-table-1.pdf"),
         *(f"player-{pk}.html" for pk in players),
@@ -126,8 +128,10 @@ def test_an_events_site_holds_exactly_its_pages_and_files(published_night):
     assert f'<a href="player-{anna.pk}.html">Anna</a>' in standings
     assert re.search(r'<span class="pos">\+6</span>', standings)  # Anna: +5, then +1
     assert "?sort=" not in standings  # a static page does not sort
-    # Round 2 alone: Dana's misdeal, -3 for her and +1 for each of the others.
-    round2 = files["round-2.html"].decode()
+    # Round 2 alone (its page links to it): Dana's misdeal, -3 for her and +1 for each
+    # of the others.
+    assert '<a href="round-2-standings.html">Round standings</a>' in files["round-2.html"].decode()
+    round2 = files["round-2-standings.html"].decode()
     assert re.search(
         r'<a href="player-\d+.html">Dana</a></td><td>[^<]*</td><td><span class="neg">-3</span>',
         round2,
@@ -171,7 +175,7 @@ def test_the_command_writes_the_folder(published_night, tmp_path):
     written = {str(p.relative_to(out)) for p in out.rglob("*") if p.is_file()}
     assert written == expected_event_files(published_night)
     assert stdout.getvalue() == (
-        f"Wrote 25 files of Sokol night (2026-11-20) to {out}: open {out / 'index.html'}.\n"
+        f"Wrote 31 files of Sokol night (2026-11-20) to {out}: open {out / 'index.html'}.\n"
     )
     assert '<a class="button" href="standings.html"' in (out / "index.html").read_text()
 
@@ -257,7 +261,7 @@ def test_a_season_site_holds_its_published_events_only(season_with_a_hidden_even
     top = {p for p in files if "/" not in p}
     assert top == {
         "index.html",
-        "site.css",
+        *("site.css", "hall.css"),
         "standings.csv",
         "standings.pdf",
         *(f"player-{Player.objects.get(name=n).pk}.html" for n in SEATS4),
@@ -268,7 +272,7 @@ def test_a_season_site_holds_its_published_events_only(season_with_a_hidden_even
     season_page = files[f"player-{anna.pk}.html"].decode()
     assert f'href="event-{shown[0].pk}/player-{anna.pk}.html">Sokol night</a>' in season_page
     event_page = files[f"event-{shown[0].pk}/index.html"].decode()
-    assert '<a href="../index.html">Sokol fall season</a>' in event_page
+    assert '<a href="../index.html" id="event-season">Sokol fall season</a>' in event_page
     for path, body in files.items():
         words = words_of(path, body)
         for secret in ("Secret rehearsal", "Closed trial night", "Zdeněk Tajemný", "Tajemn"):
@@ -296,7 +300,7 @@ def test_an_unpublished_season_is_refused(organizer, tmp_path):
 
 
 def body_names(response) -> set[str]:
-    with zipfile.ZipFile(io.BytesIO(response.content)) as archive:
+    with zipfile.ZipFile(io.BytesIO(b"".join(response.streaming_content))) as archive:
         return set(archive.namelist())
 
 
@@ -352,7 +356,7 @@ def test_an_event_with_prizes_has_its_prize_list_in_the_site(published_night, or
         *("prizes.html", "prizes.csv", "prizes.pdf")
     }
     assert dangling(files) == []
-    assert 'href="prizes.html" id="prizes-link"' in files["index.html"].decode()
+    assert 'href="prizes.html" id="prize-list-link"' in files["index.html"].decode()
     page = files["prizes.html"].decode()
     anna, cada = (Player.objects.get(name=n).pk for n in ("Anna", "Čada"))
     for pk in (anna, cada):

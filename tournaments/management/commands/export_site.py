@@ -2,7 +2,7 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
-from tournaments import site_export
+from tournaments import site_export, site_store
 from tournaments.management.lookup import one_with_id
 from tournaments.models import Event, Season
 
@@ -56,11 +56,10 @@ class Command(BaseCommand):
         target = what_to_export(what)
         folder = Path(output)
         check_folder(folder, force)
+        build = site_export.build_season if isinstance(target, Season) else site_export.build_event
         try:
-            if isinstance(target, Season):
-                files = site_export.build_season(target)
-            else:
-                files = site_export.build_event(target)
+            with site_store.snapshot():  # one state of the results, whatever changes meanwhile
+                files = build(target)
         except site_export.SiteRefused as e:
             raise CommandError(e.message) from None
         try:
