@@ -4,12 +4,16 @@ unpublished in it, bad input refused before anything is written."""
 
 import datetime
 import io
+import os
 import posixpath
 import re
+import subprocess
+import sys
 import zipfile
 from html.parser import HTMLParser
 
 import pytest
+from django.conf import settings
 from django.core.management import call_command
 from django.core.management.base import CommandError
 from django.urls import reverse
@@ -189,6 +193,12 @@ def test_the_command_writes_the_folder(published_night, tmp_path):
         ("event:", "not 'event:'."),
         ("event:99999", "No event with id 99999."),
         ("season:99999", "No season with id 99999."),
+        # Past the largest id a row can have: no row, and no query (which would fail).
+        ("season:9223372036854775808", "No season with id 9223372036854775808."),
+        ("event:" + "9" * 5000, "No event with id 99999999999999999999... (5000 characters)."),
+        # Digits to Python, not to a URL: "²" is no id.
+        ("event:²", "not 'event:²'."),
+        ("event:٣", "not 'event:٣'."),
     ],
 )
 def test_what_to_export_is_said_clearly(published_night, tmp_path, what, message):
@@ -196,6 +206,24 @@ def test_what_to_export_is_said_clearly(published_night, tmp_path, what, message
     with pytest.raises(CommandError) as refused:
         call_command("export_site", what, "-o", str(out))
     assert str(refused.value).endswith(message)
+    assert not out.exists()
+
+
+def test_an_id_of_5000_digits_is_said_without_a_traceback(tmp_path):
+    """As typed at the command line (issue 36: it printed Python's traceback)."""
+    out = tmp_path / "site"
+    run = subprocess.run(
+        [sys.executable, "manage.py", "export_site", "event:" + "7" * 5000, "-o", str(out)],
+        cwd=settings.BASE_DIR,
+        env={**os.environ, "DJANGO_SETTINGS_MODULE": "taroky_site.settings_test"},
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert run.returncode == 1
+    assert (
+        run.stderr == "CommandError: No event with id 77777777777777777777... (5000 characters).\n"
+    )
     assert not out.exists()
 
 
