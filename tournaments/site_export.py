@@ -141,7 +141,7 @@ def event_folder(event: Event) -> str:
     return f"event-{event.pk}"
 
 
-def _stylesheets() -> dict[str, tuple[str, bytes]]:
+def stylesheets() -> dict[str, tuple[str, bytes]]:
     """{the stylesheet's URL: (its file in the site, its bytes)}."""
     return {
         static(f"tournaments/{name}"): (
@@ -176,7 +176,7 @@ def build_event(event: Event, pace: Callable[[], None] | None = None) -> dict[st
     file (site_store.py)."""
     check_event(event)
     published = Published(event.get_absolute_url(), event.name, timezone.localdate())
-    return render_site(event_files(event), _stylesheets(), published, pace)
+    return render_site(event_files(event), stylesheets(), published, pace)
 
 
 def season_events(season: Season) -> list[Event]:
@@ -189,7 +189,7 @@ def build_season(season: Season, pace: Callable[[], None] | None = None) -> dict
     check_season(season)
     published = Published(season.get_absolute_url(), season.name, timezone.localdate())
     files = season_files(season, season_events(season))
-    return render_site(files, _stylesheets(), published, pace)
+    return render_site(files, stylesheets(), published, pace)
 
 
 # -- storing a site -----------------------------------------------------------------------

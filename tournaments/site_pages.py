@@ -53,6 +53,14 @@ def url_key(url: str) -> str:
     return f"{parts.path}?{query}" if query else parts.path
 
 
+def site_map(files: dict[str, str], stylesheets: dict[str, tuple[str, bytes]]) -> dict[str, str]:
+    """{URL as ``url_key`` says it: its path in the site}, of the pages and stylesheets."""
+    where = {url_key(url): path for url, path in files.items()}
+    for url, (path, _) in stylesheets.items():
+        where[url_key(url)] = path
+    return where
+
+
 def render_site(
     files: dict[str, str],
     stylesheets: dict[str, tuple[str, bytes]],
@@ -62,9 +70,7 @@ def render_site(
     """Every file of ``files`` ({URL: path in the site}) as the app's view answers it,
     with the ``stylesheets`` ({URL: (path, bytes)}); ``pace`` is called after each file
     (site_store.py lets the server's other requests go first)."""
-    where = {url_key(url): path for url, path in files.items()}
-    for url, (path, _) in stylesheets.items():
-        where[url_key(url)] = path
+    where = site_map(files, stylesheets)
     site = {path: body for path, body in stylesheets.values()}
     factory = RequestFactory()
     for url, path in files.items():
