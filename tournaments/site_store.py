@@ -11,7 +11,10 @@ one build at a time in the whole install, never inside a transaction that writes
   file, taken without waiting, which the operating system lets go of if the process
   dies; with a thread lock for the server's threads). Any other request meanwhile is
   answered at once that it is being built (``Busy``): it holds no thread, no database
-  connection and no lock while the build runs;
+  connection and no lock while the build runs, and asks again later saying since when
+  it waits (``since``): a zip whose build began after that moment is what it asked
+  for, though the tables entered deals meanwhile (else, while a hall plays on, a zip
+  would be out of date before it is built, and nobody but its builder would get one);
 - the build reads one snapshot of the database (``snapshot``: a read-only transaction,
   so its pages agree with each other and with the key it is stored under) and takes no
   write lock: a deal's save never waits for it. Between two pages it lets the server's
@@ -44,7 +47,12 @@ PACE = 1.0
 
 
 class Busy(Exception):
-    """Another request is building a results website right now."""
+    """Another request is building a results website right now: ask again, saying
+    ``since`` (the moment this request first asked)."""
+
+    def __init__(self, since: float):
+        super().__init__(since)
+        self.since = since
 
 
 def folder() -> Path:
@@ -76,36 +84,57 @@ def _stem(what: Event | Season) -> str:
     return f"{'season' if isinstance(what, Season) else 'event'}-{what.pk}"
 
 
-def zip_path(what: Event | Season, key: str) -> Path:
-    return folder() / f"{_stem(what)}-{key}.zip"
+def zip_path(what: Event | Season, key: str, began: float) -> Path:
+    """Where the zip of ``what`` under ``key`` is kept: its name says the key and when
+    its build began (in milliseconds of the clock the server's processes share)."""
+    return folder() / f"{_stem(what)}-{int(began * 1000)}-{key}.zip"
 
 
-def stored_zip(what: Event | Season) -> Path:
-    """The zip of the site as ``what`` is now: the stored one, or one built now. Raises
-    ``Busy`` while another build runs, ``site_export.SiteRefused`` for an unpublished
-    event or season."""
+def _kept(what: Event | Season) -> tuple[Path, str, float] | None:
+    """The zip kept of ``what`` (the newest, should there be two): (path, key, began)."""
+    kept = []
+    for path in folder().glob(f"{_stem(what)}-*-*.zip"):
+        began, _, key = path.stem.removeprefix(f"{_stem(what)}-").partition("-")
+        if began.isdigit():
+            kept.append((int(began) / 1000, path, key))
+    if not kept:
+        return None
+    began, path, key = max(kept)
+    return path, key, began
+
+
+def stored_zip(what: Event | Season, since: float | None = None) -> Path:
+    """The zip of the site of ``what`` as it is now, or, for a request that has waited
+    ``since`` that moment, of a build that began after it: the kept one, or one built
+    now. Raises ``Busy`` while another build runs, ``site_export.SiteRefused`` for an
+    unpublished event or season."""
     if isinstance(what, Season):
         site_export.check_season(what)
     else:
         site_export.check_event(what)
-    path = zip_path(what, site_key(what))
-    if path.exists():
-        return path
+    asked = time.time()
+    kept = _kept(what)
+    if kept is not None:
+        path, key, began = kept
+        if (since is not None and began >= since) or key == site_key(what):
+            return path
     # The request waits for no lock and holds no connection while another build runs.
     with one_build() as building:
         if not building:
-            raise Busy()
+            raise Busy(asked if since is None else since)
         return _build(what)
 
 
 def _build(what: Event | Season) -> Path:
     build = site_export.build_season if isinstance(what, Season) else site_export.build_event
+    began = time.time()
     with snapshot():
         key = site_key(what)  # the key of the state the build reads
-        path = zip_path(what, key)
-        if path.exists():  # built by another process while this one took the lock
-            return path
+        kept = _kept(what)
+        if kept is not None and kept[1] == key:  # built by another process meanwhile
+            return kept[0]
         files = build(what, pace=paced())
+    path = zip_path(what, key, began)
     folder().mkdir(parents=True, exist_ok=True)
     partial = path.with_name(f"{path.name}.{os.getpid()}-{threading.get_ident()}.part")
     with open(partial, "wb") as out:

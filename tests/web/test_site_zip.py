@@ -4,10 +4,13 @@ requests told at once to come back, and a build that reads one state of the even
 holds up no deal's save."""
 
 import io
+import re
 import subprocess
 import sys
 import threading
+import time
 import zipfile
+from html import unescape
 
 import pytest
 from django.db import connection
@@ -89,8 +92,8 @@ def test_the_zip_is_built_once_per_change_of_the_event(client, organizer, builds
         "3,Bill,,-4,2,0,0,1,-5,0",
         "4,Dana,,-8,2,0,0,-3,-5,0",
     ]
-    kept = sorted(p.name for p in site_store.folder().glob("*.zip"))
-    assert kept == [f"event-{event.pk}-{site_store.site_key(event)}.zip"]
+    kept = [p.name for p in site_store.folder().glob("*.zip")]
+    assert len(kept) == 1 and kept[0].endswith(f"-{site_store.site_key(event)}.zip")
 
 
 def test_a_season_zip_is_built_again_when_one_of_its_events_changes(client, organizer):
@@ -112,25 +115,52 @@ def test_a_season_zip_is_built_again_when_one_of_its_events_changes(client, orga
     assert site_store.site_key(season) != before
 
 
-def being_built(response):
+def being_built(response) -> str:
+    """The "being built" answer; the address it asks again at."""
     assert response.status_code == 202
     assert response["Retry-After"] == "5"
     assert response["Cache-Control"] == "no-store"
     page = response.content.decode()
-    assert '<meta http-equiv="refresh" content="5">' in page
+    again = re.search(r'<meta http-equiv="refresh" content="5; url=([^"]+)">', page).group(1)
     assert "<h1>The results website is being built</h1>" in page
-    return page
+    assert "This page asks again in 5 seconds" in page
+    assert f'<a href="{again}" id="ask-again">ask again now</a>' in page
+    return unescape(again)
 
 
 def test_a_request_while_another_request_builds_is_told_to_come_back(client, organizer, builds):
-    event, _ = la_vista_night(organizer)
+    event, table = la_vista_night(organizer)
     url = reverse("event-site", args=[event.pk])
+    asked = time.time()
     with site_store.one_build() as building:  # another thread of the server builds
         assert building
-        page = being_built(client.get(url))
-    assert "This page asks again in 5 seconds" in page
+        again = being_built(client.get(url))
     assert builds == []  # nothing built, nothing waited for
+    since = float(again.removeprefix(f"{url}?since="))
+    assert asked <= since <= time.time()
+    # Asked again while the build still runs: the same moment it first asked.
+    with site_store.one_build():
+        assert being_built(client.get(again)) == again
+    # The build it waited for is done (another visitor's) ...
     assert client.get(url).status_code == 200
+    assert builds == [event.pk]
+    # ... and though a deal came in since, it gets that zip, built after it asked: in a
+    # hall that plays on, every zip is out of date before it is built.
+    services.record_deal(table, misdeal("Dana"), organizer)
+    assert standings_in(client.get(again))[1] == "1,Anna,,5,1,1,1,5,5,0"
+    assert builds == [event.pk]
+    # Whoever asks afresh gets the deal in it.
+    assert standings_in(client.get(url))[1] == "1,Anna,,6,2,1,1,5,1,0"
+    assert builds == [event.pk, event.pk]
+
+
+@pytest.mark.parametrize("since", ["", "soon", "nan", "inf", "-5", "1e300", "9" * 5000])
+def test_a_since_that_is_no_moment_is_none(client, organizer, builds, since):
+    """Only a moment up to now is a "since": anything else asks for the zip as the event
+    is now (here: built, as none is kept)."""
+    event, _ = la_vista_night(organizer)
+    url = reverse("event-site", args=[event.pk])
+    assert client.get(url, {"since": since}).status_code == 200
     assert builds == [event.pk]
 
 
@@ -203,7 +233,7 @@ def test_a_deal_saved_during_a_build_neither_waits_nor_gets_in(client, organizer
     assert files["standings.csv"].decode("utf-8-sig").splitlines()[1] == ("1,Anna,,5,1,1,1,5,5,0")
     sheet = files["round-1-table-1.html"].decode()
     assert 'id="session-state">Running: 1 deal played<' in sheet
-    assert (site_store.folder() / f"event-{event.pk}-{before}.zip").exists()
+    assert [p.name.endswith(f"-{before}.zip") for p in site_store.folder().glob("*.zip")] == [True]
     # The deal is a change: the next download is built from it.
     assert site_store.site_key(event) != before
     after = client.get(url)
