@@ -126,6 +126,9 @@ LOCK_WAIT_SECONDS = float(os.environ.get("LOCK_WAIT_SECONDS") or 5)
 # The results websites' zips, one per published event or season, built once per change
 # of it (tournaments/site_store.py): shared by the server's processes.
 SITE_ZIP_DIR = Path(os.environ.get("SITE_ZIP_DIR") or BASE_DIR / "var" / "site-zips")
+# Built in a thread of its own while the visitor is told to come back (the tests build
+# in the request, whose database transaction a thread could not see).
+SITE_BUILD_IN_BACKGROUND = True
 
 DATABASES = {
     "default": dj_database_url.config(

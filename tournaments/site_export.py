@@ -23,7 +23,7 @@ Where a page is (``event_files``):
     standings-after-round-N.html ...  after round N (each but the last)
     round-N-standings.html ...        round N alone
     category-ID-standings.html ...    each category's players among themselves
-    round-N.html, round-N-pack.pdf    a round, its printed pack (no table links' QR codes)
+    round-N.html                      a round
     round-N-table-M.html (.pdf)       a table's score sheet
     player-ID.html (.pdf)             a player's statement
     prizes.html (.csv, .pdf)          the prize list, when the event sets prizes
@@ -95,9 +95,10 @@ def event_files(event: Event, folder: str = "") -> dict[str, str]:
     names = tuple(reverse(n, args=[pk]) for n in ("standings", "standings-csv", "standings-pdf"))
     for query, stem in standings_choices(event, [n for _, n in rounds], categories):
         _three(files, names, f"?{urlencode(query)}" if query else "", stem)
+    # Not the round's pack: its blank sheets are for playing, and it was most of a
+    # build's time (one page of blank rows a table, as many as the session has deals).
     for round_pk, number in rounds:
         files[reverse("round-detail", args=[round_pk])] = f"round-{number}.html"
-        files[reverse("round-pack-pdf", args=[round_pk])] = f"round-{number}-pack.pdf"
     tables = Table.objects.filter(round__event=event).values_list("pk", "round__number", "number")
     for table_pk, round_number, number in tables:
         stem = f"round-{round_number}-table-{number}"

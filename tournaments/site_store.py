@@ -15,6 +15,10 @@ one build at a time in the whole install, never inside a transaction that writes
   it waits (``since``): a zip whose build began after that moment is what it asked
   for, though the tables entered deals meanwhile (else, while a hall plays on, a zip
   would be out of date before it is built, and nobody but its builder would get one);
+- the build runs in a thread of its own (``SITE_BUILD_IN_BACKGROUND``, on but in the
+  tests): the request that starts it is told "being built" too and asks again, so no
+  request waits for a build (a browser would give up on a long one) and no server
+  thread is kept from the tables;
 - the build reads one snapshot of the database (``snapshot``: a read-only transaction,
   so its pages agree with each other and with the key it is stored under) and takes no
   write lock: a deal's save never waits for it. Between two pages it lets the server's
@@ -28,6 +32,7 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+import logging
 import os
 import threading
 import time
@@ -39,6 +44,8 @@ from django.db.models import Count, Sum
 
 from . import site_export, stamps
 from .models import ActivityEntry, Event, EventStamp, Season
+
+logger = logging.getLogger(__name__)
 
 # After each file the build has made, it rests as long as the file took to make times
 # this: the server's other threads (a deal's save) run meanwhile, Python running one
@@ -118,11 +125,31 @@ def stored_zip(what: Event | Season, since: float | None = None) -> Path:
         path, key, began = kept
         if (since is not None and began >= since) or key == site_key(what):
             return path
-    # The request waits for no lock and holds no connection while another build runs.
+    waiting = asked if since is None else since
+    if settings.SITE_BUILD_IN_BACKGROUND:
+        # The request waits for no lock and no build: a thread builds, if none does.
+        if not one_build_running():
+            threading.Thread(
+                target=_build_in_background, args=(type(what), what.pk), daemon=True
+            ).start()
+        raise Busy(waiting)
     with one_build() as building:
         if not building:
-            raise Busy(asked if since is None else since)
+            raise Busy(waiting)
         return _build(what)
+
+
+def _build_in_background(model, pk: int) -> None:
+    """Build the site of ``model`` ``pk`` unless another build runs (in this process or
+    another); on a connection of its own, closed when done."""
+    try:
+        with one_build() as building:
+            if building:
+                _build(model.objects.get(pk=pk))
+    except Exception:
+        logger.exception("The results website of %s %s could not be built", model.__name__, pk)
+    finally:
+        connection.close()
 
 
 def _build(what: Event | Season) -> Path:
@@ -186,6 +213,11 @@ def snapshot():
 
 
 _one_thread = threading.Lock()
+
+
+def one_build_running() -> bool:
+    """Whether a build runs in this process."""
+    return _one_thread.locked()
 
 
 @contextlib.contextmanager

@@ -58,7 +58,7 @@ def expected_event_files(event) -> set[str]:
         "index.html",
         *("site.css", "hall.css"),
         *("standings.html", "standings.csv", "standings.pdf"),
-        *("round-1.html", "round-1-pack.pdf", "round-2.html", "round-2-pack.pdf"),
+        *("round-1.html", "round-2.html"),
         *("round-1-standings.html", "round-1-standings.csv", "round-1-standings.pdf"),
         *("round-2-standings.html", "round-2-standings.csv", "round-2-standings.pdf"),
         *("standings-after-round-1.html", "standings-after-round-1.csv"),
@@ -179,7 +179,7 @@ def test_the_command_writes_the_folder(published_night, tmp_path):
     written = {str(p.relative_to(out)) for p in out.rglob("*") if p.is_file()}
     assert written == expected_event_files(published_night)
     assert stdout.getvalue() == (
-        f"Wrote 31 files of Sokol night (2026-11-20) to {out}: open {out / 'index.html'}.\n"
+        f"Wrote 29 files of Sokol night (2026-11-20) to {out}: open {out / 'index.html'}.\n"
     )
     assert '<a class="button" href="standings.html"' in (out / "index.html").read_text()
 

@@ -11,9 +11,11 @@ import threading
 import time
 import zipfile
 from html import unescape
+from unittest import mock
 
 import pytest
 from django.db import connection
+from django.test import override_settings
 from django.urls import reverse
 
 from tournaments import services, site_export, site_store
@@ -238,3 +240,33 @@ def test_a_deal_saved_during_a_build_neither_waits_nor_gets_in(client, organizer
     assert site_store.site_key(event) != before
     after = client.get(url)
     assert standings_in(after)[1] == "1,Anna,,6,2,1,1,5,1,0"
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_server_builds_in_a_thread_of_its_own_and_no_request_waits(client, organizer):
+    """As served (SITE_BUILD_IN_BACKGROUND): every request is answered at once, the
+    first one starting the build; the page's next ask gets the zip once it is built."""
+    event, _ = la_vista_night(organizer)
+    url = reverse("event-site", args=[event.pk])
+    gate = threading.Event()
+    build = site_export.build_event
+
+    def held(event, **kwargs):  # the build waits until the test has asked twice
+        assert gate.wait(timeout=30)
+        return build(event, **kwargs)
+
+    with (
+        override_settings(SITE_BUILD_IN_BACKGROUND=True),
+        mock.patch.object(site_export, "build_event", held),
+    ):
+        again = being_built(client.get(url))
+        assert being_built(client.get(again)) == again  # while it builds
+        gate.set()
+        deadline = time.monotonic() + 60
+        while (answer := client.get(again)).status_code == 202:
+            assert time.monotonic() < deadline, "the build did not finish"
+            time.sleep(0.1)
+    assert standings_in(answer)[1] == "1,Anna,,5,1,1,1,5,5,0"
+    while site_store.one_build_running():  # the thread ends, its connection closed
+        assert time.monotonic() < deadline, "the build's thread did not end"
+        time.sleep(0.05)
