@@ -45,6 +45,8 @@ def test_the_golden_site_holds_the_pages_the_task_names():
     stored = site_outputs.stored()
     sheet = stored["round-1-table-1.html"].decode()
     assert 'id="session-state">Round closed: 3 deals played</p>' in sheet
+    assert '<p class="lead">Closed\n' in stored["round-1.html"].decode()
+    assert '<p class="lead">Under way\n' in stored["round-2.html"].decode()
     assert "From deal 2 Ivan sits in Dana&#x27;s seat and plays as himself." in sheet
     assert '<a href="player-dana.html">Dana → Ivan</a>' in sheet
     statement = stored["player-ivan.html"].decode()
