@@ -46,6 +46,7 @@ import http.client
 import os
 import random
 import re
+import shutil
 import signal
 import socket
 import statistics
@@ -494,6 +495,10 @@ def start_server(port: int, processes: int):
         command += ["--processes", str(processes)]
     folder = ROOT / "var" / "load_hall"
     folder.mkdir(parents=True, exist_ok=True)
+    # The results website's zips of this run (a new event each run), apart from the app's.
+    zips = folder / "site-zips"
+    shutil.rmtree(zips, ignore_errors=True)
+    env["SITE_ZIP_DIR"] = str(zips)
     log = open(folder / f"server-{processes}.log", "w")  # noqa: SIM115 - kept with the server
     server = subprocess.Popen(
         command, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, text=True
