@@ -12,6 +12,12 @@ polls the inbox every 5 s, both with conditional requests (If-None-Match):
   polls:   (--polls S) the live pages alone, flat out for S seconds: every table's
            sheet, the wall and the inbox, first as plain GETs (every poll rendered, as
            before conditional requests), then conditional (304 while nothing changed).
+  zips:    (--zips N) each phase again, with N visitors asking for the results
+           website's zip at once all along (each asks again as soon as it has its
+           answer; told "being built" (202), it asks again after the Retry-After), and
+           the deal's save side by side without and with them. The zip is built once
+           per change of the event, one build at a time (tournaments/site_store.py):
+           no answer may be a 5xx.
 
 Each deal is what a phone does: open the deal form (GET), save it (POST, redirect),
 and the table's sheet (GET). Prints, per phase, the latency of the deal's save and of
@@ -22,6 +28,7 @@ is in the database once (no deal lost, none twice) and the ledger audit is clean
 Run: .venv/bin/python scripts/load_hall.py [--tables 40] [--phase1 60] [--phase2 30]
      .venv/bin/python scripts/load_hall.py --processes 1,4 --polls 10
      DATABASE_URL=postgres://postgres@127.0.0.1:5432/hall_load .venv/bin/python scripts/load_hall.py
+     .venv/bin/python scripts/load_hall.py --zips 8
 --processes 1,4 runs everything once with each number of server processes, a new
 tournament each, and prints their phase 2 side by side. Without DATABASE_URL it uses a
 new SQLite file under var/load_hall/ (WAL mode, as settings.py sets it). A PostgreSQL
@@ -34,10 +41,12 @@ It only ever talks to 127.0.0.1 (the server it started), and it is bounded: at m
 from __future__ import annotations
 
 import argparse
+import html
 import http.client
 import os
 import random
 import re
+import shutil
 import signal
 import socket
 import statistics
@@ -51,6 +60,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 MAX_TABLES = 200
 MAX_PHASE_SECONDS = 600
+MAX_ZIPS = 32
 REQUEST_TIMEOUT = 60
 HOST = "127.0.0.1"  # loopback only, always
 ORGANIZER_PASSWORD = "load-test-organizer-pw"
@@ -102,7 +112,9 @@ def prepare_database(tables: int) -> tuple[int, list[str], list[list[str]]]:
         house_rules={},
         starting_chips=1000,
         session_end=Event.SessionEnd.FIXED_DEALS,
-        deals_per_session=100_000,
+        # More deals than any phase plays at a table, and a round pack (blank sheets of as
+        # many rows, in the results website) of a size a real event could have.
+        deals_per_session=200,
         published=True,
         table_deals_need_confirmation=True,
     )
@@ -137,6 +149,7 @@ class Phone:
         self.cookies: dict[str, str] = {}
         self.conn = None
         self.etag = None
+        self.retry_after = None
 
     def close(self) -> None:
         """Hang up: a phone done with its phase frees its connection at once (a server
@@ -183,10 +196,12 @@ class Phone:
                 name, _, rest = value.partition("=")
                 self.cookies[name] = rest.split(";", 1)[0]
         self.etag = response.getheader("ETag")
+        self.retry_after = response.getheader("Retry-After")
         return response.status, response.getheader("Location"), text
 
 
 CSRF = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
+REFRESH = re.compile(r'<meta http-equiv="refresh" content="\d+; url=([^"]+)">')
 NUMBER = re.compile(r'name="number" value="(\d+)"')
 
 
@@ -200,6 +215,8 @@ class Results:
         self.unchanged = 0  # polls answered 304
         self.numbers: list[tuple[int, int]] = []  # (table, deal number) seen saved
         self.errors: list[str] = []
+        self.zips: list[float] = []  # the zips downloaded (200): the time each took
+        self.zip_answers: dict[int, int] = {}  # HTTP status: how many
 
     def error(self, message: str):
         with self.lock:
@@ -251,7 +268,38 @@ def enter_deal(phone: Phone, token: str, seats: list[str], rng: random.Random, r
         results.numbers.append((i, int(number.group(1))))
 
 
-def run_phase(port, event, tokens, seats, seconds, mean_pause, seed):
+def zip_downloader(port, event, stop, results):
+    """A visitor asking for the results website's zip over and over: again as soon as
+    it has it, or after the Retry-After of a "being built" answer."""
+
+    def download():
+        phone = Phone(port)
+        first = path = f"/events/{event}/site.zip"
+        start = time.perf_counter()
+        while time.monotonic() < stop:
+            try:
+                status, _, text = phone.request("GET", path)
+            except Exception as e:  # noqa: BLE001 - counted and shown
+                results.error(f"zip: {type(e).__name__}: {e}")
+                continue
+            with results.lock:
+                results.zip_answers[status] = results.zip_answers.get(status, 0) + 1
+                if status == 200:  # from the first request to the zip
+                    results.zips.append(time.perf_counter() - start)
+            if status == 202:  # as a browser does: the page's refresh, after its pause
+                again = REFRESH.search(text)
+                path = html.unescape(again.group(1)) if again else first
+                time.sleep(float(phone.retry_after or 5))
+                continue
+            if status != 200:
+                results.error(f"zip: HTTP {status}")
+            path, start = first, time.perf_counter()
+        phone.close()
+
+    return download
+
+
+def run_phase(port, event, tokens, seats, seconds, mean_pause, seed, zips=0):
     results = Results()
     stop = time.monotonic() + seconds
 
@@ -303,6 +351,8 @@ def run_phase(port, event, tokens, seats, seconds, mean_pause, seed):
     threads.append(threading.Thread(target=poller(f"/events/{event}/wall/live/", 2, results.wall)))
     inbox = poller(f"/events/{event}/inbox/", 5, results.inbox, organizer=True)
     threads.append(threading.Thread(target=inbox))
+    for _ in range(zips):
+        threads.append(threading.Thread(target=zip_downloader(port, event, stop, results)))
     began = time.monotonic()
     for t in threads:
         t.start()
@@ -369,6 +419,9 @@ def report(name, results: Results, elapsed: float, cpu: float | None):
     polls = len(results.wall) + len(results.inbox)
     if polls:
         print(f"  polls answered 304 (nothing changed): {results.unchanged} of {polls}")
+    if results.zip_answers:
+        answers = ", ".join(f"{n} x {s}" for s, n in sorted(results.zip_answers.items()))
+        print(f"  zip: answers {answers}; from asking to the zip: {ms(results.zips)}")
     for message in sorted(set(results.errors))[:5]:
         print(f"  error: {message} (x{results.errors.count(message)})")
 
@@ -442,6 +495,10 @@ def start_server(port: int, processes: int):
         command += ["--processes", str(processes)]
     folder = ROOT / "var" / "load_hall"
     folder.mkdir(parents=True, exist_ok=True)
+    # The results website's zips of this run (a new event each run), apart from the app's.
+    zips = folder / "site-zips"
+    shutil.rmtree(zips, ignore_errors=True)
+    env["SITE_ZIP_DIR"] = str(zips)
     log = open(folder / f"server-{processes}.log", "w")  # noqa: SIM115 - kept with the server
     server = subprocess.Popen(
         command, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, text=True
@@ -486,6 +543,12 @@ def main():
     parser.add_argument(
         "--polls", type=float, default=0, help="seconds of the polls alone, each way (0: none)"
     )
+    parser.add_argument(
+        "--zips",
+        type=int,
+        default=0,
+        help="each phase again with this many visitors asking for the zip at once (0: none)",
+    )
     args = parser.parse_args()
     if not 1 <= args.tables <= MAX_TABLES:
         parser.error(f"--tables must be 1 to {MAX_TABLES}")
@@ -493,6 +556,8 @@ def main():
         parser.error(f"phases last 1 to {MAX_PHASE_SECONDS} seconds")
     if not 0 <= args.polls <= MAX_PHASE_SECONDS:
         parser.error(f"--polls is 0 to {MAX_PHASE_SECONDS} seconds")
+    if not 0 <= args.zips <= MAX_ZIPS:
+        parser.error(f"--zips is 0 to {MAX_ZIPS}")
     try:
         counts = [int(n) for n in args.processes.split(",")]
     except ValueError:
@@ -532,15 +597,31 @@ def main():
                 0, (f"phase 1 (a deal every {args.pause:g} s a table)", args.phase1, args.pause, 1)
             )
         done = []
+        with_zips = []
         try:
             for name, seconds, pause, seed in phases:
-                before = cpu_seconds(server.pid)
-                results, elapsed = run_phase(port, event, tokens, seats, seconds, pause, seed)
-                cpu = cpu_spent(before, cpu_seconds(server.pid))
-                report(name, results, elapsed, cpu)
-                done.append(results)
-                if pause == 0:
-                    side_by_side.append((processes, results, elapsed, cpu))
+                # With --zips: the phase, then the phase again with the downloads.
+                for zips in (0, args.zips) if args.zips else (0,):
+                    said = f"{name} with {zips} zip downloads at once" if zips else name
+                    before = cpu_seconds(server.pid)
+                    results, elapsed = run_phase(
+                        port, event, tokens, seats, seconds, pause, seed, zips
+                    )
+                    cpu = cpu_spent(before, cpu_seconds(server.pid))
+                    report(said, results, elapsed, cpu)
+                    done.append(results)
+                    if args.zips:
+                        with_zips.append((name, zips, results))
+                    if pause == 0 and not zips:
+                        side_by_side.append((processes, results, elapsed, cpu))
+            if with_zips:
+                print(f"\nthe deal's save without and with {args.zips} zip downloads at once:")
+                for name, zips, results in with_zips:
+                    fives = sum(n for s, n in results.zip_answers.items() if s >= 500)
+                    print(
+                        f"  {name}, {zips} zips: save {ms(results.save)}"
+                        + (f"; {fives} zip answers 5xx" if zips else "")
+                    )
             if args.polls:
                 for conditional in (False, True):
                     rate, unchanged, total, errors = poll_bench(

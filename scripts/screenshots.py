@@ -336,8 +336,18 @@ def take(out: Path, only: set[str], base: str, ids: dict[str, int], browser) -> 
         import io
         import zipfile
 
-        with urllib.request.urlopen(f"{base}/events/{ids['clarkson']}/site.zip") as response:
-            archive = zipfile.ZipFile(io.BytesIO(response.read()))
+        # Built in the background: the "being built" page (202) asks again until it is.
+        url, deadline = f"{base}/events/{ids['clarkson']}/site.zip", time.monotonic() + 180
+        while True:
+            with urllib.request.urlopen(url) as response:
+                body = response.read()
+            if response.status == 200:
+                break
+            if time.monotonic() > deadline:
+                sys.exit("The results website was not built within 3 minutes.")
+            url = base + re.search(r'content="\d+; url=([^"]+)"', body.decode()).group(1)
+            time.sleep(1)
+        archive = zipfile.ZipFile(io.BytesIO(body))
         with tempfile.TemporaryDirectory() as folder:
             archive.extractall(folder)
             (index,) = Path(folder).glob("*/index.html")

@@ -123,6 +123,13 @@ SERVER_THREADS = int(os.environ.get("SERVER_THREADS") or 8)
 # minute. A deal holds its locks for a few milliseconds, so this is a queue of hundreds.
 LOCK_WAIT_SECONDS = float(os.environ.get("LOCK_WAIT_SECONDS") or 5)
 
+# The results websites' zips, one per published event or season, built once per change
+# of it (tournaments/site_store.py): shared by the server's processes.
+SITE_ZIP_DIR = Path(os.environ.get("SITE_ZIP_DIR") or BASE_DIR / "var" / "site-zips")
+# Built in a thread of its own while the visitor is told to come back (the tests build
+# in the request, whose database transaction a thread could not see).
+SITE_BUILD_IN_BACKGROUND = True
+
 DATABASES = {
     "default": dj_database_url.config(
         default=f"sqlite:///{BASE_DIR / 'var' / 'db.sqlite3'}",

@@ -21,3 +21,7 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":  # noqa: F405
     DATABASES["default"]["TEST"] = {  # noqa: F405
         "NAME": str(BASE_DIR / "var" / f"test-{os.getpid()}.sqlite3")  # noqa: F405
     }
+
+# The results website's zip is built in the request (tests/web/test_site_zip.py builds
+# one in the background too, on a database it commits to).
+SITE_BUILD_IN_BACKGROUND = False

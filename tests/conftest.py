@@ -20,6 +20,17 @@ settings.register_profile(
 settings.register_profile("ci", parent=settings.get_profile("suite"), derandomize=True)
 settings.load_profile("ci" if os.environ.get("CI") == "true" else "suite")
 
+
+@pytest.fixture(autouse=True)
+def site_zips_apart(tmp_path_factory):
+    """Each test's results-website zips in a folder of its own: a zip is kept by its
+    event's id and count of changes, which another test's database repeats."""
+    from django.test import override_settings
+
+    with override_settings(SITE_ZIP_DIR=tmp_path_factory.mktemp("site-zips")):
+        yield
+
+
 SEATS4 = ["Anna", "Bill", "Čada", "Dana"]
 SEATS5 = ["Emil", "Fanny", "Gustav", "Hana", "Ivan"]
 

@@ -175,6 +175,9 @@ class Sheet:
     def state_words(self) -> str:
         deals = f"{self.deals_played} deal{pluralize(self.deals_played)}"
         if not self.session.ended:
+            # A closed round's table takes no more deals through its link.
+            if self.table.round.closed_at is not None:
+                return f"Round closed: {deals} played"
             return f"Running: {deals} played"
         if self.session.reason is core.SessionEnd.FIXED_DEALS:
             return f"Ended after {deals}"

@@ -1,54 +1,59 @@
-"""The results website: a published event or season as static files (HTML, CSS, the
-PDFs and CSVs its public pages offer) with relative links only, so the folder opens
-from a USB stick or any web host without the app.
+"""The results website: a published event or season as static files, rendered by the
+app's own public views, so the site shows exactly what the public pages show.
+
+Each file of a site is a public URL of the app (a page, a CSV, a PDF, a stylesheet)
+asked for as an anonymous visitor (``site_pages``: a request made here and given to the
+URL's view, no server involved) in the base template's published mode (no script, no
+service worker, no sign-in: ``request.published``). Its links are then made relative
+(``site_links``): a link to another file of the site points at that file, a link to a
+page the site does not hold (a deal's page, an organizer's, the wall) is left as plain
+text. Nothing about the site is written twice: a page looks in the site as it looks in
+the app, because it is the app's page.
 
 Only what the public may read goes in it: an unpublished event or season is refused
 (``SiteRefused``, nothing built), and a season's site holds its published events only.
-Pages are rendered from small templates of their own (``tournaments/site/``) that reuse
-the app's standings tables; nothing in them fetches anything: no script, no service
-worker, no link to an organizer's page. ``build_event`` and ``build_season`` return the
-files in memory ({relative path: bytes}); ``write_folder`` and ``zip_bytes`` store them.
+``build_event`` and ``build_season`` return the files in memory ({relative path:
+bytes}); ``write_folder`` and ``write_zip`` store them; ``site_store`` keeps one zip of
+each per change of the event, for the download.
 
-Where a page is:
+Where a page is (``event_files``):
 
-    index.html                    the event: its rules, rounds, tables and players
-    standings.html (.csv, .pdf)   the standings and the chart of the rounds
-    round-N.html, round-N-pack.pdf, round-N-standings.csv (.pdf): its tables, its own standings
-    round-N-table-M.html (.pdf)   a table's score sheet and chart
-    player-ID.html (.pdf)         a player's statement
-    prizes.html (.csv, .pdf)      the prize list, when the event sets prizes
-    site.css
+    index.html                        the event's page
+    standings.html (.csv, .pdf)       the standings, with its choices:
+    standings-after-round-N.html ...  after round N (each but the last)
+    round-N-standings.html ...        round N alone
+    category-ID-standings.html ...    each category's players among themselves
+    round-N.html                      a round
+    round-N-table-M.html (.pdf)       a table's score sheet
+    player-ID.html (.pdf)             a player's statement
+    prizes.html (.csv, .pdf)          the prize list, when the event sets prizes
+    site.css, hall.css                the app's stylesheets
 
-A season's site has its standings at index.html (and .csv, .pdf), each player's season
-at player-ID.html, and each event's site in its own folder, event-ID/.
-
-``EVENT_PAGES`` and ``SEASON_PAGES`` list what a site holds, one builder each: a new
-kind of page (a prize list, say) is one more function appended there, with a link to
-its page in ``site/event_index.html`` (the browser test then checks it is reached).
+A season's site has its page at index.html (its standings, .csv and .pdf beside it),
+each player's season at player-ID.html, and each published event's site in a folder of
+its own, event-ID/.
 """
 
 from __future__ import annotations
 
-import io
 import zipfile
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from pathlib import Path
+from urllib.parse import urlencode
 
 from django.contrib.staticfiles import finders
-from django.db.models import Count, Prefetch, Q
-from django.template.loader import render_to_string
+from django.templatetags.static import static
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.text import slugify
 
-from . import exchange, printouts, prizes, queries, ranking, season_standings, standings
-from .exchange.prize_list import prize_list_csv
-from .models import Event, Player, Round, Season, Seat, Table
-from .printouts.prizes import prize_list_pdf
-from .standings_tables import SeasonStandingsTable, StandingsTable
+from . import season_standings
+from .models import Event, Player, Season, Table
+from .site_pages import Published, render_site
 from .words import season_file_stem
 
-CSS = "site.css"
+# The app's stylesheets the public pages link to, kept at the site's top.
+STYLESHEETS = ("site.css", "hall.css")
 
 
 class SiteRefused(Exception):
@@ -59,179 +64,96 @@ class SiteRefused(Exception):
         self.message = message
 
 
-@dataclass
-class Site:
-    """The files of a site being built: {path relative to its folder: bytes}."""
-
-    files: dict[str, bytes] = field(default_factory=dict)
-
-    def add(self, path: str, body: bytes | str) -> None:
-        self.files[path] = body.encode("utf-8") if isinstance(body, str) else body
-
-    def page(self, path: str, template: str, context: dict, up: str = "") -> None:
-        context = {**context, "up": up, "css": f"{up}{CSS}", "exported": timezone.now()}
-        self.add(path, render_to_string(f"tournaments/site/{template}", context))
+# -- what a site holds: {public URL: file in the site} ----------------------------------
 
 
-def table_page(table: Table) -> str:
-    return f"round-{table.round.number}-table-{table.number}.html"
+def _three(files: dict[str, str], names: tuple[str, str, str], query: str, stem: str):
+    """A standings choice: its page, CSV and PDF."""
+    page, csv, pdf = names
+    files[f"{page}{query}"] = f"{stem}.html"
+    files[f"{csv}{query}"] = f"{stem}.csv"
+    files[f"{pdf}{query}"] = f"{stem}.pdf"
 
 
-def player_page(player: Player) -> str:
-    return f"player-{player.pk}.html"
+def standings_choices(event: Event, rounds: list[int], categories) -> list[tuple[dict, str]]:
+    """The standings page's choices the site holds, as (query, file stem): overall,
+    after each round but the last (that is overall), each round alone, each category."""
+    choices: list[tuple[dict, str]] = [({}, "standings")]
+    choices += [({"after": n}, f"standings-after-round-{n}") for n in rounds[:-1]]
+    choices += [({"round": n}, f"round-{n}-standings") for n in rounds]
+    choices += [({"category": c.pk}, f"category-{c.pk}-standings") for c in categories]
+    return choices
 
 
-def _csv(text: str) -> bytes:
-    # A byte-order mark, as the app's downloads, so Excel reads the file as UTF-8.
-    return ("\ufeff" + text).encode("utf-8")
-
-
-# -- an event ---------------------------------------------------------------------------
-
-
-@dataclass
-class EventData:
-    """What an event's pages read, read once."""
-
-    event: Event
-    rounds: list[Round]
-    players: list[Player]
-    rows: list  # the standings
-    season: Season | None = None  # the published season the site is part of
-
-
-def _event_data(event: Event, season: Season | None) -> EventData:
-    tables = Table.objects.prefetch_related(
-        Prefetch("seats", queryset=Seat.objects.select_related("player").order_by("position"))
-    ).annotate(deal_count=Count("deals", filter=Q(deals__voided=False)))
-    rounds = list(
-        event.rounds.order_by("number").prefetch_related(
-            Prefetch("tables", queryset=tables.order_by("number")), "byes"
-        )
-    )
-    for rnd in rounds:
-        rnd.event = event
-        for table in rnd.tables.all():
-            table.round = rnd
-    players = list(Player.objects.filter(registrations__event=event).order_by("name", "pk"))
-    return EventData(event, rounds, players, standings.standings(event), season)
-
-
-def _context(data: EventData, **more) -> dict:
-    return {"event": data.event, "rounds": data.rounds, "season": data.season, **more}
-
-
-def event_index(site: Site, data: EventData, up: str) -> None:
-    site.page(
-        "index.html",
-        "event_index.html",
-        _context(data, players=data.players, rules=data.event.ruleset_listing),
-        up,
-    )
-
-
-def event_standings(site: Site, data: EventData, up: str) -> None:
-    event = data.event
-    table = StandingsTable(data.rows, event=event, orderable=False)
-    table.statement_url = "player-{}.html"
-    chart = None
-    if len(data.rounds) > 1:
-        series = standings.standings_series(event, data.rows)
-        chart = printouts.web_chart(series, "round") if series else None
-    site.page(
-        "standings.html",
-        "standings.html",
-        _context(
-            data,
-            table=table,
-            chart=chart,
-            rank_words=standings.RANK_WORDS,
-            # As the app's standings page: said only when not by chips alone.
-            ranking_words=ranking.Scoring.of(event).words if table.by_points else "",
-        ),
-        up,
-    )
-    site.add("standings.csv", _csv(exchange.standings_csv(event, None)))
-    site.add("standings.pdf", printouts.standings_pdf(event, None))
-
-
-def event_rounds(site: Site, data: EventData, up: str) -> None:
-    event = data.event
-    for rnd in data.rounds:
-        # The round's own standings (the standings page's "round N only").
-        rows = standings.standings(event, only_round=rnd.number)
-        table = StandingsTable(rows, event=event, orderable=False)
-        table.statement_url = "player-{}.html"
-        stem = f"round-{rnd.number}"
-        site.page(f"{stem}.html", "round.html", _context(data, round=rnd, table=table), up)
-        site.add(
-            f"{stem}-standings.csv",
-            _csv(exchange.standings_csv(event, None, only_round=rnd.number)),
-        )
-        site.add(
-            f"{stem}-standings.pdf", printouts.standings_pdf(event, None, only_round=rnd.number)
-        )
-        # The table links' QR codes are an organizer's: the public pack has none.
-        site.add(f"round-{rnd.number}-pack.pdf", printouts.round_pack_pdf(rnd, None))
-
-
-def event_tables(site: Site, data: EventData, up: str) -> None:
-    for rnd in data.rounds:
-        for table in rnd.tables.all():
-            sheet = queries.table_sheet(table)
-            chart = None
-            if sheet.rows:
-                chart = printouts.web_chart(
-                    sheet.chip_series(), "deal", baseline=data.event.starting_chips
-                )
-            page = table_page(table)
-            site.page(page, "table.html", _context(data, table=table, sheet=sheet, chart=chart), up)
-            site.add(page.replace(".html", ".pdf"), printouts.score_sheet_pdf(table))
-
-
-def event_statements(site: Site, data: EventData, up: str) -> None:
-    scoring = ranking.Scoring.of(data.event)
-    for player in data.players:
-        lines = standings.statement(data.event, player)
-        page = player_page(player)
-        site.page(
-            page,
-            "statement.html",
-            _context(
-                data,
-                player=player,
-                lines=lines,
-                balance=lines[-1].balance if lines else 0,
-                # His place at each table, as the app's statement shows it.
-                places=standings.places_of(data.event, player) if scoring.by_points else None,
-                ranking_words=scoring.words,
+def event_files(event: Event, folder: str = "") -> dict[str, str]:
+    """Each public URL of the event that its site holds, and the file it is written to
+    (under ``folder``: "event-12/" in a season's site). Five queries."""
+    pk = event.pk
+    files: dict[str, str] = {reverse("event-detail", args=[pk]): "index.html"}
+    rounds = list(event.rounds.order_by("number").values_list("pk", "number"))
+    categories = list(event.prize_categories.order_by("pk"))
+    names = tuple(reverse(n, args=[pk]) for n in ("standings", "standings-csv", "standings-pdf"))
+    for query, stem in standings_choices(event, [n for _, n in rounds], categories):
+        _three(files, names, f"?{urlencode(query)}" if query else "", stem)
+    # Not the round's pack: its blank sheets are for playing, and it was most of a
+    # build's time (one page of blank rows a table, as many as the session has deals).
+    for round_pk, number in rounds:
+        files[reverse("round-detail", args=[round_pk])] = f"round-{number}.html"
+    tables = Table.objects.filter(round__event=event).values_list("pk", "round__number", "number")
+    for table_pk, round_number, number in tables:
+        stem = f"round-{round_number}-table-{number}"
+        files[reverse("table-sheet", args=[table_pk])] = f"{stem}.html"
+        files[reverse("table-pdf", args=[table_pk])] = f"{stem}.pdf"
+    players = Player.objects.filter(registrations__event=event).values_list("pk", flat=True)
+    for player in players:
+        files[reverse("player-statement", args=[pk, player])] = f"player-{player}.html"
+        files[reverse("statement-pdf", args=[pk, player])] = f"player-{player}.pdf"
+    if event.sets_prizes:
+        _three(
+            files,
+            tuple(
+                reverse(n, args=[pk]) for n in ("prize-list", "prize-list-csv", "prize-list-pdf")
             ),
-            up,
+            "",
+            "prizes",
         )
-        site.add(page.replace(".html", ".pdf"), printouts.statement_pdf(data.event, player))
+    return {url: folder + path for url, path in files.items()}
 
 
-def event_prizes(site: Site, data: EventData, up: str) -> None:
-    # Nothing about prizes (or money) unless the event sets them.
-    if not data.event.sets_prizes:
-        return
-    lists = prizes.event_prize_lists(data.event)
-    site.page(
-        "prizes.html", "prizes.html", _context(data, listing=lists[0], categories=lists[1:]), up
-    )
-    site.add("prizes.csv", _csv(prize_list_csv(lists)))
-    site.add("prizes.pdf", prize_list_pdf(data.event, lists))
+def season_files(season: Season, events: list[Event]) -> dict[str, str]:
+    """The season's page, its standings' CSV and PDF, each player's season and each of
+    ``events`` (its published ones) in a folder of its own."""
+    pk = season.pk
+    files = {
+        reverse("season-detail", args=[pk]): "index.html",
+        reverse("season-csv", args=[pk]): "standings.csv",
+        reverse("season-pdf", args=[pk]): "standings.pdf",
+    }
+    table = season_standings.season_standings(season, events)
+    for row in table.rows:
+        player = row.player.pk
+        files[reverse("season-statement", args=[pk, player])] = f"player-{player}.html"
+    for event in events:
+        files.update(event_files(event, f"{event_folder(event)}/"))
+    return files
 
 
-# What an event's site holds, in order: each builder adds its pages and files.
-EVENT_PAGES: list[Callable[[Site, EventData, str], None]] = [
-    event_index,
-    event_standings,
-    event_rounds,
-    event_tables,
-    event_statements,
-    event_prizes,
-]
+def event_folder(event: Event) -> str:
+    return f"event-{event.pk}"
+
+
+def stylesheets() -> dict[str, tuple[str, bytes]]:
+    """{the stylesheet's URL: (its file in the site, its bytes)}."""
+    return {
+        static(f"tournaments/{name}"): (
+            name,
+            Path(finders.find(f"tournaments/{name}")).read_bytes(),
+        )
+        for name in STYLESHEETS
+    }
+
+
+# -- building a site ----------------------------------------------------------------------
 
 
 def check_event(event: Event) -> None:
@@ -242,83 +164,6 @@ def check_event(event: Event) -> None:
         )
 
 
-def build_event(event: Event, season: Season | None = None) -> dict[str, bytes]:
-    """The site of a published event (refused otherwise); ``season``: the published
-    season whose site holds it (its pages then link back to the season's)."""
-    check_event(event)
-    site = Site()
-    data = _event_data(event, season)
-    up = "../" if season is not None else ""
-    for build in EVENT_PAGES:
-        build(site, data, up)
-    if season is None:  # a season's events share its stylesheet
-        site.add(CSS, _stylesheet())
-    return site.files
-
-
-# -- a season ---------------------------------------------------------------------------
-
-
-@dataclass
-class SeasonData:
-    season: Season
-    events: list[Event]  # its published events only
-    table: season_standings.SeasonTable
-
-
-def event_folder(event: Event) -> str:
-    return f"event-{event.pk}"
-
-
-def season_index(site: Site, data: SeasonData) -> None:
-    season, standing = data.season, data.table
-    rows = SeasonStandingsTable(standing.rows, season_table=standing, orderable=False)
-    rows.statement_url = "player-{}.html"
-    series = season_standings.chips_series(standing)
-    chart = None
-    if len(standing.events) > 1 and series:
-        dates = ["start", *(f"{e.date:%b} {e.date.day}" for e in standing.events)]
-        chart = printouts.web_chart(series, "event", x_labels=dates)
-    site.page(
-        "index.html",
-        "season_index.html",
-        {"season": season, "standing": standing, "table": rows, "chart": chart},
-    )
-    site.add("standings.csv", _csv(exchange.season_standings_csv(standing)))
-    site.add("standings.pdf", printouts.season_standings_pdf(standing))
-
-
-def season_statements(site: Site, data: SeasonData) -> None:
-    standing = data.table
-    for row in standing.rows:
-        played = {r.event.pk for r in row.results}
-        site.page(
-            player_page(row.player),
-            "season_statement.html",
-            {
-                "season": data.season,
-                "standing": standing,
-                "row": row,
-                "player": row.player,
-                "missed": [e for e in standing.events if e.pk not in played],
-            },
-        )
-
-
-def season_events(site: Site, data: SeasonData) -> None:
-    for event in data.events:
-        for path, body in build_event(event, data.season).items():
-            site.add(f"{event_folder(event)}/{path}", body)
-
-
-# What a season's site holds, in order.
-SEASON_PAGES: list[Callable[[Site, SeasonData], None]] = [
-    season_index,
-    season_statements,
-    season_events,
-]
-
-
 def check_season(season: Season) -> None:
     if not season.published:
         raise SiteRefused(
@@ -327,32 +172,36 @@ def check_season(season: Season) -> None:
         )
 
 
-def build_season(season: Season) -> dict[str, bytes]:
+def build_event(event: Event, pace: Callable[[], None] | None = None) -> dict[str, bytes]:
+    """The site of a published event (refused otherwise); ``pace``: called after each
+    file (site_store.py)."""
+    check_event(event)
+    published = Published(event.get_absolute_url(), event.name, timezone.localdate())
+    return render_site(event_files(event), stylesheets(), published, pace)
+
+
+def season_events(season: Season) -> list[Event]:
+    """The season's events that its site holds: its published ones."""
+    return [e for e in season_standings.season_events(season) if e.published]
+
+
+def build_season(season: Season, pace: Callable[[], None] | None = None) -> dict[str, bytes]:
     """The site of a published season (refused otherwise) with its published events."""
     check_season(season)
-    events = [e for e in season_standings.season_events(season) if e.published]
-    data = SeasonData(season, events, season_standings.season_standings(season, events))
-    site = Site()
-    for build in SEASON_PAGES:
-        build(site, data)
-    site.add(CSS, _stylesheet())
-    return site.files
+    published = Published(season.get_absolute_url(), season.name, timezone.localdate())
+    files = season_files(season, season_events(season))
+    return render_site(files, stylesheets(), published, pace)
 
 
-# -- storing a site ---------------------------------------------------------------------
+# -- storing a site -----------------------------------------------------------------------
 
 
-def _stylesheet() -> bytes:
-    return Path(finders.find(f"tournaments/{CSS}")).read_bytes()
-
-
-def zip_bytes(files: dict[str, bytes], folder: str) -> bytes:
-    """The files in a zip, under one folder (unzipped, it does not spill its files)."""
-    buffer = io.BytesIO()
-    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+def write_zip(files: dict[str, bytes], folder: str, target) -> None:
+    """The files in a zip written to ``target`` (a file), under one folder (unzipped, it
+    does not spill its files)."""
+    with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as archive:
         for path in sorted(files):
             archive.writestr(f"{folder}/{path}", files[path])
-    return buffer.getvalue()
 
 
 def write_folder(files: dict[str, bytes], folder: Path) -> None:

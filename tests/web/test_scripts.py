@@ -2,6 +2,7 @@
 (one and two server processes, the polls alone) and the deal cycle's benchmark."""
 
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -44,6 +45,25 @@ def test_the_load_test_with_one_and_two_processes(scratch_database):
     assert "polls alone, conditional (If-None-Match):" in out
     assert "phase 2 (flat out) side by side:" in out
     assert "  2 processes: " in out
+
+
+def test_the_load_test_with_zip_downloads(scratch_database):
+    """--zips: each phase again while visitors ask for the results website's zip all
+    along; no answer a 5xx, the save side by side."""
+    out = run(
+        scratch_database,
+        "scripts/load_hall.py",
+        "--tables=2",
+        "--phase1=0",
+        "--phase2=6",
+        "--zips=3",
+    )
+    assert "phase 2 (flat out) with 3 zip downloads at once: " in out
+    answers = re.search(r"  zip: answers ([^;]+);", out).group(1)
+    assert set(re.findall(r"x (\d+)", answers)) <= {"200", "202"}, answers
+    assert "the deal's save without and with 3 zip downloads at once:" in out
+    assert re.search(r"phase 2 \(flat out\), 3 zips: save p50 .*; 0 zip answers 5xx", out)
+    assert out.count(" 0 lost, 0 twice;") == 1
 
 
 def test_the_deal_cycle_benchmark(scratch_database):

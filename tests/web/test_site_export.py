@@ -4,12 +4,16 @@ unpublished in it, bad input refused before anything is written."""
 
 import datetime
 import io
+import os
 import posixpath
 import re
+import subprocess
+import sys
 import zipfile
 from html.parser import HTMLParser
 
 import pytest
+from django.conf import settings
 from django.core.management import call_command
 from django.core.management.base import CommandError
 from django.urls import reverse
@@ -34,11 +38,13 @@ def expected_event_files(event) -> set[str]:
     players = [Player.objects.get(name=n).pk for n in SEATS4]
     return {
         "index.html",
-        "site.css",
+        *("site.css", "hall.css"),
         *("standings.html", "standings.csv", "standings.pdf"),
-        *("round-1.html", "round-1-pack.pdf", "round-2.html", "round-2-pack.pdf"),
-        *("round-1-standings.csv", "round-1-standings.pdf"),
-        *("round-2-standings.csv", "round-2-standings.pdf"),
+        *("round-1.html", "round-2.html"),
+        *("round-1-standings.html", "round-1-standings.csv", "round-1-standings.pdf"),
+        *("round-2-standings.html", "round-2-standings.csv", "round-2-standings.pdf"),
+        *("standings-after-round-1.html", "standings-after-round-1.csv"),
+        "standings-after-round-1.pdf",
         *("round-1-table-1.html", "round-1-table-1.pdf"),
         *("round-2-table-1.html", "round-2-table-1.pdf"),
         *(f"player-{pk}.html" for pk in players),
@@ -108,8 +114,10 @@ def test_an_events_site_holds_exactly_its_pages_and_files(published_night):
     assert f'<a href="player-{anna.pk}.html">Anna</a>' in standings
     assert re.search(r'<span class="pos">\+6</span>', standings)  # Anna: +5, then +1
     assert "?sort=" not in standings  # a static page does not sort
-    # Round 2 alone: Dana's misdeal, -3 for her and +1 for each of the others.
-    round2 = files["round-2.html"].decode()
+    # Round 2 alone (its page links to it): Dana's misdeal, -3 for her and +1 for each
+    # of the others.
+    assert '<a href="round-2-standings.html">Round standings</a>' in files["round-2.html"].decode()
+    round2 = files["round-2-standings.html"].decode()
     assert re.search(
         r'<a href="player-\d+.html">Dana</a></td><td>[^<]*</td><td><span class="neg">-3</span>',
         round2,
@@ -153,7 +161,7 @@ def test_the_command_writes_the_folder(published_night, tmp_path):
     written = {str(p.relative_to(out)) for p in out.rglob("*") if p.is_file()}
     assert written == expected_event_files(published_night)
     assert stdout.getvalue() == (
-        f"Wrote 25 files of Sokol night (2026-11-20) to {out}: open {out / 'index.html'}.\n"
+        f"Wrote 29 files of Sokol night (2026-11-20) to {out}: open {out / 'index.html'}.\n"
     )
     assert '<a class="button" href="standings.html"' in (out / "index.html").read_text()
 
@@ -167,6 +175,12 @@ def test_the_command_writes_the_folder(published_night, tmp_path):
         ("event:", "not 'event:'."),
         ("event:99999", "No event with id 99999."),
         ("season:99999", "No season with id 99999."),
+        # Past the largest id a row can have: no row, and no query (which would fail).
+        ("season:9223372036854775808", "No season with id 9223372036854775808."),
+        ("event:" + "9" * 5000, "No event with id 99999999999999999999... (5000 characters)."),
+        # Digits to Python, not to a URL: "²" is no id.
+        ("event:²", "not 'event:²'."),
+        ("event:٣", "not 'event:٣'."),
     ],
 )
 def test_what_to_export_is_said_clearly(published_night, tmp_path, what, message):
@@ -174,6 +188,24 @@ def test_what_to_export_is_said_clearly(published_night, tmp_path, what, message
     with pytest.raises(CommandError) as refused:
         call_command("export_site", what, "-o", str(out))
     assert str(refused.value).endswith(message)
+    assert not out.exists()
+
+
+def test_an_id_of_5000_digits_is_said_without_a_traceback(tmp_path):
+    """As typed at the command line (issue 36: it printed Python's traceback)."""
+    out = tmp_path / "site"
+    run = subprocess.run(
+        [sys.executable, "manage.py", "export_site", "event:" + "7" * 5000, "-o", str(out)],
+        cwd=settings.BASE_DIR,
+        env={**os.environ, "DJANGO_SETTINGS_MODULE": "taroky_site.settings_test"},
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert run.returncode == 1
+    assert (
+        run.stderr == "CommandError: No event with id 77777777777777777777... (5000 characters).\n"
+    )
     assert not out.exists()
 
 
@@ -215,7 +247,7 @@ def test_a_season_site_holds_its_published_events_only(season_with_a_hidden_even
     top = {p for p in files if "/" not in p}
     assert top == {
         "index.html",
-        "site.css",
+        *("site.css", "hall.css"),
         "standings.csv",
         "standings.pdf",
         *(f"player-{Player.objects.get(name=n).pk}.html" for n in SEATS4),
@@ -226,7 +258,7 @@ def test_a_season_site_holds_its_published_events_only(season_with_a_hidden_even
     season_page = files[f"player-{anna.pk}.html"].decode()
     assert f'href="event-{shown[0].pk}/player-{anna.pk}.html">Sokol night</a>' in season_page
     event_page = files[f"event-{shown[0].pk}/index.html"].decode()
-    assert '<a href="../index.html">Sokol fall season</a>' in event_page
+    assert '<a href="../index.html" id="event-season">Sokol fall season</a>' in event_page
     for path, body in files.items():
         words = words_of(path, body)
         for secret in ("Secret rehearsal", "Closed trial night", "Zdeněk Tajemný", "Tajemn"):
@@ -254,7 +286,7 @@ def test_an_unpublished_season_is_refused(organizer, tmp_path):
 
 
 def body_names(response) -> set[str]:
-    with zipfile.ZipFile(io.BytesIO(response.content)) as archive:
+    with zipfile.ZipFile(io.BytesIO(b"".join(response.streaming_content))) as archive:
         return set(archive.namelist())
 
 
@@ -310,7 +342,7 @@ def test_an_event_with_prizes_has_its_prize_list_in_the_site(published_night, or
         *("prizes.html", "prizes.csv", "prizes.pdf")
     }
     assert dangling(files) == []
-    assert 'href="prizes.html" id="prizes-link"' in files["index.html"].decode()
+    assert 'href="prizes.html" id="prize-list-link"' in files["index.html"].decode()
     page = files["prizes.html"].decode()
     anna, cada = (Player.objects.get(name=n).pk for n in ("Anna", "Čada"))
     for pk in (anna, cada):

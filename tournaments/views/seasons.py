@@ -89,13 +89,23 @@ def season_edit(request, pk):
     return done or render(request, "tournaments/season_form.html", {"form": form, "season": season})
 
 
+def season_table(request, season: Season) -> season_standings.SeasonTable:
+    """The season's standings: every event of it for its organizers, the events the
+    visitor may read for anyone else (the public: its published ones), so its public
+    page, CSV, PDF and statements, and its results website, name no other."""
+    if can_manage_season(request.user, season):
+        return season_standings.season_standings(season)
+    events = readable_events(request.user, season.events.order_by("date", "name", "pk"))
+    return season_standings.season_standings(season, list(events))
+
+
 def event_dates(events) -> list[str]:
     """A chart's points: the start, then each event's date ("Nov 5")."""
     return ["start", *(f"{e.date:%b} {e.date.day}" for e in events)]
 
 
 def _standings_context(request, season: Season) -> dict:
-    table = season_standings.season_standings(season)
+    table = season_table(request, season)
     rows = SeasonStandingsTable(table.rows, season_table=table)
     RequestConfig(request, paginate=False).configure(rows)
     series = season_standings.chips_series(table)
@@ -129,6 +139,8 @@ def season_detail(request, pk):
         ActivityEntry.objects.filter(season=season).select_related("user").order_by("created_at")
     )
     history = [(c, season_history_words(c.action, c.detail)) for c in changes]
+    if not manage:
+        history = _named_to(request.user, history)
     context.update(
         can_manage=manage,
         add_form=SeasonEventForm(user=request.user) if manage else None,
@@ -137,6 +149,18 @@ def season_detail(request, pk):
         history=[(c, words) for c, words in history if words],
     )
     return render(request, "tournaments/season_detail.html", context)
+
+
+def _named_to(user, history: list) -> list:
+    """The season's history without the changes that name an event ``user`` may not
+    read (one added or removed before it was unpublished): one query, when any does."""
+    named = {c.detail.get("event") for c, _ in history} - {None}
+    if not named:
+        return history
+    readable = set(
+        readable_events(user, Event.objects.filter(pk__in=named)).values_list("pk", flat=True)
+    )
+    return [(c, w) for c, w in history if c.detail.get("event") in readable | {None}]
 
 
 @organizer_view
@@ -178,13 +202,13 @@ def _pk(value) -> int:
 
 def season_csv(request, pk):
     season = season_or_404(request, pk)
-    table = season_standings.season_standings(season)
+    table = season_table(request, season)
     return csv_download(exchange.season_standings_csv(table), f"{season_slug(season)}.csv")
 
 
 def season_pdf(request, pk):
     season = season_or_404(request, pk)
-    table = season_standings.season_standings(season)
+    table = season_table(request, season)
     return pdf_response(printouts.season_standings_pdf(table), f"{season_slug(season)}.pdf")
 
 
@@ -205,7 +229,7 @@ def season_statement(request, pk, player_pk):
     """A player's season: each event, his place, chips, points, counted or dropped."""
     season = season_or_404(request, pk)
     player = get_object_or_404(Player, pk=player_pk)
-    table = season_standings.season_standings(season)
+    table = season_table(request, season)
     row = table.row_of(player.pk)
     if row is None:
         raise Http404("The player played no event of this season")
@@ -226,8 +250,8 @@ def season_statement(request, pk, player_pk):
 # -- the wall ---------------------------------------------------------------------------
 
 
-def _wall_context(season: Season) -> dict:
-    table = season_standings.season_standings(season)
+def _wall_context(request, season: Season) -> dict:
+    table = season_table(request, season)
     latest = table.events[-1] if table.events else None
     context = {"season": season, "columns": wall_columns(table.rows), "standing": table}
     if latest is not None:
@@ -251,7 +275,7 @@ def season_wall(request, pk):
     standings of its latest event, refreshed in place."""
     season = season_or_404(request, pk)
     url = hall_url(request, season.get_absolute_url())
-    context = _wall_context(season)
+    context = _wall_context(request, season)
     context.update(hall_url=url, hall_qr=qr_svg(url, scale=5))
     return render(request, "tournaments/season_wall.html", context)
 
@@ -262,7 +286,7 @@ def season_wall_live(request, pk):
     tag, unchanged = not_modified(request, season.pk, stamps.season_etag)
     if unchanged:
         return unchanged
-    page = render(request, "tournaments/season_wall_live.html", _wall_context(season))
+    page = render(request, "tournaments/season_wall_live.html", _wall_context(request, season))
     return tagged(page, tag)
 
 

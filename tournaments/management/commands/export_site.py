@@ -2,22 +2,38 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
-from tournaments import site_export
+from tournaments import site_export, site_store
 from tournaments.management.lookup import one_with_id
 from tournaments.models import Event, Season
 
 KINDS = {"event": Event, "season": Season}
 
 
+# The largest id a row can have (a 64-bit integer): a longer number names no row, and
+# the database would not even compare it.
+LARGEST_ID = 2**63 - 1
+
+
 def what_to_export(value: str):
     """``event:12`` or ``season:3``: the event or season of that id."""
     kind, _, pk = value.partition(":")
-    if kind not in KINDS or not pk.isdigit():
+    # ASCII digits only: "²" and "٣" are digits to str.isdigit().
+    if kind not in KINDS or not (pk.isascii() and pk.isdigit()):
         raise CommandError(
             f"Say what to export as event:ID or season:ID (the id in its page's URL), "
-            f"not {value!r}."
+            f"not {_shown(value)}."
         )
+    if len(pk) > len(str(LARGEST_ID)) or int(pk) > LARGEST_ID:
+        raise CommandError(f"No {kind} with id {_shown(pk, quote=False)}.")
     return one_with_id(KINDS[kind], int(pk))
+
+
+def _shown(value: str, quote: bool = True) -> str:
+    """What was typed, cut short when it is long (an id of 5,000 digits)."""
+    if len(value) > 40:
+        cut = f"{value[:20]}... ({len(value)} characters)"
+        return repr(cut) if quote else cut
+    return repr(value) if quote else value
 
 
 def check_folder(folder: Path, force: bool) -> None:
@@ -56,11 +72,10 @@ class Command(BaseCommand):
         target = what_to_export(what)
         folder = Path(output)
         check_folder(folder, force)
+        build = site_export.build_season if isinstance(target, Season) else site_export.build_event
         try:
-            if isinstance(target, Season):
-                files = site_export.build_season(target)
-            else:
-                files = site_export.build_event(target)
+            with site_store.snapshot():  # one state of the results, whatever changes meanwhile
+                files = build(target)
         except site_export.SiteRefused as e:
             raise CommandError(e.message) from None
         try:
