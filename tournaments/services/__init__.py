@@ -26,15 +26,14 @@ from .links import (
     undo_last_deal,
 )
 from .players import RenameError, rename_player
+from .registrations import register_player, withdraw_player
 from .rejected import adopt_rejected_version, dismiss_rejected_version, record_rejected_version
 from .rounds import (
     draw_seating,
     record_chip_count,
-    register_player,
     set_first_forehand,
     set_roll_call,
     swap_players,
-    withdraw_player,
 )
 from .schedule import draw_all_rounds, seat_by_ranking, set_cannot_move
 from .substitutes import substitute_player

@@ -1,11 +1,9 @@
-"""Tournament rounds: registration, roll call, the seating draw, swaps, chip counts."""
+"""Tournament rounds: roll call, the seating draw, swaps, chip counts."""
 
 from __future__ import annotations
 
 import secrets
 from collections import Counter
-
-from django.utils import timezone
 
 from taroky_scoring.rotation import number_word
 
@@ -14,7 +12,6 @@ from ..balances import net_by_player
 from ..models import (
     ActivityEntry,
     ChipCount,
-    Event,
     LedgerEntry,
     Player,
     Registration,
@@ -22,12 +19,11 @@ from ..models import (
     Seat,
     Table,
 )
-from ..names import clean_name
 from .activity import log_activity
 from .errors import ServiceError
 from .locking import atomic, lock_round, lock_table
 from .permissions import require_organizer
-from .schedule import redraw_if_scheduled
+from .seats import seat_round
 
 
 def _round_for_update(rnd: Round, user) -> Round:
@@ -43,39 +39,6 @@ def round_started(rnd: Round) -> bool:
 def _require_not_started(rnd: Round, what: str) -> None:
     if round_started(rnd):
         raise ServiceError(f"Round {rnd.number} has started (deals are entered): {what}.")
-
-
-@atomic
-def register_player(
-    event: Event, user, player: Player | None = None, name: str = "", club: str = ""
-) -> Player:
-    """Register a player from the registry, or a new one by name; undo a withdrawal."""
-    require_organizer(user, event)
-    if player is None:
-        name = clean_name(name)
-        if not name:
-            raise ServiceError("Pick a player or type a new name.")
-        player, _ = Player.objects.get_or_create(name=name, defaults={"club": clean_name(club)})
-    registration, created = Registration.objects.get_or_create(event=event, player=player)
-    returning = not created and registration.withdrawn
-    if returning:
-        registration.withdrawn = False
-        registration.save(update_fields=["withdrawn"])
-    log_activity(event, user, ActivityEntry.Action.REGISTER_PLAYER, player=player.name)
-    if created or returning:
-        redraw_if_scheduled(event, user)  # a late arrival joins the rounds not started
-    return player
-
-
-@atomic
-def withdraw_player(event: Event, user, player: Player) -> None:
-    """Leave a player out of later rounds; their chips so far still count."""
-    require_organizer(user, event)
-    updated = Registration.objects.filter(event=event, player=player).update(withdrawn=True)
-    if not updated:
-        raise ServiceError(f"{player.name} is not registered for this event.")
-    log_activity(event, user, ActivityEntry.Action.WITHDRAW_PLAYER, player=player.name)
-    redraw_if_scheduled(event, user)  # and leaves the rounds not started
 
 
 @atomic
@@ -132,17 +95,8 @@ def draw_seating(
     seed = seed if seed is not None else secrets.randbelow(Round.MAX_SEED + 1)
     draw = seating.draw_round([p.pk for p in players], seed, met, byes_so_far, allowed)
 
-    rnd.tables.all().delete()  # only empty tables exist before the round starts
-    by_pk = {p.pk: p for p in players}
-    for number, table_players in enumerate(draw.tables, start=1):
-        table = Table.objects.create(round=rnd, number=number)
-        Seat.objects.bulk_create(
-            Seat(table=table, player=by_pk[pk], position=i) for i, pk in enumerate(table_players)
-        )
-    rnd.byes.set([by_pk[pk] for pk in draw.byes])
-    rnd.seed = seed
-    rnd.drawn_at = timezone.now()
-    rnd.save(update_fields=["seed", "drawn_at"])
+    # Only empty tables exist before the round starts: the draw replaces them.
+    seat_round(rnd, draw, {p.pk: p for p in players}, seed)
     log_activity(
         rnd.event,
         user,

@@ -10,18 +10,18 @@ from collections import Counter
 from dataclasses import dataclass
 
 from django.db.models import Exists, OuterRef
-from django.utils import timezone
 
 from taroky_scoring.rotation import number_word
 
 from .. import schedule
-from ..models import ActivityEntry, Deal, Event, Player, Registration, Round, Seat, Table
+from ..models import ActivityEntry, Deal, Event, Player, Registration, Round, Seat
 from ..standings import standings
 from ..words import counted
 from .activity import log_activity
 from .errors import FormError, ServiceError
 from .locking import atomic, lock_round
 from .permissions import require_organizer
+from .seats import seat_round
 
 
 @dataclass(frozen=True)
@@ -112,7 +112,7 @@ def draw_all_rounds(event: Event, user, rounds: int, seed: int | None = None) ->
     by_pk = {p.pk: p for p in players}
     for number, draw in enumerate(drawn.rounds, start=first):
         rnd = by_number.get(number) or Round.objects.create(event=event, number=number)
-        _write(rnd, draw, by_pk, seed)
+        seat_round(rnd, draw, by_pk, seed)
         rnd.present.set(players)
     log_activity(
         event,
@@ -159,20 +159,6 @@ def _played(played: list[Round]):
         Round.byes.through.objects.filter(round__in=played).values_list("player_id", flat=True)
     )
     return [list(t.values()) for t in rounds.values()], byes, last_table
-
-
-def _write(rnd: Round, draw, by_pk: dict[int, Player], seed: int | None) -> None:
-    """A round's tables as drawn (its empty tables made before are removed)."""
-    rnd.tables.all().delete()
-    for number, table_players in enumerate(draw.tables, start=1):
-        table = Table.objects.create(round=rnd, number=number)
-        Seat.objects.bulk_create(
-            Seat(table=table, player=by_pk[pk], position=i) for i, pk in enumerate(table_players)
-        )
-    rnd.byes.set([by_pk[pk] for pk in draw.byes])
-    rnd.seed = seed
-    rnd.drawn_at = timezone.now()
-    rnd.save(update_fields=["seed", "drawn_at"])
 
 
 def redraw_if_scheduled(event: Event, user) -> Drawn | None:
@@ -229,7 +215,7 @@ def seat_by_ranking(rnd: Round, user, spread: bool) -> schedule.seating.Draw:
         ).values_list("player_id", flat=True)
     )
     draw = schedule.by_ranking([p.pk for p in ranked], spread, byes, allowed)
-    _write(rnd, draw, {p.pk: p for p in ranked}, None)
+    seat_round(rnd, draw, {p.pk: p for p in ranked}, None)
     log_activity(
         event,
         user,
