@@ -1,5 +1,5 @@
 """Self check-in: the organizer opens, reissues or closes an event's check-in link; a
-registered player of that event, holding it, says he is here (once). The roll call
+registered player of that event, holding it, says they are here (once). The roll call
 shows who did; the organizer still takes it (services.rounds.set_roll_call)."""
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from .permissions import require_organizer
 from .players import search_registry
 
 # Names the check-in page lists for one search: more, and the player is asked to type
-# more of his name (the page costs the same whatever the event's size).
+# more of their name (the page costs the same whatever the event's size).
 FOUND_AT_MOST = 12
 
 
@@ -108,7 +108,7 @@ def check_in(token: str, player_id: int) -> CheckIn:
     """Player ``player_id`` checks in through the check-in link ``token``.
 
     Only a registered, not withdrawn player of the link's own event; once: a second
-    time says when he did (AlreadyCheckedIn). The registration's row is locked, so two
+    time says when they did (AlreadyCheckedIn). The registration's row is locked, so two
     phones checking in the same player make one check-in (on SQLite the write
     transaction is the lock), and the unique constraint stands behind it.
     """
@@ -166,5 +166,5 @@ def search(event: Event, query: str) -> list[Player]:
 
 
 def check_in_times(event: Event) -> dict[int, object]:
-    """Player id -> when he checked in, for the roll call: one query."""
+    """Player id -> when they checked in, for the roll call: one query."""
     return dict(CheckIn.objects.filter(event=event).values_list("player_id", "checked_in_at"))
