@@ -177,3 +177,9 @@ _.used
 _.KeepCopyMiddleware
 # Substitutes: read by the table sheet template.
 _.player_heads
+# Late players and substitutes (issue 36): form fields and their clean_ methods Django
+# reads by name, and the substitute form's list of seats handed over (_substitute.html).
+_.no_fee
+_.newcomer
+_.clean_newcomer
+_.handed_over

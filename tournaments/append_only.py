@@ -13,6 +13,10 @@ On PostgreSQL and SQLite alike, from the app, raw SQL or a psql / sqlite3 shell
 - a deal is never deleted (it is voided) and keeps its id; on SQLite no INSERT or
   ``UPDATE OR REPLACE`` replaces one. Its other columns stay updatable: a correction
   moves the deal to its new version.
+- a substitution is never changed (no UPDATE; on SQLite no INSERT replaces one): one
+  whose first deal is not entered is cancelled, its row deleted and the activity log
+  saying so. A row deleted, or added, behind the app's back is the ledger audit's to
+  find (ledger_audit/substitutions.py compares the rows with the log).
 - a revoked table link stays revoked: ``revoked_at`` never changes once set (NULL would
   make the old QR code work again); on SQLite no INSERT replaces a link. Links are
   still deleted with their table when a round that has not started is drawn again, so
@@ -40,17 +44,20 @@ LEDGER = ("tournaments_ledgerentry", "tournaments_dealnet", "tournaments_dealver
 LOG = "tournaments_auditentry"
 LINKS = "tournaments_tablelink"
 DEALS = "tournaments_deal"
+SUBSTITUTIONS = "tournaments_substitution"
 TABLES = (*LEDGER, LOG)  # append-only: every row as it was posted
 
 MESSAGE = "rows are append-only: post new rows instead"
 LINK_MESSAGE = "a revoked link stays revoked: issue a new one"
 DEAL_MESSAGE = "a deal is voided, never deleted, renumbered or replaced"
+SUBSTITUTION_MESSAGE = "a substitution is never changed: cancel it and seat the substitute again"
 TRIGGER = "taroky_append_only"
 
 # The migrations that install the triggers, by the end of their names (the number
 # before it may change when migrations are renumbered).
 FIRST = "append_only_triggers"  # UPDATE and DELETE of the ledger's three tables
 EVERYWHERE = "append_only_everywhere"  # the rest
+KEPT = "substitutions_kept"  # substitutions
 
 
 @dataclass(frozen=True)
@@ -129,6 +136,13 @@ def _pg_guards() -> list[Guard]:
             f"CREATE TRIGGER taroky_deal_id_kept BEFORE UPDATE ON {DEALS} FOR EACH ROW "
             f"WHEN (NEW.id IS DISTINCT FROM OLD.id) EXECUTE FUNCTION {TRIGGER}('{DEAL_MESSAGE}')",
         ),
+        Guard(
+            "taroky_substitution_kept",
+            SUBSTITUTIONS,
+            KEPT,
+            f"CREATE TRIGGER taroky_substitution_kept BEFORE UPDATE ON {SUBSTITUTIONS} "
+            f"FOR EACH ROW EXECUTE FUNCTION {TRIGGER}('{SUBSTITUTION_MESSAGE}')",
+        ),
     ]
     return guards
 
@@ -159,13 +173,13 @@ def _meets(connection, table: str, other_than: str = "") -> str:
     )
 
 
-def _no_replace(connection, name: str, table: str, message: str) -> Guard:
+def _no_replace(connection, name: str, table: str, message: str, migration=EVERYWHERE) -> Guard:
     """An INSERT meeting an existing row's id or unique key is refused: REPLACE would
     delete that row without firing its DELETE trigger."""
     return Guard(
         name,
         table,
-        EVERYWHERE,
+        migration,
         f"CREATE TRIGGER {name} BEFORE INSERT ON {table} WHEN {_meets(connection, table)} "
         f"BEGIN {_raise(table, message, 'INSERT over an existing row')}; END",
     )
@@ -220,6 +234,23 @@ def _sqlite_guards(connection, existing) -> list[Guard]:
                 f"BEGIN {_raise(DEALS, DEAL_MESSAGE, 'UPDATE')}; END",
             ),
             _no_replace(connection, "taroky_deal_kept_insert", DEALS, DEAL_MESSAGE),
+        ]
+    if SUBSTITUTIONS in existing:
+        guards += [
+            Guard(
+                "taroky_substitution_kept_update",
+                SUBSTITUTIONS,
+                KEPT,
+                f"CREATE TRIGGER taroky_substitution_kept_update BEFORE UPDATE ON {SUBSTITUTIONS} "
+                f"BEGIN {_raise(SUBSTITUTIONS, SUBSTITUTION_MESSAGE, 'UPDATE')}; END",
+            ),
+            _no_replace(
+                connection,
+                "taroky_substitution_kept_insert",
+                SUBSTITUTIONS,
+                SUBSTITUTION_MESSAGE,
+                KEPT,
+            ),
         ]
     return guards
 
@@ -309,7 +340,7 @@ def applied(connection) -> set[str]:
 
     recorded = MigrationRecorder(connection).applied_migrations()
     names = {name for app, name in recorded if app == "tournaments"}
-    return {m for m in (FIRST, EVERYWHERE) if any(n.endswith(f"_{m}") for n in names)}
+    return {m for m in (FIRST, EVERYWHERE, KEPT) if any(n.endswith(f"_{m}") for n in names)}
 
 
 def install_after_migrate(sender, using="default", **kwargs) -> None:

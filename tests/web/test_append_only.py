@@ -413,6 +413,7 @@ EXPECTED = {
             ("taroky_deal_id_kept", "deal"),
             ("taroky_deal_kept", "deal"),
             ("taroky_revoked_link", "tablelink"),
+            ("taroky_substitution_kept", "substitution"),
         ]
     ],
     "sqlite": sorted(
@@ -423,6 +424,10 @@ EXPECTED = {
         ]
         + [f"taroky_deal_kept_{op} on tournaments_deal" for op in ("delete", "insert", "update")]
         + [f"taroky_revoked_link_{op} on tournaments_tablelink" for op in ("insert", "update")]
+        + [
+            f"taroky_substitution_kept_{op} on tournaments_substitution"
+            for op in ("insert", "update")
+        ]
     ),
 }
 

@@ -25,6 +25,8 @@ nets), or is another event's, are named. Per event (events.py): its ruleset and
 house rules are those its deals' versions were recorded under, its starting chips those
 its activity log last recorded, and its table links the log says were revoked stay so
 (not brought back under a new id, not missing while their table stands).
+Seats (seats.py): nobody sits twice in a round, and every substitution is the one the
+activity log made (none changed, added or deleted behind the app's back).
 
 Seasons: each player's chips in each event of a season, as the season's standings
 sum them (from the deal nets, plus bye credits), are what the ledger's rows net to plus
@@ -65,6 +67,7 @@ from ..season_standings import event_placings, season_events
 from ..services.posting import indexed_columns, nets_in_deal, settle_document, won_as_bidder
 from ..words import account_words
 from .events import RecordedUnder, check_left_over, check_links, where_deal, where_table
+from .seats import check_seated_once, check_substitutions
 
 Action = DealVersion.Action
 
@@ -161,6 +164,8 @@ def audit_ledger(event_ids: list[int] | None = None) -> AuditReport:
     check_left_over(versions_of, rows_by_deal, nets_by_deal, report.problems)
     recorded_under.check(report.problems)
     check_links(event_ids, report.problems)
+    check_seated_once(event_ids, report.problems)
+    check_substitutions(event_ids, report.problems)
     _audit_chip_counts(counts, entries, report)
     _audit_seasons(entries, event_ids, report)
     return report

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import secrets
-from collections import Counter
 
 from taroky_scoring.rotation import number_word
 
@@ -14,16 +13,15 @@ from ..models import (
     ChipCount,
     LedgerEntry,
     Player,
-    Registration,
     Round,
-    Seat,
     Table,
 )
+from . import seats
 from .activity import log_activity
 from .errors import ServiceError
 from .locking import atomic, lock_round, lock_table
 from .permissions import require_organizer
-from .seats import seat_round
+from .roll_call import meetings_before, take_present
 
 
 def _round_for_update(rnd: Round, user) -> Round:
@@ -42,31 +40,6 @@ def _require_not_started(rnd: Round, what: str) -> None:
 
 
 @atomic
-def set_roll_call(rnd: Round, user, present: list[Player]) -> None:
-    """Who is present for a round. A drawn round that has not started is undrawn:
-    its tables are removed and it must be drawn again."""
-    rnd = _round_for_update(rnd, user)
-    _require_not_started(rnd, "the roll call is closed")
-    if rnd.drawn_at:
-        rnd.tables.all().delete()
-        rnd.byes.clear()
-        rnd.drawn_at = None
-        rnd.save(update_fields=["drawn_at"])
-    registered = set(
-        Registration.objects.filter(event=rnd.event, withdrawn=False).values_list(
-            "player_id", flat=True
-        )
-    )
-    strangers = [p.name for p in present if p.pk not in registered]
-    if strangers:
-        raise ServiceError(f"Not registered (or withdrawn): {', '.join(strangers)}.")
-    rnd.present.set(present)
-    log_activity(
-        rnd.event, user, ActivityEntry.Action.ROLL_CALL, round=rnd.number, present=len(present)
-    )
-
-
-@atomic
 def draw_seating(
     rnd: Round, user, seed: int | None = None, present: list[Player] | None = None
 ) -> seating.Draw:
@@ -74,29 +47,24 @@ def draw_seating(
 
     With ``present`` the roll call is set first, in the same transaction: the draw
     uses the roll call as the page shows it, saved or not."""
-    if present is not None:
-        set_roll_call(rnd, user, present)
     rnd = _round_for_update(rnd, user)
     _require_not_started(rnd, "it cannot be drawn again")
+    if present is not None:
+        take_present(rnd, present)
+        log_activity(
+            rnd.event, user, ActivityEntry.Action.ROLL_CALL, round=rnd.number, present=len(present)
+        )
     players = list(rnd.present.order_by("pk"))
     allowed = rnd.event.game.table_sizes
     if len(players) < min(allowed):
         words = number_word(min(allowed))
         raise ServiceError(f"At least {words} players must be present to draw a round.")
-    earlier = Round.objects.filter(event=rnd.event, number__lt=rnd.number)
-    seats = Seat.objects.filter(table__round__in=earlier).values_list("table_id", "player_id")
-    by_table: dict[int, list[int]] = {}
-    for table_id, player_id in seats:
-        by_table.setdefault(table_id, []).append(player_id)
-    met = seating.opponents_met([list(by_table.values())])
-    byes_so_far = Counter(
-        Round.byes.through.objects.filter(round__in=earlier).values_list("player_id", flat=True)
-    )
+    met, byes_so_far = meetings_before(rnd)
     seed = seed if seed is not None else secrets.randbelow(Round.MAX_SEED + 1)
     draw = seating.draw_round([p.pk for p in players], seed, met, byes_so_far, allowed)
 
     # Only empty tables exist before the round starts: the draw replaces them.
-    seat_round(rnd, draw, {p.pk: p for p in players}, seed)
+    seats.seat_draw(rnd, draw, {p.pk: p for p in players}, seed)
     log_activity(
         rnd.event,
         user,
@@ -115,25 +83,7 @@ def swap_players(rnd: Round, user, first: Player, second: Player) -> None:
     _require_not_started(rnd, "players can no longer be swapped")
     if first == second:
         raise ServiceError("Choose two different players to swap.")
-    seats = {
-        s.player_id: s for s in Seat.objects.filter(table__round=rnd, player__in=[first, second])
-    }
-    byes = set(rnd.byes.filter(pk__in=[first.pk, second.pk]).values_list("pk", flat=True))
-    for p in (first, second):
-        if p.pk not in seats and p.pk not in byes:
-            raise ServiceError(f"{p.name} has no seat and no bye in round {rnd.number}.")
-    a, b = seats.get(first.pk), seats.get(second.pk)
-    if a and b:
-        # Re-create both seats: updating in place would clash on (table, player).
-        places = [(a.table_id, a.position, second), (b.table_id, b.position, first)]
-        Seat.objects.filter(pk__in=[a.pk, b.pk]).delete()
-        Seat.objects.bulk_create(Seat(table_id=t, position=pos, player=p) for t, pos, p in places)
-    else:
-        seat, seated, waiting = (a, first, second) if a else (b, second, first)
-        seat.player = waiting
-        seat.save(update_fields=["player"])
-        rnd.byes.remove(waiting)
-        rnd.byes.add(seated)
+    seats.swap(rnd, first, second)
     log_activity(
         rnd.event,
         user,
@@ -171,7 +121,7 @@ def set_first_forehand(table: Table, user, player: Player) -> Table:
 @atomic
 def record_chip_count(table: Table, user, counted: dict[Player, int]) -> list[ChipCount]:
     """Keep the physical chip count of a table's players next to what the ledger says:
-    each player's starting chips and his net at the table."""
+    each player's starting chips and their net at the table."""
     table = lock_table(table.pk)
     require_organizer(user, table.round.event)
     seated = [s.player for s in table.seats.select_related("player").order_by("position")]
