@@ -163,6 +163,26 @@ def test_a_late_arrival_at_a_drawn_round_joins_a_table_that_is_drawn_again(tourn
     assert len(changed[2]) == 5 and "Jiří" in changed[2]
 
 
+def test_a_bye_absent_changes_no_table(tournament, organizer):
+    """Eleven at two fives and a bye; the bye absent: both tables stand."""
+    for name in ("Jan", "Karel"):
+        services.register_player(tournament, organizer, name=name)
+    rnd = services.create_round(tournament, organizer)
+    services.draw_seating(rnd, organizer, seed=4)
+    before = seating(tournament)[1]
+    bye = rnd.byes.get()
+    present = list(rnd.present.exclude(pk=bye.pk))
+    with pytest.raises(services.RollCallChange) as asked:
+        services.set_roll_call(rnd, organizer, present)
+    assert asked.value.message == (
+        f"Saving this roll call changes round 1: {bye.name} (a bye) is absent. Every table "
+        "stands as drawn; the byes change (now nobody)."
+    )
+    saved = services.set_roll_call(rnd, organizer, present, confirm=asked.value.plan.key)
+    assert saved.words == "Roll call saved; every table stands as drawn, the byes changed."
+    assert seating(tournament)[1] == before and not rnd.byes.exists()
+
+
 # -- point 2: late players, reserves, who pays ---------------------------------------------
 
 

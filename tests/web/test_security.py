@@ -85,6 +85,7 @@ WRITE_POSTS = {
     "call-handle",
     "table-clock",  # a table on the clock: more minutes, or end it
     "table-substitute",  # a substitute put into a seat (the sheet's form)
+    "substitution-cancel",  # a substitution taken back before its first deal
     # The schedule: a player who cannot move (the players page), a round seated by the
     # ranking (the round's page).
     "cannot-move",
@@ -156,6 +157,10 @@ def world(table, organizer):
     call = services.raise_call(link, "question", "Who deals?")
     event = table.round.event
     player = Seat.objects.filter(table=table).first().player
+    # Zoe plays for Dana from deal 5: a substitution an organizer may still cancel.
+    zoe = services.register_player(event, organizer, name="Zoe")
+    dana = Seat.objects.get(table=table, position=3).player
+    substitution = services.substitute_player(table, organizer, dana, zoe, 5, "for_leaver")
     return {
         "event": event,
         "table": table,
@@ -166,6 +171,7 @@ def world(table, organizer):
         "rejected": rejected,
         "call": call,
         "check_in": checkin.open_check_in(event, organizer),
+        "substitution": substitution,
     }
 
 
@@ -208,6 +214,7 @@ def url_for(name, w):
         "deal-void": [d.pk],
         "table-first-forehand": [t.pk],
         "table-substitute": [t.pk],
+        "substitution-cancel": [w["substitution"].pk],
         "seat-finder": [r.pk],
         "wall": [e.pk],
         "wall-live": [e.pk],

@@ -37,6 +37,7 @@ class RollCallPlan:
     new: list[str]
     links: int  # working table links of the tables drawn again
     gone: tuple[int, ...]  # tables no longer needed (fewer players)
+    byes: list[str]  # who has a bye after it
     key: str
 
     @property
@@ -53,6 +54,9 @@ class RollCallPlan:
         if self.new:
             said.append(f"{listed(self.new)} {'is' if len(self.new) == 1 else 'are'} new")
         words = f"Saving this roll call changes round {self.round}: {'; '.join(said)}. "
+        if not self.drawn_again:
+            byes = listed(self.byes) if self.byes else "nobody"
+            return words + f"Every table stands as drawn; the byes change (now {byes})."
         words += f"{_tables(self.drawn_again).capitalize()} "
         words += "are" if len(self.drawn_again) > 1 else "is"
         words += " drawn again: reprint their sheets and the players' cards."
@@ -88,11 +92,14 @@ class RollCallChange(ServiceError):
 class RollCallSaved:
     drawn: bool  # the round was drawn
     redrawn: list[int]  # the tables drawn again (none: the draw stands as it was)
+    byes_only: bool = False  # a change that moved only byes
 
     @property
     def words(self) -> str:
         if not self.drawn:
             return "Roll call saved."
+        if self.byes_only:
+            return "Roll call saved; every table stands as drawn, the byes changed."
         if not self.redrawn:
             return "Roll call saved; it is the one the round was drawn with: the draw stands."
         return (
@@ -178,7 +185,7 @@ def set_roll_call(rnd: Round, user, present: list[Player], confirm: str = "") ->
     )
     rnd.present.set(present)
     _log(rnd, user, present, plan.drawn_again)
-    return RollCallSaved(True, plan.drawn_again)
+    return RollCallSaved(True, plan.drawn_again, byes_only=not plan.drawn_again)
 
 
 def _log(rnd: Round, user, present, redrawn=None) -> None:
@@ -235,4 +242,5 @@ def plan_roll_call(rnd: Round, present: list[Player]) -> RollCallPlan:
     ).count()
     said = json.dumps([rnd.pk, ids, redraw.kept, redraw.tables, redraw.byes, gone], sort_keys=True)
     key = hashlib.sha256(said.encode()).hexdigest()[:16]
-    return RollCallPlan(rnd.number, ids, redraw, absent, new, links, gone, key)
+    byes = sorted((names[pk] for pk in redraw.byes), key=str)
+    return RollCallPlan(rnd.number, ids, redraw, absent, new, links, gone, byes, key)

@@ -112,7 +112,10 @@ def _sit(rnd: Round, seats: Sequence[Seat], players: Sequence[Player] | None = N
     except IntegrityError:
         # Seated meanwhile by another organizer (the locks make this rare): say where.
         require_free(rnd, sitters, besides=seats)
-        raise
+        raise ServiceError(
+            f"Already seated in round {rnd.number}, as the database holds it: "
+            f"{listed([p.name for p in sitters])}."
+        ) from None
 
 
 def seat_round(
