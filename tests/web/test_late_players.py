@@ -276,7 +276,7 @@ def test_who_pays_the_entry_fee_is_the_organizers_to_say(client, tournament, org
     anna = Player.objects.get(name="Anna")
     url = reverse("event-players", args=[tournament.pk])
     page = client.get(url).content.decode()
-    assert page.count('<td class="fee"><span class="tag">pays no fee</span>') == 1
+    assert page.count('<td class="fee"><span class="tag">no fee</span>') == 1
     assert page.count('<td class="fee">pays\n') == 9
     refund = client.post(url, {"player": anna.pk, "pays_fee": "0"}, follow=True)
     assert messages_of(refund) == ["Anna does not pay the entry fee."]
