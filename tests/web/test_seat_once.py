@@ -8,6 +8,7 @@ from html import unescape
 
 import pytest
 from django.db import IntegrityError, connection, transaction
+from django.db.migrations.executor import MigrationExecutor
 from django.urls import reverse
 from django.utils.timezone import localtime
 
@@ -410,3 +411,37 @@ def test_the_audit_finds_a_substitution_deleted_or_added(for_dana, organizer):
         f"{WHERE}: substitution {for_dana.pk + 100} (Ivan in Bill's seat from deal 9, playing "
         "for the player who left) is not in the activity log: added behind the app's back"
     )
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_upgrade_fills_the_sittings_and_records_the_substitutions(tournament, organizer):
+    """Migration 0030_day_sittings on a database from before: every seat and substitute
+    gets a Sitting row, each substitution the log knows no id of is recorded in it, and
+    the audit then finds no problem."""
+    rnd = services.create_round(tournament, organizer)
+    four = [player(n) for n in ("Anna", "Bill", "Čada", "Dana")]
+    table = services.create_table(rnd, organizer, four)
+    services.substitute_player(table, organizer, four[3], player("Ivan"), 1, FOR_LEAVER)
+
+    def migrate(*targets):
+        executor = MigrationExecutor(connection)
+        executor.migrate(list(targets) or executor.loader.graph.leaf_nodes())
+        append_only.install(connection, append_only.applied(connection))
+
+    try:
+        migrate(("tournaments", "0029_who_pays_reserves_one_prize"))
+        # As the log was then: the substitution said in words, without its ids.
+        raw(
+            f"UPDATE {ActivityEntry._meta.db_table} SET detail = %s WHERE action = 'substitute'",
+            ['{"table": 1, "round": 1, "leaver": "Dana", "substitute": "Ivan", "from_deal": 1}'],
+        )
+        migrate()
+    finally:
+        migrate()
+    assert sittings(rnd) == [("Anna", 1), ("Bill", 1), ("Dana", 1), ("Ivan", 1), ("Čada", 1)]
+    recorded = ActivityEntry.objects.get(action="record_substitution")
+    assert recorded.detail["by"] == "the upgrade"
+    assert activity_words(recorded.action, recorded.detail) == (
+        "recorded Ivan in Dana's seat at table 1 of round 1 from deal 1"
+    )
+    assert audit_ledger().ok
