@@ -4,8 +4,12 @@ keeps the draw, a changed one says which tables change and asks first; a late pl
 is seated in the rounds drawn in advance only when the organizer says so, or is a
 reserve whom the draws leave out; who pays the entry fee."""
 
+import io
+
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
+from django.core.management import call_command
+from django.core.management.base import CommandError
 from django.urls import reverse
 
 from tournaments import exchange, services
@@ -343,3 +347,22 @@ def test_a_players_csv_seats_them_when_told(scheduled, organizer):
     other = services.create_event(organizer, name="Club night", date="2026-11-22")
     assert exchange.import_players_csv("name\nKarel\n", other, organizer).created == 1
     assert Registration.objects.get(event=other).reserve is False
+
+
+def test_the_import_command_asks_too(tmp_path, scheduled, organizer):
+    path = tmp_path / "late.csv"
+    path.write_text("name\nJiří\n", encoding="utf-8")
+    args = [str(path), "--event", str(scheduled.pk), "--user", organizer.username]
+    with pytest.raises(
+        CommandError,
+        match="or registered as reserves, without a seat. Nothing "
+        "was imported. Give --seat or --reserve.",
+    ):
+        call_command("import_players", *args, stdout=io.StringIO())
+    out = io.StringIO()
+    call_command("import_players", *args, "--reserve", stdout=out)
+    assert out.getvalue() == (
+        "Imported 1 new player and 0 already in the registry. 1 registered as reserve, "
+        "without a seat.\n"
+    )
+    assert Registration.objects.get(player__name="Jiří").reserve is True
