@@ -183,3 +183,7 @@ _.no_fee
 _.newcomer
 _.clean_newcomer
 _.handed_over
+# The admin's permissions, asked by Django by name (a table's seats shown, never changed).
+_.has_add_permission
+_.has_change_permission
+_.has_delete_permission
