@@ -184,3 +184,13 @@ _.formats
 _.__path__
 _.app_label
 _.unique_together
+# Late players and substitutes (issue 36): form fields and their clean_ methods Django
+# reads by name, and the substitute form's list of seats handed over (_substitute.html).
+_.no_fee
+_.newcomer
+_.clean_newcomer
+_.handed_over
+# The admin's permissions, asked by Django by name (a table's seats shown, never changed).
+_.has_add_permission
+_.has_change_permission
+_.has_delete_permission

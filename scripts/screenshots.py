@@ -230,8 +230,9 @@ print(exchange.import_event(document, get_user_model().objects.get(username="org
 """
 
 
-# A small tournament whose table 1 saw Dana leave after deal 2 and Ivan take her seat,
-# playing as himself (issue 27: substitutes), by the services; prints the table's id.
+# A small tournament whose table 1 saw Dana leave after deal 2 and Ivan take Dana's
+# seat, playing in their own name (issue 27: substitutes), by the services; prints the
+# table's id.
 SUBSTITUTE_TABLE = """
 import datetime
 from django.contrib.auth import get_user_model

@@ -89,22 +89,22 @@ class EventAdmin(admin.ModelAdmin):
 
 
 class SeatInline(admin.TabularInline):
-    """A table's seats, fixed once it has a deal (its deals name who sat where)."""
+    """A table's seats, shown only: a round's seats are written by the services
+    (services/seats.py), which hold "a player sits at one table of a round" beside
+    each seat in the database (Sitting); the round's page draws, swaps and sets up
+    tables by hand."""
 
     model = Seat
     extra = 0
 
-    def _dealt(self, obj) -> bool:
-        return obj is not None and obj.deals.exists()
-
     def has_add_permission(self, request, obj=None):
-        return not self._dealt(obj) and super().has_add_permission(request, obj)
+        return False
 
     def has_change_permission(self, request, obj=None):
-        return not self._dealt(obj) and super().has_change_permission(request, obj)
+        return False
 
     def has_delete_permission(self, request, obj=None):
-        return not self._dealt(obj) and super().has_delete_permission(request, obj)
+        return False
 
 
 @admin.register(Round)

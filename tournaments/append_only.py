@@ -13,6 +13,10 @@ On PostgreSQL and SQLite alike, from the app, raw SQL or a psql / sqlite3 shell
 - a deal is never deleted (it is voided) and keeps its id; on SQLite no INSERT or
   ``UPDATE OR REPLACE`` replaces one. Its other columns stay updatable: a correction
   moves the deal to its new version.
+- a substitution is never changed (no UPDATE; on SQLite no INSERT replaces one): one
+  whose first deal is not entered is cancelled, its row deleted and the activity log
+  saying so. A row deleted, or added, behind the app's back is the ledger audit's to
+  find (ledger_audit/substitutions.py compares the rows with the log).
 - a revoked link (a table's, or an event's closed check-in link) stays revoked:
   ``revoked_at`` never changes once set (NULL would make the old QR code work again);
   on SQLite no INSERT replaces a link. Table links are still deleted with their table
@@ -42,11 +46,13 @@ LOG = "tournaments_auditentry"
 LINKS = "tournaments_tablelink"
 CHECK_IN_LINKS = "tournaments_checkinlink"
 DEALS = "tournaments_deal"
+SUBSTITUTIONS = "tournaments_substitution"
 TABLES = (*LEDGER, LOG)  # append-only: every row as it was posted
 
 MESSAGE = "rows are append-only: post new rows instead"
 LINK_MESSAGE = "a revoked link stays revoked: issue a new one"
 DEAL_MESSAGE = "a deal is voided, never deleted, renumbered or replaced"
+SUBSTITUTION_MESSAGE = "a substitution is never changed: cancel it and seat the substitute again"
 TRIGGER = "taroky_append_only"
 
 # The migrations that install the triggers, by the end of their names (the number
@@ -61,6 +67,7 @@ TOKEN_LINKS = {
     LINKS: (EVERYWHERE, "taroky_revoked_link"),
     CHECK_IN_LINKS: (LINKS_KEPT, "taroky_revoked_check_in_link"),
 }
+KEPT = "substitutions_kept"  # substitutions
 
 
 @dataclass(frozen=True)
@@ -130,6 +137,13 @@ def _pg_guards() -> list[Guard]:
             EVERYWHERE,
             f"CREATE TRIGGER taroky_deal_id_kept BEFORE UPDATE ON {DEALS} FOR EACH ROW "
             f"WHEN (NEW.id IS DISTINCT FROM OLD.id) EXECUTE FUNCTION {TRIGGER}('{DEAL_MESSAGE}')",
+        ),
+        Guard(
+            "taroky_substitution_kept",
+            SUBSTITUTIONS,
+            KEPT,
+            f"CREATE TRIGGER taroky_substitution_kept BEFORE UPDATE ON {SUBSTITUTIONS} "
+            f"FOR EACH ROW EXECUTE FUNCTION {TRIGGER}('{SUBSTITUTION_MESSAGE}')",
         ),
     ]
     return guards + _pg_link_guards()
@@ -226,6 +240,23 @@ def _sqlite_guards(connection, existing) -> list[Guard]:
                 f"BEGIN {_raise(DEALS, DEAL_MESSAGE, 'UPDATE')}; END",
             ),
             _no_replace(connection, "taroky_deal_kept_insert", DEALS, DEAL_MESSAGE),
+        ]
+    if SUBSTITUTIONS in existing:
+        guards += [
+            Guard(
+                "taroky_substitution_kept_update",
+                SUBSTITUTIONS,
+                KEPT,
+                f"CREATE TRIGGER taroky_substitution_kept_update BEFORE UPDATE ON {SUBSTITUTIONS} "
+                f"BEGIN {_raise(SUBSTITUTIONS, SUBSTITUTION_MESSAGE, 'UPDATE')}; END",
+            ),
+            _no_replace(
+                connection,
+                "taroky_substitution_kept_insert",
+                SUBSTITUTIONS,
+                SUBSTITUTION_MESSAGE,
+                KEPT,
+            ),
         ]
     return guards + _sqlite_link_guards(connection, existing)
 
@@ -334,7 +365,9 @@ def applied(connection) -> set[str]:
 
     recorded = MigrationRecorder(connection).applied_migrations()
     names = {name for app, name in recorded if app == "tournaments"}
-    return {m for m in (FIRST, EVERYWHERE, LINKS_KEPT) if any(n.endswith(f"_{m}") for n in names)}
+    return {
+        m for m in (FIRST, EVERYWHERE, LINKS_KEPT, KEPT) if any(n.endswith(f"_{m}") for n in names)
+    }
 
 
 def install_after_migrate(sender, using="default", **kwargs) -> None:

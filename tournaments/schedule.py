@@ -49,7 +49,7 @@ def repeats_of(rounds: Sequence[Sequence[Sequence[Hashable]]]) -> int:
 
 
 def table_of_fixed(fixed: Sequence[Hashable], tables: int) -> dict[Hashable, int]:
-    """Each player who cannot move and his table (0-based): in start-number order, one a
+    """Each player who cannot move and their table (0-based): in start-number order, one a
     table in turn, so they spread over the tables.
 
     >>> table_of_fixed(["A", "B", "C"], 2)
@@ -102,7 +102,7 @@ def draw_schedule(
 
 
 def _fit(fixed, wanted: dict, sizes: list[int]) -> dict:
-    """Each player who cannot move at his table while it has room; one whose table is
+    """Each player who cannot move at their table while it has room; one whose table is
     full (or gone: fewer tables now) goes to the table with the most room, and one for
     whom no seat is left is seated like anyone else."""
     room = list(sizes)

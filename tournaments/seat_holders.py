@@ -4,7 +4,7 @@ deals' checks, the rotation, the sheet, the deal form and the ranking ask.
 A seat's player sits until a substitution (``Substitution``) hands it over from its
 deal on, to the end of the table's session in that round. A substitute who *plays for
 the player who left* is named in no deal: the deals go on naming the leaver, whose
-chips they are; one who *plays as himself* is named from his first deal on.
+chips they are; one who *plays in their own name* is named from their first deal on.
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ def substitution_of(seat: Seat) -> Substitution | None:
 class Holder:
     """A seat at one deal: its own player (``leaver``, should it change hands) and
     whose name the deal's document gives it (``player``, the ledger's: the substitute
-    sits for a leaver who keeps the seat's chips, or plays as himself)."""
+    sits for a leaver who keeps the seat's chips, or plays in their own name)."""
 
     seat: Seat
     number: int
@@ -91,8 +91,8 @@ def substituted(seats: list[Seat]) -> list[Substitution]:
 
 
 def renamed_at(seats: list[Seat], number: int) -> dict[int, str]:
-    """player id -> the name the deals give his seat at deal ``number``, for the
-    leavers whose seat changed name by then (a substitute playing as himself): what a
+    """player id -> the name the deals give the player's seat at deal ``number``, for
+    the leavers whose seat changed name by then (a substitute in their own name): what a
     rotation reading an earlier deal needs to find the seat under its new name."""
     return {
         h.leaver.pk: h.player.name for h in holders(seats, number) if h.player.pk != h.leaver.pk
@@ -134,8 +134,8 @@ def seat_credit(leaver: int, sub_player, sub_mode, before: int, after: int) -> i
 
 
 def seat_chips(net: dict, leaver: int, sub_player, sub_mode, table_id: int) -> int:
-    """A seat's chips at its table: its leaver's, and his substitute's when the
-    substitute played as himself (else the deals named only the leaver)."""
+    """A seat's chips at its table: its leaver's, and the substitute's when the
+    substitute played in their own name (else the deals named only the leaver)."""
     chips = net.get((leaver, table_id), 0)
     if sub_player is not None and sub_mode == Substitution.Mode.AS_HIMSELF:
         chips += net.get((sub_player, table_id), 0)
@@ -145,7 +145,7 @@ def seat_chips(net: dict, leaver: int, sub_player, sub_mode, table_id: int) -> i
 def change_words(sub: Substitution) -> str:
     """A seat's change of hands as the sheet says it."""
     leaver, substitute = sub.seat.player.name, sub.substitute.name
-    how = f"plays for {leaver}" if sub.for_leaver else "plays as himself"
+    how = f"plays for {leaver}" if sub.for_leaver else "plays in their own name"
     return f"From deal {sub.from_deal} {substitute} sits in {leaver}'s seat and {how}."
 
 
@@ -156,8 +156,8 @@ def head_words(seat: Seat) -> str:
 
 
 def statement_words(event, player: Player) -> list[str]:
-    """The seats ``player`` took over or left in ``event``, in words, for his
-    statement: which deals he played there and for whom (one query)."""
+    """The seats ``player`` took over or left in ``event``, in words, for the player's
+    statement: which deals were played there and for whom (one query)."""
     subs = (
         Substitution.objects.filter(seat__table__round__event=event)
         .filter(Q(substitute=player) | Q(seat__player=player))
@@ -180,9 +180,9 @@ def statement_words(event, player: Player) -> list[str]:
         if sub.substitute_id == player.pk:
             how = f"for {leaver}, on {leaver}'s chips"
             if not sub.for_leaver:
-                how = f"as himself, in {leaver}'s seat"
+                how = f"in their own name, in {leaver}'s seat"
             said.append(f"{where}: played {deals} {how}.")
         else:
-            how = f"for {leaver}" if sub.for_leaver else "as himself"
+            how = f"for {leaver}" if sub.for_leaver else f"in {substitute}'s own name"
             said.append(f"{where}: {substitute} played {deals} in {leaver}'s seat, {how}.")
     return said

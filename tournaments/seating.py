@@ -68,12 +68,13 @@ def draw_round(
     met: Mapping[frozenset, int] | None = None,
     byes_so_far: Mapping[Hashable, int] | None = None,
     allowed: Sequence[int] = DEFAULT_SIZES,
+    sizes: Sequence[int] | None = None,
 ) -> Draw:
     """Seat ``players`` for one round.
 
     ``met`` counts how often each pair of players sat at one table before;
     ``byes_so_far`` how many byes each player has had; ``allowed`` the table sizes
-    of the event's game.
+    of the event's game; ``sizes`` the tables to seat, if not ``table_sizes``'s.
 
     >>> d = draw_round(["A", "B", "C", "D", "E", "F", "G"], seed=7)
     >>> [len(t) for t in d.tables], len(d.byes)
@@ -84,7 +85,7 @@ def draw_round(
     rng = random.Random(seed)
     pool = sorted(players, key=str)
     rng.shuffle(pool)
-    sizes = table_sizes(len(pool), allowed)
+    sizes = table_sizes(len(pool), allowed) if sizes is None else list(sizes)
     bye_count = len(pool) - sum(sizes)
     # Fewest byes first; the shuffle breaks ties, so byes rotate fairly.
     by_need = sorted(pool, key=lambda p: byes_so_far.get(p, 0), reverse=True)
@@ -107,6 +108,65 @@ def draw_round(
     if best_score:
         best, best_score = _improve(best, met, best_score)
     return Draw(tuple(tuple(t) for t in best), byes, seed, best_score or 0)
+
+
+@dataclass(frozen=True)
+class Redraw:
+    """A drawn round after its roll call changed: the tables that stand, and those
+    drawn again (each with its number) with the byes."""
+
+    kept: tuple[int, ...]  # the numbers of the tables that stand as they were
+    tables: tuple[tuple[int, tuple[Hashable, ...]], ...]  # (number, players) drawn again
+    byes: tuple[Hashable, ...]
+    repeats: int  # among the tables drawn again
+
+    @property
+    def drawn_again(self) -> list[int]:
+        return [number for number, _ in self.tables]
+
+
+def redraw_changed(
+    tables: Mapping[int, Sequence[Hashable]],
+    present: Sequence[Hashable],
+    seed: int,
+    met: Mapping[frozenset, int] | None = None,
+    byes_so_far: Mapping[Hashable, int] | None = None,
+    allowed: Sequence[int] = DEFAULT_SIZES,
+) -> Redraw:
+    """The seating of a drawn round (``tables``: number -> players) for a new roll
+    call, ``present``, changing as few tables as it can: a table whose players are all
+    still present stands as it was, while the new table sizes have room for it (in
+    number order, its number within the new count of tables); everybody else present
+    (the other tables' players, the byes, the newcomers) is drawn at the tables left,
+    which take the numbers free, as ``draw_round`` draws.
+
+    Anna's table of five cannot stand among three of four; Ivan's table lost Milan:
+
+    >>> r = redraw_changed({1: "ABCDE", 2: "FGHI", 3: "JKLM"}, "ABCDEFGHIJKL", seed=1)
+    >>> r.kept, r.drawn_again, sorted(p for _, t in r.tables for p in t), r.byes
+    ((2,), [1, 3], ['A', 'B', 'C', 'D', 'E', 'J', 'K', 'L'], ())
+
+    A newcomer at a table of five is drawn with one table's four:
+
+    >>> r = redraw_changed({1: "ABCDE", 2: "FGHI", 3: "JKLM"}, "ABCDEFGHIJKLMN", seed=1)
+    >>> r.kept, r.drawn_again, sorted(len(t) for _, t in r.tables)
+    ((1, 2), [3], [5])
+    """
+    present = list(present)
+    here = set(present)
+    sizes = table_sizes(len(present), allowed)
+    room = list(sizes)
+    kept = []
+    for number in sorted(tables):
+        players = tables[number]
+        if number <= len(sizes) and set(players) <= here and len(players) in room:
+            room.remove(len(players))
+            kept.append(number)
+    standing = {p for number in kept for p in tables[number]}
+    pool = [p for p in present if p not in standing]
+    draw = draw_round(pool, seed, met, byes_so_far, allowed, sizes=room)
+    free = [n for n in range(1, len(sizes) + 1) if n not in kept]
+    return Redraw(tuple(kept), tuple(zip(free, draw.tables, strict=True)), draw.byes, draw.repeats)
 
 
 def _improve(tables, met, score):

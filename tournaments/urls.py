@@ -52,6 +52,11 @@ urlpatterns = [
         "tables/<int:pk>/first-forehand/", deals.table_first_forehand, name="table-first-forehand"
     ),
     path("tables/<int:pk>/substitute/", substitutes.table_substitute, name="table-substitute"),
+    path(
+        "substitutions/<int:pk>/cancel/",
+        substitutes.substitution_cancel,
+        name="substitution-cancel",
+    ),
     path("tables/<int:pk>/deals/new/", deals.deal_create, name="deal-create"),
     path("tables/<int:pk>/deals/preview/", deals.deal_preview, name="deal-preview"),
     path("deals/<int:pk>/", deals.deal_detail, name="deal-detail"),

@@ -74,7 +74,7 @@ def test_draw_all_rounds_and_open_the_players_cards(live_server, tournament, siz
         )
         in text
     )
-    assert "Keeps his table every round." in text
+    assert "Keeps one table every round." in text
 
 
 def test_seat_a_round_by_the_ranking_from_its_page(live_server, tournament, page):

@@ -78,7 +78,7 @@ def krale_refused(n, player, why, name="Krale"):
     return [("bonuses", f"Bonus {n}: {player} claims {name}, but {why}.")]
 
 
-PARTNER_HOLDS = "the holder of all four Kings holds the called King, so he is the partner"
+PARTNER_HOLDS = "the holder of all four Kings holds the called King, so that player is the partner"
 
 CASES = [
     # -- D1: a texas-king valat carries the game's contra, announced or not --------------
@@ -210,7 +210,7 @@ CASES = [
         krale_refused(
             1,
             "Bill",
-            "the declarer called a King and plays alone, so he holds it: only Anna can",
+            "the declarer called a King and plays alone, so the declarer holds it: only Anna can",
         ),
     ),
     (
@@ -237,7 +237,7 @@ CASES = [
             1,
             "Anna",
             "the holder of all four Kings holds the called King (none is given: a King is "
-            "presumed), so he is the partner: only Cyril can",
+            "presumed), so that player is the partner: only Cyril can",
         ),
     ),
     (
@@ -246,7 +246,7 @@ CASES = [
         krale_refused(
             1,
             "Cyril",
-            "the fourth King was called: the declarer holds three Kings and his partner the "
+            "the fourth King was called: the declarer holds three Kings and the partner the "
             "fourth, so nobody holds all four",
         ),
     ),
@@ -258,7 +258,7 @@ CASES = [
                 "partner",
                 "The declarer called the fourth King, holding the other three: all six talon "
                 "cards are drawn before the call, so the fourth King is in another player's "
-                "hand. Name him as partner.",
+                "hand. Name that player as partner.",
             )
         ],
     ),

@@ -639,7 +639,7 @@ ERROR_CASES = [
         [
             (
                 "bidder_took_a_trick",
-                "Required: Grand Nullo: true if the declarer took any trick (he lost).",
+                "Required: Grand Nullo: true if the declarer took any trick (the declarer lost).",
             )
         ],
     ),
@@ -892,7 +892,7 @@ ERROR_CASES = [
             (
                 "declarations",
                 "Anna cannot hold All Four: the declarer called the fourth Chief, so its "
-                "holder is his partner and he holds the other three.",
+                "holder is the partner and the declarer holds the other three.",
             )
         ],
     ),

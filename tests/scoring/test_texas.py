@@ -103,7 +103,7 @@ def test_a_king_called_povenost_refuses_all_four_kings_held_by_an_opponent(kind)
         (
             "bonuses",
             f"Bonus 2: Bill claims {name}, but the holder of all four Kings holds the called "
-            "King, so he is the partner: only Cyril can.",
+            "King, so that player is the partner: only Cyril can.",
         )
     ]
     chips = {"krale": 4, "rosanne_pane": 6, "spjst": 10}[kind]
@@ -314,7 +314,7 @@ REFUSED = [
         "players",
         "#",
     ),
-    (XIX, dict(POVINOST, partner="Anna", bidder_points=59), "partner", "his own partner"),
+    (XIX, dict(POVINOST, partner="Anna", bidder_points=59), "partner", "their own partner"),
     (XIX, dict(POVINOST, partner="Zdeněk", bidder_points=59), "partner", "not one of"),
     # "none" is nobody: a played deal needs its declarer.
     (XIX, dict(POVINOST, bidder="none", bidder_points=59), "bidder", "Required"),

@@ -22,6 +22,10 @@ def world(table, organizer):
     call = services.raise_call(link, "question", "Who deals?")
     event = table.round.event
     player = Seat.objects.filter(table=table).first().player
+    # Zoe plays for Dana from deal 5: a substitution an organizer may still cancel.
+    zoe = services.register_player(event, organizer, name="Zoe")
+    dana = Seat.objects.get(table=table, position=3).player
+    substitution = services.substitute_player(table, organizer, dana, zoe, 5, "for_leaver")
     return {
         "event": event,
         "table": table,
@@ -32,6 +36,7 @@ def world(table, organizer):
         "rejected": rejected,
         "call": call,
         "check_in": checkin.open_check_in(event, organizer),
+        "substitution": substitution,
     }
 
 
@@ -74,6 +79,7 @@ def url_for(name, w):
         "deal-void": [d.pk],
         "table-first-forehand": [t.pk],
         "table-substitute": [t.pk],
+        "substitution-cancel": [w["substitution"].pk],
         "seat-finder": [r.pk],
         "wall": [e.pk],
         "wall-live": [e.pk],

@@ -414,6 +414,7 @@ EXPECTED = {
             ("taroky_deal_kept", "deal"),
             ("taroky_revoked_link", "checkinlink"),
             ("taroky_revoked_link", "tablelink"),
+            ("taroky_substitution_kept", "substitution"),
         ]
     ],
     "sqlite": sorted(
@@ -426,6 +427,10 @@ EXPECTED = {
         + [f"taroky_revoked_link_{op} on tournaments_tablelink" for op in ("insert", "update")]
         + [
             f"taroky_revoked_check_in_link_{op} on tournaments_checkinlink"
+            for op in ("insert", "update")
+        ]
+        + [
+            f"taroky_substitution_kept_{op} on tournaments_substitution"
             for op in ("insert", "update")
         ]
     ),

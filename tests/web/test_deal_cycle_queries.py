@@ -111,9 +111,7 @@ def test_a_deal_cycle_costs_the_same_queries_at_two_sizes(organizer, names):
     assert counts[0] == counts[1] == QUERIES[connection.vendor]
     assert Deal.objects.filter(table=table).count() == 13
     # Every deal saved through the link waits for an organizer and balances.
-    assert set(table.deals.values_list("awaiting_confirmation", "entered_via")) == {
-        (True, link.pk)
-    }
+    assert set(table.deals.values_list("awaiting_confirmation", "entered_via")) == {(True, link.pk)}
     assert LedgerEntry.objects.filter(table=table).count() > 13
     assert audit_ledger([table.round.event_id]).ok
 

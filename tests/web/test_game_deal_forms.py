@@ -83,8 +83,8 @@ def test_core_errors_show_at_their_field(client, organizer):
     assert response.status_code == 200
     assert response.context["form"].errors == {
         "partner": [
-            "The declarer cannot be his own partner: leave the partner empty when he "
-            "called his own card and plays alone."
+            "The declarer cannot be their own partner: leave the partner empty when the "
+            "declarer called their own card and plays alone."
         ]
     }
     assert not table.deals.exists()
@@ -352,13 +352,13 @@ def test_texas_and_petrtyl_forms_speak_the_games_words(organizer):
     assert texas.fields["opponent_points"].help_text == (
         "of 106; or give the declarer's side's points above"
     )
-    assert _choices(texas, "partner")[-1] == ("none", "Alone (called his own trump)")
+    assert _choices(texas, "partner")[-1] == ("none", "Alone (called their own trump)")
     assert _choices(texas, "dealer") == [("", "—")] + [(n, n) for n in NAMES[:4]]
     assert _choices(texas, "bidder") == [(n, n) for n in NAMES[:4]]
     assert _choices(texas, "kind")[0] == ("played", "Played")
     assert 'value="" data-field="bid" id="id_bid_0" checked' in str(texas["bid"])
     king = GameDealForm(event=club_night(organizer, "texas-king"), seats=NAMES[:4])
-    assert _choices(king, "partner")[-1] == ("none", "Alone (called his own King)")
+    assert _choices(king, "partner")[-1] == ("none", "Alone (called their own King)")
     petrtyl = GameDealForm(event=club_night(organizer, "petrtyl"), seats=NAMES[:4])
     assert _choices(petrtyl, "bidder") == [(n, n) for n in NAMES[:4]]
     assert _choices(petrtyl, "partner")[-1] == ("none", "Alone")

@@ -8,7 +8,7 @@ import pytest
 from django.db import OperationalError
 
 from tournaments import services
-from tournaments.models import Deal, Event, FormerName, Player, Round, Seat
+from tournaments.models import Deal, Event, FormerName, Player, Round, Seat, Substitution
 from tournaments.services import deals
 
 from ..conftest import SEATS4, club_night, played_doc
@@ -399,3 +399,26 @@ def test_two_players_renamed_to_one_name_at_once(event, organizer, other_organiz
         ], said
         assert Player.objects.filter(name=new).count() == 1
         assert FormerName.objects.filter(name__in=[f"Anna {i}", f"Bill {i}"]).count() == 1
+
+
+def test_one_substitute_put_into_two_tables_of_a_round_at_once(tournament, organizer):
+    """Two organizer sessions seat Ivan (sitting nowhere in the round) at table 1 and at
+    table 2 at the same moment. Before, on PostgreSQL both saved (each locked its own
+    table only): one is saved, the other told where Ivan sits; the round holds one."""
+    ivan = Player.objects.get(name="Ivan")
+    for i in range(RACES):
+        rnd = drawn_round(tournament, organizer, seed=i)
+        first, second = rnd.tables.order_by("number")[:2]
+        leavers = [t.seats.get(position=0).player for t in (first, second)]
+        said = at_once(
+            lambda: services.substitute_player(first, organizer, leavers[0], ivan, 1),  # noqa: B023
+            lambda: services.substitute_player(second, organizer, leavers[1], ivan, 1),  # noqa: B023
+        )
+        assert "saved" in said, said
+        saved = said.index("saved")
+        assert said[1 - saved] == f"Ivan already sits at table {saved + 1} in this round.", said
+        subs = Substitution.objects.filter(seat__table__round=rnd)
+        assert [s.seat.table.number for s in subs] == [saved + 1]
+    from tournaments.ledger_audit import audit_ledger
+
+    assert audit_ledger([tournament.pk]).problems == []

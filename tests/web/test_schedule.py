@@ -142,8 +142,8 @@ def test_a_withdrawal_redraws_the_rounds_not_started_and_keeps_round_one(tournam
         assert [len(t) for t in seats_of(rnd)] == [4, 4]
     entries = ActivityEntry.objects.filter(action="draw_schedule").order_by("pk")
     assert [(e.detail["first"], e.detail["last"]) for e in entries] == [(1, 3), (2, 3)]
-    # His start number stays his; a late arrival gets the next one (10) and a seat.
-    late = services.register_player(tournament, organizer, name="Jiří")
+    # Their start number stays theirs; a late arrival seated gets the next one (10).
+    late = services.register_player(tournament, organizer, name="Jiří", seat=True)
     assert Registration.objects.get(event=tournament, player=late).start_number == 10
     assert Seat.objects.filter(table__round__number=3, player=late).exists()
     assert seats_of(round1) == before
@@ -365,7 +365,7 @@ def test_a_round_on_the_clock_without_a_deal_is_kept_by_a_redraw(tournament, org
     services.set_round_length(round2, organizer, 50)
     services.start_round(round2, organizer)
     before = seats_of(round2)
-    late = services.register_player(tournament, organizer, name="Jiří")
+    late = services.register_player(tournament, organizer, name="Jiří", seat=True)
     assert seats_of(round2) == before
     assert Seat.objects.filter(table__round=round3, player=late).exists()
     assert not Seat.objects.filter(table__round=round2, player=late).exists()

@@ -86,6 +86,7 @@ WRITE_POSTS = {
     "call-handle",
     "table-clock",  # a table on the clock: more minutes, or end it
     "table-substitute",  # a substitute put into a seat (the sheet's form)
+    "substitution-cancel",  # a substitution taken back before its first deal
     # The schedule: a player who cannot move (the players page), a round seated by the
     # ranking (the round's page).
     "cannot-move",

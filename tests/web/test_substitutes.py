@@ -1,5 +1,5 @@
 """Substitutes (FORMATS.md, "Substitutes and withdrawals"): a seat handed over from a
-deal on, the substitute playing for the player who left or as himself."""
+deal on, the substitute playing for the player who left or in their own name."""
 
 import io
 from html import unescape
@@ -183,7 +183,7 @@ def test_the_sheet_and_its_pdf_show_the_seat_changing_hands(client, tournament, 
     event, t1 = ranked_round(tournament, organizer, AS_HIMSELF)
     client.force_login(organizer)
     html = unescape(client.get(reverse("table-sheet", args=[t1.pk])).content.decode())
-    said = "From deal 2 Ivan sits in Dana's seat and plays as himself."
+    said = "From deal 2 Ivan sits in Dana's seat and plays in their own name."
     assert said in html and "Dana → Ivan" in html
     # The seat's column: Dana's -8, then Ivan's +8 twice: 8 chips.
     sheet = table_sheet(t1)
@@ -197,7 +197,7 @@ def test_the_sheet_and_its_pdf_show_the_seat_changing_hands(client, tournament, 
     text = " ".join(p.extract_text() for p in PdfReader(io.BytesIO(pdf)).pages)
     assert "Dana → Ivan" in text and "Ivan sits in Dana's seat" in " ".join(text.split())
     statement_page = client.get(reverse("player-statement", args=[event.pk, player("Ivan").pk]))
-    assert "played deals 2 to 3 as himself, in Dana's seat." in unescape(
+    assert "played deals 2 to 3 in their own name, in Dana's seat." in unescape(
         statement_page.content.decode()
     )
 
@@ -212,8 +212,8 @@ def test_the_sheet_and_its_pdf_show_the_seat_changing_hands(client, tournament, 
         ),
         (
             AS_HIMSELF,
-            "Round 1, table 1: played deals 2 to 3 as himself, in Dana's seat.",
-            "Round 1, table 1: Ivan played deals 2 to 3 in Dana's seat, as himself.",
+            "Round 1, table 1: played deals 2 to 3 in their own name, in Dana's seat.",
+            "Round 1, table 1: Ivan played deals 2 to 3 in Dana's seat, in Ivan's own name.",
         ),
     ],
 )

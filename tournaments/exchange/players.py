@@ -16,6 +16,7 @@ from ..models import ActivityEntry, Event, Player, Registration
 from ..names import fold
 from ..services.activity import log_activity
 from ..services.permissions import require_organizer
+from ..services.schedule import rounds_words
 from . import limits
 from .player_categories import CategoryPlan, read_categories
 
@@ -37,9 +38,16 @@ class PlayersImport:
 MAX_ROW_ERRORS = 10
 
 
-def import_players_csv(text: str, event: Event | None = None, user=None) -> PlayersImport:
+def import_players_csv(
+    text: str, event: Event | None = None, user=None, seat: bool | None = None
+) -> PlayersImport:
     """Players from CSV with a header row: name, club (optional), notes (optional),
     categories (optional, with ``event``: see ``player_categories``).
+
+    ``seat`` as ``services.register_player``'s: while rounds drawn in advance wait to be
+    played, the players the file registers are seated in them only if True (they are
+    drawn again once, after the import), registered as reserves if False, and the
+    import refused at that field if not said: nothing is drawn again unasked.
 
     Every row is checked by the register form's rules first; one bad row imports
     nothing. A name the registry has (exactly, or differing only in case and accents
@@ -109,16 +117,18 @@ def import_players_csv(text: str, event: Event | None = None, user=None) -> Play
                 + ([f"And {more} more."] if more > 0 else [])
             )
         )
-    return _save_players(rows, event, user, categories)
+    return _save_players(rows, event, user, categories, seat)
 
 
-def _save_players(rows: dict[str, dict], event, user, categories: CategoryPlan) -> PlayersImport:
+def _save_players(
+    rows: dict[str, dict], event, user, categories: CategoryPlan, seat: bool | None
+) -> PlayersImport:
     result = PlayersImport()
     with transaction.atomic():
         # The file's players in the registry, in one query whatever its size: by name
         # or folded name (indexed), or by a former name (``former``: the file's).
         names = [fields["name"] for fields in rows.values()]
-        # A player once for each former name of the file's he had (he may have had
+        # A player once for each former name of the file's they had (they may have had
         # several), with it: one query.
         found = (
             Player.objects.annotate(
@@ -181,18 +191,33 @@ def _save_players(rows: dict[str, dict], event, user, categories: CategoryPlan) 
                 Player.objects.filter(name__in=[p.name for p in new]).values_list("name", "pk")
             )
             ids = {p.pk for p in chosen.values()} | set(made.values())
-            known = set(
+            found = dict(
                 Registration.objects.filter(event=event, player__in=ids).values_list(
-                    "player_id", flat=True
+                    "player_id", "withdrawn"
                 )
             )
+            known = set(found)
+            joining = (ids - known) | {pk for pk, withdrawn in found.items() if withdrawn}
+            waiting = services.waiting_rounds(event) if joining else []
+            if waiting and seat is None:
+                message = (
+                    f"{rounds_words(waiting).capitalize()} "
+                    f"{'is' if len(waiting) == 1 else 'are'} drawn and not started: choose "
+                    "whether the players the file registers are seated in them (drawn again) "
+                    "or registered as reserves, without a seat. Nothing was imported."
+                )
+                raise services.FormError(message, {"seat": [message]})
+            reserve = seat is False
             Registration.objects.bulk_create(
-                (Registration(event=event, player_id=pk) for pk in sorted(ids - known)),
+                (
+                    Registration(event=event, player_id=pk, reserve=reserve)
+                    for pk in sorted(ids - known)
+                ),
                 ignore_conflicts=True,
             )
             # Registering again undoes a withdrawal, as on the Players page.
             Registration.objects.filter(event=event, player__in=known, withdrawn=True).update(
-                withdrawn=False
+                withdrawn=False, reserve=reserve
             )
             # A row's player: found, or made now (a look-alike another import made at
             # the same moment is neither, and is left out of the categories).
@@ -204,6 +229,7 @@ def _save_players(rows: dict[str, dict], event, user, categories: CategoryPlan) 
             added = categories.give(event, player_of)
             if added:
                 result.notes.append(f"New categories: {', '.join(added)}.")
+            seated = bool(waiting and joining and not reserve)
             log_activity(
                 event,
                 user,
@@ -211,5 +237,18 @@ def _save_players(rows: dict[str, dict], event, user, categories: CategoryPlan) 
                 created=result.created,
                 known=result.existing,
                 **({"categories": added} if added else {}),
+                **({"reserves": len(joining)} if joining and reserve else {}),
+                **({"drawn_again": [r.number for r in waiting]} if seated else {}),
             )
+            if joining and reserve:
+                result.notes.append(
+                    f"{len(joining)} registered as reserve{pluralize(len(joining))}, "
+                    "without a seat."
+                )
+            if seated:
+                services.redraw_if_scheduled(event, user)
+                result.notes.append(
+                    f"{rounds_words(waiting).capitalize()} drawn again with them: reprint "
+                    "their cards."
+                )
     return result

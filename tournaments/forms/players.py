@@ -30,6 +30,26 @@ class PlayerFieldsForm(forms.Form):
         return clean_typed_name(self.cleaned_data.get("club", ""), "club")
 
 
+SEAT_CHOICES = [
+    ("seat", "Seat them in the rounds not started (those rounds are drawn again)"),
+    ("reserve", "Register them as a reserve, without a seat (the draws leave them out)"),
+]
+
+
+def seat_choice() -> forms.ChoiceField:
+    """Whether a player who joins while rounds drawn in advance wait is seated in them
+    (FORMATS.md, "Players who come late"): asked only then (the service refuses a
+    registration that does not say, at this field)."""
+    return forms.ChoiceField(
+        choices=SEAT_CHOICES, required=False, widget=forms.RadioSelect, label="Rounds drawn"
+    )
+
+
+def seat_said(cleaned: dict) -> bool | None:
+    """The service's ``seat``: True, False, or None when not asked."""
+    return {"seat": True, "reserve": False}.get(cleaned.get("seat"))
+
+
 class AddPlayerForm(forms.Form):
     player = PlayerChoice(queryset=Player.objects.all(), required=False, label="From the registry")
     name = _name_field("Or a new player", required=False)
@@ -37,6 +57,10 @@ class AddPlayerForm(forms.Form):
     different_person = forms.BooleanField(
         required=False,
         label="A different person with a similar name: register as new",
+    )
+    seat = seat_choice()
+    no_fee = forms.BooleanField(
+        required=False, label="Pays no entry fee (a guest, a substitute only)"
     )
 
     def __init__(self, *args, registry=None, event=None, **kwargs):
@@ -82,7 +106,7 @@ class AddPlayerForm(forms.Form):
         return cleaned
 
     def _warn_renamed(self, name: str) -> None:
-        """A player's former name typed as a new player's: say who he is called now,
+        """A player's former name typed as a new player's: say who they are called now,
         in the look-alike warning's words (a look-alike already said is not said
         again)."""
         renamed = [(was, p) for was, p in renamed_from(name) if p not in self.look_alikes]
@@ -114,6 +138,7 @@ class PlayersCsvForm(forms.Form):
     csv = forms.FileField(
         label="Players from a CSV file", help_text="A header row with name, club, notes."
     )
+    seat = seat_choice()
 
     def clean_csv(self):
         upload = self.cleaned_data["csv"]
@@ -162,7 +187,7 @@ class RenamePlayerForm(forms.Form):
             "Choose a registered player to rename."
         )
         # The player being renamed, for the form's heading: known once the form has
-        # read him, whatever the new name's errors.
+        # read them, whatever the new name's errors.
         self.player: Player | None = None
 
     def clean_rename(self):
@@ -192,3 +217,15 @@ class WithdrawForm(forms.Form):
     def __init__(self, *args, event, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["withdraw"].queryset = Player.objects.filter(registrations__event=event)
+
+
+class RegistrationChangeForm(forms.Form):
+    """A registration's button on the players page: seat a reserve (``seat_reserve``),
+    or whether the player pays the entry fee (``pays_fee``: "1" or "0")."""
+
+    player = PlayerChoice(queryset=Player.objects.none(), widget=forms.HiddenInput)
+    pays_fee = forms.ChoiceField(choices=[("1", "pays"), ("0", "does not pay")], required=False)
+
+    def __init__(self, *args, event, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["player"].queryset = Player.objects.filter(registrations__event=event)

@@ -21,7 +21,9 @@ class TableForm(forms.Form):
         help_text="Optional: the dealer of the first deal sits before them.",
     )
 
-    def __init__(self, *args, players, game, **kwargs):
+    def __init__(self, *args, players, game, free=None, **kwargs):
+        """``players``: those a seat accepts; ``free``: those offered (who sit nowhere
+        in the round yet: the service says in words why another is refused)."""
         super().__init__(*args, **kwargs)
         self.game = game
         fewest, most = min(game.table_sizes), max(game.table_sizes)
@@ -35,6 +37,8 @@ class TableForm(forms.Form):
             if i > fewest:
                 label += " (optional)"
             seats[name] = PlayerChoice(queryset=players, label=label, required=i <= fewest)
+            if free is not None:
+                seats[name].widget.choices = PlayerChoice(queryset=free).choices
         # The seats first, in the order of play, then the first forehand.
         self.fields = {**seats, **self.fields}
         self.fields["first_forehand"].queryset = players
@@ -64,7 +68,9 @@ class FirstForehandForm(forms.Form):
         empty_label="— choose —",
     )
 
-    def __init__(self, *args, players, game, **kwargs):
+    def __init__(self, *args, players, game, free=None, **kwargs):
+        """``players``: those a seat accepts; ``free``: those offered (who sit nowhere
+        in the round yet: the service says in words why another is refused)."""
         super().__init__(*args, **kwargs)
         self.fields["first_forehand"].queryset = Player.objects.filter(pk__in=players)
         self.holds = game.first_forehand_holds  # in the game's words, from the core

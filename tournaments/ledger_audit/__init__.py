@@ -26,7 +26,9 @@ house rules are those its deals' versions were recorded under, its starting chip
 its activity log last recorded, and its table links the log says were revoked stay so
 (not brought back under a new id, not missing while their table stands), its check-in
 links the same (links.py); how it ranks and its prizes are those its activity log last
-recorded (settings.py).
+recorded (settings.py). Seats (seats.py): nobody sits twice in a round, and every
+substitution is the one the activity log made (none changed, added or deleted behind
+the app's back).
 
 Seasons: each player's chips in each event of a season, as the season's standings
 sum them (from the deal nets, plus bye credits), are what the ledger's rows net to plus
@@ -68,6 +70,7 @@ from ..services.posting import indexed_columns, nets_in_deal, settle_document, w
 from ..words import account_words
 from .events import RecordedUnder, check_left_over, check_links, where_deal, where_table
 from .links import check_check_in_links
+from .seats import check_seated_once, check_substitutions
 from .settings import check_fixed_settings, check_prizes
 
 Action = DealVersion.Action
@@ -168,6 +171,8 @@ def audit_ledger(event_ids: list[int] | None = None) -> AuditReport:
     check_prizes(event_ids, report.problems)
     check_links(event_ids, report.problems)
     check_check_in_links(event_ids, report.problems)
+    check_seated_once(event_ids, report.problems)
+    check_substitutions(event_ids, report.problems)
     _audit_chip_counts(counts, entries, report)
     _audit_seasons(entries, event_ids, report)
     return report

@@ -26,7 +26,7 @@ from .links import TABLE_LINK_USERNAME, TableLink
 from .players import FormerName, Player, PlayerQuerySet
 from .prizes import PrizeCategory
 from .seasons import Season, default_placement_points, default_tie_breaks
-from .substitutes import Substitution
+from .substitutes import Sitting, Substitution
 from .team_settings import TeamRanking
 from .teams import Team, TeamMember
 
@@ -57,6 +57,7 @@ __all__ = [
     "Round",
     "Seat",
     "Season",
+    "Sitting",
     "Substitution",
     "Table",
     "Team",

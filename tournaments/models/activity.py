@@ -45,6 +45,9 @@ class ActivityEntry(models.Model):
         DELETE_TEAM = "delete_team", "removed the team {team}"
         # Its players.
         REGISTER_PLAYER = "register_player", "registered {player}"
+        REGISTER_RESERVE = "register_reserve", "registered {player} as a reserve, without a seat"
+        SEAT_RESERVE = "seat_reserve", "seated the reserve {player}"
+        SET_PAYS_FEE = "set_pays_fee", "said {player} {pays} the entry fee"
         WITHDRAW_PLAYER = "withdraw_player", "withdrew {player}"
         RENAME_PLAYER = "rename_player", "renamed {from} to {to}"
         IMPORT_PLAYERS = "import_players", "imported a list of players"
@@ -62,6 +65,18 @@ class ActivityEntry(models.Model):
             "substitute",
             "put {substitute} in {leaver}'s seat at table {table} of round {round} from deal "
             "{from_deal} ({mode})",
+        )
+        CANCEL_SUBSTITUTION = (
+            "cancel_substitution",
+            "gave {leaver}'s seat at table {table} of round {round} back from {substitute} "
+            "(a substitution from deal {from_deal}, cancelled before it)",
+        )
+        # Added by an upgrade or a restore for each substitution made before the log kept
+        # its ids (the ledger audit compares every substitution with the log).
+        RECORD_SUBSTITUTION = (
+            "record_substitution",
+            "recorded {substitute} in {leaver}'s seat at table {table} of round {round} from "
+            "deal {from_deal}",
         )
         CHIP_COUNT = "chip_count", "recorded a table's chip count"
         CLOSE_ROUND = "close_round", "closed round {number}"

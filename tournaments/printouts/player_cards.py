@@ -23,7 +23,7 @@ def _card(card: Card, order: str) -> list:
         *(para(p.words, LINE) for p in card.places),
     ]
     if card.cannot_move:
-        lines.append(para("Keeps his table every round.", LINE))
+        lines.append(para("Keeps one table every round.", LINE))
     lines.append(para(f"Seats numbered {order} from 1.", LINE))
     return lines
 

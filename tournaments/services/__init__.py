@@ -12,6 +12,7 @@ from .errors import (
     BusyError,
     DealError,
     DealNumberTaken,
+    FormError,
     PermissionDenied,
     ServiceError,
     StaleDealError,
@@ -26,24 +27,37 @@ from .links import (
     undo_last_deal,
 )
 from .players import RenameError, rename_player
+from .registrations import register_player, seat_reserve, set_pays_fee, withdraw_player
 from .rejected import adopt_rejected_version, dismiss_rejected_version, record_rejected_version
+from .roll_call import RollCallChange, set_roll_call
 from .rounds import (
     draw_seating,
     record_chip_count,
-    register_player,
     set_first_forehand,
-    set_roll_call,
     swap_players,
-    withdraw_player,
 )
-from .schedule import draw_all_rounds, seat_by_ranking, set_cannot_move
-from .substitutes import substitute_player
+from .schedule import (
+    draw_all_rounds,
+    redraw_if_scheduled,
+    seat_by_ranking,
+    set_cannot_move,
+    waiting_rounds,
+)
+from .substitutes import cancel_substitution, substitute_newcomer, substitute_player
 
 __all__ = [
     "draw_all_rounds",
+    "redraw_if_scheduled",
+    "waiting_rounds",
+    "FormError",
     "seat_by_ranking",
     "set_cannot_move",
     "substitute_player",
+    "substitute_newcomer",
+    "cancel_substitution",
+    "seat_reserve",
+    "set_pays_fee",
+    "RollCallChange",
     "adopt_rejected_version",
     "dismiss_rejected_version",
     "record_rejected_version",

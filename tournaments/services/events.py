@@ -9,7 +9,8 @@ from django.db import transaction
 
 import taroky_scoring as core
 
-from ..models import ActivityEntry, Event, Player, Registration, Round, Season, Seat, Table
+from ..models import ActivityEntry, Event, Player, Registration, Round, Season, Table
+from . import seats
 from .activity import log_activity
 from .errors import FormError, PermissionDenied, ServiceError
 from .locking import lock_round
@@ -162,18 +163,10 @@ def create_table(
         core.rotation.check_seats([p.pk for p in players], sizes)
     except core.OutcomeError as e:
         raise ServiceError(f"{e.errors[0].message[:-1]} under {event.ruleset}.") from e
-    seated = set(
-        Seat.objects.filter(table__round=rnd, player__in=players).values_list(
-            "player__name", flat=True
-        )
-    )
-    if seated:
-        raise ServiceError(f"Already seated in this round: {', '.join(sorted(seated))}.")
     if first_forehand is not None and first_forehand not in players:
         raise ServiceError("The first forehand must sit at the table.")
-    last = rnd.tables.order_by("-number").values_list("number", flat=True).first() or 0
-    table = Table.objects.create(round=rnd, number=last + 1, first_forehand=first_forehand)
-    Seat.objects.bulk_create(Seat(table=table, player=p, position=i) for i, p in enumerate(players))
+    # A player sits at one table of a round: not one seated, a substitute or on a bye.
+    table = seats.add_table(rnd, players, first_forehand)
     for p in players:
         Registration.objects.get_or_create(event=event, player=p)
     log_activity(

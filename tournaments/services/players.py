@@ -32,7 +32,7 @@ def look_alikes(name: str, exclude: int | None = None) -> list[Player]:
 def renamed_from(name: str) -> list[tuple[str, Player]]:
     """Registry players once called ``name`` (or a name that differs from it only in
     case, accents or spacing) and renamed since, each with the former name: none when
-    a player is called ``name`` now (the name is his). Two indexed queries."""
+    a player is called ``name`` now (the name is theirs). Two indexed queries."""
     if Player.objects.filter(name=name).exists():
         return []
     formers = (
@@ -80,7 +80,7 @@ def rename_player(event, user, player: Player, new_name: str, different_person=F
     """Give ``player`` (registered for ``event``, which ``user`` organizes) a new name.
 
     The registry is shared: the new name shows in every event the player is registered
-    for, so only who organizes all of them (or a superuser) renames him, and the rename
+    for, so only who organizes all of them (or a superuser) renames them, and the rename
     is in each one's activity log. The name is cleaned as every name is; another
     player's name is refused, and one that differs from another player's only in case
     or accents too, unless the organizer says it is a different person (as when

@@ -1,11 +1,8 @@
-"""Tournament rounds: registration, roll call, the seating draw, swaps, chip counts."""
+"""Tournament rounds: roll call, the seating draw, swaps, chip counts."""
 
 from __future__ import annotations
 
 import secrets
-from collections import Counter
-
-from django.utils import timezone
 
 from taroky_scoring.rotation import number_word
 
@@ -14,20 +11,17 @@ from ..balances import net_by_player
 from ..models import (
     ActivityEntry,
     ChipCount,
-    Event,
     LedgerEntry,
     Player,
-    Registration,
     Round,
-    Seat,
     Table,
 )
-from ..names import clean_name
+from . import seats
 from .activity import log_activity
 from .errors import ServiceError
 from .locking import atomic, lock_round, lock_table
 from .permissions import require_organizer
-from .schedule import redraw_if_scheduled
+from .roll_call import meetings_before, take_present
 
 
 def _round_for_update(rnd: Round, user) -> Round:
@@ -46,64 +40,6 @@ def _require_not_started(rnd: Round, what: str) -> None:
 
 
 @atomic
-def register_player(
-    event: Event, user, player: Player | None = None, name: str = "", club: str = ""
-) -> Player:
-    """Register a player from the registry, or a new one by name; undo a withdrawal."""
-    require_organizer(user, event)
-    if player is None:
-        name = clean_name(name)
-        if not name:
-            raise ServiceError("Pick a player or type a new name.")
-        player, _ = Player.objects.get_or_create(name=name, defaults={"club": clean_name(club)})
-    registration, created = Registration.objects.get_or_create(event=event, player=player)
-    returning = not created and registration.withdrawn
-    if returning:
-        registration.withdrawn = False
-        registration.save(update_fields=["withdrawn"])
-    log_activity(event, user, ActivityEntry.Action.REGISTER_PLAYER, player=player.name)
-    if created or returning:
-        redraw_if_scheduled(event, user)  # a late arrival joins the rounds not started
-    return player
-
-
-@atomic
-def withdraw_player(event: Event, user, player: Player) -> None:
-    """Leave a player out of later rounds; their chips so far still count."""
-    require_organizer(user, event)
-    updated = Registration.objects.filter(event=event, player=player).update(withdrawn=True)
-    if not updated:
-        raise ServiceError(f"{player.name} is not registered for this event.")
-    log_activity(event, user, ActivityEntry.Action.WITHDRAW_PLAYER, player=player.name)
-    redraw_if_scheduled(event, user)  # and leaves the rounds not started
-
-
-@atomic
-def set_roll_call(rnd: Round, user, present: list[Player]) -> None:
-    """Who is present for a round. A drawn round that has not started is undrawn:
-    its tables are removed and it must be drawn again."""
-    rnd = _round_for_update(rnd, user)
-    _require_not_started(rnd, "the roll call is closed")
-    if rnd.drawn_at:
-        rnd.tables.all().delete()
-        rnd.byes.clear()
-        rnd.drawn_at = None
-        rnd.save(update_fields=["drawn_at"])
-    registered = set(
-        Registration.objects.filter(event=rnd.event, withdrawn=False).values_list(
-            "player_id", flat=True
-        )
-    )
-    strangers = [p.name for p in present if p.pk not in registered]
-    if strangers:
-        raise ServiceError(f"Not registered (or withdrawn): {', '.join(strangers)}.")
-    rnd.present.set(present)
-    log_activity(
-        rnd.event, user, ActivityEntry.Action.ROLL_CALL, round=rnd.number, present=len(present)
-    )
-
-
-@atomic
 def draw_seating(
     rnd: Round, user, seed: int | None = None, present: list[Player] | None = None
 ) -> seating.Draw:
@@ -111,38 +47,24 @@ def draw_seating(
 
     With ``present`` the roll call is set first, in the same transaction: the draw
     uses the roll call as the page shows it, saved or not."""
-    if present is not None:
-        set_roll_call(rnd, user, present)
     rnd = _round_for_update(rnd, user)
     _require_not_started(rnd, "it cannot be drawn again")
+    if present is not None:
+        take_present(rnd, present)
+        log_activity(
+            rnd.event, user, ActivityEntry.Action.ROLL_CALL, round=rnd.number, present=len(present)
+        )
     players = list(rnd.present.order_by("pk"))
     allowed = rnd.event.game.table_sizes
     if len(players) < min(allowed):
         words = number_word(min(allowed))
         raise ServiceError(f"At least {words} players must be present to draw a round.")
-    earlier = Round.objects.filter(event=rnd.event, number__lt=rnd.number)
-    seats = Seat.objects.filter(table__round__in=earlier).values_list("table_id", "player_id")
-    by_table: dict[int, list[int]] = {}
-    for table_id, player_id in seats:
-        by_table.setdefault(table_id, []).append(player_id)
-    met = seating.opponents_met([list(by_table.values())])
-    byes_so_far = Counter(
-        Round.byes.through.objects.filter(round__in=earlier).values_list("player_id", flat=True)
-    )
+    met, byes_so_far = meetings_before(rnd)
     seed = seed if seed is not None else secrets.randbelow(Round.MAX_SEED + 1)
     draw = seating.draw_round([p.pk for p in players], seed, met, byes_so_far, allowed)
 
-    rnd.tables.all().delete()  # only empty tables exist before the round starts
-    by_pk = {p.pk: p for p in players}
-    for number, table_players in enumerate(draw.tables, start=1):
-        table = Table.objects.create(round=rnd, number=number)
-        Seat.objects.bulk_create(
-            Seat(table=table, player=by_pk[pk], position=i) for i, pk in enumerate(table_players)
-        )
-    rnd.byes.set([by_pk[pk] for pk in draw.byes])
-    rnd.seed = seed
-    rnd.drawn_at = timezone.now()
-    rnd.save(update_fields=["seed", "drawn_at"])
+    # Only empty tables exist before the round starts: the draw replaces them.
+    seats.seat_draw(rnd, draw, {p.pk: p for p in players}, seed)
     log_activity(
         rnd.event,
         user,
@@ -161,25 +83,7 @@ def swap_players(rnd: Round, user, first: Player, second: Player) -> None:
     _require_not_started(rnd, "players can no longer be swapped")
     if first == second:
         raise ServiceError("Choose two different players to swap.")
-    seats = {
-        s.player_id: s for s in Seat.objects.filter(table__round=rnd, player__in=[first, second])
-    }
-    byes = set(rnd.byes.filter(pk__in=[first.pk, second.pk]).values_list("pk", flat=True))
-    for p in (first, second):
-        if p.pk not in seats and p.pk not in byes:
-            raise ServiceError(f"{p.name} has no seat and no bye in round {rnd.number}.")
-    a, b = seats.get(first.pk), seats.get(second.pk)
-    if a and b:
-        # Re-create both seats: updating in place would clash on (table, player).
-        places = [(a.table_id, a.position, second), (b.table_id, b.position, first)]
-        Seat.objects.filter(pk__in=[a.pk, b.pk]).delete()
-        Seat.objects.bulk_create(Seat(table_id=t, position=pos, player=p) for t, pos, p in places)
-    else:
-        seat, seated, waiting = (a, first, second) if a else (b, second, first)
-        seat.player = waiting
-        seat.save(update_fields=["player"])
-        rnd.byes.remove(waiting)
-        rnd.byes.add(seated)
+    seats.swap(rnd, first, second)
     log_activity(
         rnd.event,
         user,
@@ -217,7 +121,7 @@ def set_first_forehand(table: Table, user, player: Player) -> Table:
 @atomic
 def record_chip_count(table: Table, user, counted: dict[Player, int]) -> list[ChipCount]:
     """Keep the physical chip count of a table's players next to what the ledger says:
-    each player's starting chips and his net at the table."""
+    each player's starting chips and their net at the table."""
     table = lock_table(table.pk)
     require_organizer(user, table.round.event)
     seated = [s.player for s in table.seats.select_related("player").order_by("position")]

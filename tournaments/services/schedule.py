@@ -10,18 +10,18 @@ from collections import Counter
 from dataclasses import dataclass
 
 from django.db.models import Exists, OuterRef
-from django.utils import timezone
 
 from taroky_scoring.rotation import number_word
 
 from .. import schedule
-from ..models import ActivityEntry, Deal, Event, Player, Registration, Round, Seat, Table
+from ..models import ActivityEntry, Deal, Event, Player, Registration, Round, Seat
 from ..standings import standings
-from ..words import counted
+from ..words import counted, listed
 from .activity import log_activity
 from .errors import FormError, ServiceError
 from .locking import atomic, lock_round
 from .permissions import require_organizer
+from .seats import seat_draw
 
 
 @dataclass(frozen=True)
@@ -62,7 +62,8 @@ def _refuse(field: str, message: str):
 @atomic
 def draw_all_rounds(event: Event, user, rounds: int, seed: int | None = None) -> Drawn:
     """Seat rounds 1..``rounds`` at once (those played are kept, their meetings
-    counted), from the registered players not withdrawn, who get start numbers."""
+    counted), from the registered players not withdrawn and not reserves, who get
+    start numbers."""
     event = Event.objects.select_for_update(of=("self",)).get(pk=event.pk)
     require_organizer(user, event)
     if not isinstance(rounds, int) or not 1 <= rounds <= schedule.MAX_ROUNDS:
@@ -85,7 +86,7 @@ def draw_all_rounds(event: Event, user, rounds: int, seed: int | None = None) ->
     if rounds < len(existing):
         _refuse("rounds", f"The event has {len(existing)} rounds: draw at least {len(existing)}.")
     registrations = _numbered(event)
-    players = [reg.player for reg in registrations if not reg.withdrawn]
+    players = [reg.player for reg in registrations if _seated(reg)]
     allowed = event.game.table_sizes
     if len(players) < min(allowed):
         _refuse(
@@ -93,7 +94,7 @@ def draw_all_rounds(event: Event, user, rounds: int, seed: int | None = None) ->
             f"At least {number_word(min(allowed))} registered players are needed to draw.",
         )
     played_tables, byes_so_far, last_table = _played(played)
-    fixed = [reg.player.pk for reg in registrations if reg.cannot_move and not reg.withdrawn]
+    fixed = [reg.player.pk for reg in registrations if reg.cannot_move and _seated(reg)]
     sizes = len(schedule.seating.table_sizes(len(players), allowed))
     spread = schedule.table_of_fixed([p for p in fixed if p not in last_table], sizes)
     where = {p: last_table.get(p, spread.get(p)) for p in fixed}
@@ -112,7 +113,7 @@ def draw_all_rounds(event: Event, user, rounds: int, seed: int | None = None) ->
     by_pk = {p.pk: p for p in players}
     for number, draw in enumerate(drawn.rounds, start=first):
         rnd = by_number.get(number) or Round.objects.create(event=event, number=number)
-        _write(rnd, draw, by_pk, seed)
+        seat_draw(rnd, draw, by_pk, seed)
         rnd.present.set(players)
     log_activity(
         event,
@@ -126,16 +127,22 @@ def draw_all_rounds(event: Event, user, rounds: int, seed: int | None = None) ->
     return Drawn(first, rounds, drawn)
 
 
+def _seated(reg: Registration) -> bool:
+    """Whether a draw seats the registered player: not withdrawn, not a reserve."""
+    return not reg.withdrawn and not reg.reserve
+
+
 def _numbered(event: Event) -> list[Registration]:
-    """The event's registrations in start-number order; those without one get the next
-    numbers, in the order of their names (the numbers given stay as they were)."""
+    """The event's registrations in start-number order; those the draws seat without
+    one get the next numbers, in the order of their names (the numbers given stay as
+    they were; a reserve gets one when seated)."""
     registrations = list(
         Registration.objects.filter(event=event)
         .select_related("player")
         .order_by("player__folded", "player__name", "pk")
     )
     last = max((r.start_number or 0 for r in registrations), default=0)
-    new = [r for r in registrations if r.start_number is None and not r.withdrawn]
+    new = [r for r in registrations if r.start_number is None and _seated(r)]
     for number, reg in enumerate(new, start=last + 1):
         reg.start_number = number
     Registration.objects.bulk_update(new, ["start_number"])
@@ -161,36 +168,44 @@ def _played(played: list[Round]):
     return [list(t.values()) for t in rounds.values()], byes, last_table
 
 
-def _write(rnd: Round, draw, by_pk: dict[int, Player], seed: int | None) -> None:
-    """A round's tables as drawn (its empty tables made before are removed)."""
-    rnd.tables.all().delete()
-    for number, table_players in enumerate(draw.tables, start=1):
-        table = Table.objects.create(round=rnd, number=number)
-        Seat.objects.bulk_create(
-            Seat(table=table, player=by_pk[pk], position=i) for i, pk in enumerate(table_players)
-        )
-    rnd.byes.set([by_pk[pk] for pk in draw.byes])
-    rnd.seed = seed
-    rnd.drawn_at = timezone.now()
-    rnd.save(update_fields=["seed", "drawn_at"])
+def waiting_rounds(event: Event) -> list[Round]:
+    """The rounds drawn in advance and not started, when the event's rounds were drawn
+    as a schedule (its players have start numbers): those a late arrival seated, a
+    reserve seated or a withdrawal draws again. One query."""
+    scheduled = Registration.objects.filter(event=event, start_number__isnull=False)
+    rounds = _started(event.rounds.filter(drawn_at__isnull=False)).filter(Exists(scheduled))
+    return [r for r in rounds.order_by("number") if not _has_started(r)]
+
+
+def rounds_words(rounds: list[Round]) -> str:
+    """Rounds as a message names them: three or more in a row from first to last.
+
+    >>> rounds_words([Round(number=2)]), rounds_words([Round(number=2), Round(number=3)])
+    ('round 2', 'rounds 2 and 3')
+    >>> rounds_words([Round(number=n) for n in (2, 3, 4)])
+    'rounds 2 to 4'
+    """
+    numbers = [r.number for r in rounds]
+    if len(numbers) == 1:
+        return f"round {numbers[0]}"
+    if len(numbers) > 2 and numbers == list(range(numbers[0], numbers[-1] + 1)):
+        return f"rounds {numbers[0]} to {numbers[-1]}"
+    return f"rounds {listed([str(n) for n in numbers])}"
 
 
 def redraw_if_scheduled(event: Event, user) -> Drawn | None:
-    """After a late arrival or a withdrawal: when the event's rounds were drawn as a
-    schedule (its players have start numbers) and some drawn rounds are not started,
-    those are drawn again with the players registered now, the same seed."""
-    if not Registration.objects.filter(event=event, start_number__isnull=False).exists():
-        return None
-    rounds = list(_started(event.rounds.all()).order_by("number"))
-    waiting = [r for r in rounds if r.drawn_at and not _has_started(r)]
+    """After a late arrival seated, a reserve seated or a withdrawal: the waiting rounds
+    (``waiting_rounds``) are drawn again with the players the draws seat now, the same
+    seed. Only when the organizer asked for it, or withdrew a player."""
+    waiting = waiting_rounds(event)
     if not waiting:
         return None
-    return draw_all_rounds(event, user, len(rounds), waiting[0].seed)
+    return draw_all_rounds(event, user, event.rounds.count(), waiting[0].seed)
 
 
 @atomic
 def set_cannot_move(event: Event, user, player: Player, cannot_move: bool) -> None:
-    """Mark a player who cannot move (he keeps his table every round of a schedule)."""
+    """Mark a player who cannot move (they keep one table every round of a schedule)."""
     require_organizer(user, event)
     updated = Registration.objects.filter(event=event, player=player).update(
         cannot_move=cannot_move
@@ -229,7 +244,7 @@ def seat_by_ranking(rnd: Round, user, spread: bool) -> schedule.seating.Draw:
         ).values_list("player_id", flat=True)
     )
     draw = schedule.by_ranking([p.pk for p in ranked], spread, byes, allowed)
-    _write(rnd, draw, {p.pk: p for p in ranked}, None)
+    seat_draw(rnd, draw, {p.pk: p for p in ranked}, None)
     log_activity(
         event,
         user,

@@ -21,7 +21,6 @@ from ..dealforms import CorrectGameDealForm, GameDealForm
 from ..forms import CardPointsForm, ChipCountForm, FirstForehandForm, VoidDealForm
 from ..forms.substitutes import SubstituteForm
 from ..middleware import wants_json
-from ..models import Player
 from ..services import entry
 from ..services.permissions import can_manage
 from ..todays_names import deal_under_todays_names
@@ -139,14 +138,8 @@ def rows_html(sheet) -> list[str]:
 
 
 def substitute_form_for(sheet, data=None) -> SubstituteForm:
-    """The substitute form of a table's sheet: the seats not yet handed over, and the
-    event's registered players; the next deal offered."""
-    seated = [s.player_id for s in sheet.seats if seat_holders.substitution_of(s) is None]
-    registered = Player.objects.filter(registrations__event=sheet.event)
-    next_number = (sheet.rows[-1].deal.number if sheet.rows else 0) + 1
-    return SubstituteForm(
-        data, seated=seated, registered=registered, initial={"from_deal": next_number}
-    )
+    """The substitute form of a table's sheet (forms/substitutes.py says what it offers)."""
+    return SubstituteForm.for_sheet(sheet, data)
 
 
 @organizer_view

@@ -19,9 +19,11 @@ from ..forms import (
     AddPlayerForm,
     EventForm,
     PlayersCsvForm,
+    RegistrationChangeForm,
     RenamePlayerForm,
     WithdrawForm,
 )
+from ..forms.players import seat_said
 from ..models import Event, Player, Registration, Season, Seat, Table
 from ..names import clean_name
 from ..services.permissions import (
@@ -32,6 +34,7 @@ from ..services.permissions import (
     readable_seasons,
 )
 from ..services.players import search_registry
+from ..services.schedule import rounds_words
 from .common import (
     check_manage,
     event_or_404,
@@ -139,6 +142,8 @@ def event_detail(request, pk):
 
 # Players a page of the players page lists: the registry's and the event's alike.
 PLAYERS_A_PAGE = 50
+# The players page's posts that change a registration (the rest register a player).
+CHANGES = {"rename", "withdraw", "seat_reserve", "pays_fee"}
 
 
 @organizer_view
@@ -161,8 +166,11 @@ def event_players(request, pk):
     # One player to offer: it is chosen, so Register takes it.
     initial = {"player": offered[0]} if registry.paginator.num_pages == 1 == len(offered) else {}
     registering = request.method == "POST" and not (
-        "csv" in request.FILES or {"rename", "withdraw"} & set(request.POST)
+        "csv" in request.FILES or CHANGES & set(request.POST)
     )
+    # Rounds drawn in advance and not started: a player who joins is seated in them
+    # only if the organizer says so (they are drawn again), else is a reserve.
+    waiting = services.waiting_rounds(event)
     # A post may name any registry player (one on another page of the registry).
     form = AddPlayerForm(
         request.POST if registering else None,
@@ -184,8 +192,13 @@ def event_players(request, pk):
         if csv_form.is_valid():
             try:
                 result = exchange.import_players_csv(
-                    csv_form.cleaned_data["text"], event, request.user
+                    csv_form.cleaned_data["text"],
+                    event,
+                    request.user,
+                    seat=seat_said(csv_form.cleaned_data),
                 )
+            except services.FormError as e:
+                form_errors(csv_form, e)  # whether the players are seated: at its choice
             except services.ServiceError as e:
                 csv_form.add_error("csv", e.message)
             else:
@@ -217,13 +230,18 @@ def event_players(request, pk):
             return redirect("event-players", pk=event.pk)
         player = withdraw.cleaned_data["withdraw"]
         try:
-            services.withdraw_player(event, request.user, player)
+            redrawn = services.withdraw_player(event, request.user, player)
         except services.ServiceError as e:
             messages.error(request, e.message)
         else:
-            messages.success(request, f"{player.name} withdrawn from later rounds.")
+            messages.success(
+                request, f"{player.name} withdrawn from later rounds." + _drawn_again(redrawn)
+            )
         return redirect("event-players", pk=event.pk)
+    elif request.method == "POST" and {"seat_reserve", "pays_fee"} & set(request.POST):
+        return _registration_change(request, event)
     elif registering and form.is_valid():
+        seat = seat_said(form.cleaned_data)
         try:
             player = services.register_player(
                 event,
@@ -231,13 +249,20 @@ def event_players(request, pk):
                 player=form.cleaned_data["player"],
                 name=form.cleaned_data["name"],
                 club=form.cleaned_data["club"],
+                seat=seat,
+                pays_fee=not form.cleaned_data["no_fee"],
             )
         except services.ServiceError as e:
-            form.add_error(None, e.message)
+            form_errors(form, e)
         else:
-            messages.success(request, f"{player.name} registered.")
+            said = f"{player.name} registered"
+            if seat is False:
+                said += " as a reserve, without a seat."
+            else:
+                said += "." + (_drawn_again(waiting) if seat else "")
+            messages.success(request, said)
             return redirect("event-players", pk=event.pk)
-    # A page; and a renamed player the warning says to pick, wherever he is listed.
+    # A page; and a renamed player the warning says to pick, wherever they are listed.
     offered += [p.pk for p in form.renamed_to_pick if p.pk not in offered]
     form.fields["player"].queryset = Player.objects.filter(pk__in=offered)
     # A player found by a former name says it.
@@ -256,8 +281,40 @@ def event_players(request, pk):
             "registered_already": registered_already,
             "registered": registered,
             "query": query,
+            "waiting": waiting,
+            "waiting_words": rounds_words(waiting) if waiting else "",
         },
     )
+
+
+def _drawn_again(rounds) -> str:
+    """The rounds a change drew again, said so that their cards are printed again."""
+    if not rounds:
+        return ""
+    return f" {rounds_words(rounds).capitalize()} drawn again: reprint their cards."
+
+
+def _registration_change(request, event):
+    """The players page's buttons on a registration: seat a reserve, or say whether the
+    player pays the entry fee."""
+    form = RegistrationChangeForm(request.POST, event=event)
+    if not form.is_valid():
+        messages.error(request, "Choose a registered player.")
+        return redirect("event-players", pk=event.pk)
+    player = form.cleaned_data["player"]
+    try:
+        if "seat_reserve" in request.POST:
+            redrawn = services.seat_reserve(event, request.user, player)
+            said = f"{player.name} is seated from now on." + _drawn_again(redrawn)
+        else:
+            pays = form.cleaned_data["pays_fee"] == "1"
+            services.set_pays_fee(event, request.user, player, pays)
+            said = f"{player.name} {'pays' if pays else 'does not pay'} the entry fee."
+    except services.ServiceError as e:
+        messages.error(request, e.message)
+    else:
+        messages.success(request, said)
+    return redirect("event-players", pk=event.pk)
 
 
 def _rename_form(request, event) -> RenamePlayerForm | None:

@@ -20,6 +20,7 @@ from ..forms.clock import RoundLengthForm
 from ..models import Player, Round, Seat
 from ..services.checkin import check_in_times
 from ..services.permissions import can_manage
+from ..services.seats import free_players
 from ..words import counted, time_of_day
 from .clock import round_clock_context
 from .common import (
@@ -58,7 +59,11 @@ def round_detail(request, pk):
     rnd = round_or_404(request, pk)
     event = rnd.event
     manage = can_manage(request.user, event)
-    active = Player.objects.filter(registrations__event=event, registrations__withdrawn=False)
+    # The roll call's players: registered, not withdrawn, not reserves (the draws leave
+    # a reserve out until the players page seats them).
+    active = Player.objects.filter(
+        registrations__event=event, registrations__withdrawn=False, registrations__reserve=False
+    )
     present_ids = set(rnd.present.values_list("pk", flat=True))
     # The draw button posts the roll call's boxes too (marked by roll_call_shown):
     # the draw uses what the page shows, saved or not.
@@ -80,12 +85,18 @@ def round_detail(request, pk):
         Q(seats__table__round=rnd) | Q(rounds_with_bye=rnd)
     ).distinct()
     swap_form = SwapForm(request.POST if "swap" in request.POST else None, players=round_players)
+    change = None  # a changed roll call of a drawn round: what it changes, to confirm
     if request.method == "POST":
         check_manage(request, event)
         try:
             if "roll_call" in request.POST and roll_call.is_valid():
-                services.set_roll_call(rnd, request.user, list(roll_call.cleaned_data["present"]))
-                messages.success(request, "Roll call saved.")
+                saved = services.set_roll_call(
+                    rnd,
+                    request.user,
+                    list(roll_call.cleaned_data["present"]),
+                    confirm=request.POST.get("confirm", ""),
+                )
+                messages.success(request, saved.words)
                 return redirect("round-detail", pk=rnd.pk)
             elif "draw" in request.POST and draw_form.is_valid():
                 if with_roll_call and not roll_call.is_valid():
@@ -112,6 +123,8 @@ def round_detail(request, pk):
                 )
                 messages.success(request, "Players swapped.")
                 return redirect("round-detail", pk=rnd.pk)
+        except services.RollCallChange as e:
+            change = e.plan
         except services.ServiceError as e:
             messages.error(request, e.message)
     tables = rnd.tables.prefetch_related(
@@ -133,6 +146,7 @@ def round_detail(request, pk):
             "started": services.rounds.round_started(rnd),
             "checked_in": len(checked_in),
             "ticking": ticking,
+            "change": change,
             **round_clock_context(rnd),
         },
     )
@@ -148,6 +162,7 @@ def table_create(request, pk):
         request.POST or None,
         players=Player.objects.filter(registrations__event=event, registrations__withdrawn=False),
         game=event.game,
+        free=free_players(rnd),
     )
     if request.method == "POST" and form.is_valid():
         try:

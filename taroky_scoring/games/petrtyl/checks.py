@@ -52,8 +52,8 @@ def check(values: dict[str, Any], t: Table, add: Add) -> None:
         add(
             FieldError(
                 "partner",
-                "The declarer cannot be his own partner: leave the partner empty when he "
-                "called his own Chief and plays alone.",
+                "The declarer cannot be their own partner: leave the partner empty when "
+                "the declarer called their own Chief and plays alone.",
             )
         )
     kind = values["kind"]
@@ -286,8 +286,8 @@ def _declarations(values: dict[str, Any], t: Table, add: Add) -> None:
             why = f"the called Chief is held by {' or '.join(sorted(holders))}"
         else:
             why = (
-                "the declarer called the fourth Chief, so its holder is his partner and he "
-                "holds the other three"
+                "the declarer called the fourth Chief, so its holder is the partner and the "
+                "declarer holds the other three"
             )
         add(FieldError("declarations", f"{claim['player']} cannot hold All Four: {why}."))
         return

@@ -125,8 +125,8 @@ class Texas(Game):
     table_order: ClassVar[tuple[str, ...]] = tuple(BONUS_CHIPS)
     table_names: ClassVar[Mapping[str, str]] = {}
     valat_contra: ClassVar[bool] = True
-    # The partner's "nobody": the declarer called a card he held himself.
-    alone_words: ClassVar[str] = "Alone (called his own trump)"
+    # The partner's "nobody": the declarer called a card the declarer held.
+    alone_words: ClassVar[str] = "Alone (called their own trump)"
     pagat_contra_always: ClassVar[bool] = True
     pagat_with_valat: ClassVar[bool] = False  # Pagat payments stand when a valat is made
     has_king_last: ClassVar[bool] = False  # King Last in a Povenost (texas-king)
@@ -251,8 +251,8 @@ class Texas(Game):
             add(
                 FieldError(
                     "partner",
-                    "The declarer cannot be his own partner: leave the partner empty when he "
-                    "called his own card and plays alone.",
+                    "The declarer cannot be their own partner: leave the partner empty when "
+                    "the declarer called their own card and plays alone.",
                 )
             )
         if outcome.kind == "played" and outcome.bid is None:

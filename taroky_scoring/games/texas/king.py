@@ -65,7 +65,7 @@ class TexasKing(Texas):
     ) + Texas.base_options
     bids = (("povenost", "Povenost"), ("no_trick", "No Trick"), ("prever", "Prever"))
     partner_bids = ("povenost",)
-    alone_words = "Alone (called his own King)"
+    alone_words = "Alone (called their own King)"
     no_points_bids = ("no_trick",)
     valat_contra = False
     has_king_last = True
@@ -213,7 +213,7 @@ class TexasKing(Texas):
         Traceback (most recent call last):
         ...
         taroky_scoring.errors.OutcomeError: bonuses: Bonus 1: A claims Krale, but the
-        holder of all four Kings holds the called King, so he is the partner: only C can.
+        holder of all four Kings holds the called King, so that player is the partner: only C can.
         """
         if outcome.kind != "played" or outcome.bid != "povenost":
             return
@@ -224,7 +224,7 @@ class TexasKing(Texas):
                     "partner",
                     "The declarer called the fourth King, holding the other three: all six "
                     "talon cards are drawn before the call, so the fourth King is in another "
-                    "player's hand. Name him as partner.",
+                    "player's hand. Name that player as partner.",
                 )
             )
         holder, why = self.four_kings_holder(outcome)
@@ -247,19 +247,19 @@ class TexasKing(Texas):
         declarer, partner, called = outcome.bidder, outcome.partner, outcome.called
         if called == "fourth_king":
             return None, (
-                "the fourth King was called: the declarer holds three Kings and his partner "
+                "the fourth King was called: the declarer holds three Kings and the partner "
                 "the fourth, so nobody holds all four"
             )
         if called == "queen":
             why = "a Queen was called, so the declarer holds all four Kings"
             return declarer, f"{why}: only {declarer} can"
         if partner is None:
-            why = "the declarer called a King and plays alone, so he holds it"
+            why = "the declarer called a King and plays alone, so the declarer holds it"
             return declarer, f"{why}: only {declarer} can"
         presumed = "" if called else " (none is given: a King is presumed)"
         return partner, (
-            f"the holder of all four Kings holds the called King{presumed}, so he is the "
-            f"partner: only {partner} can"
+            f"the holder of all four Kings holds the called King{presumed}, so that player "
+            f"is the partner: only {partner} can"
         )
 
     def more_transfers(self, outcome: TexasOutcome, rules: Any) -> list[Transfer]:

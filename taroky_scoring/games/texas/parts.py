@@ -21,7 +21,7 @@ def _took_a_trick_field(bid: str) -> Field:
         "bidder_took_a_trick",
         "Declarer took a trick",
         BOOL,
-        "whether the declarer took a trick (true: he lost)",
+        "whether the declarer took a trick (true: the declarer lost)",
         required=True,
         applies=all_of(PLAYED, when("bid", bid)),
     )

@@ -95,8 +95,8 @@ class TexasXX(Texas):
             add(
                 FieldError(
                     "partner",
-                    "In Ze Ruky the holder of the XX is the partner: name him, or say the XX "
-                    "was in the talon (xx_in_talon).",
+                    "In Ze Ruky the holder of the XX is the partner: name that player, or say "
+                    "the XX was in the talon (xx_in_talon).",
                 )
             )
         if outcome.partner is not None and outcome.xx_in_talon:

@@ -4,7 +4,7 @@ from django.core.management.base import BaseCommand, CommandError
 from tournaments.exchange import import_players_csv
 from tournaments.forms import PlayersCsvForm
 from tournaments.models import Event
-from tournaments.services import ServiceError
+from tournaments.services import FormError, ServiceError
 
 
 class Command(BaseCommand):
@@ -22,8 +22,21 @@ class Command(BaseCommand):
         parser.add_argument(
             "--user", help="User name of an organizer of --event (required with --event)."
         )
+        # While rounds drawn in advance wait to be played, who joins is seated in them
+        # only when told (they are drawn again), else is a reserve: one must be said.
+        choice = parser.add_mutually_exclusive_group()
+        choice.add_argument(
+            "--seat",
+            action="store_true",
+            help="Seat the players who join in the rounds drawn and not started (drawn again).",
+        )
+        choice.add_argument(
+            "--reserve",
+            action="store_true",
+            help="Register the players who join as reserves, without a seat.",
+        )
 
-    def handle(self, *args, path, event=None, user=None, **options):
+    def handle(self, *args, path, event=None, user=None, seat=False, reserve=False, **options):
         target = organizer = None
         if event is not None:
             if not user:
@@ -33,8 +46,11 @@ class Command(BaseCommand):
             if target is None or organizer is None:
                 raise CommandError("No such event or user.")
         text = _read(path)
+        said = True if seat else False if reserve else None
         try:
-            result = import_players_csv(text, target, organizer)
+            result = import_players_csv(text, target, organizer, seat=said)
+        except FormError as e:
+            raise CommandError(f"{e.message} Give --seat or --reserve.") from None
         except ServiceError as e:
             raise CommandError(e.message) from None
         self.stdout.write(result.summary())

@@ -17,10 +17,13 @@ from tournaments.models import (
     RejectedVersion,
     Season,
     Seat,
+    Sitting,
+    Substitution,
 )
 from tournaments.names import fold
 from tournaments.rejected_versions import fill_rejected_names
 from tournaments.services.events import fixed_settings, prize_settings
+from tournaments.sittings import fill_sittings, record_substitutions
 from tournaments.words import counted
 
 
@@ -93,6 +96,9 @@ class Command(BaseCommand):
                 for sql in connection.ops.sequence_reset_sql(self.style, list(models)):
                     cursor.execute(sql)
             _record_fixed_settings()  # new rows: after the restored ones' ids
+            # A backup from before the rounds' sittings and the substitutions' log ids.
+            fill_sittings(Seat, Substitution, Sitting)
+            record_substitutions(ActivityEntry, Substitution, "restore_db")
         except (DeserializationError, DatabaseError, ValidationError, LookupError) as e:
             raise CommandError(f"{path} cannot be restored: {e}") from None
 
