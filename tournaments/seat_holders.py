@@ -145,7 +145,7 @@ def seat_chips(net: dict, leaver: int, sub_player, sub_mode, table_id: int) -> i
 def change_words(sub: Substitution) -> str:
     """A seat's change of hands as the sheet says it."""
     leaver, substitute = sub.seat.player.name, sub.substitute.name
-    how = f"plays for {leaver}" if sub.for_leaver else "plays in their own name"
+    how = f"plays for {leaver}" if sub.for_leaver else f"plays in {substitute}'s own name"
     return f"From deal {sub.from_deal} {substitute} sits in {leaver}'s seat and {how}."
 
 
@@ -180,7 +180,7 @@ def statement_words(event, player: Player) -> list[str]:
         if sub.substitute_id == player.pk:
             how = f"for {leaver}, on {leaver}'s chips"
             if not sub.for_leaver:
-                how = f"in their own name, in {leaver}'s seat"
+                how = f"in {substitute}'s own name, in {leaver}'s seat"
             said.append(f"{where}: played {deals} {how}.")
         else:
             how = f"for {leaver}" if sub.for_leaver else f"in {substitute}'s own name"

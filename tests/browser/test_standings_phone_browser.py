@@ -6,7 +6,7 @@ import pytest
 
 from tournaments import services
 
-from ..web.days import two_rounds
+from ..web.hand_days import two_rounds
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.browser]
 

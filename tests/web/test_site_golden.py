@@ -47,11 +47,11 @@ def test_the_golden_site_holds_the_pages_the_task_names():
     assert 'id="session-state">Round closed: 3 deals played</p>' in sheet
     assert '<p class="lead">Closed\n' in stored["round-1.html"].decode()
     assert '<p class="lead">Under way\n' in stored["round-2.html"].decode()
-    assert "From deal 2 Ivan sits in Dana&#x27;s seat and plays as himself." in sheet
+    assert "From deal 2 Ivan sits in Dana&#x27;s seat and plays in Ivan&#x27;s own name." in sheet
     assert '<a href="player-dana.html">Dana → Ivan</a>' in sheet
     statement = stored["player-ivan.html"].decode()
     assert "<h2>Substitutes</h2>" in statement
-    assert "Round 1, table 1: played deals 2 to 3 as himself, in Dana&#x27;s seat." in statement
+    assert "Round 1, table 1: played deals 2 to 3 in Ivan&#x27;s own name, in Dana&#x27;s seat." in statement
     assert 'id="balance">+24</strong>' in statement
     seniors = stored["category-seniors-standings.html"].decode()
     assert "<h1>Standings of Seniors</h1>" in seniors

@@ -58,7 +58,7 @@ def ranked_round(tournament, organizer, mode):
     T1 deal 1: Anna and Bill win a Five (40): Anna +8, Bill +8, Čada -8, Dana -8.
     T2 deal 1: Emil and Fanny win (40): Emil +8, Fanny +8, Gustav -8, Hana -8.
     T1 deals 2 and 3 are played by Ivan in Dana's seat (named "Dana" when he plays for
-    her, "Ivan" when he plays as himself):
+    her, "Ivan" when Ivan plays in their own name):
       deal 2: the seat and Čada win (40): seat +8, Čada +8, Anna -8, Bill -8.
       deal 3: the seat and Anna win (40): seat +8, Anna +8, Bill -8, Čada -8.
     T1 chips: Anna 8 - 8 + 8 = 8; Bill 8 - 8 - 8 = -8; Čada -8 + 8 - 8 = -8; the seat
@@ -129,7 +129,7 @@ def test_a_substitute_playing_as_himself_keeps_his_own_chips(tournament, organiz
 
 
 def test_the_leaver_scores_the_seat_when_he_played_as_many_deals(tournament, organizer):
-    """Dana plays deals 1 and 2, Ivan (as himself) deal 3 only... of a table whose
+    """Dana plays deals 1 and 2, Ivan (in their own name) deal 3 only... of a table whose
     deal 3 is its last: 2 against 1, the seat's place is Dana's. Here Ivan takes the seat
     from deal 3: deal 2 the seat (Dana) and Čada win, deal 3 the seat (Ivan) and Anna."""
     event = services.update_event(
@@ -183,7 +183,7 @@ def test_the_sheet_and_its_pdf_show_the_seat_changing_hands(client, tournament, 
     event, t1 = ranked_round(tournament, organizer, AS_HIMSELF)
     client.force_login(organizer)
     html = unescape(client.get(reverse("table-sheet", args=[t1.pk])).content.decode())
-    said = "From deal 2 Ivan sits in Dana's seat and plays in their own name."
+    said = "From deal 2 Ivan sits in Dana's seat and plays in Ivan's own name."
     assert said in html and "Dana → Ivan" in html
     # The seat's column: Dana's -8, then Ivan's +8 twice: 8 chips.
     sheet = table_sheet(t1)
@@ -197,7 +197,7 @@ def test_the_sheet_and_its_pdf_show_the_seat_changing_hands(client, tournament, 
     text = " ".join(p.extract_text() for p in PdfReader(io.BytesIO(pdf)).pages)
     assert "Dana → Ivan" in text and "Ivan sits in Dana's seat" in " ".join(text.split())
     statement_page = client.get(reverse("player-statement", args=[event.pk, player("Ivan").pk]))
-    assert "played deals 2 to 3 in their own name, in Dana's seat." in unescape(
+    assert "played deals 2 to 3 in Ivan's own name, in Dana's seat." in unescape(
         statement_page.content.decode()
     )
 
@@ -212,7 +212,7 @@ def test_the_sheet_and_its_pdf_show_the_seat_changing_hands(client, tournament, 
         ),
         (
             AS_HIMSELF,
-            "Round 1, table 1: played deals 2 to 3 in their own name, in Dana's seat.",
+            "Round 1, table 1: played deals 2 to 3 in Ivan's own name, in Dana's seat.",
             "Round 1, table 1: Ivan played deals 2 to 3 in Dana's seat, in Ivan's own name.",
         ),
     ],
