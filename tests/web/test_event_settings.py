@@ -294,13 +294,8 @@ def test_a_new_event_without_prizes_says_nothing_of_them(organizer, client):
     [
         ({"entry_fee": "ten", "prize_table": "50%"}, "The entry fee"),
         ({"entry_fee": "$10", "prize_table": "50%\nlots"}, "2nd place"),
-        (
-            {"entry_fee": "$10", "prize_table": "$40"},
-            "These prizes pay $40.00, more than the fees collected: $0.00 (0 players × "
-            "$10.00). Lower them, or tick that the club adds the rest.",
-        ),
     ],
-    ids=["fee", "table", "more than the fees"],
+    ids=["fee", "table"],
 )
 def test_bad_prizes_on_the_new_event_form_are_said_at_their_field(organizer, client, changes, said):
     """Refused by the prize form's own checks or by set_prizes, said at the field on
@@ -313,6 +308,20 @@ def test_bad_prizes_on_the_new_event_form_are_said_at_their_field(organizer, cli
     )
     assert said in response.content.decode().replace("&#x27;", "'")
     assert not Event.objects.exists()
+
+
+def test_a_new_events_fixed_prizes_wait_for_its_players(organizer, client):
+    """No one has paid yet when the event is made: fixed prizes are kept, and the prize
+    list says what the fees do not cover until enough players pay (then the prize form
+    refuses a table paying more, as before)."""
+    new_event(client, organizer, entry_fee="$10", prize_table="$40")
+    event = Event.objects.get()
+    assert (event.entry_fee_cents, event.prize_table) == (1000, "$40.00")
+    page = client.get(reverse("prize-list", args=[event.pk])).content.decode()
+    assert (
+        "These prizes pay $40.00 more than the fees collected, and the club has not said "
+        "it adds the rest." in page.replace("&#x27;", "'")
+    )
 
 
 def test_the_edit_page_keeps_the_prizes_on_their_own_page(tournament, organizer, client):

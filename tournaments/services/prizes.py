@@ -59,8 +59,12 @@ def set_prizes(
 
 def _check_fees_cover(event: Event, categories) -> None:
     """Refused at the prize table's field: prizes (the event's and its categories')
-    paying more than the fees collected now, unless the club adds the rest."""
+    paying more than the fees collected now, unless the club adds the rest. Before
+    anyone pays (a new event's prizes) nothing is collected yet: the prize list says
+    what the fees do not cover once players come."""
     players = prizes.players_paying(event)
+    if not players:
+        return
     pool = event.entry_fee_cents * players
     total = prizes.tables_total(event, pool, categories)
     if total > pool and not event.prizes_club_adds:
