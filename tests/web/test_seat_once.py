@@ -256,7 +256,8 @@ def test_a_newcomer_substitute_is_a_reserve_who_pays_no_fee_unless_said(
     response = client.post(reverse("table-substitute", args=[t1.pk]), data, follow=True)
     said = "pays the entry fee" if fee else "pays no entry fee"
     assert [str(m) for m in response.context["messages"]] == [
-        "From deal 3 Vlasta Kubíčková sits in Dana's seat and plays in Vlasta Kubíčková's own name. "
+        "From deal 3 Vlasta Kubíčková sits in Dana's seat and plays in Vlasta Kubíčková's "
+        "own name. "
         f"Vlasta Kubíčková is registered as a reserve and {said}."
     ]
     reg = Registration.objects.get(player__name="Vlasta Kubíčková")

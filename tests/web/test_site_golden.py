@@ -51,7 +51,8 @@ def test_the_golden_site_holds_the_pages_the_task_names():
     assert '<a href="player-dana.html">Dana → Ivan</a>' in sheet
     statement = stored["player-ivan.html"].decode()
     assert "<h2>Substitutes</h2>" in statement
-    assert "Round 1, table 1: played deals 2 to 3 in Ivan&#x27;s own name, in Dana&#x27;s seat." in statement
+    said = "Round 1, table 1: played deals 2 to 3 in Ivan&#x27;s own name, in Dana&#x27;s seat."
+    assert said in statement
     assert 'id="balance">+24</strong>' in statement
     seniors = stored["category-seniors-standings.html"].decode()
     assert "<h1>Standings of Seniors</h1>" in seniors

@@ -274,6 +274,34 @@ def test_no_team_section_when_the_event_ranks_none(tournament, organizer, client
     assert "Teams" not in text and "Lodges" not in text
 
 
+@pytest.mark.parametrize(
+    "ranking, off, link",
+    [
+        ("teams", None, True),
+        (
+            "lodges",
+            "The event ranks no teams: it ranks lodges (each player's club or lodge).",
+            False,
+        ),
+        ("off", "The event ranks no teams.", False),
+    ],
+)
+def test_the_teams_page_and_link_follow_what_the_event_ranks(
+    tournament, organizer, client, ranking, off, link
+):
+    """The event page links its teams only when it ranks teams; the teams page says when
+    it ranks none, or lodges instead, and offers the form only for teams."""
+    event = services.update_event(tournament, organizer, team_ranking=ranking)
+    client.force_login(organizer)
+    detail = client.get(reverse("event-detail", args=[event.pk])).content.decode()
+    assert ('id="teams-link"' in detail) is link
+    page = client.get(reverse("event-teams", args=[event.pk])).content.decode()
+    page = page.replace("&#x27;", "'")
+    said = page.split('id="teams-off">')[1].split(" Choose")[0] if off else None
+    assert said == off
+    assert ('name="players"' in page) is link
+
+
 # -- bad input --------------------------------------------------------------------------
 
 

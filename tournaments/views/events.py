@@ -14,7 +14,7 @@ from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods
 
-from .. import clock, exchange, ranking, rejected_versions, services
+from .. import clock, exchange, ranking, rejected_versions, services, teams
 from ..forms import (
     AddPlayerForm,
     EventForm,
@@ -127,6 +127,7 @@ def event_detail(request, pk):
             "rounds": rounds,
             "players": event.players.all(),
             "can_manage": manages,
+            "sides_kind": teams.kind(event),
             # Versions sent from a table and not saved, until an organizer handles them.
             "waiting": rejected_versions.waiting_in(event) if manages else None,
             "rules": event.ruleset_listing,

@@ -3,6 +3,7 @@ change one (views.groups; views write through services.teams)."""
 
 from __future__ import annotations
 
+from .. import teams as sides
 from ..forms.teams import TeamForm
 from ..models import Team, TeamMember
 from ..services.teams import delete_team, save_team
@@ -18,7 +19,10 @@ def _teams(event) -> dict:
         .values_list("team_id", "player__name")
     ):
         members.setdefault(team_id, []).append(name)
-    return {"teams": [(t, members.get(t.pk, [])) for t in Team.objects.filter(event=event)]}
+    return {
+        "teams": [(t, members.get(t.pk, [])) for t in Team.objects.filter(event=event)],
+        "sides_kind": sides.kind(event),
+    }
 
 
 TEAMS = GroupPage(
