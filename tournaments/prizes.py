@@ -225,7 +225,12 @@ def prize_list(
                 f"{' and '.join(paid_places) if len(paid_places) < 3 else ', '.join(paid_places)}"
                 f" {'prize' if len(paid_places) == 1 else 'prizes'} shared by {len(group)}"
             )
-            if len(places) > len(paid_places):
+            own = place_text(rank, True)
+            moved_from = {shown_places.get(s.player.pk, own) for s in group} - {own}
+            if moved_from:
+                # Tied further down: the players above took a prize in another list.
+                note += f" (tied, moved up from {min(moved_from)})"
+            elif len(places) > len(paid_places):
                 note += f" (tied for {places[0]} to {places[-1]})"
         for s in group:
             place = shown_places.get(s.player.pk, place_text(rank, len(group) > 1))

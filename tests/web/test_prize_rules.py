@@ -79,6 +79,19 @@ def test_a_player_in_two_lists_takes_the_larger_prize_and_the_next_the_other(nig
     )
 
 
+def test_players_tied_who_move_up_share_the_prize_in_words_that_match_their_place(night, organizer):
+    """The Club list (Emil, Čada, Dana) pays $4: Emil takes the event's $30, so Čada and
+    Dana, tied at 2= among the Club, share its 1st prize, $2 each; the note does not say
+    "tied for 1st to 2nd" beside their place 2=."""
+    save_category(night, organizer, "Club", players("Emil", "Čada", "Dana"), "$4")
+    _, club = prizes.event_prize_lists(Event.objects.get(pk=night.pk))
+    # (Their order is the names' sort, not what this test holds.)
+    assert sorted(paid(club), key=lambda r: r[1]) == [
+        ("2=", "Dana", 200, "1st prize shared by 2 (tied, moved up from 2=)"),
+        ("2=", "Čada", 200, "1st prize shared by 2 (tied, moved up from 2=)"),
+    ]
+
+
 def test_equal_prizes_go_to_the_event_s_list(night, organizer):
     """Anna's $10 in the event's list equals the Club list's $10: the event's; nobody else
     is in the Club list, which says why it pays nobody."""
