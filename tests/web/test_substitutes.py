@@ -397,3 +397,22 @@ def test_an_exported_event_keeps_its_substitutes(tournament, organizer, mode):
     assert chips_in_ledger(copy) == chips_in_ledger(event)
     said = [(s.rank, s.player.name, s.chips, s.points_shown) for s in standings(copy)]
     assert said == [(s.rank, s.player.name, s.chips, s.points_shown) for s in standings(event)]
+
+
+def test_an_event_whose_substitute_withdrew_later_imports(tournament, organizer):
+    """Ivan takes Dana's seat, then withdraws: the event's file says Ivan withdrawn, and
+    its import seats Ivan as the substitute before withdrawing Ivan, as it happened (a
+    withdrawn player cannot be made a substitute)."""
+    import json
+
+    from tournaments import exchange
+    from tournaments.models import Registration
+
+    event, _ = ranked_round(tournament, organizer, AS_HIMSELF)
+    services.withdraw_player(event, organizer, player("Ivan"))
+    document = json.loads(json.dumps(exchange.export_event(event)))
+    document["event"]["name"] = "Copy"
+    copy = exchange.import_event(document, organizer)
+    assert chips_in_ledger(copy) == chips_in_ledger(event)
+    withdrawn = Registration.objects.filter(event=copy, withdrawn=True)
+    assert [r.player.name for r in withdrawn] == ["Ivan"]

@@ -99,7 +99,6 @@ def save_event(plan: Plan, user, players: dict[str, Player]) -> Event:
         Registration(
             event=event,
             player=players[p["name"]],
-            withdrawn=p["withdrawn"],
             start_number=p["start_number"],
             cannot_move=p["cannot_move"],
             pays_fee=p["pays_fee"],
@@ -202,6 +201,10 @@ def save_event(plan: Plan, user, players: dict[str, Player]) -> Event:
         for r in versions:
             fields = {k: v for k, v in r.items() if k not in ("where", "document")}
             _step(r["where"], restore_rejected_version, deals[key], r["document"], user, **fields)
+    # Withdrawn last: a player who played, or took a seat as a substitute, and then
+    # withdrew was not withdrawn when the services made those (which refuse one who is).
+    withdrawn = [players[p["name"]] for p in plan.players if p["withdrawn"]]
+    Registration.objects.filter(event=event, player__in=withdrawn).update(withdrawn=True)
     report = audit_ledger([event.pk])
     if not report.ok:
         raise ExchangeError(
