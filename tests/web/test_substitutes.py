@@ -416,3 +416,11 @@ def test_an_event_whose_substitute_withdrew_later_imports(tournament, organizer)
     assert chips_in_ledger(copy) == chips_in_ledger(event)
     withdrawn = Registration.objects.filter(event=copy, withdrawn=True)
     assert [r.player.name for r in withdrawn] == ["Ivan"]
+
+
+def test_the_event_page_names_the_seat_that_changed_hands(client, tournament, organizer):
+    """The event page's table list says the seat's change as the sheet heads it."""
+    event, _ = ranked_round(tournament, organizer, FOR_LEAVER)
+    page = unescape(client.get(reverse("event-detail", args=[event.pk])).content.decode())
+    assert "<td>Anna, Bill, Čada, Dana → Ivan</td>" in page
+    assert "<td>Emil, Fanny, Gustav, Hana</td>" in page

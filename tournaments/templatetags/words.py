@@ -3,7 +3,7 @@
 
 from django import template
 
-from .. import words
+from .. import seat_holders, words
 
 register = template.Library()
 
@@ -14,6 +14,7 @@ register.filter("deals_played", words.deals_played)
 register.filter("house_rules_words", words.house_rules_words)
 register.filter("reason_words", words.reason_words)
 register.filter("scoring_words", words.scoring_words)
+register.filter("seat_head", seat_holders.head_words)
 register.filter("sender_words", words.sender_words)
 register.filter("session_end_words", words.session_end_words)
 register.filter("year_not_named", words.year_not_named)

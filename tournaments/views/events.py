@@ -115,7 +115,13 @@ def event_detail(request, pk):
             "tables",
             queryset=Table.objects.annotate(
                 deal_count=Count("deals", filter=Q(deals__voided=False))
-            ).prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("player"))),
+            ).prefetch_related(
+                # Each seat's player and substitute: "Dana → Ivan" once it changed hands.
+                Prefetch(
+                    "seats",
+                    queryset=Seat.objects.select_related("player", "substitution__substitute"),
+                )
+            ),
         )
     )
     manages = can_manage(request.user, event)
