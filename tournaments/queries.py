@@ -143,11 +143,12 @@ class Sheet:
         return self.lead_span + 2 * len(self.players)
 
     def chip_series(self) -> list[tuple[str, list[int]]]:
-        """Each player's chips from the start through every deal, for the chart."""
+        """Each seat's chips from the start through every deal, for the chart, named
+        as the sheet heads the seat ("Dana → Ivan" once it changed hands)."""
         start = self.event.starting_chips
         return [
-            (p.name, [start] + [r.running[i] for r in self.rows])
-            for i, p in enumerate(self.players)
+            (head, [start] + [r.running[i] for r in self.rows])
+            for i, (_, head) in enumerate(self.player_heads)
         ]
 
     @property

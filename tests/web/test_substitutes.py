@@ -189,13 +189,16 @@ def test_the_sheet_and_its_pdf_show_the_seat_changing_hands(client, tournament, 
     sheet = table_sheet(t1)
     assert [r.changes[3] for r in sheet.rows] == [-8, 8, 8]
     assert (sheet.totals, sheet.next_names) == ([8, -8, -8, 8], ["Anna", "Bill", "Čada", "Ivan"])
+    # The chart names the seat as the sheet heads it: Dana's -8 was not all Dana's.
+    assert [name for name, _ in sheet.chip_series()] == ["Anna", "Bill", "Čada", "Dana → Ivan"]
     # A deal's page names the seats' holders at that deal.
     deal_page = client.get(reverse("deal-detail", args=[t1.deals.get(number=2).pk]))
     assert [p.name for p in deal_page.context["players"]] == ["Anna", "Bill", "Čada", "Ivan"]
     assert deal_page.context["net"] == {"Anna": -8, "Bill": -8, "Čada": 8, "Ivan": 8}
     pdf = client.get(reverse("table-pdf", args=[t1.pk])).content
     text = " ".join(p.extract_text() for p in PdfReader(io.BytesIO(pdf)).pages)
-    assert "Dana → Ivan" in text and "Ivan sits in Dana's seat" in " ".join(text.split())
+    assert "Ivan sits in Dana's seat" in " ".join(text.split())
+    assert text.count("Dana → Ivan") == 2  # the seat's heading and the chart's legend
     statement_page = client.get(reverse("player-statement", args=[event.pk, player("Ivan").pk]))
     assert "played deals 2 to 3 in Ivan's own name, in Dana's seat." in unescape(
         statement_page.content.decode()
