@@ -225,7 +225,7 @@ class Results:
 
 def four_fields(seats: list[str], points: int) -> dict:
     """The deal form's fields of the deal every simulated phone enters: a played Four,
-    forehand the bidder with the second half of the blind and the player opposite his
+    forehand the bidder with the second half of the blind and the player opposite their
     partner, the bidder's team's ``points``."""
     return {
         "kind": "played",

@@ -13,7 +13,7 @@ ruleset. The entry points, the same for every game:
   standings read of a settled deal.
 - ``player_statistics(deals)``: a player's statistics over deal documents of any game
   (a ``Tally`` of rows in each game's words); ``deal_statistics(document, player)``:
-  his ``Stat``s in one deal.
+  their ``Stat``s in one deal.
 
 A game's own types (Nebraska's ``DealOutcome``, its enums and presets) are imported
 from its module, ``taroky_scoring.games.<game>``.

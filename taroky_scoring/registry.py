@@ -92,8 +92,8 @@ def deal_statistics(document: Any, player: str, settlement: Settlement | None = 
 
 
 def player_statistics(deals: Iterable[tuple[Any, str]]) -> Tally:
-    """A player's statistics over ``deals``: each a deal document of any ruleset and his
-    name in it. Each is scored through the core; a deal he did not take part in (sitting
+    """A player's statistics over ``deals``: each a deal document of any ruleset and their
+    name in it. Each is scored through the core; a deal they did not take part in (sitting
     out, and not the misdealing dealer) is not counted.
 
     >>> table = {"players": ["Anna", "Bill", "Cyril", "Dana"]}

@@ -1,6 +1,6 @@
 """Renaming players in a deal document: every field of the contract that holds a name.
 
-A player whose name is corrected keeps his deals; the web app stores documents as
+A player whose name is corrected keeps their deals; the web app stores documents as
 entered and uses this to show or export them under today's names.
 """
 

@@ -3,7 +3,7 @@
 ``seats`` are the table's players in the order of play (clockwise for Nebraska and
 Petrtyl, counter-clockwise for Texas). Forehand is the player after the dealer; the
 first deal's forehand is entered by the organizer (the holder of the lowest trump from
-II up) and the dealer sits before him; afterwards the previous forehand deals, after a
+II up) and the dealer sits before them; afterwards the previous forehand deals, after a
 misdeal or a thrown-in deal too. Where a table seats more players than play (Nebraska's
 five), the dealer sits out. A game may change who deals next (Heun).
 """

@@ -6,10 +6,10 @@ of one deal, each account's net, and the game's result. Games build transfers wi
 
 - ``between_sides``: a payment of value V between the declarer's side and the
   opponents (section 12): with one partner at four players the declarer settles with
-  the first opponent after him in the order of play and the partner with the other;
+  the first opponent after them in the order of play and the partner with the other;
   at five players (2 against 3) the partner settles with the first opponent after the
   partner and the declarer with the other two; alone, the declarer with every opponent.
-- ``from_each_other``: every other active player pays V to a holder (or is paid by him).
+- ``from_each_other``: every other active player pays V to a holder (or is paid by them).
 """
 
 from __future__ import annotations
@@ -155,7 +155,7 @@ def from_each_other(
     explanation: str,
     pays: bool = False,
 ) -> list[Transfer]:
-    """Every other active player pays ``holder`` (or, ``pays``, is paid by him), in order.
+    """Every other active player pays ``holder`` (or, ``pays``, is paid by them), in order.
 
     >>> WHY = StrEnum("Why", ["WINS"])  # a game's reasons
     >>> [(t.payer, t.payee) for t in from_each_other(["A", "B", "C"], "B", 2, WHY.WINS, "x")]
@@ -226,7 +226,7 @@ def nets_in_deal(outcome: Any, settlement: Settlement) -> dict[str, int]:
 
 
 def won_as_bidder(outcome: Any, settlement: Settlement, name: str) -> bool | None:
-    """None unless ``name`` bid (``outcome.bidder``); then whether he won (a bid given up
+    """None unless ``name`` bid (``outcome.bidder``); then whether they won (a bid given up
     or thrown in did not).
 
     >>> from types import SimpleNamespace as Deal

@@ -3,38 +3,38 @@
 Each game says what happened in a deal as ``Facts`` (``Game.deal_facts``): who declared
 and with whom, the contract in the game's words, the payments that were doubled, what
 one side did or tried (a valat, a last-trick announcement), and the payments a player
-makes or receives on his own account (holdings, penalties, the pot), each tied to the
+makes or receives on their own account (holdings, penalties, the pot), each tied to the
 ``reason`` of the transfers that pay it. ``stats_of`` reads those facts and the deal's
-settlement for one player and gives his ``Stat``s; a ``Tally`` adds them up over many
+settlement for one player and gives their ``Stat``s; a ``Tally`` adds them up over many
 deals into groups of rows a page shows without knowing the game. The mechanics are
 written once, here; the words are the games'.
 
 A deal gives a player who played it:
 
-- exactly one **role** stat, whose chips are his net for the deal: ``declarer`` (he won
+- exactly one **role** stat, whose chips are their net for the deal: ``declarer`` (they won
   the bidding), ``partner`` (the declarer's partner), ``opponents`` (against the
   declarer; after a passed Three or a bid given up, everybody else), or ``other`` (a deal
   without a declarer: thrown in, misdeal). Its item is the contract (the bid in the
-  game's words, or the kind of a deal without one) and ``won`` whether his side won:
+  game's words, or the kind of a deal without one) and ``won`` whether their side won:
   the declarer's side wins when the settlement's ``bidder_won`` is true (a bid given up
   or thrown in is lost, so the others won it), ``None`` in a deal without a declarer;
 - per doubled payment (``Doubled``), one stat: the doubling word at its level, *given*
-  when his side said that word and *received* when the other side did. The first word
+  when their side said that word and *received* when the other side did. The first word
   (Kontra, Contra, Hrb: x2) is said by the side that did not make the game or the
   announcement, the second (Rekontra, Re, Rhea: x4) by the side that did, and so on
   in turn, so the word of level n is said by the doubled side when n is even. Its
-  chips are what the doubled payment moved for him (all of it, not only the extra),
-  and ``won`` whether his side received it. A doubling whose payment was not made (the
+  chips are what the doubled payment moved for them (all of it, not only the extra),
+  and ``won`` whether their side received it. A doubling whose payment was not made (the
   game's contra where an announced valat replaced the game) gives no stat;
 - per event (``Event``: a valat or sweep, King Last, Tarok 1 Last, Pagat, Chief Last,
   Papoose Last) that the settlement paid, one stat: the event's words, with
-  ``", against"`` when the event was the other side's; ``won`` when his side received
+  ``", against"`` when the event was the other side's; ``won`` when their side received
   the payment, and its chips;
 - per own payment (``Own``: a holding declared, a penalty, chips taken from or paid
   into the pot) one stat per item with its chips, ``won`` None.
 
-A player who did not play the deal (Nebraska's dealer sitting out) gets only his own
-payments: a misdeal he paid.
+A player who did not play the deal (Nebraska's dealer sitting out) gets only their own
+payments: a misdeal they paid.
 
 >>> from enum import StrEnum
 >>> from taroky_scoring.settlement import Transfer, settlement
@@ -58,7 +58,7 @@ from typing import Any, NamedTuple
 from .doubling import Doubling
 from .settlement import Settlement
 
-# The groups of the player's role in a deal: exactly one of them per deal he played.
+# The groups of the player's role in a deal: exactly one of them per deal they played.
 ROLE_GROUPS = ("declarer", "partner", "opponents", "other")
 AGAINST = ", against"
 
@@ -70,8 +70,8 @@ class Stat(NamedTuple):
 
     ``group``: a key (``declarer``, ``partner``, ``opponents``, ``other``, ``doubling``,
     ``valat``, ``last_trick``, ``bonuses``, ``penalties``, ``pot``); ``item``: what, in
-    the game's words; ``won``: whether his side won it (None where that does not apply);
-    ``chips``: what it moved for him in the deal (+ received, - paid).
+    the game's words; ``won``: whether their side won it (None where that does not apply);
+    ``chips``: what it moved for them in the deal (+ received, - paid).
     """
 
     group: str
@@ -105,7 +105,7 @@ class Event(NamedTuple):
 
 
 class Own(NamedTuple):
-    """Payments a player makes or receives on his own account, by reason: the words of
+    """Payments a player makes or receives on their own account, by reason: the words of
     chips received (``received``) and of chips paid (``paid``). Reasons that share words
     make one stat per deal (``"Paid for others' declarations"``). A game declares them
     once, as one table (``own_payments``)."""
@@ -136,12 +136,12 @@ def at_fault(group: str, names: Mapping[str, str], others: str) -> Own:
     return Own(group, received=dict.fromkeys(names, others), paid=dict(names))
 
 
-# reason -> (group, the item when the player received, the item when he paid)
+# reason -> (group, the item when the player received, the item when they paid)
 OwnPayments = Mapping[str, tuple[str, str | None, str | None]]
 
 
 def own_payments(*owns: Own) -> OwnPayments:
-    """One table of the reasons a player pays or receives on his own account.
+    """One table of the reasons a player pays or receives on their own account.
 
     >>> own_payments(Own("bonuses", {"trull": "Trull"}, {"trull": "Paid for others'"}))
     {'trull': ('bonuses', 'Trull', "Paid for others'")}
@@ -237,7 +237,7 @@ def flows_of(settlement: Settlement, player: str) -> dict[str, list[int]]:
 
 
 def _chips(flows: Mapping[str, list[int]], reasons: frozenset[str]) -> int | None:
-    """His net over ``reasons``, or None when none of them moved his chips."""
+    """Their net over ``reasons``, or None when none of them moved their chips."""
     chips = None
     for reason in reasons:
         moved = flows.get(reason)
@@ -249,8 +249,8 @@ def _chips(flows: Mapping[str, list[int]], reasons: frozenset[str]) -> int | Non
 def stats_of(facts: Facts, settlement: Settlement, player: str) -> list[Stat]:
     """``player``'s stats in one deal (see the module's docstring for what each is).
 
-    A lone Four won: the declarer's net is his role's chips; a Tarok 1 Last of the
-    opponents that failed is, for him, the other side's, and won.
+    A lone Four won: the declarer's net is their role's chips; a Tarok 1 Last of the
+    opponents that failed is, for them, the other side's, and won.
 
     >>> from enum import StrEnum
     >>> from taroky_scoring.settlement import Transfer, settlement
@@ -320,7 +320,7 @@ def _role(facts: Facts, settlement: Settlement, player: str) -> Stat:
 
 @dataclass(frozen=True, slots=True)
 class Row:
-    """One line of a group: an item, how many times it happened, how often his side won
+    """One line of a group: an item, how many times it happened, how often their side won
     and lost it (``won``/``lost`` stay 0 where that does not apply), and its chips."""
 
     item: str
@@ -368,7 +368,7 @@ class Tally:
     def count(
         self, stats: Iterable[Stat], net: int, groups: Sequence[tuple[str, str]] = ()
     ) -> None:
-        """Add one deal: the player's ``stats`` in it, his ``net`` and the game's
+        """Add one deal: the player's ``stats`` in it, their ``net`` and the game's
         ``groups`` ((key, title) pairs, ``Game.statistics_groups()``)."""
         self.deals += 1
         self.chips += net

@@ -1,4 +1,4 @@
-"""Each player's card of a schedule drawn in advance: his start number, and his table
+"""Each player's card of a schedule drawn in advance: their start number, and their table
 and seat (numbered from 1 in the order of play) or bye in every drawn round. Three
 queries whatever the event's size."""
 

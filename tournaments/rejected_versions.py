@@ -164,8 +164,8 @@ def waiting_in(event: Event) -> Waiting:
 def fill_rejected_names(rejected_model, seat_model, former_model) -> None:
     """The player ids of the names of every rejected version kept without them (before
     they were kept, or restored from such a backup): its table's players by the names
-    they had when it was sent, a player renamed since by the former name he had then
-    (the first one he was renamed from after it was sent). The models are passed: a
+    they had when it was sent, a player renamed since by the former name they had then
+    (the first one they were renamed from after it was sent). The models are passed: a
     migration passes its own."""
     rows = rejected_model.objects.filter(names={}).select_related("deal")
     for rejected in rows.iterator(chunk_size=500):

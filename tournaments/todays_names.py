@@ -23,7 +23,7 @@ def with_current_names(deals):
 
 
 def renamed_since(names: dict | None, today: dict[int, str]) -> dict[str, str]:
-    """Each name of a document whose player is called otherwise now, and his name now
+    """Each name of a document whose player is called otherwise now, and their name now
     (``names``: the name -> player id its version keeps; ``today``: id -> name)."""
     return {
         name: today[int(pk)]

@@ -135,7 +135,7 @@ def export_event(event: Event) -> dict:
 
 def _substitutes(table) -> dict:
     """A table's substitutions (``seat_holders``), if it has any: whose seat, who took
-    it, from which deal and how he played."""
+    it, from which deal and how they played."""
     subs = seat_holders.substituted(sorted(table.seats.all(), key=lambda s: s.position))
     if not subs:
         return {}

@@ -76,7 +76,7 @@ class CategoryPlan:
             self.first_line.setdefault(name.lower(), (line, name))
 
     def give(self, event: Event, player_of: dict[str, int]) -> list[str]:
-        """Create the categories the event lacks and add each player to his, in the
+        """Create the categories the event lacks and add each player to theirs, in the
         import's transaction; the names of the new categories. Refused whole (a
         ServiceError naming the line) past the event's limit of categories."""
         if not self.first_line:

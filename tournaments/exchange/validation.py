@@ -251,14 +251,14 @@ class Plan:
             "first_forehand": forehand,
             "substitutes": substitutes,
             "deals": [
-                # A substitute playing as himself is a name the table's deals may give.
+                # A substitute playing in their own name is a name the table's deals may give.
                 self._deal(d, i, f"{where}, deal {i}", named)
                 for i, d in enumerate(deals, 1)
             ],
         }
 
     def _substitute(self, s, seats, where) -> dict:
-        """A seat handed over (the import seats him as ``services.substitute_player``
+        """A seat handed over (the import seats them as ``services.substitute_player``
         does, which checks the rest)."""
         seat = self._get(s, "seat", str, where)
         if seat not in seats:

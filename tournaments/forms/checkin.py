@@ -21,7 +21,7 @@ class CheckInSearchForm(forms.Form):
 
 class CheckInForm(forms.Form):
     """The player who taps *I am here*: an id of the registry (the service says
-    whether he is the event's)."""
+    whether they are the event's)."""
 
     player = forms.IntegerField(
         min_value=1,

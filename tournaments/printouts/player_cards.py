@@ -1,5 +1,5 @@
-"""Players' cards for the round pack: a card a player, cut along the lines: his start
-number large, his name, and his table and seat (or bye) in every drawn round."""
+"""Players' cards for the round pack: a card a player, cut along the lines: their start
+number large, their name, and their table and seat (or bye) in every drawn round."""
 
 from __future__ import annotations
 

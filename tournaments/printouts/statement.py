@@ -1,5 +1,5 @@
 """A player's statement (``statement_pdf``): every transfer, the net so far and the
-chips at the table; when the event ranks by table points, his place at each table
+chips at the table; when the event ranks by table points, their place at each table
 first, as the statement page shows it."""
 
 from __future__ import annotations
@@ -94,8 +94,8 @@ def statement_pdf(event, player) -> bytes:
 
 
 def _seat_changes(event, player) -> list:
-    """The seats he took over or left (the statement page's "Substitutes"), in the
-    page's words: nothing when he has none."""
+    """The seats the player took over or left (the statement page's "Substitutes"), in the
+    page's words: nothing when they have none."""
     said = statement_words(event, player)
     if not said:
         return []

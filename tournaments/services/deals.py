@@ -159,7 +159,7 @@ class Locked:
     seats: list[Seat]
     last: int
     live: int
-    chips: dict[int, int] | None = None  # player id -> his net at the table
+    chips: dict[int, int] | None = None  # player id -> their net at the table
     pot: int | None = None
 
 
@@ -175,7 +175,7 @@ def _one(rows, total) -> Subquery:
 
 def _chips_of(player: str, name: str) -> dict:
     """What the player the outer seat's ``player`` path names was paid (``name``_in)
-    and paid out (``name``_out) at the table: subqueries, his net the difference."""
+    and paid out (``name``_out) at the table: subqueries, their net the difference."""
     rows = _table_rows(LedgerEntry)
     return {
         f"{name}_in": _one(rows.filter(payee=OuterRef(player)), Sum("chips")),
@@ -196,7 +196,7 @@ def _read_locked(table: Table) -> Locked:
     }
     chips = _needs_chips(event)
     if chips:
-        # Each seat's holders: its player, and a substitute who plays as himself.
+        # Each seat's holders: its player, and a substitute who plays in their own name.
         said |= _chips_of("player", "own") | _chips_of("substitution__substitute", "sub")
     if event.game.has_pot:
         said["pot_in"] = _one(_table_rows(LedgerEntry).filter(payee_is_pot=True), Sum("chips"))
@@ -245,7 +245,7 @@ def _save_deal(
     if game.has_pot:
         pot = read.pot if read.pot is not None else pot_before(table.pk, last + 1)
         document = game.with_pot(document, pot)
-    # The seats' holders at this deal: a substitute's name from his first deal on.
+    # The seats' holders at this deal: a substitute's name from their first deal on.
     seats = seat_holders.by_name(seat_list, last + 1)
     checked = check_document(table, document, seats)
     if check_session:

@@ -176,7 +176,7 @@ def _deal_form_context(table, sheet, form, link=None, **extra):
         "form": form,
         "seats": sheet.next_names,
         # Whether the dealer sits out at this table (the form asked the core): the page
-        # greys him out of the choices of those who play.
+        # greys them out of the choices of those who play.
         "dealer_sits_out": form.sits_out,
         "link": link,
         "preview_url": preview_url,
@@ -243,7 +243,7 @@ def _posted_number(posted) -> int | None:
 
 def _posted_seats(table, posted) -> list[str]:
     """The names the posted deal's number gives the table's seats (the next deal's when
-    the form sends none): a substitute's from his first deal (``seat_holders``)."""
+    the form sends none): a substitute's from their first deal (``seat_holders``)."""
     return list(seat_holders.names_at(table, _posted_number(posted)))
 
 

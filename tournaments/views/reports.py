@@ -121,10 +121,10 @@ def player_statement(request, pk, player_pk):
             "player": player,
             "lines": lines,
             "balance": lines[-1].balance if lines else 0,
-            # His place at each table, when the event ranks by them (two queries).
+            # Their place at each table, when the event ranks by them (two queries).
             "places": standings.places_of(event, player) if scoring.by_points else None,
             "ranking_words": scoring.words,
-            # The seats he took over or left (substitutes), one query.
+            # The seats they took over or left (substitutes), one query.
             "seat_changes": seat_holders.statement_words(event, player),
         },
     )

@@ -1,6 +1,6 @@
 """Nebraska's deals told for a player's statistics (``taroky_scoring.statistics``).
 
-The words are Nebraska's: the bidder and his team, Four (by the half of the blind
+The words are Nebraska's: the bidder and their team, Four (by the half of the blind
 taken), Five, Five Over; Kontra (said by the opponents) and Rekontra (said back by the
 bidder's team) on a Five or a Five Over; valat; King Last (the bidder's team's: they
 hold the called King) and Tarok 1 Last (the team that played the 1); Ten Taroky, Four

@@ -295,7 +295,7 @@ def _declarations(values: dict[str, Any], t: Table, add: Add) -> None:
     hands: dict[str, set[str]] = {}
     for claim in claims:
         hands.setdefault(claim["player"], set()).add(claim["kind"])
-    if papoose:  # he held the Papoose, a Trule card
+    if papoose:  # the player held the Papoose, a Trule card
         hands.setdefault(papoose["player"], set()).add("papoose")
     for player, kinds in hands.items():
         if not feasible(t, (frozenset(kinds),)):
@@ -321,13 +321,13 @@ def _claim_words(kind: str) -> str:
 
 def _chief_holders(values: Mapping[str, Any]) -> set[str] | None:
     """Who can hold the called Chief, when one was called and is known to be held: the
-    partner, or the declarer alone with his own (contract 19 D7). None: anybody may."""
+    partner, or the declarer alone with their own (contract 19 D7). None: anybody may."""
     if values.get("called") == "no_chief":
         return None
     if values.get("partner") is not None:
         return {values["partner"]}
     if values.get("called") is not None:
-        return {values["bidder"]}  # his own Chief
+        return {values["bidder"]}  # their own Chief
     return None
 
 

@@ -1,6 +1,6 @@
 """Petrtyl's deals told for a player's statistics (``taroky_scoring.statistics``).
 
-In Petrtyl's words: the declarer and his side; Three passed, Four (by the talon taken),
+In Petrtyl's words: the declarer and their side; Three passed, Four (by the talon taken),
 Five, Grand Nullo, Grand Sweep, Four given up; Contra, Recontra and Suprecontra (the
 first said by the side that did not make the game or the announcement); the Sweep
 (the declarer's side's; it replaces the game), Chief Last (the declarer's side's) and

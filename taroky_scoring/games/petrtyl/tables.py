@@ -52,7 +52,7 @@ class Table:
     description: str
     players: int
     pack: Pack
-    hand: int  # cards a player holds (at two: his hand and his dummy, 24)
+    hand: int  # cards a player holds (at two: their hand and their dummy, 24)
     halves: bool  # the talon in two halves of three; False: four cards, all taken in a Four
     four_whole_talon: int | None  # the Four's value when the whole talon is taken (five)
     five: int

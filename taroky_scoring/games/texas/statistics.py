@@ -1,6 +1,6 @@
 """The Texas games' deals told for a player's statistics (``taroky_scoring.statistics``).
 
-In each game's words: the declarer and his side; Povinost, Prever (by the three of the
+In each game's words: the declarer and their side; Povinost, Prever (by the three of the
 talon taken), Zebrak, Ze Ruky, Povenost, No Trick; the game's doubling words (Contra,
 Re, Supre, Mort; in Texas XX Hrb, Rhea, Contrec, Suprec), the first said by the side
 that did not make the game or the announcement; the valat (which replaces the game),

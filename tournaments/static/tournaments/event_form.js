@@ -1,5 +1,5 @@
 // The event form lists every ruleset's house rules; show only the chosen ruleset's,
-// and propose its starting chips unless the organizer typed his own.
+// and propose its starting chips unless the organizer typed their own.
 // Without this script every fieldset shows and the server applies the chosen one
 // (a number left as the page proposed it follows the ruleset there too).
 (function () {
