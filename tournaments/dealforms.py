@@ -249,6 +249,32 @@ class GameDealForm(forms.Form):
                 out.append({"field": f, "rows": rows, "errors": self[f.name].errors})
         return out
 
+    @functools.cached_property
+    def first_error(self) -> dict[str, str] | None:
+        """Where the page's first error is, in the page's order, for the Save bar's link
+        and the page script's focus: ``id``, the element's (the form's own errors above
+        the fields, else ``field-<name>`` as ``_field.html`` and ``_game_fields.html``
+        draw it) and ``label``, the field's words (the core's). None without errors."""
+        if not self.is_bound or not self.errors:
+            return None
+        if self.non_field_errors():
+            return {"id": "form-errors", "label": ""}
+        for part in self.layout():
+            f = part["field"]
+            if "bound" in part:
+                if part["bound"].errors:
+                    return {"id": f"field-{f.name}", "label": f.label}
+                continue
+            if part["errors"]:
+                return {"id": f"field-{f.name}", "label": f.label}
+            for bound in (b for row in part["rows"] for b in row):
+                if bound.errors:
+                    return {"id": f"field-{bound.name}", "label": f"{f.label}, {bound.label}"}
+        for name, field in self.fields.items():
+            if name in self.errors and not field.widget.is_hidden:
+                return {"id": f"field-{name}", "label": str(field.label)}
+        return None
+
     # -- the document ---------------------------------------------------------------
 
     def clean(self):

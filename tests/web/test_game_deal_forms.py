@@ -90,6 +90,36 @@ def test_core_errors_show_at_their_field(client, organizer):
     assert not table.deals.exists()
 
 
+def test_a_refused_save_links_the_save_bar_to_the_first_field_in_error(client, organizer):
+    """The bar beside Save says what to do and links to the field the page opens at
+    (it said "Net per player shows here as you fill the deal."), in the page's order:
+    the partner before the bonuses, a list's own error at the list."""
+    table = game_table(organizer, "texas-xix", NAMES[:4])
+    client.force_login(organizer)
+    krale = {
+        "bonuses__0__player": "Anna",
+        "bonuses__0__kind": "krale",
+        "bonuses__1__player": "Bill",
+        "bonuses__1__kind": "krale",
+    }
+    response = client.post(f"/tables/{table.pk}/deals/new/", {**TEXAS_POST, **krale})
+    html = response.content.decode()
+    assert (
+        '<p id="net-summary" class="net-summary" aria-live="polite"><a href="#field-bonuses">'
+        "Fix the marked fields</a>: Bonuses for holdings.</p>"
+    ) in html
+    assert 'data-first-error="field-bonuses"' in html
+    response = client.post(
+        f"/tables/{table.pk}/deals/new/", {**TEXAS_POST, "partner": "Anna", **krale}
+    )
+    assert response.context["form"].first_error == {"id": "field-partner", "label": "Partner"}
+    response = client.post(f"/tables/{table.pk}/deals/new/", TEXAS_POST)
+    assert response.status_code == 302
+    page = client.get(f"/tables/{table.pk}/deals/new/").content.decode()
+    assert "data-first-error" not in page
+    assert "Net per player shows here as you fill the deal." in page
+
+
 PETRTYL_POST = {
     "number": "1",
     "dealer": "Čada",
