@@ -84,3 +84,52 @@ def test_the_history_says_what_a_correction_changed(client, organizer):
         "Voided: it counts nothing.",
         "Anna +6 → 0 (-6) Bill -6 → 0 (+6) Čada +6 → 0 (-6) Dana -6 → 0 (+6)",
     ]
+
+
+PETRTYL = ["Anna", "Bill", "Cyril", "Dana"]
+
+
+def petrtyl(**fields):
+    return {"ruleset": "petrtyl", "players": PETRTYL} | fields
+
+
+def papoose_won():
+    """Anna's Four with Cyril, won with 41; Cyril's announced Papoose Last takes the pot."""
+    return petrtyl(
+        kind="played",
+        dealer="Anna",
+        bidder="Anna",
+        bid="four",
+        partner="Cyril",
+        talon="second",
+        bidder_points=41,
+        papoose_last={"player": "Cyril", "announced": True, "outcome": "won"},
+    )
+
+
+def test_a_new_pot_is_credited_to_the_app_and_names_the_correction(client, organizer):
+    """Deal 1's misdeal was a thrown-in deal: the organizer corrects it, and the app
+    gives deal 2 the pot the ledger now holds. Deal 2's history says the app made that
+    version after the correction of deal 1 (it said "org"); the correction itself is the
+    organizer's."""
+    table = game_table(organizer, "petrtyl", PETRTYL, starting_chips=50)
+    first = services.record_deal(table, petrtyl(kind="misdeal", dealer="Bill"), organizer)
+    second = services.record_deal(table, papoose_won(), organizer)
+    services.correct_deal(first, petrtyl(kind="thrown_in", dealer="Bill"), organizer, "a redeal")
+    client.force_login(organizer)
+    html = client.get(reverse("deal-detail", args=[second.pk])).content.decode()
+    assert [row[:3] for row in (history_row(html, 1), history_row(html, 2))] == [
+        ["1", "Recorded", "org"],
+        ["2", "New pot", "the app, after the correction of deal 1"],
+    ]
+    assert history_row(html, 2)[4] == "The pot changed: deal 1 was corrected"
+    assert cells(html, "changed-2") == ["The pot it plays for: 4 → 0"]
+    html = client.get(reverse("deal-detail", args=[first.pk])).content.decode()
+    assert history_row(html, 2)[:3] == ["2", "Corrected", "org"]
+    # A void moving the pot is named as a void.
+    table = game_table(organizer, "petrtyl", PETRTYL, starting_chips=50)
+    first = services.record_deal(table, petrtyl(kind="misdeal", dealer="Bill"), organizer)
+    second = services.record_deal(table, papoose_won(), organizer)
+    services.void_deal(first, organizer, "not played")
+    html = client.get(reverse("deal-detail", args=[second.pk])).content.decode()
+    assert history_row(html, 2)[2] == "the app, after the voiding of deal 1"

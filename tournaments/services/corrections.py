@@ -15,7 +15,7 @@ from .. import stamps
 from ..balances import pot_before, with_ledger_pot
 from ..models import POT_ACCOUNT, ActivityEntry, Deal, DealVersion, Table
 from ..seat_holders import seats_of
-from ..words import listed
+from ..words import REPAIRED_POT_REASON, REPOT_REASON, listed
 from .access import acting_user, authorize, check_link_may_change
 from .activity import log_activity
 from .checking import CheckedDeal, check_document
@@ -202,7 +202,7 @@ def _repot_later_deals(changed: Deal, user, verb: str, original: dict | None) ->
         changed.table,
         after=changed.number,
         user=user,
-        reason=f"The pot changed: deal {changed.number} was {verb}",
+        reason=REPOT_REASON.format(number=changed.number, verb=verb),
         refused=f"Deal {changed.number} cannot be {verb}",
         original=original,
     )
@@ -249,7 +249,7 @@ def repot_table(table: Table, user) -> list[int]:
         table,
         after=0,
         user=user,
-        reason="The pot the ledger holds (repaired)",
+        reason=REPAIRED_POT_REASON,
         refused="The pots cannot be repaired",
         original=None,
     )
