@@ -209,7 +209,18 @@ class GameDealForm(forms.Form):
         without either starts empty: the organizer must say it (the talon, the bid)."""
         values = {}
         for f in self.description:
-            if f.kind != described.CHOICE or f.never:
+            if f.never:
+                continue
+            if f.kind == described.OBJECT:
+                # An object's choice whose nothing is "none" (a valat's or a Pagat's
+                # contra) starts at it, shown chosen before the rest is filled: "none"
+                # alone is no object (EMPTY), any other default would make one.
+                for c in f.items:
+                    if c.kind == described.CHOICE and c.default in (None, "none"):
+                        if "none" in c.values:
+                            values[f"{f.name}{SEP}{c.name}"] = "none"
+                continue
+            if f.kind != described.CHOICE:
                 continue
             if f.default is not None:
                 values[f.name] = f.default

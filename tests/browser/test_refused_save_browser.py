@@ -52,3 +52,47 @@ def test_a_refused_save_brings_the_field_in_error_into_view_on_a_phone(
     )
     expect(link).to_have_text("Fix the marked fields")
     expect(link).to_have_attribute("href", "#field-bonuses")
+
+
+COVERED = """() => {
+    const bar = document.querySelector('.deal-form .actions').getBoundingClientRect();
+    const fields = [...document.querySelectorAll('#deal-form .field')]
+        .filter(f => !f.closest('[hidden]'));
+    const i = fields.indexOf(document.activeElement.closest('.field'));
+    const next = fields[i + 1];
+    return next ? next.getBoundingClientRect().bottom > bar.top : null;
+}"""
+
+
+def test_in_larger_text_on_a_phone_the_save_bar_covers_no_next_choice(
+    live_server, phone, organizer
+):
+    """Each choice tapped brings the next field clear of the pinned Save bar (it covered
+    it in larger text); the bar links to the payments, a phone's screens further down;
+    the valat's and the Pagat's contra show "None" chosen before the rest is filled."""
+    phone.add_init_script("localStorage.setItem('taroky-text-size', 'large')")
+    table = game_table(organizer, "texas-xix", NAMES[:4])
+    sign_in(phone, live_server)
+    phone.goto(f"{live_server.url}/tables/{table.pk}/deals/new/")
+    for field in ("valat__contra", "pagat__contra"):
+        expect(phone.locator(f'#field-{field} input[value="none"]')).to_be_checked()
+    covered = []
+    for field, label in (
+        ("dealer", "Dana"),
+        ("bidder", "Anna"),
+        ("bid", "Povinost"),
+        ("partner", "Čada"),
+        ("called", "XIX"),
+        ("contra", "Re"),
+    ):
+        choose(phone, field, label)
+        phone.wait_for_timeout(100)
+        covered.append((field, phone.evaluate(COVERED)))
+    assert covered == [(field, False) for field, _ in covered]
+    phone.fill("#id_bidder_points", "60")
+    phone.wait_for_function("document.querySelector('#net-summary').textContent.includes('Anna')")
+    link = phone.locator("#to-payments")
+    expect(link).to_have_attribute("href", "#preview")
+    assert not phone.locator("#preview").evaluate(IN_VIEW.replace("r.top >= 0 && ", ""))
+    link.click()
+    expect(phone.locator("#preview h2")).to_be_in_viewport()

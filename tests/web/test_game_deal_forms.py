@@ -3,6 +3,7 @@ hand-written form (Texas, Petrtyl): a deal through the page with exact chips, th
 preview equal to the saved deal, errors at their field, the correction's round trip."""
 
 import json
+import re
 
 import pytest
 
@@ -425,8 +426,23 @@ def test_petrtyl_asks_the_partner_or_alone_unless_the_deal_says_alone(client, or
     "ruleset, n, starts",
     [
         ("la-vista", 4, {"kind": "played", "kontra": "none"}),
-        ("texas-xix", 4, {"kind": "played", "contra": "none"}),
-        ("petrtyl-three", 3, {"kind": "played", "contra": "none"}),
+        # An object's contra starts at "none" as the game's does (the valat's and the
+        # Pagat's showed no choice until the rest of it was filled).
+        (
+            "texas-xix",
+            4,
+            {"kind": "played", "contra": "none", "valat__contra": "none", "pagat__contra": "none"},
+        ),
+        (
+            "petrtyl-three",
+            3,
+            {
+                "kind": "played",
+                "contra": "none",
+                "papoose_last__contra": "none",
+                "sweep__contra": "none",
+            },
+        ),
     ],
 )
 def test_a_new_deal_starts_at_the_cores_defaults_and_nothing_else(
@@ -437,5 +453,10 @@ def test_a_new_deal_starts_at_the_cores_defaults_and_nothing_else(
     who forgets them is asked, not given the first choice."""
     table = game_table(organizer, ruleset, NAMES[:n])
     client.force_login(organizer)
-    form = client.get(f"/tables/{table.pk}/deals/new/").context["form"]
+    page = client.get(f"/tables/{table.pk}/deals/new/")
+    form = page.context["form"]
     assert {k: v for k, v in form.initial.items() if k not in ("number", "dealer")} == starts
+    # Each shown chosen on the page, an object's contra among them.
+    html = page.content.decode()
+    for name, value in starts.items():
+        assert re.search(rf'name="{name}" value="{value}"[^>]*checked', html), name

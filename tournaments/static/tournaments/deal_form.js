@@ -594,6 +594,21 @@
   }
 
   form.addEventListener("change", function () { applyVisibility(); schedulePreview(); });
+  // A choice made on a phone: the next field, if the pinned Save bar covers it (in
+  // larger text the bar is a sixth of the screen), is brought clear of it (the page's
+  // scroll-padding-bottom is the bar's height). After applyVisibility, which shows the
+  // fields the choice opens.
+  form.addEventListener("change", function (event) {
+    if (!bar || getComputedStyle(bar).position !== "sticky") return;
+    if (event.target.type !== "radio" && event.target.type !== "checkbox") return;
+    var fields = Array.prototype.filter.call(form.querySelectorAll(".field"), function (f) {
+      return !f.closest("[hidden]");
+    });
+    var next = fields[fields.indexOf(event.target.closest(".field")) + 1];
+    if (next && next.getBoundingClientRect().bottom > bar.getBoundingClientRect().top) {
+      next.scrollIntoView({ block: "nearest" });
+    }
+  });
   form.addEventListener("input", schedulePreview);
   applyVisibility();
   focusFirstField();
