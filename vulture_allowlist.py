@@ -85,11 +85,14 @@ _.columnMaximum
 _.deltax
 _.dxTextSpace
 _.fontName
+_.gridStrokeColor
+_.gridStrokeWidth
 _.labelTextFormat
 _.strokeColor
 _.valueMax
 _.valueMin
 _.valueStep
+_.visibleGrid
 _.wrap
 
 # Templates: properties and fields only a template reads.
