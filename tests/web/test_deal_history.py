@@ -133,3 +133,18 @@ def test_a_new_pot_is_credited_to_the_app_and_names_the_correction(client, organ
     services.void_deal(first, organizer, "not played")
     html = client.get(reverse("deal-detail", args=[second.pk])).content.decode()
     assert history_row(html, 2)[2] == "the app, after the voiding of deal 1"
+
+
+def test_a_correction_refused_after_a_new_pot_says_the_app_changed_the_deal(organizer):
+    """A correction of deal 2 opened before deal 1's correction gave it a new pot is
+    refused as stale, naming the app and the correction, not the organizer."""
+    table = game_table(organizer, "petrtyl", PETRTYL, starting_chips=50)
+    first = services.record_deal(table, petrtyl(kind="misdeal", dealer="Bill"), organizer)
+    second = services.record_deal(table, papoose_won(), organizer)
+    services.correct_deal(first, petrtyl(kind="thrown_in", dealer="Bill"), organizer, "a redeal")
+    with pytest.raises(services.StaleDealError) as refused:
+        services.correct_deal(second, papoose_won(), organizer, "recount", expected_version=1)
+    assert refused.value.message.startswith(
+        "This deal was changed by the app, after the correction of deal 1 at "
+    )
+    assert refused.value.message.endswith("(now version 2); reload it and enter your change again.")
