@@ -12,14 +12,28 @@ from .helpers import choose, sign_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-IN_VIEW = """el => { const r = el.getBoundingClientRect(), bar =
-    document.querySelector('.deal-form .actions').getBoundingClientRect();
-    return r.top >= 0 && r.bottom <= bar.top; }"""
+# Within the screen, above the Save bar where it is pinned (a phone).
+IN_VIEW = """el => { const r = el.getBoundingClientRect(),
+    bar = document.querySelector('.deal-form .actions'),
+    bottom = getComputedStyle(bar).position === 'sticky' ? bar.getBoundingClientRect().top
+        : window.innerHeight;
+    return r.top >= 0 && r.bottom <= bottom; }"""
 
 
 def test_a_refused_save_brings_the_field_in_error_into_view_on_a_phone(
     live_server, phone, organizer
 ):
+    refuse_krale_twice(phone, live_server, organizer)
+
+
+def test_a_refused_save_brings_the_field_in_error_into_view_at_desktop_size(
+    live_server, page, organizer
+):
+    """1,400 px below on the desktop."""
+    refuse_krale_twice(page, live_server, organizer)
+
+
+def refuse_krale_twice(phone, live_server, organizer):
     table = game_table(organizer, "texas-xix", NAMES[:4])
     sign_in(phone, live_server)
     phone.goto(f"{live_server.url}/tables/{table.pk}/deals/new/")
