@@ -85,11 +85,14 @@ _.columnMaximum
 _.deltax
 _.dxTextSpace
 _.fontName
+_.gridStrokeColor
+_.gridStrokeWidth
 _.labelTextFormat
 _.strokeColor
 _.valueMax
 _.valueMin
 _.valueStep
+_.visibleGrid
 _.wrap
 
 # Templates: properties and fields only a template reads.
@@ -101,6 +104,7 @@ _.adoptable  # _rejected_version.html
 _.deal_url  # _deal_conflict.html (and its link_may_correct, saved_*, yours)
 _.description_json  # _game_fields.html
 _.fragment_key  # deal_form.html, table_sheet.html (the fragments' cache keys)
+_.first_error  # deal_form.html (the Save bar's link to the first field in error)
 _.how_counted  # card_points.html
 _.intro  # table_form.html
 _.link_may_correct

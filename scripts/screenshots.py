@@ -10,6 +10,7 @@ fresh, signs in as the demo organizer and drives Debian's Chromium through Playw
   phone-deal.png    a deal entered on a phone through a table's link
   larger-text.png   the same phone's deal form in larger text (the header's switch)
   dispute.png       a corrected deal: its transfers and its versions
+  deal-changes.png  that deal's history: what the correction changed, each net before and after
   standings.png     a tournament's standings with the chart
   wall.png          the wall
   correction-pot.png  a Petrtyl correction's preview: the later deals whose pot moves
@@ -304,6 +305,11 @@ def take(out: Path, only: set[str], base: str, ids: dict[str, int], browser) -> 
     if wanted("dispute"):
         page.goto(f"{base}/deals/{ids['corrected_deal']}/")
         shot(page, "dispute", height=1100)
+    if wanted("deal-changes"):
+        page.goto(f"{base}/deals/{ids['corrected_deal']}/")
+        history = page.locator("section.card", has=page.locator("#versions"))
+        history.screenshot(path=out / "deal-changes.png")
+        save(out / "deal-changes.png")
     if wanted("standings"):
         page.goto(f"{base}/events/{ids['clarkson']}/standings/")
         shot(page, "standings", full_page=True)

@@ -209,7 +209,18 @@ class GameDealForm(forms.Form):
         without either starts empty: the organizer must say it (the talon, the bid)."""
         values = {}
         for f in self.description:
-            if f.kind != described.CHOICE or f.never:
+            if f.never:
+                continue
+            if f.kind == described.OBJECT:
+                # An object's choice whose nothing is "none" (a valat's or a Pagat's
+                # contra) starts at it, shown chosen before the rest is filled: "none"
+                # alone is no object (EMPTY), any other default would make one.
+                for c in f.items:
+                    if c.kind == described.CHOICE and c.default in (None, "none"):
+                        if "none" in c.values:
+                            values[f"{f.name}{SEP}{c.name}"] = "none"
+                continue
+            if f.kind != described.CHOICE:
                 continue
             if f.default is not None:
                 values[f.name] = f.default
@@ -248,6 +259,32 @@ class GameDealForm(forms.Form):
                 rows = [[self[name] for name in row] for row in group["rows"]]
                 out.append({"field": f, "rows": rows, "errors": self[f.name].errors})
         return out
+
+    @functools.cached_property
+    def first_error(self) -> dict[str, str] | None:
+        """Where the page's first error is, in the page's order, for the Save bar's link
+        and the page script's focus: ``id``, the element's (the form's own errors above
+        the fields, else ``field-<name>`` as ``_field.html`` and ``_game_fields.html``
+        draw it) and ``label``, the field's words (the core's). None without errors."""
+        if not self.is_bound or not self.errors:
+            return None
+        if self.non_field_errors():
+            return {"id": "form-errors", "label": ""}
+        for part in self.layout():
+            f = part["field"]
+            if "bound" in part:
+                if part["bound"].errors:
+                    return {"id": f"field-{f.name}", "label": f.label}
+                continue
+            if part["errors"]:
+                return {"id": f"field-{f.name}", "label": f.label}
+            for bound in (b for row in part["rows"] for b in row):
+                if bound.errors:
+                    return {"id": f"field-{bound.name}", "label": f"{f.label}, {bound.label}"}
+        for name, field in self.fields.items():
+            if name in self.errors and not field.widget.is_hidden:
+                return {"id": f"field-{name}", "label": str(field.label)}
+        return None
 
     # -- the document ---------------------------------------------------------------
 

@@ -11,6 +11,7 @@ from django.db.models import Prefetch
 from django.template.defaultfilters import pluralize
 
 import taroky_scoring as core
+from taroky_scoring.presentation import POT as POT_KEY
 
 from . import clock as on_the_clock
 from . import seat_holders
@@ -319,6 +320,33 @@ class VersionView:
     net: dict[str, int]
     change: dict[str, int]
     summary: str
+    # What changed from the version before (None: the first version): each field the
+    # two documents say differently (label, before, after, in the game's words, from
+    # the core), the pot the deal plays for (before, after; None: the same), and each
+    # account's net (name, before, after, the change).
+    fields: list[tuple[str, str, str]] | None = None
+    pot: tuple[int, int] | None = None
+    nets: list[tuple[str, int, int, int]] = field(default_factory=list)
+
+    @property
+    def first(self) -> bool:
+        return self.fields is None
+
+
+def _changed_from(view: VersionView, before: VersionView, documents: tuple[dict, dict]) -> None:
+    """Fill in what ``view`` changed from the version ``before`` it (``documents``: the
+    two versions' documents under today's names): the fields (``Game.changes``, in the
+    game's words), the pot and each account's net before and after."""
+    old, new = documents
+    game = core.game_of_document(new)
+    view.fields = game.changes(old, new, game.rules_of(new))
+    pots = (old.get(POT_KEY, 0), new.get(POT_KEY, 0))
+    if pots[0] != pots[1]:
+        view.pot = pots
+    view.nets = [
+        (name, before.net.get(name, 0), view.net.get(name, 0), change)
+        for name, change in view.change.items()
+    ]
 
 
 def deal_with_context(pk: int) -> Deal:
@@ -361,14 +389,18 @@ def deal_detail(deal: Deal) -> dict:
     views = []
     previous = dict.fromkeys((p.name for p in players), 0)
     today = {p.pk: p.name for h in holders for p in (h.leaver, h.player)}
+    document = None
     for v in versions:
         net = posted[v.pk] if v.action != DealVersion.Action.VOIDED else dict.fromkeys(previous, 0)
         # Over both versions' accounts: a pot the new version no longer touches changed too.
         names = list(net) + [name for name in previous if name not in net]
         change = {name: net.get(name, 0) - previous.get(name, 0) for name in names}
-        summary = deal_words(under_todays_names(v.document, v.names, today))
-        views.append(VersionView(v, net, change, summary))
-        previous = net
+        said = under_todays_names(v.document, v.names, today)
+        view = VersionView(v, net, change, deal_words(said))
+        if views:
+            _changed_from(view, views[-1], (document, said))
+        views.append(view)
+        previous, document = net, said
     current = [e for e in entries if e.deal_version_id == versions[-1].pk and e.reverses_id is None]
     return {
         "deal": deal,

@@ -4,6 +4,8 @@ filters, which read it)."""
 
 from __future__ import annotations
 
+import re
+
 from django.core.exceptions import FieldDoesNotExist
 from django.template.defaultfilters import pluralize
 from django.utils import timezone
@@ -16,6 +18,7 @@ from .models import (
     TABLE_LINK_USERNAME,
     ActivityEntry,
     Deal,
+    DealVersion,
     Event,
     RejectedVersion,
     Season,
@@ -92,6 +95,35 @@ def author_words(username: str, table: Table | None = None) -> str:
     if username != TABLE_LINK_USERNAME:
         return username
     return f"{table}'s link" if table is not None else "the table's link"
+
+
+# A New pot version's reason, which the app writes (``services.corrections``): the
+# deal whose correction or void moved the pot, and the verb. Read back to say who made
+# the version (``version_author_words``).
+REPOT_REASON = "The pot changed: deal {number} was {verb}"
+REPAIRED_POT_REASON = "The pot the ledger holds (repaired)"
+_REPOT_CAUSE = re.compile(r"The pot changed: deal (\d+) was (corrected|voided)")
+_REPOT_VERB = {"corrected": "the correction", "voided": "the voiding"}
+
+
+def version_author_words(version: DealVersion, table: Table | None = None) -> str:
+    """Who made a deal's version, as the deal's history says it: a New pot version was
+    made by the app (after the correction or the void of an earlier deal, which it
+    names, or at an organizer's repair of the pots), any other by whoever entered it
+    (``author_words``).
+
+    >>> new_pot = DealVersion(action="repotted", reason="The pot changed: deal 3 was corrected")
+    >>> version_author_words(new_pot)
+    'the app, after the correction of deal 3'
+    >>> version_author_words(DealVersion(action="repotted", reason=REPAIRED_POT_REASON))
+    'the app, at a repair of the pots'
+    """
+    if version.action != DealVersion.Action.REPOTTED:
+        return author_words(version.created_by.get_username(), table)
+    cause = _REPOT_CAUSE.fullmatch(version.reason)
+    if cause is None:
+        return "the app, at a repair of the pots"
+    return f"the app, after {_REPOT_VERB[cause[2]]} of deal {cause[1]}"
 
 
 def session_end_words(event: Event) -> str:

@@ -3,6 +3,7 @@ hand-written form (Texas, Petrtyl): a deal through the page with exact chips, th
 preview equal to the saved deal, errors at their field, the correction's round trip."""
 
 import json
+import re
 
 import pytest
 
@@ -88,6 +89,36 @@ def test_core_errors_show_at_their_field(client, organizer):
         ]
     }
     assert not table.deals.exists()
+
+
+def test_a_refused_save_links_the_save_bar_to_the_first_field_in_error(client, organizer):
+    """The bar beside Save says what to do and links to the field the page opens at
+    (it said "Net per player shows here as you fill the deal."), in the page's order:
+    the partner before the bonuses, a list's own error at the list."""
+    table = game_table(organizer, "texas-xix", NAMES[:4])
+    client.force_login(organizer)
+    krale = {
+        "bonuses__0__player": "Anna",
+        "bonuses__0__kind": "krale",
+        "bonuses__1__player": "Bill",
+        "bonuses__1__kind": "krale",
+    }
+    response = client.post(f"/tables/{table.pk}/deals/new/", {**TEXAS_POST, **krale})
+    html = response.content.decode()
+    assert (
+        '<p id="net-summary" class="net-summary" aria-live="polite"><a href="#field-bonuses">'
+        "Fix the marked fields</a>: Bonuses for holdings.</p>"
+    ) in html
+    assert 'data-first-error="field-bonuses"' in html
+    response = client.post(
+        f"/tables/{table.pk}/deals/new/", {**TEXAS_POST, "partner": "Anna", **krale}
+    )
+    assert response.context["form"].first_error == {"id": "field-partner", "label": "Partner"}
+    response = client.post(f"/tables/{table.pk}/deals/new/", TEXAS_POST)
+    assert response.status_code == 302
+    page = client.get(f"/tables/{table.pk}/deals/new/").content.decode()
+    assert "data-first-error" not in page
+    assert "Net per player shows here as you fill the deal." in page
 
 
 PETRTYL_POST = {
@@ -395,8 +426,23 @@ def test_petrtyl_asks_the_partner_or_alone_unless_the_deal_says_alone(client, or
     "ruleset, n, starts",
     [
         ("la-vista", 4, {"kind": "played", "kontra": "none"}),
-        ("texas-xix", 4, {"kind": "played", "contra": "none"}),
-        ("petrtyl-three", 3, {"kind": "played", "contra": "none"}),
+        # An object's contra starts at "none" as the game's does (the valat's and the
+        # Pagat's showed no choice until the rest of it was filled).
+        (
+            "texas-xix",
+            4,
+            {"kind": "played", "contra": "none", "valat__contra": "none", "pagat__contra": "none"},
+        ),
+        (
+            "petrtyl-three",
+            3,
+            {
+                "kind": "played",
+                "contra": "none",
+                "papoose_last__contra": "none",
+                "sweep__contra": "none",
+            },
+        ),
     ],
 )
 def test_a_new_deal_starts_at_the_cores_defaults_and_nothing_else(
@@ -407,5 +453,10 @@ def test_a_new_deal_starts_at_the_cores_defaults_and_nothing_else(
     who forgets them is asked, not given the first choice."""
     table = game_table(organizer, ruleset, NAMES[:n])
     client.force_login(organizer)
-    form = client.get(f"/tables/{table.pk}/deals/new/").context["form"]
+    page = client.get(f"/tables/{table.pk}/deals/new/")
+    form = page.context["form"]
     assert {k: v for k, v in form.initial.items() if k not in ("number", "dealer")} == starts
+    # Each shown chosen on the page, an object's contra among them.
+    html = page.content.decode()
+    for name, value in starts.items():
+        assert re.search(rf'name="{name}" value="{value}"[^>]*checked', html), name

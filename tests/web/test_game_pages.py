@@ -297,8 +297,11 @@ def test_the_deal_page_shows_the_pots_change(client, organizer):
     page = client.get(reverse("deal-detail", args=[deal.pk])).content.decode()
     rows = re.findall(r"<tr>.*?</tr>", page, re.S)
     second = next(r for r in rows if "The pot changed: deal 1 was voided" in r)
-    assert '<span class="neg">Čada -4</span>' in second
-    assert '<span class="pos">the pot +4</span>' in second
+    # Each account's net before and after the new pot, and the change.
+    assert '<span class="pos">Čada +11 → +7 (-4)</span>' in second
+    assert '<span class="">the pot -4 → 0 (+4)</span>' in second
+    assert '<span class="neg">Dana -7 → -7</span>' in second
+    assert "<li>The pot it plays for: 4 → 0</li>" in second
 
 
 # -- 6. people sorted as read; events newest first ---------------------------------------

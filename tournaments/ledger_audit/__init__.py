@@ -68,7 +68,14 @@ from ..models import (
 from ..season_standings import event_placings, season_events
 from ..services.posting import indexed_columns, nets_in_deal, settle_document, won_as_bidder
 from ..words import account_words
-from .events import RecordedUnder, check_left_over, check_links, where_deal, where_table
+from .events import (
+    RecordedUnder,
+    check_left_over,
+    check_links,
+    checked_words,
+    where_deal,
+    where_table,
+)
 from .links import check_check_in_links
 from .seats import check_seated_once, check_substitutions
 from .settings import check_fixed_settings, check_prizes
@@ -87,16 +94,23 @@ class AuditReport:
     # Deal versions recorded under an earlier edition of the rules that today's refuse
     # or pay otherwise: not problems, their payments stand as recorded.
     notes: list[str] = field(default_factory=list)
+    # With ``verbose``: each deal checked, and each later version of it (a correction,
+    # a new pot, a void), a line each, in the order checked.
+    checked: list[str] = field(default_factory=list)
 
     @property
     def ok(self) -> bool:
         return not self.problems
 
 
-def audit_ledger(event_ids: list[int] | None = None) -> AuditReport:
+def audit_ledger(event_ids: list[int] | None = None, verbose: bool = False) -> AuditReport:
+    """The audit of the events ``event_ids`` (None: every event); ``verbose`` lists what
+    it checked (``AuditReport.checked``)."""
     deals = Deal.objects.select_related("table__round__event").order_by("table_id", "number")
     entries = LedgerEntry.objects.order_by("pk")
     versions = DealVersion.objects.order_by("deal_id", "number")
+    if verbose:
+        versions = versions.select_related("created_by")
     seats = Seat.objects.order_by("table_id", "position")
     nets = DealNet.objects.order_by("pk")
     counts = ChipCount.objects.select_related("table__round__event", "player").order_by("pk")
@@ -146,6 +160,8 @@ def audit_ledger(event_ids: list[int] | None = None) -> AuditReport:
         rows = rows_by_deal.pop(deal.pk, [])
         for v in versions_of.get(deal.pk, []):
             recorded_under.note(deal.table.round.event, v.document)
+        if verbose:
+            report.checked.extend(checked_words(deal, versions_of.get(deal.pk, []), rows))
         check = _DealAudit(deal, versions_of.pop(deal.pk, []), seats_at, report)
         check.versions()
         check.ledger(rows, version_of, entry_by_pk)

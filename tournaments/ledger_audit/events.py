@@ -24,6 +24,7 @@ from django.db.models import Min
 import taroky_scoring as core
 
 from ..models import ActivityEntry, Deal, DealVersion, Event, Table, TableLink
+from ..words import version_author_words
 from .links import carried, stamped
 
 # The activity log's actions that record the fixed settings (``detail["fixed"]``):
@@ -59,6 +60,24 @@ def where_table(t) -> str:
 
 def where_deal(deal) -> str:
     return f"{where_table(deal.table)}, deal {deal.number}"
+
+
+def checked_words(deal, versions, rows) -> list[str]:
+    """What the audit checks of ``deal`` in words (``audit_ledger --verbose``): the deal,
+    with its versions and ledger rows, then each version after the first, who made it
+    and why, so that an organizer can point at the disputed one."""
+    where = where_deal(deal)
+    said = [
+        f"{where}: {counted(len(versions), 'version')}, {counted(len(rows), 'ledger row')}"
+        + (" (voided)" if deal.voided else "")
+    ]
+    for v in versions[1:]:
+        why = f": {v.reason}" if v.reason else ""
+        said.append(
+            f"{where}, version {v.number}: {v.get_action_display()} by "
+            f"{version_author_words(v, deal.table)}{why}"
+        )
+    return said
 
 
 def _said(options) -> str:

@@ -3,6 +3,7 @@ pages (rendered to SVG), so the screen and the paper show the same chart."""
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Sequence
 
@@ -40,6 +41,7 @@ def chips_chart(
     font_size: float = 7,
     legend_below: bool = False,
     legend: bool = True,
+    gridlines: bool = False,
 ) -> Drawing:
     """A line per player of their chips at each point (0 = the start).
 
@@ -48,7 +50,9 @@ def chips_chart(
     then each event's date) instead of numbering them. The type is ``font_size``
     points (a page's chart is drawn larger than the paper's); ``legend_below`` puts
     the names under the plot, in two columns, for a narrow screen; ``legend=False``
-    draws none (a page says it in HTML: ``legend_html``).
+    draws none (a page says it in HTML: ``legend_html``); ``gridlines`` draws one at
+    each step of the chips' axis, each labelled, the frame's top and bottom included
+    (``chip_axis``).
     """
     fonts.register()
     drawing = Drawing(width, height)
@@ -67,11 +71,19 @@ def chips_chart(
     low, high = min(all_values + [baseline or 0]), max(all_values + [baseline or 0])
     if low == high:
         high = low + 1
+    step = None
+    if gridlines:
+        low, high, step = chip_axis(low, high)
     # The plot draws only the axes (its one line, corner to corner, is invisible): its
     # per-point styling costs far more than a polyline per player on a long event.
     plot.data = [[(0, low), (last, high)]]
     plot.lines[0].strokeColor = None
     plot.yValueAxis.valueMin, plot.yValueAxis.valueMax = low, high
+    if step is not None:
+        plot.yValueAxis.valueStep = step
+        plot.yValueAxis.visibleGrid = True
+        plot.yValueAxis.gridStrokeColor = colors.HexColor("#dddddd")
+        plot.yValueAxis.gridStrokeWidth = 0.5
     plot.xValueAxis.valueMin, plot.xValueAxis.valueMax = 0, last
     plot.xValueAxis.valueStep = max(1, (points - 1) // 10 or 1)
     if x_labels is not None:
@@ -146,6 +158,21 @@ def chips_chart(
     return drawing
 
 
+def chip_axis(low: int, high: int, lines: int = 5) -> tuple[int, int, int]:
+    """The chips' axis for ``low`` to ``high`` with a gridline at each step, every one
+    labelled: a round step (1, 2 or 5 times a power of ten) giving about ``lines``
+    steps, and the axis widened to the steps around the values, so that no line runs
+    to an unlabelled edge of the frame.
+
+    >>> chip_axis(132, 502), chip_axis(85, 165), chip_axis(-3, 4), chip_axis(100, 101)
+    ((100, 600, 100), (80, 180, 20), (-4, 4, 2), (100, 101, 1))
+    """
+    rough = (high - low) / lines
+    power = 10 ** max(0, math.floor(math.log10(rough))) if rough >= 1 else 1
+    step = next(m * power for m in (1, 2, 5, 10) if m * power >= rough)
+    return step * math.floor(low / step), step * math.ceil(high / step), step
+
+
 def legend_words(name: str, values: Sequence[int]) -> str:
     """A line's name in the legend: the player and their chips at the last point."""
     return f"{name} ({values[-1] if values else 0})"
@@ -195,6 +222,7 @@ def web_chart(series, x_label: str, baseline: int | None = 0, x_labels=None) -> 
             x_labels=x_labels,
             font_size=WEB_FONT_SIZE,
             legend=False,
+            gridlines=True,
         )
     )
     return svg + legend_html(series)

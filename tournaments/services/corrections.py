@@ -15,7 +15,7 @@ from .. import stamps
 from ..balances import pot_before, with_ledger_pot
 from ..models import POT_ACCOUNT, ActivityEntry, Deal, DealVersion, Table
 from ..seat_holders import seats_of
-from ..words import listed
+from ..words import REPAIRED_POT_REASON, REPOT_REASON, listed, version_author_words
 from .access import acting_user, authorize, check_link_may_change
 from .activity import log_activity
 from .checking import CheckedDeal, check_document
@@ -75,12 +75,20 @@ def _lock_current(deal: Deal, user, expected_version: int | None, link=None) -> 
         latest = deal.versions.select_related("created_by").order_by("-number").first()
         when = timezone.localtime(latest.created_at).strftime("%H:%M:%S on %Y-%m-%d")
         raise StaleDealError(
-            f"This deal was changed by {latest.created_by.get_username()} at {when} "
+            f"This deal was changed by {_changed_by(latest)} at {when} "
             f"(now version {deal.version}); reload it and enter your change again."
         )
     if deal.voided:
         raise DealError("This deal was voided; it cannot be changed any more.")
     return deal
+
+
+def _changed_by(version: DealVersion) -> str:
+    """Who made ``version``, as a stale change is told: its user, or (a new pot) the app
+    and the correction that moved the pot."""
+    if version.action == DealVersion.Action.REPOTTED:
+        return version_author_words(version)
+    return version.created_by.get_username()
 
 
 def _require_reason(reason: str) -> str:
@@ -202,7 +210,7 @@ def _repot_later_deals(changed: Deal, user, verb: str, original: dict | None) ->
         changed.table,
         after=changed.number,
         user=user,
-        reason=f"The pot changed: deal {changed.number} was {verb}",
+        reason=REPOT_REASON.format(number=changed.number, verb=verb),
         refused=f"Deal {changed.number} cannot be {verb}",
         original=original,
     )
@@ -249,7 +257,7 @@ def repot_table(table: Table, user) -> list[int]:
         table,
         after=0,
         user=user,
-        reason="The pot the ledger holds (repaired)",
+        reason=REPAIRED_POT_REASON,
         refused="The pots cannot be repaired",
         original=None,
     )

@@ -28,12 +28,20 @@ class Command(BaseCommand):
             dest="events",
             help="Audit only this event (by id); repeat for several. Default: every event.",
         )
+        parser.add_argument(
+            "--verbose",
+            action="store_true",
+            help="List each deal checked and each correction, new pot or void of it, "
+            "a line each (CHECKED), before the summary.",
+        )
 
-    def handle(self, *args, events=None, **options):
+    def handle(self, *args, events=None, verbose=False, **options):
         missing = sorted(set(events or ()) - set(Event.objects.values_list("pk", flat=True)))
         if missing:
             raise CommandError(f"No event with id {', '.join(map(str, missing))}.")
-        report = audit_ledger(events)
+        report = audit_ledger(events, verbose=verbose)
+        for checked in report.checked:
+            self.stdout.write(f"CHECKED {checked}")
         for note in report.notes:
             self.stdout.write(f"NOTE {note}")
         for problem in report.problems:

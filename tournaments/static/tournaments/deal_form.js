@@ -117,7 +117,11 @@
         box.appendChild(list);
       });
       previewBody.innerHTML = '<p class="muted">Fix the marked fields to see the payments.</p>';
-      if (summary) summary.textContent = "Fix the marked fields to see the payments.";
+      // The bar links to the first field marked, as the server's page of a refused save.
+      var first = form.querySelector(".live-invalid");
+      if (summary && first && first.id) {
+        summary.innerHTML = '<a href="#' + text(first.id) + '">Fix the marked fields</a> to see the payments.';
+      } else if (summary) summary.textContent = "Fix the marked fields to see the payments.";
       return;
     }
     var html = "";
@@ -141,9 +145,24 @@
     if (summary) summary.innerHTML = net;
   }
 
+  // A refused save: the page opens at the first error the server marked (the Save
+  // bar's link names it), scrolled to the top of the screen with the focus in it, so
+  // the error's words are in view above the bar. The form's own errors are above the
+  // fields (id "form-errors"); a list's error is above its rows.
+  function focusFirstError() {
+    var target = form.dataset.firstError && document.getElementById(form.dataset.firstError);
+    if (!target || target.closest("[hidden]")) return false;
+    var input = target.querySelector("input:checked:not([disabled])") ||
+      target.querySelector("input:not([disabled]):not([type=hidden]), select, textarea");
+    target.scrollIntoView({ block: "start" });
+    (input || target).focus({ preventScroll: true });
+    return true;
+  }
+
   // Open the form ready to type: at the first field with an error, else (a new deal)
   // the first field still to fill, else the first field.
   function focusFirstField() {
+    if (focusFirstError()) return;
     var fields = Array.prototype.filter.call(form.querySelectorAll(".field"), function (f) {
       return !f.closest("[hidden]");
     });
@@ -575,6 +594,21 @@
   }
 
   form.addEventListener("change", function () { applyVisibility(); schedulePreview(); });
+  // A choice made on a phone: the next field, if the pinned Save bar covers it (in
+  // larger text the bar is a sixth of the screen), is brought clear of it (the page's
+  // scroll-padding-bottom is the bar's height). After applyVisibility, which shows the
+  // fields the choice opens.
+  form.addEventListener("change", function (event) {
+    if (!bar || getComputedStyle(bar).position !== "sticky") return;
+    if (event.target.type !== "radio" && event.target.type !== "checkbox") return;
+    var fields = Array.prototype.filter.call(form.querySelectorAll(".field"), function (f) {
+      return !f.closest("[hidden]");
+    });
+    var next = fields[fields.indexOf(event.target.closest(".field")) + 1];
+    if (next && next.getBoundingClientRect().bottom > bar.getBoundingClientRect().top) {
+      next.scrollIntoView({ block: "nearest" });
+    }
+  });
   form.addEventListener("input", schedulePreview);
   applyVisibility();
   focusFirstField();
