@@ -4,6 +4,7 @@ link to that field (the error was 1,650 px below, the focus in the first empty b
 the bar said "Net per player shows here as you fill the deal.")."""
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 
 from ..conftest import game_table
@@ -100,7 +101,12 @@ def test_in_larger_text_on_a_phone_the_save_bar_covers_no_next_choice(
         ("contra", "Re"),
     ):
         choose(phone, field, label)
-        phone.wait_for_timeout(100)
+        # The page scrolls the next field clear: waited for (a loaded machine is slow to
+        # scroll), and still covered after two seconds is covered.
+        try:
+            phone.wait_for_function(f"!({COVERED})()", timeout=2_000)
+        except PlaywrightTimeout:
+            pass
         covered.append((field, phone.evaluate(COVERED)))
     assert covered == [(field, False) for field, _ in covered]
     phone.fill("#id_bidder_points", "60")
