@@ -99,7 +99,7 @@ def preview(table: Table, document: dict, number: int | None, corrected=None) ->
     document = with_ledger_pot(table.pk, document, number)
     settlement = core.score(document)
     said = settlement.as_dict()
-    said["result"] = table.round.event.game.result_words(settlement)
+    said["result"] = table.round.event.game.result_words(settlement, document)
     # The pot in the pages' words, as the sheet and the deal page say it.
     for t in said["transfers"]:
         t["from"], t["to"] = account_words(t["from"]), account_words(t["to"])
