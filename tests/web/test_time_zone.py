@@ -12,6 +12,8 @@ from django.urls import reverse
 
 from tournaments import exchange, services
 from tournaments.models import ActivityEntry, ChipCount
+from tournaments.services import entry
+from tournaments.services.rejected import sent_words
 
 from ..conftest import played_doc
 
@@ -77,3 +79,13 @@ def test_the_chip_count_and_the_activity_log_name_the_zone(client, table, organi
         services.update_event(table.round.event, organizer, deals_per_session=30)
     entry = ActivityEntry.objects.filter(action=ActivityEntry.Action.UPDATE_EVENT).get()
     assert str(entry) == "update_event by org at 2026-11-28 23:29 CST"
+
+
+def test_a_conflict_and_a_kept_version_name_the_zone(table, organizer):
+    with at(LATE):
+        services.record_deal(table, played_doc(), organizer, number=1)
+    with at(LATE + datetime.timedelta(seconds=30)):
+        sent = entry.submit(table, played_doc(bidder_points=20), organizer, number=1)
+    assert sent.result == "conflict"
+    assert sent.conflict.saved_at == "23:29:32 CST"
+    assert sent_words(sent.conflict.kept) == "org sent at 23:30:02 CST"
