@@ -56,6 +56,9 @@ class Field:
     none_label: str = ""
     asked: Condition | None = None  # with none_label: when a form needs the answer (None: applies)
     max_items: int | None = None  # a list: at most this many items (None: one per player)
+    # A yes/no in a deal's words, (when false, when true): ("not made", "made"); empty,
+    # the label when true and nothing when false.
+    said: tuple[str, str] = ()
 
     @cached_property
     def values(self) -> tuple[Any, ...]:

@@ -72,15 +72,47 @@ class Presentation:
 
     def summary_words(self, document: Mapping[str, Any], rules: Any) -> list[str]:
         """The deal in the game's own words, one phrase per field that says something:
-        the labels and choice labels of ``fields(rules)`` (``Talon: second three``)."""
+        the labels and choice labels of ``fields(rules)`` (``Talon: second three``), a
+        yes/no in its ``said`` words (a valat "not made"), a player nobody asked for as
+        its ``none_label`` (the declarer alone), and what the deal records but does not
+        pay, with why (``unpaid``).
+
+        >>> from taroky_scoring import game_for
+        >>> game = game_for("texas-xix")
+        >>> deal = {"ruleset": "texas-xix", "players": ["A", "B", "C", "D"],
+        ...     "kind": "played", "bidder": "A", "bid": "povinost", "partner": None,
+        ...     "bidder_points": 80, "valat": {"team": "bidder", "announced": True,
+        ...     "made": False}, "pagat": {"team": "opponents", "outcome": "won"}}
+        >>> for said in game.summary_words(deal, game.rules_of(deal)):
+        ...     print(said)
+        Played
+        Declarer: A
+        Bid: Povinost
+        Partner: Alone (called their own trump)
+        Declarer's side's card points: 80
+        Valat: declarer's side, announced, not made
+        Pagat in the last trick: opponents, took the last trick (not paid in a valat deal)
+        """
         words = []
+        unpaid = self.unpaid(document, rules)
         for f in self.fields(rules):
             if f.name in self.SUMMARY_SKIPS or not f.test(document):
                 continue
-            said = _say(f, document.get(f.name))
+            value = document.get(f.name)
+            if value is None and f.none_label and f.asks(document):
+                said = f"{f.label}: {f.none_label}"
+            else:
+                said = _say(f, value)
+            if said and f.name in unpaid:
+                said += f" ({unpaid[f.name]})"
             if said:
                 words.append(said)
         return words
+
+    def unpaid(self, document: Mapping[str, Any], rules: Any) -> dict[str, str]:
+        """The fields a deal records that its settlement does not pay, each with why in
+        a few words (a Pagat in a valat deal: contract section 14). The default: none."""
+        return {}
 
     def changes(
         self, before: Mapping[str, Any], after: Mapping[str, Any], rules: Any
@@ -119,21 +151,44 @@ class Presentation:
     # The result in the game's words: its side, and what the game is worth to whom.
     RESULT_WORDS: ClassVar[str] = "The declarer's side {verb}: the game is worth {value}."
 
-    def result_words(self, settlement: Settlement) -> str:
+    def result_words(
+        self, settlement: Settlement, document: Mapping[str, Any] | None = None
+    ) -> str:
         """The game's result in a sentence (the deal form's payments preview); empty for
-        a deal with no game (a misdeal, a throw-in).
+        a deal with no game (a misdeal, a throw-in). A deal of another kind than played
+        (``document``'s) wins no game: its kind is said (a Three passed by all); what
+        the deal records but does not pay is said after the result (``unpaid``).
 
         >>> from taroky_scoring import game_for, score
         >>> deal = {"ruleset": "texas-xix", "players": ["A", "B", "C", "D"],
         ...         "kind": "played", "bidder": "A", "bid": "povinost", "partner": "C",
         ...         "bidder_points": 60}
-        >>> game_for("texas-xix").result_words(score(deal))
+        >>> game_for("texas-xix").result_words(score(deal), deal)
         "The declarer's side wins: the game is worth 3."
+        >>> passed = {"ruleset": "petrtyl", "players": ["A", "B", "C", "D"],
+        ...           "kind": "three_passed", "bidder": "A", "bid": "three"}
+        >>> game_for("petrtyl").result_words(score(passed), passed)
+        'Three passed by all, not played.'
+        >>> valat = {**deal, "bidder_points": 106, "valat": {"team": "bidder", "made": True},
+        ...          "pagat": {"team": "bidder", "outcome": "won"}}
+        >>> game_for("texas-xix").result_words(score(valat), valat)
+        "The declarer's side wins: the game is worth 20. Pagat in the last trick: not paid
+        in a valat deal."
         """
         if settlement.bidder_won is None:
             return ""
+        kind = (document or {}).get("kind", "played")
+        if kind != "played":
+            return f"{self.kind_label(kind)}."
         verb = "wins" if settlement.bidder_won else "loses"
-        return self.RESULT_WORDS.format(verb=verb, value=settlement.game_value)
+        said = [self.RESULT_WORDS.format(verb=verb, value=settlement.game_value)]
+        if document is not None:
+            rules = self.rules_of(document)
+            unpaid = self.unpaid(document, rules)
+            for f in self.fields(rules):
+                if f.name in unpaid and document.get(f.name) and f.test(document):
+                    said.append(f"{f.label}: {unpaid[f.name]}.")
+        return " ".join(said)
 
     def in_field_order(self, document: Mapping[str, Any]) -> dict[str, Any]:
         """The document with its keys in the order of its fields (and of their items),
@@ -281,6 +336,8 @@ def _ordered(value: Any, fields: Sequence[Field]) -> Any:
 
 def _value_words(f: Field, value: Any) -> str:
     if isinstance(value, bool):
+        if f.said:
+            return f.said[value]
         return f.label if value else ""
     labels = {c.value: c.label for c in f.choices}
     return str(labels.get(value, value))
@@ -302,12 +359,17 @@ def _value_said(f: Field, value: Any) -> str:
 
 
 def _say(f: Field, value: Any) -> str:
-    """One field's value in words, or "" when it says nothing (empty, none, false)."""
+    """One field's value in words, or "" when it says nothing (empty, none, false
+    without ``said`` words). In an object, a word the next words say again is said once
+    (an announced Pagat "announced, played before the last trick")."""
+    if isinstance(value, bool) and f.said:
+        return f.said[value]
     if value is None or value == "" or value == "none" or value is False or value == []:
         return ""
     if isinstance(value, Mapping):
         parts = [_value_words(i, value.get(i.name)) for i in f.items if i.name in value]
         parts = [p for p in parts if p and p != "none"]
+        parts = [p for p in parts if not any(q.startswith(f"{p}, ") for q in parts)]
         return f"{f.label}: {', '.join(parts)}" if parts else ""
     if isinstance(value, list | tuple):
         if f.items:

@@ -36,6 +36,14 @@ class SheetRow:
         return list(zip(self.changes, self.running, strict=True))
 
     @property
+    def tag(self) -> str:
+        """What became of the deal since it was entered, as the sheet says it beside its
+        number, on the page and on paper: "voided", "corrected" or nothing."""
+        if self.deal.voided:
+            return "voided"
+        return "corrected" if self.deal.version > 1 else ""
+
+    @property
     def fragment_key(self) -> str:
         """All the row's HTML is rendered from (``views.deals.rows_html`` keeps each row
         under it): the deal (its link, number, version, struck through, unconfirmed), its

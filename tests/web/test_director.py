@@ -89,21 +89,23 @@ def test_a_call_is_raised_shown_on_the_view_and_the_inbox_and_handled(
         None,
     )
     shown = page.content.decode()
+    at_zone = timezone.localtime(opened.raised_at).strftime("%H:%M %Z")  # 19:02 CST
     assert (
-        f"You called the director at {at} (a misdeal: “Bill dealt nine cards”). "
+        f"You called the director at {at_zone} (a misdeal: “Bill dealt nine cards”). "
         "Your call is open: the director is coming." in shown
     )
     assert 'id="call-director"' not in shown  # no button while the call is open
     # The deal page says it too.
     deal_page = phone.get(reverse("link-deal", args=[link.token])).content.decode()
-    assert f"You called the director at {at} (a misdeal" in deal_page
+    assert f"You called the director at {at_zone} (a misdeal" in deal_page
 
     view = org_client.get(reverse("director", args=[table.round.pk])).content.decode()
     assert '<li data-call="1"><strong>Table 1</strong>: a misdeal · “Bill dealt nine cards”' in view
-    assert f"since {at}" in view
+    assert f"since {at_zone}</span>" in view
     inbox = org_client.get(reverse("inbox", args=[table.round.event.pk])).content.decode()
     assert "Tables calling the director" in inbox
     assert "<strong>Round 1, table 1</strong>: a misdeal · “Bill dealt nine cards”" in inbox
+    assert f'<span class="muted">since {at_zone}</span>' in inbox
 
     handled = org_client.post(
         reverse("call-handle", args=[opened.pk]), {"next": "inbox"}, follow=True
@@ -262,7 +264,7 @@ def test_the_director_sees_every_table_at_a_glance(org_client, busy_round):
             "Table 1",
             "P1-0, P1-1, P1-2, P1-3",
             "4 / 6",
-            f"{last:%H:%M} (just now)",
+            f"{last:%H:%M %Z} (just now)",
             "2",
             "not yet",
             "live",
@@ -280,7 +282,7 @@ def test_the_director_sees_every_table_at_a_glance(org_client, busy_round):
             "0",
             "not yet",
             "live",
-            f"a question since {now:%H:%M}",
+            f"a question since {now:%H:%M %Z}",
         ],
     )
     # Two deals fewer than the median of 3: behind; no deal at all: behind, no link.

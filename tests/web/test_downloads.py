@@ -134,7 +134,7 @@ def test_ledger_csv_has_every_transfer_and_reversal(downloads):
     table = rows(downloads("ledger.csv"))
     assert table[0] == [
         "id", "round", "table", "deal", "version", "from", "to", "chips", "reason",
-        "explanation", "reverses", "created_by", "created_at",
+        "explanation", "reverses", "created_by", "created_at", "created_at_local",
     ]  # fmt: skip
 
     def lines(deal, version, document, reversal_of=None):

@@ -360,7 +360,7 @@ def test_the_deal_page_says_who_entered_an_imported_version(
     when = timezone.localtime(original.created_at)
     assert (
         f'<td>org <small class="muted">(imported; entered by other-org at '
-        f"{when:%Y-%m-%d %H:%M})</small></td>"
+        f"{when:%Y-%m-%d %H:%M %Z})</small></td>"
     ) in page
 
 
@@ -651,7 +651,7 @@ def test_rejected_versions_are_exported_and_come_back_identical(
     # The open one is the copy's to adopt, as sent by the table link.
     kept = copies.get(handled="")
     corrected = services.adopt_rejected_version(kept, importer, expected_version=1).deal
-    at = timezone.localtime(open_.sent_at).strftime("%H:%M:%S")
+    at = timezone.localtime(open_.sent_at).strftime("%H:%M:%S %Z")
     assert corrected.versions.get(number=2).reason == (
         f"The version the table link sent at {at} (not saved: a conflict)"
     )

@@ -306,6 +306,28 @@ def test_every_games_documents_round_trip_through_the_form(organizer, document):
             "The declarer's side loses: the game is worth 4.",
         ),
         ("petrtyl", 4, {"number": "1", "kind": "misdeal", "dealer": "Dana"}, ""),
+        # A hand not played wins no game: its kind is said (issue 40).
+        (
+            "petrtyl",
+            4,
+            {"number": "1", "dealer": "Dana", "kind": "three_passed", "bidder": "Anna"},
+            "Three passed by all, not played.",
+        ),
+        # What the deal records and does not pay is said, with why (contract section 14).
+        (
+            "texas-xix",
+            4,
+            {
+                **TEXAS_POST,
+                "bidder_points": "106",
+                "valat__team": "bidder",
+                "valat__made": "on",
+                "pagat__team": "opponents",
+                "pagat__outcome": "lost",
+            },
+            "The declarer's side wins: the game is worth 20. "
+            "Pagat in the last trick: not paid in a valat deal.",
+        ),
     ],
 )
 def test_the_preview_says_the_result_in_the_games_words(

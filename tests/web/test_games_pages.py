@@ -101,8 +101,8 @@ def test_a_texas_sheet_in_its_own_words(client, organizer):
         "Contra on the game: Contra; Declarer's side's card points: 59; "
         "Bonuses for holdings: Pete Vlasák, Uni -14 89 -14 83 +42 145 -14 83" in text
     )
-    assert "Valat: declarer's side, Announced, Made" in text
-    assert "Pagat in the last trick: opponents, Announced, took the last trick" in text
+    assert "Valat: declarer's side, announced, made" in text
+    assert "Pagat in the last trick: opponents, announced, took the last trick" in text
     assert "Pot" not in text.split("Chips after each deal")[0]
     blank = pdf_text(client.get(reverse("table-pdf", args=[table.pk]) + "?blank=1").content)
     assert "Seats counter-clockwise:" in blank
@@ -127,8 +127,8 @@ def test_a_petrtyl_sheet_in_its_own_words_with_its_pot(client, organizer):
     assert (
         "1 Tom Petrtyl Misdeal: the dealer pays 4 into the pot 4 -4 296 0 300 0 300 0 300" in text
     )
-    assert "Papoose Last: Pete Vlasák, Announced, took the last trick 0" in text
-    assert "Sweep: Announced, Made" in text
+    assert "Papoose Last: Pete Vlasák, announced, took the last trick 0" in text
+    assert "Sweep: announced, made" in text
     assert "Declarations: " in text
     blank = pdf_text(client.get(reverse("table-pdf", args=[table.pk]) + "?blank=1").content)
     assert "Seats clockwise:" in blank

@@ -56,9 +56,9 @@ def test_a_pdf_drawn_again_later_is_the_same_bytes(event):
     assert b"/CreationDate (D:20000101000000+00'00')" in first
     # FIXED_NOW, 23:45 UTC, is 17:45 in Nebraska (the project's time zone).
     text = "".join(p.extract_text() for p in PdfReader(io.BytesIO(first)).pages)
-    assert "Printed 2026-11-21 17:45 by the Taroky scorekeeper" in text
+    assert "Printed 2026-11-21 17:45 CST by the Taroky scorekeeper" in text
     later = outputs.FIXED_NOW + datetime.timedelta(hours=1)
     with outputs.held_still(), mock.patch("django.utils.timezone.now", return_value=later):
         an_hour_on = printouts.standings_pdf(event)
     text = "".join(p.extract_text() for p in PdfReader(io.BytesIO(an_hour_on)).pages)
-    assert "Printed 2026-11-21 18:45 by the Taroky scorekeeper" in text
+    assert "Printed 2026-11-21 18:45 CST by the Taroky scorekeeper" in text

@@ -196,7 +196,7 @@ def test_every_page_shows_the_pot(pot_evening, client, organizer):
     assert "2 Dana Misdeal: the dealer pays 4 into the pot 8 0 50 0 46 0 50 -4 46" in sheet
     assert (
         "3 Played; Declarer: Anna; Bid: Four; Partner: Cyril; Talon: second three; "
-        "Declarer's side's card points: 41; Papoose Last: Cyril, Announced, took the last "
+        "Declarer's side's card points: 41; Papoose Last: Cyril, announced, took the last "
         "trick 0 +7 57 -7 39 +15 65 -7 39" in sheet
     )
     assert "Net 0 +7 57 -11 39 +15 65 -11 39" in sheet

@@ -56,6 +56,27 @@ def test_score_sheet_text_and_figures(sheet_with_deals):
     assert "Running: 2 deals played" in text
 
 
+def test_paper_says_which_deals_were_corrected_and_voided(sheet_with_deals, organizer):
+    """The sheet the players sign says what the web sheet says beside a deal's number
+    (issue 40): "corrected", "voided", and what each means under the grid."""
+    table = sheet_with_deals
+    plain = " ".join(" ".join(pages(printouts.score_sheet_pdf(table))).split())
+    assert "corrected" not in plain and "voided" not in plain
+    services.record_deal(table, played_doc(dealer="Bill"), organizer)
+    first, _, third = table.deals.order_by("number")
+    services.correct_deal(first, played_doc(bidder_points=30), organizer, "recounted")
+    services.void_deal(third, organizer, "dealt twice")
+    text = " ".join(" ".join(pages(printouts.score_sheet_pdf(table))).split())
+    # Nebraska's columns: the number (and its tag), the dealer, the bidder, the bid ...
+    assert "1 corrected Dana Anna Four, 2nd half Čada 30:40 -5 15 +5 25" in text
+    assert "2 Anna Anna Five Čada 30:40" in text  # neither: its number alone
+    assert "3 voided Bill Anna Four, 2nd half Čada 41:29 0 5 0 39" in text
+    assert (
+        "Running: 2 deals played · corrected: the deal as corrected (its page keeps every "
+        "version) · voided: the deal counts nothing" in text
+    )
+
+
 def test_a_long_sheet_repeats_its_header_on_every_page(table, organizer):
     services.update_event(table.round.event, organizer, deals_per_session=60)
     dealers = ["Dana", "Anna", "Bill", "Čada"]

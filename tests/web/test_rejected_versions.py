@@ -157,7 +157,7 @@ def test_the_deal_page_and_the_inbox_show_it_until_it_is_handled(
 ):
     send_conflict(link)
     rejected = RejectedVersion.objects.get()
-    at = timezone.localtime(rejected.sent_at).strftime("%H:%M:%S")
+    at = timezone.localtime(rejected.sent_at).strftime("%H:%M:%S %Z")  # 19:02:33 CST
     page = org.get(reverse("deal-detail", args=[saved.pk])).content.decode()
     shown = rejected_section(page)
     assert f"Sent by the table link at {at}, not saved" in shown
@@ -185,7 +185,7 @@ def test_the_deal_page_and_the_inbox_show_it_until_it_is_handled(
 def test_the_organizer_adopts_it_as_a_correction_in_one_step(table, link, org, saved, organizer):
     send_conflict(link)
     rejected = RejectedVersion.objects.get()
-    at = timezone.localtime(rejected.sent_at).strftime("%H:%M:%S")
+    at = timezone.localtime(rejected.sent_at).strftime("%H:%M:%S %Z")  # 19:02:33 CST
     inbox_url = reverse("inbox", args=[table.round.event.pk])
     response = org.post(
         reverse("rejected-adopt", args=[rejected.pk]),

@@ -300,7 +300,7 @@ def test_scoring_is_fixed_once_published_and_every_change_is_recorded(client, or
     page = client.get(reverse("season-detail", args=[season.pk])).content.decode()
     listed = re.search(r'<section class="card" id="season-history">.*?</section>', page, re.S)
     items = [
-        re.sub(r"^\S+ \S+, ", "", html.unescape(li))
+        re.sub(r"^\d{4}-\d\d-\d\d \d\d:\d\d C[DS]T, ", "", html.unescape(li))
         for li in re.findall(r"<li>(.*?)</li>", listed.group(0))
     ]
     assert items == [

@@ -10,6 +10,7 @@ from decimal import Decimal
 
 from ..columns import Columns
 from ..models import ChipCount, Deal, Event, LedgerEntry, Seat
+from ..moments import moment
 from ..standings import among, standings
 from ..todays_names import under_todays_names, with_current_names
 from .export import in_field_order
@@ -117,6 +118,7 @@ def ledger_csv(event: Event) -> str:
             "reverses",
             "created_by",
             "created_at",
+            "created_at_local",
         ]
     ]
     for e in entries:
@@ -135,6 +137,7 @@ def ledger_csv(event: Event) -> str:
                 e.reverses_id or "",
                 e.created_by.get_username(),
                 e.created_at.isoformat(),
+                moment(e.created_at),
             ]
         )
     return _csv(rows)

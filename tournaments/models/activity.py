@@ -6,6 +6,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 
+from ..moments import moment
 from .events import Event
 from .seasons import Season
 
@@ -153,7 +154,7 @@ class ActivityEntry(models.Model):
         verbose_name_plural = "activity entries"
 
     def __str__(self) -> str:
-        return f"{self.action} by {self.user} at {self.created_at:%Y-%m-%d %H:%M}"
+        return f"{self.action} by {self.user} at {moment(self.created_at)}"
 
     def save(self, *args, **kwargs):
         # Pages and the ledger audit read the log by its declared actions.

@@ -19,6 +19,7 @@ from reportlab.lib.utils import simpleSplit
 from reportlab.platypus import Paragraph, SimpleDocTemplate, Table, TableStyle
 
 from ..models import Event
+from ..moments import moment
 from ..words import house_rules_words
 from . import fonts
 
@@ -123,7 +124,7 @@ def build(story, pagesize, header: Callable[[], list[str]]) -> bytes:
         canvas.drawString(
             MARGIN,
             MARGIN / 2,
-            f"Printed {timezone.localtime():%Y-%m-%d %H:%M} by the Taroky scorekeeper",
+            f"Printed {moment(timezone.now())} by the Taroky scorekeeper",
         )
         canvas.restoreState()
 

@@ -136,12 +136,11 @@ def score_sheet_pdf(table) -> bytes:
     )
     spans = [("SPAN", (2 + a, 0), (2 + b, 1)) for a, b in heading_spans]
     for r, row in enumerate(sheet.rows, start=len(data)):
-        voided = " (voided)" if row.deal.voided else ""
         cells, row_spans = _spread(row.cells)
         spans += [("SPAN", (2 + a, r), (2 + b, r)) for a, b in row_spans]
         data.append(
             [
-                f"{row.deal.number}{voided and '*'}",
+                _number(row),
                 para(row.dealer, SHEET),
             ]
             + [para(c, SHEET) for c in cells]
@@ -162,6 +161,8 @@ def score_sheet_pdf(table) -> bytes:
         widths[c] += w
     each = sum(extra.values()) / (2 * len(players))
     widths[len(FIXED_WIDTHS) :] = [w - each for w in widths[len(FIXED_WIDTHS) :]]
+    if any(row.tag for row in sheet.rows):
+        _widen_the_number(widths, labels, [_one_column(row.cells) for row in sheet.rows])
     grid = grid_table(data, widths, header_rows=2, numeric_from=len(FIXED_WIDTHS))
     _sheet_style(grid, len(players))
     grid.setStyle(TableStyle(spans))
@@ -179,8 +180,8 @@ def score_sheet_pdf(table) -> bytes:
         )
     )
     series = sheet.chip_series()
-    state = sheet.state_words + (
-        " · * voided deal, counts nothing" if any(r.deal.voided for r in sheet.rows) else ""
+    state = sheet.state_words + "".join(
+        f" · {words}" for tag, words in TAG_WORDS.items() if any(r.tag == tag for r in sheet.rows)
     )
     if sheet.seat_changes:
         state += " · " + " ".join(sheet.seat_changes)
@@ -209,6 +210,52 @@ def score_sheet_pdf(table) -> bytes:
         _signatures(players, pagesize),
     ]
     return build(story, pagesize, lambda: _sheet_header(event, table, "score sheet"))
+
+
+# What a deal's tag on the filled sheet means, said under the grid where a deal has it.
+TAG_WORDS = {
+    "corrected": "corrected: the deal as corrected (its page keeps every version)",
+    "voided": "voided: the deal counts nothing",
+}
+TAG_SIZE = 7
+
+
+def _number(row) -> Paragraph | str:
+    """A deal's number on the filled sheet, and what became of it under it (``tag``)."""
+    if not row.tag:
+        return str(row.deal.number)
+    return Paragraph(f'{row.deal.number}<br/><font size="{TAG_SIZE}">{row.tag}</font>', SHEET)
+
+
+def _one_column(cells) -> list[str]:
+    """A row's words in each outcome column a cell has to itself ("" under a span)."""
+    return [t for c in cells for t in ([c.text] if c.span == 1 else [""] * c.span)]
+
+
+def _widen_the_number(widths: list[float], labels: list[str], rows: list[list[str]]) -> None:
+    """The number's column wide enough for a tag under the number, taken from the
+    outcome columns (``labels``: their headings; ``rows``: each deal's words in them)
+    wider than their heading's words and their words on one line need: no heading,
+    name or figure wraps that did not; what they cannot spare, the players' columns."""
+    wanted = 5 + max(stringWidth(tag, fonts.REGULAR, TAG_SIZE) for tag in TAG_WORDS)
+    first, players = len(LEAD_COLUMNS), len(FIXED_WIDTHS)
+    spare = []
+    for i, label in enumerate(labels):
+        words = [stringWidth(w, fonts.BOLD, SHEET_SIZE) for w in label.split()]
+        words += [
+            stringWidth(w, fonts.REGULAR, SHEET_SIZE)
+            for row in rows
+            if i < len(row)
+            for w in row[i].split()
+        ]
+        spare.append(max(0.0, widths[first + i] - 6 - max(words, default=0)))
+    more = max(0.0, wanted - widths[0])
+    taken = min(more, sum(spare))
+    for i, room in enumerate(spare):
+        widths[first + i] -= taken * room / sum(spare) if room else 0
+    each = (more - taken) / (len(widths) - players)
+    widths[players:] = [w - each for w in widths[players:]]
+    widths[0] += more
 
 
 def _signatures(players, pagesize) -> Table:

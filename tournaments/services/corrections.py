@@ -7,13 +7,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.utils import timezone
-
 import taroky_scoring as core
 
 from .. import stamps
 from ..balances import pot_before, with_ledger_pot
 from ..models import POT_ACCOUNT, ActivityEntry, Deal, DealVersion, Table
+from ..moments import local, moment_time
 from ..seat_holders import seats_of
 from ..words import REPAIRED_POT_REASON, REPOT_REASON, listed, version_author_words
 from .access import acting_user, authorize, check_link_may_change
@@ -73,7 +72,8 @@ def _lock_current(deal: Deal, user, expected_version: int | None, link=None) -> 
         check_link_may_change(deal)
     if expected_version is not None and deal.version != expected_version:
         latest = deal.versions.select_related("created_by").order_by("-number").first()
-        when = timezone.localtime(latest.created_at).strftime("%H:%M:%S on %Y-%m-%d")
+        at = latest.created_at
+        when = f"{moment_time(at, seconds=True)} on {local(at):%Y-%m-%d}"
         raise StaleDealError(
             f"This deal was changed by {_changed_by(latest)} at {when} "
             f"(now version {deal.version}); reload it and enter your change again."

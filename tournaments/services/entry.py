@@ -9,14 +9,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from django.utils import timezone
-
 import taroky_scoring as core
 
 # The package, not its modules: the services as a view calls them.
 from .. import services
 from ..balances import with_ledger_pot
 from ..models import Deal, RejectedVersion, Table, TableLink
+from ..moments import moment_time
 from ..outcomes import deal_words
 from ..words import account_words, author_words
 from .access import why_link_cannot_change
@@ -99,7 +98,7 @@ def preview(table: Table, document: dict, number: int | None, corrected=None) ->
     document = with_ledger_pot(table.pk, document, number)
     settlement = core.score(document)
     said = settlement.as_dict()
-    said["result"] = table.round.event.game.result_words(settlement)
+    said["result"] = table.round.event.game.result_words(settlement, document)
     # The pot in the pages' words, as the sheet and the deal page say it.
     for t in said["transfers"]:
         t["from"], t["to"] = account_words(t["from"]), account_words(t["to"])
@@ -178,7 +177,7 @@ def _conflict(saved: Deal, table, document: dict, user, link) -> Conflict:
         number=saved.number,
         saved=_version_said(saved.document, table, saved.number, pot_from_ledger=False),
         saved_by=by,
-        saved_at=timezone.localtime(first.created_at).strftime("%H:%M:%S"),
+        saved_at=moment_time(first.created_at, seconds=True),
         saved_voided=saved.voided,
         yours=_version_said(document, table, saved.number, pot_from_ledger=True),
         kept=kept,

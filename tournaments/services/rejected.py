@@ -13,6 +13,7 @@ import taroky_scoring as core
 
 from ..balances import table_session, with_ledger_pot
 from ..models import ActivityEntry, Deal, RejectedVersion, TableLink
+from ..moments import moment_time
 from ..todays_names import todays_document
 from ..words import counted, sender_words
 from .access import acting_user, authorize
@@ -200,9 +201,8 @@ def _handled(rejected: RejectedVersion, user, how: str, version: int | None = No
 
 
 def sent_words(rejected: RejectedVersion) -> str:
-    """ "the table link sent at 20:14:05": who sent it and when."""
-    at = timezone.localtime(rejected.sent_at).strftime("%H:%M:%S")
-    return f"{sender_words(rejected)} sent at {at}"
+    """ "the table link sent at 20:14:05 CST": who sent it and when."""
+    return f"{sender_words(rejected)} sent at {moment_time(rejected.sent_at, seconds=True)}"
 
 
 @atomic

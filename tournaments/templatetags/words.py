@@ -3,9 +3,14 @@
 
 from django import template
 
-from .. import seat_holders, words
+from .. import moments, seat_holders, words
 
 register = template.Library()
+
+# A moment in one form on every page: local time, the zone named (tournaments.moments).
+register.filter("moment", moments.moment)
+register.filter("moment_time", moments.moment_time)
+register.filter("moment_seconds", lambda value: moments.moment_time(value, seconds=True))
 
 register.filter("account_words", words.account_words)
 register.filter("author_words", words.author_words)

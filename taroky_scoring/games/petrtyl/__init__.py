@@ -124,6 +124,13 @@ class Petrtyl(Game):
     def settle(self, outcome: PetrtylOutcome, rules: Rules) -> Settlement:
         return settle(outcome, self.table)
 
+    def unpaid(self, document: Mapping[str, Any], rules: Rules) -> dict[str, str]:
+        """With a Sweep made there is no Chief Last or Papoose Last payment, and the pot
+        is not touched (contract section 17)."""
+        if not (document.get("sweep") or {}).get("made"):
+            return {}
+        return dict.fromkeys(("chief_last", "papoose_last"), "not paid with a Sweep made")
+
     def payment_table(self, rules: Rules) -> list[str]:
         return payment_table(self.table)
 

@@ -82,7 +82,14 @@ def _contra(help: str) -> Field:
     return Field("contra", "Contra", CHOICE, help, CONTRA, default="none")
 
 
-ANNOUNCED = Field("announced", "Announced", BOOL, "announced before the first lead", default=False)
+ANNOUNCED = Field(
+    "announced",
+    "Announced",
+    BOOL,
+    "announced before the first lead",
+    default=False,
+    said=("", "announced"),
+)
 
 
 @cache
@@ -225,6 +232,10 @@ def describe(ruleset: str) -> Description:
                 "Grand Nullo: true if the declarer took any trick (the declarer lost)",
                 required=True,
                 applies=all_of(PLAYED, when("bid", "grand_nullo")),
+                said=(
+                    "Grand Nullo won: the declarer took no trick",
+                    "Grand Nullo lost: the declarer took a trick",
+                ),
             ),
             Field(
                 "bidder_took_all_tricks",
@@ -233,9 +244,16 @@ def describe(ruleset: str) -> Description:
                 "Grand Sweep: true if the declarer took every trick (the declarer won)",
                 required=True,
                 applies=all_of(PLAYED, when("bid", "grand_sweep")),
+                said=(
+                    "Grand Sweep lost: the declarer lost a trick",
+                    "Grand Sweep won: the declarer took every trick",
+                ),
             ),
         ]
-    sweep_items = (ANNOUNCED, Field("made", "Made", BOOL, "every trick taken", required=True))
+    sweep_items = (
+        ANNOUNCED,
+        Field("made", "Made", BOOL, "every trick taken", required=True, said=("not made", "made")),
+    )
     sweep_items += (_contra("on an announced Sweep"),)
     fields.append(
         Field(

@@ -127,6 +127,9 @@ class Texas(Game):
     valat_contra: ClassVar[bool] = True
     # The partner's "nobody": the declarer called a card the declarer held.
     alone_words: ClassVar[str] = "Alone (called their own trump)"
+    # When a deal needs the partner or ``alone_words`` said (None: wherever a partner may
+    # be called); a deal that says the declarer is alone otherwise does not say it twice.
+    partner_asked: ClassVar[Mapping[str, Any] | None] = None
     pagat_contra_always: ClassVar[bool] = True
     pagat_with_valat: ClassVar[bool] = False  # Pagat payments stand when a valat is made
     has_king_last: ClassVar[bool] = False  # King Last in a Povenost (texas-king)
@@ -430,6 +433,22 @@ class Texas(Game):
             why = f"{b.player} holds {name}: {chips} from each other player"
             transfers += from_each_other(order, b.player, chips, TexasReason(b.kind), why)
         return settlement(order, transfers, won, value)
+
+    def unpaid(self, document: Mapping[str, Any], rules: Any) -> dict[str, str]:
+        """A Pagat or King Last recorded in a deal whose valat was made or announced is
+        not paid (contract sections 14 and 16; texas-xx pays its Pagat, section 15).
+
+        >>> from taroky_scoring import game_for
+        >>> deal = {"valat": {"team": "bidder", "made": True}}
+        >>> game_for("texas-xix").unpaid(deal, None), game_for("texas-xx").unpaid(deal, None)
+        ({'pagat': 'not paid in a valat deal', 'king_last': 'not paid in a valat deal'},
+         {'king_last': 'not paid in a valat deal'})
+        """
+        valat = document.get("valat") or {}
+        if not (valat.get("made") or valat.get("announced")):
+            return {}
+        keys = ("king_last",) if self.pagat_with_valat else ("pagat", "king_last")
+        return dict.fromkeys(keys, "not paid in a valat deal")
 
     def surrender(self, outcome: TexasOutcome, rules: Any) -> list[Transfer]:
         return []

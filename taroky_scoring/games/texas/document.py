@@ -31,6 +31,9 @@ LAST_OUTCOMES = choices(
     ("lost", "played to the last trick and beaten"),
     ("played_early", "announced, played before the last trick"),
 )
+# A valat's yes/no and an announcement's, as a deal's line says them.
+SAID_MADE = ("not made", "made")
+SAID_ANNOUNCED = ("", "announced")
 TALON = choices(
     ("first", "first three"),
     ("second", "second three"),
@@ -51,7 +54,9 @@ def describe(game: Any, rules: Any) -> Description:
     by_points = all_of(PLAYED, not_(when("bid", *game.no_points_bids)))
     called = tuple(game.called.items())
     bonus_kinds = [(k, game.bonus_names[k]) for k in BONUS_CHIPS if game.bonus_allowed(k, rules)]
-    announced = Field("announced", "Announced", BOOL, "announced before play", default=False)
+    announced = Field(
+        "announced", "Announced", BOOL, "announced before play", default=False, said=SAID_ANNOUNCED
+    )
     pagat_items = (
         Field("team", "Side", CHOICE, "the side that played the Pagat", SIDES, required=True),
         announced,
@@ -78,7 +83,7 @@ def describe(game: Any, rules: Any) -> Description:
             required=True,
         ),
         announced,
-        Field("made", "Made", BOOL, "every trick taken", required=True),
+        Field("made", "Made", BOOL, "every trick taken", required=True, said=SAID_MADE),
     )
     if game.valat_contra:
         valat_items += (
@@ -134,6 +139,7 @@ def describe(game: Any, rules: Any) -> Description:
             "holder of the called card; null when the declarer plays alone",
             applies=all_of(PLAYED, when("bid", *game.partner_bids)),
             none_label=game.alone_words,
+            asked=game.partner_asked,
         ),
     )
     for bid, values in called:

@@ -15,7 +15,7 @@ from ...registry import register
 from ...settlement import Transfer
 from .bonuses import FOUR_KINGS
 from .common import WINNING, Texas
-from .document import LAST_OUTCOMES, PLAYED
+from .document import LAST_OUTCOMES, PLAYED, SAID_ANNOUNCED
 from .outcome import TexasOutcome
 from .parts import (
     _by_difference,
@@ -92,7 +92,7 @@ class TexasKing(Texas):
 
     def extra_fields(self, rules: Any) -> tuple[Field, ...]:
         return (
-            _took_a_trick_field("no_trick"),
+            _took_a_trick_field("no_trick", "No Trick"),
             Field(
                 "no_trick_bid",
                 "No Trick was bid",
@@ -112,7 +112,14 @@ class TexasKing(Texas):
                 "the called King in the last trick, seen from the declarer's side",
                 applies=all_of(PLAYED, when("bid", "povenost"), not_(when("called", "queen"))),
                 items=(
-                    Field("announced", "Announced", BOOL, "announced before play", default=False),
+                    Field(
+                        "announced",
+                        "Announced",
+                        BOOL,
+                        "announced before play",
+                        default=False,
+                        said=SAID_ANNOUNCED,
+                    ),
                     Field(
                         "outcome", "Outcome", CHOICE, "what happened", LAST_OUTCOMES, required=True
                     ),

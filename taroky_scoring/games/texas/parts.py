@@ -16,7 +16,8 @@ def _talon_label(outcome: TexasOutcome) -> str:
     return f"Prever ({TALON_WORDS[outcome.talon]})"
 
 
-def _took_a_trick_field(bid: str) -> Field:
+def _took_a_trick_field(bid: str, name: str) -> Field:
+    """Whether the declarer of ``bid`` (``name`` in words) took a trick: lost if so."""
     return Field(
         "bidder_took_a_trick",
         "Declarer took a trick",
@@ -24,6 +25,7 @@ def _took_a_trick_field(bid: str) -> Field:
         "whether the declarer took a trick (true: the declarer lost)",
         required=True,
         applies=all_of(PLAYED, when("bid", bid)),
+        said=(f"{name} won: the declarer took no trick", f"{name} lost: the declarer took a trick"),
     )
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...conditions import NEVER, all_of, when
+from ...conditions import NEVER, all_of, not_, when
 from ...errors import FieldError
 from ...fields import BOOL, Field
 from ...options import BOOL as OPTION_BOOL
@@ -54,6 +54,7 @@ class TexasXX(Texas):
     no_points_bids = ("zebrak",)
     no_contra_bids = ("zebrak",)
     pagat_with_valat = True
+    partner_asked = not_(when("xx_in_talon", True))  # the XX in the talon says "alone"
     called = {"povinost": (("xx", "XX"), ("xix", "XIX"), ("xviii", "XVIII"), ("xvii", "XVII"))}
     bonus_names = {**BONUS_NAMES, "two_trumps": "Bid", "no_trumps": "Zebrak"}
     VALAT = {"povinost": 20, "ze_ruky": 40, "prever": 30}
@@ -82,7 +83,7 @@ class TexasXX(Texas):
                 "the XX was in the talon: the declarer played alone",
                 applies=all_of(PLAYED, when("bid", "ze_ruky")),
             ),
-            _took_a_trick_field("zebrak"),
+            _took_a_trick_field("zebrak", "Zebrak"),
         )
 
     def late_fields(self, rules: Any) -> tuple[Field, ...]:
