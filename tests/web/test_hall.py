@@ -608,3 +608,16 @@ def test_a_tables_first_link_says_no_old_one_stopped(client, table, organizer):
     again = client.post(url, {"reissue": table.pk}, follow=True)
     assert messages_of(first) == [f"Table {table.number} has a new link."]
     assert messages_of(again) == [f"Table {table.number} has a new link; the old one stopped."]
+
+
+def test_the_wall_does_not_tell_the_hall_about_deals_to_confirm(
+    client, table, confirming, organizer
+):
+    """A deal entered through the table's link waits for the organizer: the wall (the
+    hall's screen) does not say so."""
+    services.update_event(table.round.event, organizer, published=True)
+    client.post(link_url(confirming, "link-deal"), form_data())
+    assert Deal.objects.get().awaiting_confirmation
+    wall = client.get(reverse("wall-live", args=[table.round.event_id])).content.decode()
+    assert "<h2>Standings</h2>" in wall
+    assert "to confirm" not in wall

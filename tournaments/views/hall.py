@@ -270,9 +270,6 @@ def _wall_context(request, event) -> dict:
     latest = rounds[-1] if rounds else None
     # The next round is drawn but not started: the wall shows where everybody sits.
     upcoming = latest if latest and latest.tables_n and not latest.deals_n else None
-    waiting = Deal.objects.filter(
-        table__round__event=event, awaiting_confirmation=True, voided=False
-    ).count()
     rows = standings.standings(event)
     cols = Columns.of(event)
     return {
@@ -283,7 +280,6 @@ def _wall_context(request, event) -> dict:
         "categories": _wall_categories(event, cols, rows),
         "upcoming": upcoming,
         "seat_columns": wall_columns(seat_finder_rows(upcoming)) if upcoming else [],
-        "waiting": waiting,
         # A round on the clock, started and not closed: the latest (its time left).
         "clock": next(
             (
