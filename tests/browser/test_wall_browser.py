@@ -75,9 +75,7 @@ def test_the_wall_shows_every_row_of_40_players_within_one_cycle(
         standings = [s for s in steps if s[0] == "standings"]
         assert len(standings) >= 2
         count = len(standings)
-        assert [s[1] for s in standings] == [
-            f" · page {n} of {count}" for n in range(1, count + 1)
-        ]
+        assert [s[1] for s in standings] == [f" · page {n} of {count}" for n in range(1, count + 1)]
         assert sum(s[2] for s in standings) == 40  # each row on one page only
     finally:
         context.close()
