@@ -395,3 +395,13 @@ def test_a_round_s_length_travels_in_the_event_s_file(timed, table, organizer, o
     with pytest.raises(exchange.ExchangeError, match="round 1"):
         exchange.import_event(document, other_organizer)
     assert Event.objects.count() == events
+
+
+def test_after_start_the_round_page_says_it_is_under_way(started, table, organizer, client):
+    """Started on the clock, no deal entered yet: not "not started" above the clock."""
+    client.force_login(organizer)
+    with at(5):
+        page = client.get(reverse("round-detail", args=[table.round_id])).content.decode()
+    lead = re.search(r'<p class="lead">([^·]*)·', page).group(1).strip()
+    assert lead == f"Under way: on the clock since {bell_words(0)}, no deal entered yet"
+    assert 'id="round-clock"' in page and "data-clock data-bell=" in page
