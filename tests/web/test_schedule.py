@@ -16,7 +16,8 @@ from pypdf import PdfReader
 from tournaments import printouts, services
 from tournaments.models import ActivityEntry, Player, Registration, Round, Seat
 from tournaments.player_cards import player_cards
-from tournaments.schedule import by_ranking, draw_schedule, repeats_of
+from tournaments.schedule import Schedule, by_ranking, draw_schedule, repeats_of
+from tournaments.services.schedule import Drawn
 
 from .days import doc
 
@@ -191,7 +192,30 @@ def test_more_rounds_than_the_players_allow_are_drawn_with_their_repeats(client,
     response = client.post(reverse("event-schedule", args=[event.pk]), {"rounds": 3}, follow=True)
     # Four players at one table three times: each of the 6 pairs meets 3 times.
     assert "Rounds 1 to 3 drawn with seed" in response.content.decode()
-    assert "12 repeat meetings over the day." in response.content.decode()
+    assert (
+        "12 repeat meetings over the day. That is the fewest possible for these tables."
+        in response.content.decode()
+    )
+
+
+def test_the_draw_says_whether_its_repeats_are_the_fewest_possible():
+    """16 players over 5 rounds at tables of four: every pair once, none again (the
+    floor 0, reached); over 6 rounds each meets 18 others of 15: at least 24 repeats."""
+    five = draw_schedule(list(range(16)), 5, seed=3, allowed=(4,))
+    assert (five.repeats, five.fewest) == (0, 0)
+    six = draw_schedule(list(range(16)), 6, seed=3, allowed=(4,))
+    assert six.fewest == 24 and six.repeats >= 24
+    said = {
+        (0, 0): "That is the fewest possible for these tables.",
+        (24, 24): "That is the fewest possible for these tables.",
+        (3, 0): "That is the fewest the draw found; whether a day with fewer exists, it "
+        "cannot tell.",
+        (27, 24): "That is the fewest the draw found; no day at these tables can have fewer "
+        "than 24.",
+    }
+    for (repeats, fewest), words in said.items():
+        drawn = Drawn(1, 6, Schedule((), 3, repeats, fewest))
+        assert drawn.summary.endswith(f"over the day. {words}")
 
 
 def test_the_schedule_page_says_a_bad_number_at_its_field(client, tournament, organizer):
