@@ -18,6 +18,7 @@ from ..hall import seat_finder_rows
 from ..models import Deal, LedgerEntry, Seat, Table, TableLink
 from ..qr import hall_url, qr_svg
 from ..services import checkin
+from ..words import counted
 from .common import (
     check_manage,
     event_or_404,
@@ -202,6 +203,9 @@ def inbox(request, pk):
     """Every deal entered at a table that waits for an organizer's confirmation."""
     event = event_or_404(request, pk)
     check_manage(request, event)
+    if request.method == "POST" and "confirm_all" in request.POST:
+        _confirm_all(request, event)
+        return redirect("inbox", pk=event.pk)
     if request.method == "POST":
         try:
             pk = int(request.POST.get("confirm", ""))
@@ -246,6 +250,33 @@ def inbox(request, pk):
     }
     page = render(request, "tournaments/inbox.html", context)
     return tagged(page, tag)
+
+
+LARGEST_ID = 2**63 - 1
+
+
+def _shown(request) -> dict[int, int]:
+    """The deals the inbox showed, as *Confirm all* posts them ("id:version"): those
+    that read as neither are dropped (the inbox shows what is left)."""
+    shown = {}
+    for value in request.POST.getlist("shown"):
+        pk, _, version = value.partition(":")
+        if pk.isascii() and pk.isdigit() and version.isascii() and version.isdigit():
+            if 0 < int(pk) <= LARGEST_ID and 0 < int(version) <= LARGEST_ID:
+                shown[int(pk)] = int(version)
+    return shown
+
+
+def _confirm_all(request, event) -> None:
+    shown = _shown(request)
+    if not shown:
+        messages.error(request, "Nothing to confirm.")
+        return
+    done = services.confirm_all(event, request.user, shown)
+    if done.confirmed:
+        messages.success(request, f"{counted(len(done.confirmed), 'deal')} confirmed.")
+    for why in done.left:
+        messages.warning(request, why)
 
 
 # -- the wall and find your seat ---------------------------------------------------------
