@@ -156,7 +156,10 @@ def test_more_time_for_a_table_and_ending_it(started, table, link, organizer):
         assert send(link, 1, **JSON).json()["result"] == "saved"
         assert send(link, 2, **JSON).status_code == 400
         # Five more minutes from now (its bell rang): its link takes deals again.
-        org.post(reverse("table-clock", args=[table.pk]), {"extra": "5"})
+        five = org.post(reverse("table-clock", args=[table.pk]), {"extra": "5"}, follow=True)
+    assert [str(m) for m in five.context["messages"]] == [
+        f"Table 1 has 5 minutes more: its bell rings at {bell_words(62)}."
+    ]
     table.refresh_from_db()
     assert table.bell_at == T0 + datetime.timedelta(minutes=62)
     entry = ActivityEntry.objects.filter(action=ActivityEntry.Action.EXTEND_TABLE).get()
@@ -405,3 +408,13 @@ def test_after_start_the_round_page_says_it_is_under_way(started, table, organiz
     lead = re.search(r'<p class="lead">([^·]*)·', page).group(1).strip()
     assert lead == f"Under way: on the clock since {bell_words(0)}, no deal entered yet"
     assert 'id="round-clock"' in page and "data-clock data-bell=" in page
+
+
+def test_one_minute_more_is_said_in_the_singular(started, table, organizer):
+    org = Client()
+    org.force_login(organizer)
+    with at(30):
+        one = org.post(reverse("table-clock", args=[table.pk]), {"extra": "1"}, follow=True)
+    assert [str(m) for m in one.context["messages"]] == [
+        f"Table 1 has 1 minute more: its bell rings at {bell_words(56)}."
+    ]

@@ -402,3 +402,21 @@ def test_a_round_on_the_clock_without_a_deal_is_kept_by_a_redraw(tournament, org
     with pytest.raises(services.ServiceError, match="Round 2 has started: it cannot be seated"):
         services.seat_by_ranking(round2, organizer, spread=False)
     assert seats_of(round2) == before
+
+
+def test_one_table_seated_by_the_ranking_is_said_in_the_singular(client, organizer):
+    event = services.create_event(
+        organizer, name="Four", date="2026-11-28", ruleset="la-vista", house_rules={},
+        starting_chips=20, session_end="fixed_deals", deals_per_session=10,
+    )  # fmt: skip
+    for name in ("Anna", "Bill", "Čada", "Dana"):
+        services.register_player(event, organizer, name=name)
+    rnd = services.create_round(event, organizer)
+    client.force_login(organizer)
+    response = client.post(
+        reverse("seat-by-ranking", args=[rnd.pk]), {"how": "spread"}, follow=True
+    )
+    assert (
+        "Round 1 seated by the ranking, one from each band at every table: 1 table."
+        in response.content.decode()
+    )
