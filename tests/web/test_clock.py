@@ -418,3 +418,30 @@ def test_one_minute_more_is_said_in_the_singular(started, table, organizer):
     assert [str(m) for m in one.context["messages"]] == [
         f"Table 1 has 1 minute more: its bell rings at {bell_words(56)}."
     ]
+
+
+def test_the_directors_view_shows_each_tables_time_left_and_an_ended_tables_link(
+    started, table, link, organizer
+):
+    """Table 1 ended by the director at 20 minutes, table 2 given 10 minutes more: at
+    30 minutes table 2 has 35:00 left (counted on by clock.js), table 1 says ended and
+    its link is stopped, not "live"."""
+    players = [Player.objects.create(name=n) for n in ("Emil", "Fanny", "Gustav", "Hana")]
+    other = services.create_table(started, organizer, players, first_forehand=players[0])
+    services.issue_link(other, organizer)
+    with at(20):
+        services.end_table(table, organizer)
+        services.extend_table(other, organizer, 10)
+    org = Client()
+    org.force_login(organizer)
+    with at(30):
+        html = org.get(reverse("director", args=[started.pk])).content.decode()
+    assert "<th>Time left</th><th>Link</th>" in html
+    rows = dict(re.findall(r'<tr data-table="(\d)".*?>(.*?)</tr>', html, re.S))
+    assert '<td><span class="muted">ended</span></td>' in rows["1"]
+    assert '<span class="stopped">stopped: table ended</span>' in rows["1"]
+    bell_ms = int((T0 + datetime.timedelta(minutes=65)).timestamp() * 1000)
+    assert f'data-clock data-bell="{bell_ms}"' in rows["2"]
+    assert "<span data-clock-left>35:00</span>" in rows["2"]
+    assert "<td>live</td>" in rows["2"]
+    assert "tournaments/clock.js" in html
