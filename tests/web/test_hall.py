@@ -693,3 +693,20 @@ def test_confirm_all_confirms_and_logs_each_deal_as_shown(
         follow=True,
     )
     assert bad.status_code == 200 and messages_of(bad) == ["Nothing to confirm."]
+
+
+def test_a_table_links_pages_show_no_sign_in(client, table, link):
+    """The players at the table hold the link: its pages offer no account, even
+    refused; the home page does."""
+    pages = [link_url(link), link_url(link, "link-deal"), link_url(link, "link-correct", 1)]
+    services.record_deal(table, played_doc(), None, number=1, link=link)
+    for url in pages:
+        page = client.get(url)
+        assert page.status_code == 200, url
+        assert "Sign in" not in page.content.decode() and "/accounts/login/" not in (
+            page.content.decode()
+        ), url
+    refused = client.get(reverse("link-sheet", args=["no-such-token"]))
+    assert refused.status_code == 403 and "Sign in" not in refused.content.decode()
+    home = client.get(reverse("home"))
+    assert '<a href="/accounts/login/">Sign in</a>' in home.content.decode()
