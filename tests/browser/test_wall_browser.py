@@ -43,20 +43,26 @@ def forty_on_the_clock(organizer):
     return event
 
 
-@pytest.mark.parametrize("width,height", [(1280, 720), (1920, 1080)])
+@pytest.mark.parametrize(
+    "width,height,larger", [(1280, 720, False), (1920, 1080, False), (1280, 720, True)]
+)
 def test_the_wall_shows_every_row_of_40_players_within_one_cycle(
-    live_server, browser, organizer, width, height
+    live_server, browser, organizer, width, height, larger
 ):
     event = forty_on_the_clock(organizer)
     names = {p.name for p in event.players.all()}
     assert len(names) == 40
     context = browser.new_context(viewport={"width": width, "height": height})
     context.add_init_script(STILL)
+    if larger:  # the Larger text switch, remembered on this screen (text_size.js)
+        context.add_init_script("localStorage.setItem('taroky-text-size', 'large');")
     wall = context.new_page()
     wall.set_default_timeout(10_000)
     try:
         wall.goto(f"{live_server.url}/events/{event.pk}/wall/")
         wall.wait_for_function("window.TarokyWall !== undefined")
+        large = wall.evaluate("document.documentElement.classList.contains('text-large')")
+        assert large == larger
         assert wall.locator("#wall-round-clock").is_visible()
         seen: dict[str, set] = {"standings": set(), "seats": set()}
         steps = []
