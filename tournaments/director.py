@@ -38,12 +38,13 @@ class TableRow:
     ago: str
     unconfirmed: int
     chip_count: bool
-    link: str  # "live", "no link", "revoked", "round closed"
+    link: str  # "live", "no link", "revoked", "round closed", "table ended"
     ended: bool
     call: DirectorCall | None
     behind: bool = False
     bell: datetime | None = None  # a round on the clock: the table's bell
     no_deal: bool = False  # over, or about to be, without a deal (see mark_no_deal)
+    clock: clock.Shown | None = None  # a round on the clock: the table's, its time left
 
 
 @dataclass
@@ -56,6 +57,11 @@ class DirectorView:
     pace_words: str
     calls: list[DirectorCall]
     now: datetime
+
+    @property
+    def timed(self) -> bool:
+        """The round is on the clock: each table's time left is shown."""
+        return any(r.clock for r in self.rows)
 
     @property
     def no_deal_words(self) -> str:
@@ -219,6 +225,8 @@ def director_view(rnd: Round) -> DirectorView:
         net = {s.player.name: nets.get((t.pk, s.player_id), 0) for s in seats}
         t.round = rnd  # the table's bell reads its round's, read once
         t_clock = clock.core_clock(t, deal_times.get(t.pk, []), now) if timed else None
+        ended = bool(seats) and session_state(event, net, t.live_deals, t_clock).ended
+        link = _link_state(t, rnd)
         rows.append(
             TableRow(
                 table=t,
@@ -228,10 +236,12 @@ def director_view(rnd: Round) -> DirectorView:
                 ago=ago_words(t.last_at, now),
                 unconfirmed=t.unconfirmed,
                 chip_count=t.has_chip_count,
-                link=_link_state(t, rnd),
-                ended=bool(seats) and session_state(event, net, t.live_deals, t_clock).ended,
+                # An ended table's link takes no more deals: not "live".
+                link="table ended" if ended and link == "live" else link,
+                ended=ended,
                 call=open_by_table.get(t.pk),
                 bell=clock.table_bell(t) if timed else None,
+                clock=clock.shown_for_table(t, now) if timed else None,
             )
         )
     median = mark_behind(rows, now)

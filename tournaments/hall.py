@@ -2,14 +2,8 @@
 
 from __future__ import annotations
 
-import unicodedata
-
 from .models import Round, Seat
-
-
-def name_key(name: str) -> str:
-    """Alphabetical as the hall reads a list: Čada with the Cs, Šťastný with the Ss."""
-    return unicodedata.normalize("NFD", name).encode("ascii", "ignore").decode().casefold()
+from .names import name_key
 
 
 def seat_finder_rows(rnd: Round, tables=None) -> list[dict]:

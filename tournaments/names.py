@@ -87,3 +87,18 @@ def fold(text: str) -> str:
     """
     text = unicodedata.normalize("NFKD", clean_name(text).casefold())
     return "".join(ch for ch in text if not unicodedata.combining(ch))
+
+
+def name_key(name: str) -> tuple[str, str]:
+    """The order a person reads a list of names in, the same on every page: by the
+    name without case or accents (``fold``), then as written (so "Čada" comes just after
+    "Cada", among the Cs, never after "Zeman" as the code points put it). Every list
+    of players sorts by it; a query orders by the stored ``folded`` then ``name``, the
+    same order.
+
+    >>> sorted(["Tomáš", "Zdeněk Čada", "Štěpán Kříž", "Růžena", "Cyril"], key=name_key)
+    ['Cyril', 'Růžena', 'Štěpán Kříž', 'Tomáš', 'Zdeněk Čada']
+    >>> sorted(["Čada", "Dana", "Cyril", "Cada"], key=name_key)
+    ['Cada', 'Čada', 'Cyril', 'Dana']
+    """
+    return fold(name), name

@@ -22,6 +22,7 @@ from fractions import Fraction
 
 from .columns import Column, Columns
 from .money import PlacePrize, dollars, parse_table, table_total
+from .names import name_key
 from .places import ordinal, place_text
 from .ranking import Scoring
 from .words import counted
@@ -364,4 +365,4 @@ def fee_payers(event) -> tuple[int, list[str]]:
     """(how many pay the entry fee, the names of those who do not, by name): one query."""
     found = event.registrations.values_list("player__name", "pays_fee").order_by()
     paying = [name for name, pays in found if pays]
-    return len(paying), sorted(name for name, pays in found if not pays)
+    return len(paying), sorted((name for name, pays in found if not pays), key=name_key)

@@ -36,6 +36,7 @@ class Schedule:
     rounds: tuple[seating.Draw, ...]  # each round still to play: tables and byes
     seed: int
     repeats: int  # over the whole day, the rounds played included
+    fewest: int = 0  # no schedule of these tables and byes can have fewer (fewest_repeats)
 
 
 def repeats_of(rounds: Sequence[Sequence[Sequence[Hashable]]]) -> int:
@@ -46,6 +47,27 @@ def repeats_of(rounds: Sequence[Sequence[Sequence[Hashable]]]) -> int:
     """
     met = seating.opponents_met(rounds)
     return sum(c - 1 for c in met.values() if c > 1)
+
+
+def fewest_repeats(rounds: Sequence[Sequence[Sequence[Hashable]]]) -> int:
+    """A floor under the repeats of any day with these tables and byes: a player who
+    sits with more others over the day than there are other players meets at least the
+    difference again (each repeat counted by both players of the pair). Not always
+    reached: a schedule may need more.
+
+    >>> fewest_repeats([[["A", "B", "C", "D"]]] * 3)  # 9 meetings each, 3 others
+    12
+    >>> fewest_repeats([[[1, 2, 3, 4], [5, 6, 7, 8]], [[1, 5, 2, 6], [3, 7, 4, 8]]])
+    0
+    """
+    meetings: Counter = Counter()
+    for tables in rounds:
+        for table in tables:
+            for p in table:
+                meetings[p] += len(table) - 1
+    others = len(meetings) - 1
+    over = sum(max(0, m - others) for m in meetings.values())
+    return -(-over // 2)
 
 
 def table_of_fixed(fixed: Sequence[Hashable], tables: int) -> dict[Hashable, int]:
@@ -98,7 +120,8 @@ def draw_schedule(
         seating.Draw(tuple(tuple(t) for t in tables), tuple(b), seed, 0)
         for tables, b in zip(best, byes, strict=True)
     )
-    return Schedule(draws, seed, repeats_of([*played, *best]))
+    day = [*played, *best]
+    return Schedule(draws, seed, repeats_of(day), max(repeats_of(played), fewest_repeats(day)))
 
 
 def _fit(fixed, wanted: dict, sizes: list[int]) -> dict:

@@ -36,6 +36,7 @@ from taroky_scoring.editions import RULES_EDITION
 
 from . import ranking, tie_breaks
 from .models import DealNet, DealVersion, Event, Player, Season
+from .names import name_key
 from .places import place_text, points_text
 from .standings import event_standings
 
@@ -245,7 +246,7 @@ def _rank(season: Season, rows: list[SeasonStanding]) -> list[SeasonStanding]:
     breaks = tie_breaks.of(season.tie_breaks)
     out = []
     for position, shared, row in tie_breaks.ranked(
-        rows, lambda r: r.total, lambda r: r.player.name, breaks
+        rows, lambda r: r.total, lambda r: name_key(r.player.name), breaks
     ):
         row.rank, row.shared = position, shared
         out.append(row)

@@ -30,6 +30,7 @@ from .models import (
     Substitution,
     Table,
 )
+from .names import name_key
 from .places import place_text, points_text
 
 
@@ -184,8 +185,8 @@ def among(rows: list[Standing], players) -> list[Standing]:
     return rank([replace(s, decided_by="") for s in rows if s.player.pk in members])
 
 
-def _by_name(s: Standing) -> str:
-    return s.player.name
+def _by_name(s: Standing) -> tuple[str, str]:
+    return name_key(s.player.name)
 
 
 def registrations_seated(registrations, first: int = 1, last: int = ALL_ROUNDS):

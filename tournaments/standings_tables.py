@@ -26,7 +26,7 @@ class EngineColumn(tables.Column):
         super().__init__(
             verbose_name=column.heading,
             orderable=None if column.orderable else False,  # as the table says
-            order_by=("player__name",) if column.kind == columns.NAME else None,
+            order_by=("player__folded", "player__name") if column.kind == columns.NAME else None,
             empty_values=() if column.kind == columns.WORDS else (None, ""),
         )
 
@@ -87,7 +87,7 @@ class SeasonStandingsTable(tables.Table):
     """A season's standings (tournaments.season_standings.SeasonStanding rows)."""
 
     rank = tables.Column(verbose_name="Rank")
-    player = tables.Column(verbose_name="Player", order_by=("player__name",))
+    player = tables.Column(verbose_name="Player", order_by=("player__folded", "player__name"))
     club = tables.Column(verbose_name="Club", accessor="player__club")
     total = tables.Column(verbose_name="Points")
     chips = SignedColumn(verbose_name="Chips")

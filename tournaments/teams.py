@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 from . import tie_breaks
 from .models import Event, TeamMember, TeamRanking
-from .names import fold
+from .names import fold, name_key
 from .places import place_text, points_text
 
 
@@ -85,7 +85,7 @@ def sides(event: Event, rows: list) -> list[Side]:
     found = _teams(event, rows) if what.teams else _lodges(rows, event.lodge_best)
     # Full sides first, then by score, best first; equal ones share a place (the one rule
     # of shared places, with no tie-break).
-    ranked = tie_breaks.ranked(found, lambda t: (t.full, t.score), lambda t: t.name.casefold())
+    ranked = tie_breaks.ranked(found, lambda t: (t.full, t.score), lambda t: name_key(t.name))
     for position, shared, side in ranked:
         side.rank, side.shared = position, shared
     return [side for _, _, side in ranked]

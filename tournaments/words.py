@@ -286,7 +286,13 @@ def scoring_change_words(scoring: dict) -> list[str]:
 
 
 class _Detail(dict):
+    # Words an action says from its detail: "1 minute more", "5 minutes more".
+    DERIVED = {"minutes_more": ("minutes", lambda n: f"{counted(n, 'minute')} more")}
+
     def __missing__(self, key: str) -> str:
+        source, said = self.DERIVED.get(key, (None, None))
+        if isinstance(self.get(source), int):
+            return said(self.get(source))
         return "?"  # an entry written before its detail said it
 
 
@@ -298,6 +304,12 @@ def activity_words(action: str, detail: dict) -> str:
     'renamed Anna to Anna Nováková'
     >>> activity_words("close_round", {}), activity_words("renamed", {})
     ('closed round ?', 'renamed')
+    >>> activity_words("extend_table", {"round": 2, "table": 3, "minutes": 1})
+    'gave table 3 of round 2 1 minute more'
+    >>> activity_words("extend_table", {"round": 2, "table": 3, "minutes": 5})
+    'gave table 3 of round 2 5 minutes more'
+    >>> activity_words("extend_table", {"round": 2, "table": 3})
+    'gave table 3 of round 2 ?'
     """
     try:
         words = ActivityEntry.Action(action).label

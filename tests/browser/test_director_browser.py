@@ -32,6 +32,10 @@ def test_a_table_calls_the_director_and_the_director_handles_it(
     try:
         phone.goto(sheet_url)
         phone.click("#call-director summary")
+        # The word box is as wide as the form (the phone's width less the card's margins).
+        word = phone.locator("#id_call-word").bounding_box()
+        form = phone.locator("#call-director form").bounding_box()
+        assert word["width"] >= form["width"] - 1 and word["width"] >= 300, (word, form)
         phone.get_by_label("A dispute").check()
         phone.fill("#id_call-word", "Who led the trump?")
         phone.click("#call-button")

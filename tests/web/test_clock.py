@@ -156,7 +156,10 @@ def test_more_time_for_a_table_and_ending_it(started, table, link, organizer):
         assert send(link, 1, **JSON).json()["result"] == "saved"
         assert send(link, 2, **JSON).status_code == 400
         # Five more minutes from now (its bell rang): its link takes deals again.
-        org.post(reverse("table-clock", args=[table.pk]), {"extra": "5"})
+        five = org.post(reverse("table-clock", args=[table.pk]), {"extra": "5"}, follow=True)
+    assert [str(m) for m in five.context["messages"]] == [
+        f"Table 1 has 5 minutes more: its bell rings at {bell_words(62)}."
+    ]
     table.refresh_from_db()
     assert table.bell_at == T0 + datetime.timedelta(minutes=62)
     entry = ActivityEntry.objects.filter(action=ActivityEntry.Action.EXTEND_TABLE).get()
@@ -395,3 +398,50 @@ def test_a_round_s_length_travels_in_the_event_s_file(timed, table, organizer, o
     with pytest.raises(exchange.ExchangeError, match="round 1"):
         exchange.import_event(document, other_organizer)
     assert Event.objects.count() == events
+
+
+def test_after_start_the_round_page_says_it_is_under_way(started, table, organizer, client):
+    """Started on the clock, no deal entered yet: not "not started" above the clock."""
+    client.force_login(organizer)
+    with at(5):
+        page = client.get(reverse("round-detail", args=[table.round_id])).content.decode()
+    lead = re.search(r'<p class="lead">([^·]*)·', page).group(1).strip()
+    assert lead == f"Under way: on the clock since {bell_words(0)}, no deal entered yet"
+    assert 'id="round-clock"' in page and "data-clock data-bell=" in page
+
+
+def test_one_minute_more_is_said_in_the_singular(started, table, organizer):
+    org = Client()
+    org.force_login(organizer)
+    with at(30):
+        one = org.post(reverse("table-clock", args=[table.pk]), {"extra": "1"}, follow=True)
+    assert [str(m) for m in one.context["messages"]] == [
+        f"Table 1 has 1 minute more: its bell rings at {bell_words(56)}."
+    ]
+
+
+def test_the_directors_view_shows_each_tables_time_left_and_an_ended_tables_link(
+    started, table, link, organizer
+):
+    """Table 1 ended by the director at 20 minutes, table 2 given 10 minutes more: at
+    30 minutes table 2 has 35:00 left (counted on by clock.js), table 1 says ended and
+    its link is stopped, not "live"."""
+    players = [Player.objects.create(name=n) for n in ("Emil", "Fanny", "Gustav", "Hana")]
+    other = services.create_table(started, organizer, players, first_forehand=players[0])
+    services.issue_link(other, organizer)
+    with at(20):
+        services.end_table(table, organizer)
+        services.extend_table(other, organizer, 10)
+    org = Client()
+    org.force_login(organizer)
+    with at(30):
+        html = org.get(reverse("director", args=[started.pk])).content.decode()
+    assert "<th>Time left</th><th>Link</th>" in html
+    rows = dict(re.findall(r'<tr data-table="(\d)".*?>(.*?)</tr>', html, re.S))
+    assert '<td><span class="muted">ended</span></td>' in rows["1"]
+    assert '<span class="stopped">stopped: table ended</span>' in rows["1"]
+    bell_ms = int((T0 + datetime.timedelta(minutes=65)).timestamp() * 1000)
+    assert f'data-clock data-bell="{bell_ms}"' in rows["2"]
+    assert "<span data-clock-left>35:00</span>" in rows["2"]
+    assert "<td>live</td>" in rows["2"]
+    assert "tournaments/clock.js" in html

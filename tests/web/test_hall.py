@@ -6,6 +6,7 @@ import threading
 
 import pytest
 from django.db import connection
+from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from pypdf import PdfReader
@@ -608,3 +609,104 @@ def test_a_tables_first_link_says_no_old_one_stopped(client, table, organizer):
     again = client.post(url, {"reissue": table.pk}, follow=True)
     assert messages_of(first) == [f"Table {table.number} has a new link."]
     assert messages_of(again) == [f"Table {table.number} has a new link; the old one stopped."]
+
+
+def test_the_wall_does_not_tell_the_hall_about_deals_to_confirm(
+    client, table, confirming, organizer
+):
+    """A deal entered through the table's link waits for the organizer: the wall (the
+    hall's screen) does not say so."""
+    services.update_event(table.round.event, organizer, published=True)
+    client.post(link_url(confirming, "link-deal"), form_data())
+    assert Deal.objects.get().awaiting_confirmation
+    wall = client.get(reverse("wall-live", args=[table.round.event_id])).content.decode()
+    assert "<h2>Standings</h2>" in wall
+    assert "to confirm" not in wall
+
+
+def inbox_shown(client, event) -> list[str]:
+    page = client.get(reverse("inbox", args=[event.pk])).content.decode()
+    return re.findall(r'<input type="hidden" name="shown" value="([\d:]+)">', page)
+
+
+def test_confirm_all_confirms_and_logs_each_deal_as_shown(
+    client, table, confirming, organizer, other_organizer
+):
+    """Four deals wait: 1, 2 and 4 from the table, 3 entered by the organizer at the
+    table's link. Deal 4 is corrected at the table after the inbox was opened: Confirm
+    all confirms deals 1 and 2 as one Confirm does (a confirmation, a log entry each),
+    leaves 3 (the organizer's own) and 4 (changed) in the inbox, in words."""
+    event = table.round.event
+    event.organizers.add(other_organizer)
+    for n, dealer in ((1, "Dana"), (2, "Anna")):
+        services.record_deal(table, played_doc(dealer=dealer), None, number=n, link=confirming)
+    client.force_login(organizer)
+    client.post(link_url(confirming, "link-deal"), form_data(number="3", dealer="Bill"))
+    services.record_deal(table, played_doc(dealer="Čada"), None, number=4, link=confirming)
+    deals = list(Deal.objects.order_by("number"))
+    assert [d.awaiting_confirmation for d in deals] == [True] * 4
+    shown = inbox_shown(client, event)
+    assert shown == [f"{d.pk}:1" for d in deals]
+    corrected = Client().post(
+        link_url(confirming, "link-correct", 4),
+        form_data(number="4", dealer="Čada", expected_version="1", reason="x", bidder_points="30"),
+    )
+    assert corrected.status_code == 302
+    page = client.get(reverse("inbox", args=[event.pk])).content.decode()
+    assert '<button type="submit" name="confirm_all" value="1">Confirm all 4 deals</button>' in page
+    response = client.post(
+        reverse("inbox", args=[event.pk]), {"confirm_all": "1", "shown": shown}, follow=True
+    )
+    assert messages_of(response) == [
+        "2 deals confirmed.",
+        "Deal 3 at table 1: you entered it yourself; another organizer must confirm it.",
+        "Deal 4 at table 1 was changed since you opened the inbox: check it again.",
+    ]
+    assert [d.awaiting_confirmation for d in Deal.objects.order_by("number")] == [
+        False, False, True, True,
+    ]  # fmt: skip
+    assert [
+        (c.deal.number, c.version, c.confirmed_by) for c in DealConfirmation.objects.order_by("id")
+    ] == [(1, 1, organizer), (2, 1, organizer)]
+    logged = ActivityEntry.objects.filter(action="confirm_deal").order_by("id")
+    assert [(a.user, a.detail) for a in logged] == [
+        (organizer, {"round": 1, "table": 1, "deal": n, "version": 1}) for n in (1, 2)
+    ]
+    # The other organizer confirms what is left, shown again: the same queries for two
+    # deals as for one; nothing shown that reads as a deal: nothing done, no error.
+    other = Client()
+    other.force_login(other_organizer)
+    again = inbox_shown(other, event)
+    assert again == [f"{deals[2].pk}:1", f"{deals[3].pk}:2"]
+    pairs = dict(tuple(map(int, s.split(":"))) for s in again)
+    with CaptureQueriesContext(connection) as two:
+        done = services.confirm_all(event, other_organizer, pairs)
+    assert [d.number for d in done.confirmed] == [3, 4] and done.left == []
+    assert not Deal.objects.filter(awaiting_confirmation=True).exists()
+    fifth = services.record_deal(table, played_doc(dealer="Dana"), None, number=5, link=confirming)
+    with CaptureQueriesContext(connection) as one:
+        services.confirm_all(event, other_organizer, {fifth.pk: 1})
+    assert len(one) == len(two) <= 9
+    bad = other.post(
+        reverse("inbox", args=[event.pk]),
+        {"confirm_all": "1", "shown": ["x", "1:", f"{10**30}:1", "-3:1"]},
+        follow=True,
+    )
+    assert bad.status_code == 200 and messages_of(bad) == ["Nothing to confirm."]
+
+
+def test_a_table_links_pages_show_no_sign_in(client, table, link):
+    """The players at the table hold the link: its pages offer no account, even
+    refused; the home page does."""
+    pages = [link_url(link), link_url(link, "link-deal"), link_url(link, "link-correct", 1)]
+    services.record_deal(table, played_doc(), None, number=1, link=link)
+    for url in pages:
+        page = client.get(url)
+        assert page.status_code == 200, url
+        assert "Sign in" not in page.content.decode() and "/accounts/login/" not in (
+            page.content.decode()
+        ), url
+    refused = client.get(reverse("link-sheet", args=["no-such-token"]))
+    assert refused.status_code == 403 and "Sign in" not in refused.content.decode()
+    home = client.get(reverse("home"))
+    assert '<a href="/accounts/login/">Sign in</a>' in home.content.decode()

@@ -16,7 +16,8 @@ from pypdf import PdfReader
 from tournaments import printouts, services
 from tournaments.models import ActivityEntry, Player, Registration, Round, Seat
 from tournaments.player_cards import player_cards
-from tournaments.schedule import by_ranking, draw_schedule, repeats_of
+from tournaments.schedule import Schedule, by_ranking, draw_schedule, repeats_of
+from tournaments.services.schedule import Drawn
 
 from .days import doc
 
@@ -191,7 +192,30 @@ def test_more_rounds_than_the_players_allow_are_drawn_with_their_repeats(client,
     response = client.post(reverse("event-schedule", args=[event.pk]), {"rounds": 3}, follow=True)
     # Four players at one table three times: each of the 6 pairs meets 3 times.
     assert "Rounds 1 to 3 drawn with seed" in response.content.decode()
-    assert "12 repeat meetings over the day." in response.content.decode()
+    assert (
+        "12 repeat meetings over the day. That is the fewest possible for these tables."
+        in response.content.decode()
+    )
+
+
+def test_the_draw_says_whether_its_repeats_are_the_fewest_possible():
+    """16 players over 5 rounds at tables of four: every pair once, none again (the
+    floor 0, reached); over 6 rounds each meets 18 others of 15: at least 24 repeats."""
+    five = draw_schedule(list(range(16)), 5, seed=3, allowed=(4,))
+    assert (five.repeats, five.fewest) == (0, 0)
+    six = draw_schedule(list(range(16)), 6, seed=3, allowed=(4,))
+    assert six.fewest == 24 and six.repeats >= 24
+    said = {
+        (0, 0): "That is the fewest possible for these tables.",
+        (24, 24): "That is the fewest possible for these tables.",
+        (3, 0): "That is the fewest the draw found; whether a day with fewer exists, it "
+        "cannot tell.",
+        (27, 24): "That is the fewest the draw found; no day at these tables can have fewer "
+        "than 24.",
+    }
+    for (repeats, fewest), words in said.items():
+        drawn = Drawn(1, 6, Schedule((), 3, repeats, fewest))
+        assert drawn.summary.endswith(f"over the day. {words}")
 
 
 def test_the_schedule_page_says_a_bad_number_at_its_field(client, tournament, organizer):
@@ -378,3 +402,21 @@ def test_a_round_on_the_clock_without_a_deal_is_kept_by_a_redraw(tournament, org
     with pytest.raises(services.ServiceError, match="Round 2 has started: it cannot be seated"):
         services.seat_by_ranking(round2, organizer, spread=False)
     assert seats_of(round2) == before
+
+
+def test_one_table_seated_by_the_ranking_is_said_in_the_singular(client, organizer):
+    event = services.create_event(
+        organizer, name="Four", date="2026-11-28", ruleset="la-vista", house_rules={},
+        starting_chips=20, session_end="fixed_deals", deals_per_session=10,
+    )  # fmt: skip
+    for name in ("Anna", "Bill", "Čada", "Dana"):
+        services.register_player(event, organizer, name=name)
+    rnd = services.create_round(event, organizer)
+    client.force_login(organizer)
+    response = client.post(
+        reverse("seat-by-ranking", args=[rnd.pk]), {"how": "spread"}, follow=True
+    )
+    assert (
+        "Round 1 seated by the ranking, one from each band at every table: 1 table."
+        in response.content.decode()
+    )

@@ -112,9 +112,9 @@ def test_a_substitute_playing_as_himself_keeps_his_own_chips(tournament, organiz
         (2, "Emil", 8, "4"),
         (2, "Fanny", 8, "4"),
         (5, "Bill", -8, "2"),
+        (5, "Čada", -8, "2"),
         (5, "Gustav", -8, "2"),
         (5, "Hana", -8, "2"),
-        (5, "Čada", -8, "2"),
         (9, "Dana", -8, "0"),
     ]
     by_name = {s.player.name: s for s in standings(event)}
@@ -163,9 +163,9 @@ def test_a_substitute_playing_for_the_leaver_plays_her_chips(tournament, organiz
         (1, "Emil", 8, "4"),
         (1, "Fanny", 8, "4"),
         (5, "Bill", -8, "2"),
+        (5, "Čada", -8, "2"),
         (5, "Gustav", -8, "2"),
         (5, "Hana", -8, "2"),
-        (5, "Čada", -8, "2"),
         (9, "Ivan", 0, "0"),
     ]
     assert [s.took_part for s in standings(event) if s.player.name == "Ivan"] == [False]

@@ -205,8 +205,8 @@ def test_the_csv_of_teams_and_of_none(tournament, organizer):
     lines = standings_csv(event).split("\r\n\r\n")[1].splitlines()
     assert lines == [
         "team_rank,team,team_score,player,score",
-        "1,Aces,0,Fanny,0",
         "1,Aces,0,Čada,0",
+        "1,Aces,0,Fanny,0",
     ]
 
 

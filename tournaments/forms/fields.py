@@ -9,7 +9,7 @@ from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db.backends.base.operations import BaseDatabaseOperations
 
 from ..models import Player
-from ..names import clean_name, fold, name_problem
+from ..names import clean_name, name_key, name_problem
 
 
 def column_range(model, name: str) -> tuple[int, int]:
@@ -68,7 +68,7 @@ class ByFoldedName(forms.models.ModelChoiceIterator):
     @staticmethod
     def _folded(choice) -> tuple:
         player = choice[0].instance
-        return fold(player.name), player.name, player.pk
+        return *name_key(player.name), player.pk
 
 
 class PlayerChoice(forms.ModelChoiceField):

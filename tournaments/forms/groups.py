@@ -28,7 +28,7 @@ class GroupForm(forms.Form):
         self.fields["name"].help_text = self.name_help
         self.fields["players"].queryset = Player.objects.filter(
             registrations__event=event
-        ).order_by("name")
+        ).order_by("folded", "name")
 
     def initial_of(self, group) -> dict:
         """The group's fields as the form shows them to be changed."""

@@ -85,7 +85,7 @@ class ActivityEntry(models.Model):
         # Rounds on the clock (services.clock).
         SET_ROUND_LENGTH = "set_round_length", "set round {round} to {minutes} minutes"
         START_ROUND_CLOCK = "start_round_clock", "started round {round}'s clock"
-        EXTEND_TABLE = "extend_table", "gave table {table} of round {round} {minutes} minutes more"
+        EXTEND_TABLE = "extend_table", "gave table {table} of round {round} {minutes_more}"
         END_TABLE = "end_table", "ended table {table} of round {round} at its clock"
         # The tables' links (the ledger audit checks that a revoked one stays revoked).
         ISSUE_TABLE_LINK = "issue_table_link", "issued the link of table {table} of round {round}"

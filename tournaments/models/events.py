@@ -295,7 +295,7 @@ class Registration(models.Model):
     registered_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
-        ordering = ["event", "player__name"]
+        ordering = ["event", "player__folded", "player__name"]  # names.name_key
         constraints = [
             models.UniqueConstraint(fields=["event", "player"], name="unique_registration")
         ]

@@ -54,7 +54,7 @@ class Player(models.Model):
     FOLDED = {"name": "folded", "club": "folded_club"}
 
     class Meta:
-        ordering = ["name"]
+        ordering = ["folded", "name"]  # names.name_key: "Čada" among the Cs
 
     def __str__(self) -> str:
         return self.name

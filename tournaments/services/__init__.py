@@ -20,6 +20,7 @@ from .errors import (
 from .events import create_event, create_round, create_table, update_event
 from .links import (
     close_round,
+    confirm_all,
     confirm_deal,
     issue_link,
     issue_round_links,
@@ -71,6 +72,7 @@ __all__ = [
     "start_round",
     "handle_call",
     "raise_call",
+    "confirm_all",
     "confirm_deal",
     "find_link",
     "issue_link",

@@ -26,7 +26,7 @@ def look_alikes(name: str, exclude: int | None = None) -> list[Player]:
     found = Player.objects.filter(folded=fold(name)).exclude(name=name)
     if exclude is not None:
         found = found.exclude(pk=exclude)
-    return list(found.only("pk", "name", "club").order_by("name"))
+    return list(found.only("pk", "name", "club").order_by("folded", "name"))
 
 
 def renamed_from(name: str) -> list[tuple[str, Player]]:

@@ -16,6 +16,7 @@ from taroky_scoring.rotation import number_word
 
 from .. import seating
 from ..models import ActivityEntry, Deal, Player, Registration, Round, Seat, TableLink
+from ..names import name_key
 from ..words import counted, listed
 from . import seats
 from .activity import log_activity
@@ -233,8 +234,9 @@ def plan_roll_call(rnd: Round, present: list[Player]) -> RollCallPlan:
     )
     gone = tuple(n for n in sorted(tables) if n > len(redraw.kept) + len(redraw.tables))
     names = dict(Player.objects.filter(pk__in=set(where) | set(ids)).values_list("pk", "name"))
-    absent = [f"{names[pk]} ({where[pk]})" for pk in sorted(set(where) - set(ids), key=names.get)]
-    new = sorted((names[pk] for pk in set(ids) - set(where) - standing_subs), key=str)
+    gone_ids = sorted(set(where) - set(ids), key=lambda pk: name_key(names[pk]))
+    absent = [f"{names[pk]} ({where[pk]})" for pk in gone_ids]
+    new = sorted((names[pk] for pk in set(ids) - set(where) - standing_subs), key=name_key)
     links = TableLink.objects.filter(
         table__round=rnd,
         table__number__in=[*redraw.drawn_again, *gone],
@@ -242,5 +244,5 @@ def plan_roll_call(rnd: Round, present: list[Player]) -> RollCallPlan:
     ).count()
     said = json.dumps([rnd.pk, ids, redraw.kept, redraw.tables, redraw.byes, gone], sort_keys=True)
     key = hashlib.sha256(said.encode()).hexdigest()[:16]
-    byes = sorted((names[pk] for pk in redraw.byes), key=str)
+    byes = sorted((names[pk] for pk in redraw.byes), key=name_key)
     return RollCallPlan(rnd.number, ids, redraw, absent, new, links, gone, byes, key)

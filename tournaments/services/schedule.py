@@ -39,7 +39,24 @@ class Drawn:
         )
         return (
             f"{rounds} drawn with seed {self.schedule.seed}: "
-            f"{counted(self.schedule.repeats, 'repeat meeting')} over the day."
+            f"{counted(self.schedule.repeats, 'repeat meeting')} over the day. " + self.how_good
+        )
+
+    @property
+    def how_good(self) -> str:
+        """Whether the repeats are the fewest possible (``schedule.fewest_repeats``), or
+        the fewest the search found and how far that may be from the floor."""
+        repeats, fewest = self.schedule.repeats, self.schedule.fewest
+        if repeats <= fewest:
+            return "That is the fewest possible for these tables."
+        if fewest == 0:
+            return (
+                "That is the fewest the draw found; whether a day with fewer exists, "
+                "it cannot tell."
+            )
+        return (
+            f"That is the fewest the draw found; no day at these tables can have fewer "
+            f"than {fewest}."
         )
 
 

@@ -24,7 +24,7 @@ class Teams(GroupKind):
     def check(self, others, players: list[Player]) -> dict:
         taken = (
             TeamMember.objects.filter(team__in=others, player__in=players)
-            .order_by("player__name")
+            .order_by("player__folded", "player__name")
             .values_list("player__name", "team__name")
         )
         if taken:

@@ -12,7 +12,7 @@ from django.views.decorators.http import require_http_methods
 
 from ..forms.checkin import CheckInForm, CheckInSearchForm
 from ..models import Registration
-from ..names import clean_name
+from ..names import clean_name, name_key
 from ..printouts import filename
 from ..printouts.check_in import door_pdf
 from ..qr import hall_url, qr_svg
@@ -92,7 +92,7 @@ def check_in_desk(request, pk):
     times = service.check_in_times(event)
     registered = sorted(
         Registration.objects.filter(event=event, withdrawn=False).select_related("player"),
-        key=lambda r: (r.player.folded, r.player.name),
+        key=lambda r: name_key(r.player.name),
     )
     rows = [
         {

@@ -14,7 +14,7 @@ from .. import clock, services
 from ..forms.clock import ExtendTableForm, RoundLengthForm
 from ..services import clock as clock_services
 from ..services.errors import FormError
-from ..words import time_of_day
+from ..words import counted, time_of_day
 from .common import check_manage, form_errors, organizer_view, round_or_404, table_or_404
 
 
@@ -80,10 +80,11 @@ def table_clock(request, pk):
                     messages.error(request, message)
                 return redirect(table)
             table = clock_services.extend_table(table, request.user, form.cleaned_data["extra"])
+            more = counted(form.cleaned_data["extra"], "minute")
             messages.success(
                 request,
-                f"Table {table.number} has {form.cleaned_data['extra']} minutes more: its "
-                f"bell rings at {time_of_day(table.bell_at)}.",
+                f"Table {table.number} has {more} more: its bell rings at "
+                f"{time_of_day(table.bell_at)}.",
             )
     except services.ServiceError as e:
         messages.error(request, e.message)

@@ -18,6 +18,7 @@ from ..hall import seat_finder_rows
 from ..models import Deal, LedgerEntry, Seat, Table, TableLink
 from ..qr import hall_url, qr_svg
 from ..services import checkin
+from ..words import counted
 from .common import (
     check_manage,
     event_or_404,
@@ -202,6 +203,9 @@ def inbox(request, pk):
     """Every deal entered at a table that waits for an organizer's confirmation."""
     event = event_or_404(request, pk)
     check_manage(request, event)
+    if request.method == "POST" and "confirm_all" in request.POST:
+        _confirm_all(request, event)
+        return redirect("inbox", pk=event.pk)
     if request.method == "POST":
         try:
             pk = int(request.POST.get("confirm", ""))
@@ -248,6 +252,33 @@ def inbox(request, pk):
     return tagged(page, tag)
 
 
+LARGEST_ID = 2**63 - 1
+
+
+def _shown(request) -> dict[int, int]:
+    """The deals the inbox showed, as *Confirm all* posts them ("id:version"): those
+    that read as neither are dropped (the inbox shows what is left)."""
+    shown = {}
+    for value in request.POST.getlist("shown"):
+        pk, _, version = value.partition(":")
+        if pk.isascii() and pk.isdigit() and version.isascii() and version.isdigit():
+            if 0 < int(pk) <= LARGEST_ID and 0 < int(version) <= LARGEST_ID:
+                shown[int(pk)] = int(version)
+    return shown
+
+
+def _confirm_all(request, event) -> None:
+    shown = _shown(request)
+    if not shown:
+        messages.error(request, "Nothing to confirm.")
+        return
+    done = services.confirm_all(event, request.user, shown)
+    if done.confirmed:
+        messages.success(request, f"{counted(len(done.confirmed), 'deal')} confirmed.")
+    for why in done.left:
+        messages.warning(request, why)
+
+
 # -- the wall and find your seat ---------------------------------------------------------
 
 
@@ -270,9 +301,6 @@ def _wall_context(request, event) -> dict:
     latest = rounds[-1] if rounds else None
     # The next round is drawn but not started: the wall shows where everybody sits.
     upcoming = latest if latest and latest.tables_n and not latest.deals_n else None
-    waiting = Deal.objects.filter(
-        table__round__event=event, awaiting_confirmation=True, voided=False
-    ).count()
     rows = standings.standings(event)
     cols = Columns.of(event)
     return {
@@ -283,7 +311,6 @@ def _wall_context(request, event) -> dict:
         "categories": _wall_categories(event, cols, rows),
         "upcoming": upcoming,
         "seat_columns": wall_columns(seat_finder_rows(upcoming)) if upcoming else [],
-        "waiting": waiting,
         # A round on the clock, started and not closed: the latest (its time left).
         "clock": next(
             (

@@ -12,6 +12,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from .. import services
 from ..forms import CannotMoveForm, DrawAllRoundsForm, SeatByRankingForm
 from ..player_cards import drawn_rounds, player_cards
+from ..words import counted
 from .common import check_manage, event_or_404, form_errors, organizer_view, round_or_404
 
 
@@ -85,6 +86,7 @@ def seat_by_ranking(request, pk):
         how = dict(form.fields["how"].choices)[form.cleaned_data["how"]].split(" (")[0]
         messages.success(
             request,
-            f"Round {rnd.number} seated by the ranking, {how.lower()}: {len(draw.tables)} tables.",
+            f"Round {rnd.number} seated by the ranking, {how.lower()}: "
+            f"{counted(len(draw.tables), 'table')}.",
         )
     return redirect("round-detail", pk=rnd.pk)

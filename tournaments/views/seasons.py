@@ -17,6 +17,7 @@ from django_tables2 import RequestConfig
 from .. import exchange, printouts, ranking, season_standings, services, stamps
 from ..forms import SeasonEventForm, SeasonForm
 from ..models import ActivityEntry, Event, Player, Season
+from ..names import name_key
 from ..qr import hall_url, qr_svg
 from ..services import seasons as season_services
 from ..services.permissions import (
@@ -266,7 +267,7 @@ def _wall_context(request, season: Season) -> dict:
         # When it ranks by table points, its points beside the chips, as its own wall.
         scoring = ranking.Scoring.of(latest)
         context["latest_ranking"] = scoring if scoring.by_points else None
-        context["latest_columns"] = wall_columns(sorted(rows, key=lambda r: (r[0], r[1])))
+        context["latest_columns"] = wall_columns(sorted(rows, key=lambda r: (r[0], name_key(r[1]))))
     return context
 
 

@@ -15,7 +15,7 @@ def _teams(event) -> dict:
     members: dict[int, list[str]] = {}
     for team_id, name in (
         TeamMember.objects.filter(event=event)
-        .order_by("player__name")
+        .order_by("player__folded", "player__name")
         .values_list("team_id", "player__name")
     ):
         members.setdefault(team_id, []).append(name)

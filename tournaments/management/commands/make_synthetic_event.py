@@ -4,6 +4,7 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 
 from tournaments.synthetic import SIZES, Size, make_synthetic_event
+from tournaments.words import counted
 
 
 class Command(BaseCommand):
@@ -45,6 +46,6 @@ class Command(BaseCommand):
         )
         self.stdout.write(
             f"Made event {event.pk} ({event.name}): {chosen.players} players, "
-            f"{chosen.rounds} rounds{f', {deals} deals' if deals else ''} in "
+            f"{counted(chosen.rounds, 'round')}{f', {deals} deals' if deals else ''} in "
             f"{time.perf_counter() - start:.1f} s."
         )
