@@ -70,9 +70,9 @@ def _player_choices(f: described.Field, seats, sits_out: bool, part: bool = Fals
         return names + [(NONE, f.none_label)]
     if part:  # a row's player: "—" takes back a choice tapped by mistake
         return [(NOBODY, CLEAR)] + names
-    # Where the dealer sits out, the game needs him named (Game.deal_seating); a
+    # Where the dealer sits out, the game needs them named (Game.deal_seating); a
     # declarer is never nobody where the field applies (a passed Three's is forehand,
-    # which the core fills in from the dealer when he is not chosen).
+    # which the core fills in from the dealer when they are not chosen).
     needed = f.required or f.name == "bidder" or (sits_out and f.name == "dealer")
     # An optional player (a dealer not noted): "—", the form's empty choice.
     return names if needed else [(NOBODY, CLEAR)] + names
@@ -112,7 +112,7 @@ def _field(f: described.Field, seats, sits_out: bool, part: bool = False) -> for
         )
     if f.kind == described.PLAYER:
         # Choices the page greys out as the deal is filled in (deal_form.js): the dealer
-        # who sits out plays no part; the bidder is not his own partner.
+        # who sits out plays no part; the bidder is not their own partner.
         exclude = []
         if sits_out and f.name != "dealer":
             exclude.append("sitting-out")
@@ -189,7 +189,7 @@ class GameDealForm(forms.Form):
         self.event = event
         self.seats = list(seats)
         self.game = event.game
-        # Where the table seats more than play, the dealer sits out (the page greys him
+        # Where the table seats more than play, the dealer sits out (the page greys them
         # out of the choices of those who play).
         self.sits_out = self.game.dealer_sits_out(len(self.seats))
         # Who plays and sits out the form fills from the seats and the dealer, the pot

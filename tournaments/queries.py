@@ -100,7 +100,7 @@ class Sheet:
     pot: int = 0
     order_of_play: str = "clockwise"  # or "counter-clockwise": the game's, from the core
     clock: on_the_clock.Shown | None = None  # a round on the clock: the table's bell
-    # The names the next deal gives the seats (a substitute's, from his first deal).
+    # The names the next deal gives the seats (a substitute's, from their first deal).
     next_names: list[str] = field(default_factory=list)
     # The seats that changed hands (``seat_holders``), in words, and each seat's heading.
     seat_changes: list[str] = field(default_factory=list)
@@ -268,7 +268,7 @@ def table_sheet(table: Table, cells: bool = True) -> Sheet:
     if on_the_clock.is_timed(event):
         table_clock = on_the_clock.core_clock(table, [d.created_at for d in deals if not d.voided])
         shown = on_the_clock.shown_for_table(table)
-    # Whether the session ended: each holder of a seat at the next deal on his own chips
+    # Whether the session ended: each holder of a seat at the next deal on their own chips
     # at the table, as entering the deal checks it (a seat's total, without substitutes).
     own: dict[int, int] = {}
     for per_player in net.values():
@@ -381,7 +381,7 @@ def deal_detail(deal: Deal) -> dict:
         .select_related("payer", "payee", "deal_version")
         .order_by("id")
     )
-    # The seats' holders at this deal: a substitute playing as himself in his seat.
+    # The seats' holders at this deal: a substitute playing in their own name in their seat.
     holders = seat_holders.holders(list(deal.table.seats.all()), deal.number)
     players = [h.player for h in holders]
     # A version's net is what it posted itself (not its reversals of the previous one).

@@ -1,4 +1,4 @@
-"""Season standings, a player's season statement and his results across events.
+"""Season standings, a player's season statement and their results across events.
 
 Everything is summed from the deal nets (``DealNet``, checked against the ledger by
 ``audit_ledger``), never from stored totals, in a fixed number of queries whatever the
@@ -12,7 +12,7 @@ How a season ranks (``Season``'s scoring):
   equal chips share a place), or, when the event ranks by table points, as its
   standings rank them (tournaments.ranking);
 - a player's value of an event is its chips, or under placement points the points of
-  his place (a shared place gives each the points of that place) plus the points for
+  their place (a shared place gives each the points of that place) plus the points for
   taking part;
 - with best N of M, only each player's N best values count (the earlier event first
   among equal values); the rest are dropped;
@@ -43,7 +43,7 @@ from .standings import event_standings
 
 @dataclass(frozen=True)
 class Placing:
-    """A player's result in one event: his place (shared places share the number) and
+    """A player's result in one event: their place (shared places share the number) and
     chips (net plus bye credits), as the event's standings say."""
 
     event: Event
@@ -94,7 +94,7 @@ def event_placings(events: list[Event]) -> tuple[dict[int, Player], dict[int, di
 
 @dataclass
 class Result:
-    """One event of a player's season: his placing, its points, the value it counts for
+    """One event of a player's season: their placing, its points, the value it counts for
     (chips, or points) and whether it counted (best N) or was dropped."""
 
     placing: Placing
@@ -119,20 +119,20 @@ class Result:
 class SeasonStanding:
     rank: int
     player: Player
-    results: list[Result]  # the events he played, in the season's order
+    results: list[Result]  # the events they played, in the season's order
     total: int  # what the season ranks by: counted chips or counted points
-    chips: int  # the chips of every event he played
+    chips: int  # the chips of every event they played
     events_won: int
-    decided_by: str = ""  # the tie-break that set him apart from an equal total
+    decided_by: str = ""  # the tie-break that set them apart from an equal total
     shared: bool = False  # another player has the same rank
 
     @property
     def place(self) -> str:
-        """His rank as sport says a shared one: "4=", "4"."""
+        """Their rank as sport says a shared one: "4=", "4"."""
         return place_text(self.rank, self.shared)
 
     def against(self, other: SeasonStanding) -> int:
-        """Head to head: how often he finished above ``other`` in the events both
+        """Head to head: how often they finished above ``other`` in the events both
         played."""
         mine = {r.event.pk: r.rank for r in self.results}
         return sum(1 for r in other.results if r.event.pk in mine and mine[r.event.pk] < r.rank)
@@ -257,7 +257,7 @@ def _rank(season: Season, rows: list[SeasonStanding]) -> list[SeasonStanding]:
 
 
 def player_placings(player: Player, events: list[Event]) -> list[Placing]:
-    """The player's placing in each of ``events`` he played (registered), in order."""
+    """The player's placing in each of ``events`` they played (registered), in order."""
     _, placings = event_placings(events)
     return [placings[e.pk][player.pk] for e in events if player.pk in placings[e.pk]]
 
@@ -293,10 +293,10 @@ def _scored_today(document: dict) -> bool:
 
 
 def player_statistics(player: Player, events: list[Event]) -> list[dict]:
-    """The player's statistics in each game he played among ``events``, computed from
+    """The player's statistics in each game they played among ``events``, computed from
     the deal documents through the core (``taroky_scoring.player_statistics``), in
     each game's words: one block a game, as ``Tally.as_dict`` says it, with its title.
-    Two queries whatever the number of deals: the deals he took part in (his current
+    Two queries whatever the number of deals: the deals they took part in (their current
     deal nets) and their current versions' documents with the names they were saved
     under. A deal recorded under earlier rules that today's refuse is left out (the
     statistics score each document by today's rules)."""

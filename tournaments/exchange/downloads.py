@@ -161,7 +161,7 @@ def standings_csv(
 
 def team_rows(event: Event, ranked: list) -> list[list]:
     """The teams or lodges ranked beside the players (tournaments.teams), under them
-    after an empty row: a row a player of each, his team's place and score beside his
+    after an empty row: a row a player of each, their team's place and score beside their
     own score (and, for a lodge, whether it counts). None when the event ranks none."""
     from .. import teams
 
@@ -191,9 +191,9 @@ def chip_counts_csv(event: Event) -> str:  # pragma: no cover - convenience down
 
 
 def season_standings_csv(table) -> str:
-    """A season's standings (``seasons.SeasonTable``): a row a player with his total,
-    chips, events played and won, then his value in each event (points or chips; empty
-    where he did not play) and the events dropped (best N)."""
+    """A season's standings (``seasons.SeasonTable``): a row a player with their total,
+    chips, events played and won, then their value in each event (points or chips; empty
+    where they did not play) and the events dropped (best N)."""
     head = ["rank", "player", "club", "points" if table.by_points else "chips_counted"]
     head += ["chips", "events", "events_won", "tie_broken_by"]
     head += [f"{e.date:%Y-%m-%d} {e.name}" for e in table.events]

@@ -125,8 +125,8 @@ def audit_ledger(event_ids: list[int] | None = None, verbose: bool = False) -> A
         seats = seats.filter(table__round__event_id__in=event_ids)
         counts = counts.filter(table__round__event_id__in=event_ids)
     report = AuditReport()
-    # table id -> its seats in the order of play: (player id, substitute's id, his
-    # mode, his first deal), the holder at a deal worked out as seat_holders does.
+    # table id -> its seats in the order of play: (player id, substitute's id, their
+    # mode, their first deal), the holder at a deal worked out as seat_holders does.
     seats_at = defaultdict(list)
     for table_id, *seat in seats.values_list(
         "table_id",
@@ -281,7 +281,7 @@ class _DealAudit:
         if not self._seated(v, ids):
             return
         # Who sat where: the deal's players are the seats in the order of play, from
-        # whoever led (and without the dealer, where he sits out).
+        # whoever led (and without the dealer, where they sit out).
         sitting_out = ids.get(outcome.sitting_out) if outcome.sitting_out else None
         played = [ids[name] for name in outcome.players]
         if len(ids) != len(self.seats) or not _rotation_of(

@@ -279,7 +279,7 @@ class Registration(models.Model):
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="registrations")
     withdrawn = models.BooleanField(default=False)
     # The whole schedule drawn in advance (services.schedule): the player's start
-    # number, printed on his card, and whether he keeps one table every round.
+    # number, printed on their card, and whether they keep one table every round.
     start_number = models.PositiveIntegerField(null=True, blank=True)
     cannot_move = models.BooleanField(
         "cannot move", default=False, help_text="Keeps the same table every round of a schedule."

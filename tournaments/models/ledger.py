@@ -148,7 +148,7 @@ class DealNet(AppendOnly):
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
     chips = models.IntegerField(help_text="Received minus paid in this version of the deal.")
     won_as_bidder = models.BooleanField(
-        null=True, help_text="Empty unless the player was the bidder: then whether he won."
+        null=True, help_text="Empty unless the player was the bidder: then whether they won."
     )
 
     objects = DealNetQuerySet.as_manager()

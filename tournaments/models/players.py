@@ -1,4 +1,4 @@
-"""The registry of players: a person picked, not typed twice, and the names he had."""
+"""The registry of players: a person picked, not typed twice, and the names they had."""
 
 from __future__ import annotations
 

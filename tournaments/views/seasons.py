@@ -227,7 +227,7 @@ def season_slug(season: Season) -> str:
 
 
 def season_statement(request, pk, player_pk):
-    """A player's season: each event, his place, chips, points, counted or dropped."""
+    """A player's season: each event, their place, chips, points, counted or dropped."""
     season = season_or_404(request, pk)
     player = get_object_or_404(Player, pk=player_pk)
     table = season_table(request, season)
@@ -296,7 +296,7 @@ def season_wall_live(request, pk):
 
 def player_detail(request, pk):
     """Every event and season the player played that the visitor may read: place and
-    chips per event, a chart of his chips over each season, his statistics."""
+    chips per event, a chart of their chips over each season, their statistics."""
     player = get_object_or_404(Player, pk=pk)
     user = request.user
     events = (
@@ -310,7 +310,7 @@ def player_detail(request, pk):
     if not events and not can_create_events(user):
         raise Http404("No such player")
     placings = season_standings.player_placings(player, events)
-    # His seasons that the visitor may read (a published event may count in a season
+    # Their seasons that the visitor may read (a published event may count in a season
     # not published yet: its name is not shown).
     by_season: dict[Season, list] = {}
     for placing in placings:

@@ -154,7 +154,7 @@ def describe(ruleset: str) -> Description:
             else "always null: the declarer plays alone",
             applies=FOUR_OR_FIVE if chief else NEVER,
             none_label="Alone" if chief else "",
-            # Not asked where the deal already says he is alone.
+            # Not asked where the deal already says they are alone.
             asked=not_(any_of(when("chief_in_talon", True), when("called", "no_chief")))
             if chief
             else None,

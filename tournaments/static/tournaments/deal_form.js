@@ -85,7 +85,7 @@
 
   // Choices that cannot apply as the deal stands: the server refuses them anyway.
   // data-exclude names why: "sitting-out" (the dealer, where the dealer sits out)
-  // and "bidder" (the bidder as his own partner).
+  // and "bidder" (the bidder as their own partner).
   function excludedChoices() {
     var dealer = form.hasAttribute("data-dealer-sits-out") ? checked("dealer") : "";
     var bidder = checked("bidder");
@@ -352,7 +352,7 @@
       return;
     }
     if (notice) { notice.remove(); notice = null; }
-    // Who deals next follows from the deal saved: the server's page suggests him.
+    // Who deals next follows from the deal saved: the server's page suggests them.
     if (!dirty) location.reload();
   }
 
