@@ -27,6 +27,32 @@ TIME = "H:i T"
 TIME_SECONDS = "H:i:s T"
 
 
+# How far a phone's clock is believed: a deal kept up to a week before it reached the
+# server (a phone offline all evening), or a few minutes after (a clock running fast).
+KEPT_BEFORE = datetime.timedelta(days=7)
+CLOCK_AHEAD = datetime.timedelta(minutes=5)
+
+
+def phone_moment(text, received: datetime.datetime) -> datetime.datetime | None:
+    """When a phone says it kept a deal (an ISO date-time by its own clock, as a page
+    script's ``new Date().toISOString()`` gives it), if it can be believed of a deal that
+    reached the server at ``received``; None for anything else.
+
+    >>> at = datetime.datetime(2026, 11, 29, 4, 46, 42, tzinfo=datetime.UTC)
+    >>> moment_time(phone_moment("2026-11-29T04:40:10.250Z", at), seconds=True)
+    '22:40:10 CST'
+    >>> [phone_moment(t, at) for t in ("2026-11-19T04:40:10Z", "2026-11-29T04:40", "soon")]
+    [None, None, None]
+    """
+    try:
+        value = datetime.datetime.fromisoformat(str(text or "")[:40])
+    except ValueError:
+        return None
+    if value.tzinfo is None or not received - KEPT_BEFORE <= value <= received + CLOCK_AHEAD:
+        return None
+    return value
+
+
 def local(value: datetime.datetime) -> datetime.datetime:
     """``value`` in the project's time zone."""
     return timezone.localtime(value)

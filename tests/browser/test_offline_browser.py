@@ -278,6 +278,8 @@ def test_a_conflict_stops_the_deals_kept_behind_it_until_the_table_dismisses_it(
     assert list(Deal.objects.values_list("number", flat=True)) == [1]
     rejected = RejectedVersion.objects.get()
     assert (rejected.deal.number, rejected.document["bidder_points"]) == (1, 20)
+    # Sent with when the phone kept it, offline, before it reached the server.
+    assert rejected.kept_at is not None and rejected.kept_at < rejected.sent_at
 
     # The table has seen both versions: deal 2 goes, and is deal 2.
     phone.click("#dismiss-conflict")

@@ -657,6 +657,21 @@ def test_rejected_versions_are_exported_and_come_back_identical(
     )
 
 
+def test_when_the_phone_kept_a_rejected_version_comes_back(rejected_event, django_user_model):
+    """A version a phone kept offline says when in the file (``kept_at``), and the copy
+    keeps it; the others say nothing of it."""
+    open_ = rejected_of(rejected_event)[2]
+    kept_at = open_.sent_at - datetime.timedelta(minutes=12)
+    RejectedVersion.objects.filter(pk=open_.pk).update(kept_at=kept_at)
+    document = exported(rejected_event)
+    said = [[r.get("kept_at") for r in d.get("rejected") or []] for d in deals_of(document)]
+    assert said == [[None], [None], [kept_at.isoformat()], []]
+    importer = django_user_model.objects.create_user("importer", is_staff=True)
+    copy_ = exchange.import_event(document, importer)
+    copies = RejectedVersion.objects.filter(deal__table__round__event=copy_).order_by("sent_at")
+    assert [r.kept_at for r in copies] == [None, None, kept_at]
+
+
 def test_rejected_versions_are_exported_under_todays_names_by_their_player_ids(
     table, organizer, django_user_model
 ):
@@ -851,6 +866,16 @@ def adopted_twice(document):
             lambda d: third_rejected(d).update(handled_by="org"),
             "round 1, table 1, deal 3, rejected version 1: a version still to handle has no "
             "'handled_by', 'handled_at' or 'adopted_version'.",
+        ),
+        (
+            lambda d: first_rejected(d).update(kept_at="2000-01-01T00:00:00+00:00"),
+            "round 1, table 1, deal 1, rejected version 1: kept_at is when the phone kept it: "
+            "within a week before it was sent (sent_at).",
+        ),
+        (
+            lambda d: first_rejected(d).update(kept_at="yesterday"),
+            "round 1, table 1, deal 1, rejected version 1: kept_at is when the phone kept it: "
+            "within a week before it was sent (sent_at).",
         ),
     ],
 )

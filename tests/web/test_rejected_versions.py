@@ -4,6 +4,7 @@ it, when, its document and the payments it would have made. The deal's page and 
 organizer's inbox show it until an organizer adopts it as a correction (one step) or
 dismisses it; both are in the activity log."""
 
+import datetime
 import html
 import re
 
@@ -180,6 +181,42 @@ def test_the_deal_page_and_the_inbox_show_it_until_it_is_handled(
     public = client.get(reverse("deal-detail", args=[saved.pk])).content.decode()
     assert f"Sent by the table link at {at}, not saved" in rejected_section(public)
     assert "rejected-adopt" not in public and "/adopt/" not in public
+
+
+@pytest.mark.parametrize(
+    "kept, believed",
+    [
+        ("10 minutes before", True),
+        ("8 days before", False),  # a phone's clock off by days says nothing
+        ("no zone", False),
+        ("soon", False),
+    ],
+)
+def test_the_inbox_says_when_the_phone_kept_it(table, link, org, saved, kept, believed):
+    """A phone offline keeps the deal and sends it later with when it kept it
+    (``kept_at``, the page script's toISOString): the inbox and the deal page say both
+    moments; a time that cannot be believed of a deal just sent is not said."""
+    now = timezone.now()
+    sent = {
+        "10 minutes before": now - datetime.timedelta(minutes=10),
+        "8 days before": now - datetime.timedelta(days=8),
+    }
+    text = {
+        "no zone": now.replace(tzinfo=None).isoformat(),
+        "soon": "soon",
+    }.get(kept) or sent[kept].isoformat().replace("+00:00", "Z")
+    assert send_conflict(link, kept_at=text).status_code == 409
+    rejected = RejectedVersion.objects.get()
+    assert rejected.kept_at == (sent[kept] if believed else None)
+    at = timezone.localtime(rejected.sent_at).strftime("%H:%M:%S %Z")
+    inbox = org.get(reverse("inbox", args=[table.round.event.pk])).content.decode()
+    if believed:
+        was = timezone.localtime(sent[kept]).strftime("%H:%M:%S %Z")
+        said = f"Sent by the table link: kept on the phone at {was}, reached the server at {at}"
+    else:
+        said = f"Sent by the table link at {at}, not saved"
+    assert said in inbox
+    assert said in org.get(reverse("deal-detail", args=[saved.pk])).content.decode()
 
 
 def test_the_organizer_adopts_it_as_a_correction_in_one_step(table, link, org, saved, organizer):

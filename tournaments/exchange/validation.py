@@ -13,6 +13,7 @@ from django.utils.dateparse import parse_datetime
 
 import taroky_scoring as core
 
+from .. import moments
 from ..forms import EventForm, PlayerFieldsForm
 from ..forms.events import EVENT_LISTS
 from ..models import DealVersion, Event, RejectedVersion, Round, Substitution
@@ -301,6 +302,14 @@ class Plan:
             sent_at = self._moment(r, "sent_at", at)
             if not 0 < len(sent_by) <= 150 or sent_at is None:
                 raise ExchangeError(f"{at}: give who sent it (a user name) and an ISO date-time.")
+            # When the phone kept it, if it said: believed as the server believed it.
+            kept_at = self._moment(r, "kept_at", at, required=False)
+            said = r.get("kept_at") is not None
+            if said and (kept_at is None or not moments.phone_moment(kept_at.isoformat(), sent_at)):
+                raise ExchangeError(
+                    f"{at}: kept_at is when the phone kept it: within a week before it was "
+                    "sent (sent_at)."
+                )
             document = self._get(r, "document", dict, at)
             self._sent(document, versions[0]["document"], seats, at)
             key = (fingerprint(document), sent_at)
@@ -325,6 +334,7 @@ class Plan:
                     "sent_by": sent_by,
                     "via_link": via_link,
                     "sent_at": sent_at,
+                    "kept_at": kept_at,
                     **handled,
                 }
             )

@@ -221,6 +221,11 @@ class RejectedVersion(models.Model):
         TableLink, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
     )
     sent_at = models.DateTimeField(auto_now_add=True)
+    # A phone without Wi-Fi keeps a deal and sends it later: sent_at is when it reached
+    # the server, kept_at when the table kept it (moments.phone_moment).
+    kept_at = models.DateTimeField(
+        null=True, blank=True, help_text="When the table's phone kept it, by the phone's clock."
+    )
     handled = models.CharField(max_length=20, choices=Handled.choices, blank=True)
     handled_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+"

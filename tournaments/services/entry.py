@@ -111,16 +111,25 @@ def preview(table: Table, document: dict, number: int | None, corrected=None) ->
         return Preview(said, later_refused=e.message)
 
 
-def submit(table: Table, document: dict, user, number: int | None, link=None, taken=UNREAD) -> Sent:
+def submit(
+    table: Table,
+    document: dict,
+    user,
+    number: int | None,
+    link=None,
+    taken=UNREAD,
+    kept_at=None,
+) -> Sent:
     """Save ``document`` as deal ``number`` at ``table``: by an organizer, or (``link``)
     by whoever holds the table's working link. ``taken``: whether a deal has ``number``
-    already, when the caller read it (``deals.seen_before``)."""
+    already, when the caller read it (``deals.seen_before``); ``kept_at``: when the
+    phone kept the deal, kept with it should another have been saved first."""
     try:
         deal = services.record_deal(table, document, user, number=number, link=link, taken=taken)
     except DealNumberTaken as e:
         if e.same:
             return Sent(Result.ALREADY_SAVED, e.message, deal=e.saved)
-        conflict = _conflict(e.saved, table, document, user, link)
+        conflict = _conflict(e.saved, table, document, user, link, kept_at)
         return Sent(Result.CONFLICT, e.message, error=e, conflict=conflict)
     except ServiceError as e:
         return _refused(e)
@@ -162,7 +171,7 @@ def _version_said(document: dict, table, number: int, pot_from_ledger: bool) -> 
     )
 
 
-def _conflict(saved: Deal, table, document: dict, user, link) -> Conflict:
+def _conflict(saved: Deal, table, document: dict, user, link, kept_at=None) -> Conflict:
     """Both versions of deal N: the one saved and the one sent, which is kept on the
     server as a rejected version of deal N for the organizer to adopt or dismiss."""
     first = saved.versions.select_related("created_by").order_by("number").first()
@@ -170,7 +179,7 @@ def _conflict(saved: Deal, table, document: dict, user, link) -> Conflict:
     by = author_words(first.original_author or first.created_by.get_username())
     kept, not_kept = None, ""
     try:
-        kept = services.record_rejected_version(saved, document, user, link=link)
+        kept = services.record_rejected_version(saved, document, user, link, kept_at)
     except ServiceError as e:  # the conflict is said all the same, and why
         not_kept = e.message
     return Conflict(

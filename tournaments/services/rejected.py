@@ -62,11 +62,12 @@ OPEN_A_DEAL = 3
 
 @atomic
 def record_rejected_version(
-    deal: Deal, document: dict, user, link: TableLink | None = None
+    deal: Deal, document: dict, user, link: TableLink | None = None, kept_at=None
 ) -> RejectedVersion:
     """Keep ``document``, sent as deal ``deal.number`` and refused because ``deal`` was
     saved first, with the payments it would have made. The same document sent again
-    (a phone retries) finds the version kept the first time.
+    (a phone retries) finds the version kept the first time. ``kept_at``: when the
+    table's phone kept it (``moments.phone_moment``), if it said.
 
     Kept only from who may enter deals at the table (an organizer, or its working link,
     read under the table's lock as a deal's is), for a deal the table could have entered
@@ -99,6 +100,7 @@ def record_rejected_version(
         **_paid(checked.settlement),
         sent_by=user,
         sent_via=link,
+        kept_at=kept_at,
     )
     via = "table link" if link is not None else "organizer"
     _log(ActivityEntry.Action.REJECT_DEAL_VERSION, deal, user, rejected, sent_via=via)
@@ -130,6 +132,7 @@ def restore_rejected_version(
     sent_by: str,
     via_link: bool,
     sent_at,
+    kept_at=None,
     handled: str = "",
     handled_by: str = "",
     handled_at=None,
@@ -155,6 +158,7 @@ def restore_rejected_version(
         sent_by=user,
         original_sender=sent_by,
         original_via_link=via_link,
+        kept_at=kept_at,
         handled=handled,
         handled_by=user if handled else None,
         original_handler=handled_by if handled else "",

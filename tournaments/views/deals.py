@@ -12,11 +12,12 @@ from django.http import JsonResponse
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_http_methods, require_POST
 
-from .. import director, printouts, queries, rejected_versions, seat_holders, services
+from .. import director, moments, printouts, queries, rejected_versions, seat_holders, services
 from ..dealforms import CorrectGameDealForm, GameDealForm
 from ..forms import CardPointsForm, ChipCountForm, FirstForehandForm, VoidDealForm
 from ..forms.substitutes import SubstituteForm
@@ -277,7 +278,9 @@ def deal_entry(request, table, link=None):
             number = form.cleaned_data.get("number")
             # Whether the number is taken, as read with the seats (else read again).
             taken = seen.taken if seen is not None and number == seen.number else services.UNREAD
-            sent = entry.submit(table, form.document, request.user, number, link, taken)
+            # When the phone kept it (its offline queue sends it later): said if refused.
+            kept_at = moments.phone_moment(request.POST.get("kept_at"), timezone.now())
+            sent = entry.submit(table, form.document, request.user, number, link, taken, kept_at)
             if sent.saved:
                 messages.success(request, sent.message)
             else:

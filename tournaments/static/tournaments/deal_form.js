@@ -375,6 +375,8 @@
     var body = new URLSearchParams(deal.body);
     var token = form.querySelector('input[name="csrfmiddlewaretoken"]');
     if (token) body.set("csrfmiddlewaretoken", token.value);
+    // When this phone kept the deal: the inbox says it, should another be saved first.
+    if (deal.kept) body.set("kept_at", deal.kept);
     return fetch(location.pathname, {
       method: "POST",
       body: body.toString(),
