@@ -2,7 +2,7 @@
 
 The event, the Sokol cup (``sokol_cup``): a Clarkson tournament ranked by table points
 (4/3/2/1, ties by chips), with a substitute (Ivan takes Dana's seat at round 1 table 1
-from deal 2, in his own name), round 1 closed, a category (Seniors) with a prize of its
+from deal 2, in their own name), round 1 closed, a category (Seniors) with a prize of its
 own, and prizes. Every deal is a Clarkson Five (the dealers in turn):
 
   Round 1, table 1: Anna, Bill, Čada, Dana (Ivan from deal 2)
@@ -123,8 +123,10 @@ def stored_form(event: Event, files: dict[str, bytes]) -> dict[str, bytes]:
         names[f"category-{category.pk}"] = f"category-{slugify(category.name)}"
 
     def renamed(text: str) -> str:
+        # Only a file's name (player-17.html, category-3-standings.html): a page's own
+        # anchors (id="category-1", the first list on the page) are no database keys.
         return re.sub(
-            r"\b(player|category)-\d+\b", lambda m: names.get(m.group(0), m.group(0)), text
+            r"\b(player|category)-\d+(?=[.-])", lambda m: names.get(m.group(0), m.group(0)), text
         )
 
     stored = {
