@@ -41,7 +41,6 @@ def chips_chart(
     font_size: float = 7,
     legend_below: bool = False,
     legend: bool = True,
-    gridlines: bool = False,
 ) -> Drawing:
     """A line per player of their chips at each point (0 = the start).
 
@@ -50,9 +49,9 @@ def chips_chart(
     then each event's date) instead of numbering them. The type is ``font_size``
     points (a page's chart is drawn larger than the paper's); ``legend_below`` puts
     the names under the plot, in two columns, for a narrow screen; ``legend=False``
-    draws none (a page says it in HTML: ``legend_html``); ``gridlines`` draws one at
-    each step of the chips' axis, each labelled, the frame's top and bottom included
-    (``chip_axis``).
+    draws none (a page says it in HTML: ``legend_html``). A gridline at each step of the
+    chips' axis, each labelled, the frame's top and bottom included (``chip_axis``): no
+    line runs to an edge without its number, on paper as on screen.
     """
     fonts.register()
     drawing = Drawing(width, height)
@@ -71,19 +70,16 @@ def chips_chart(
     low, high = min(all_values + [baseline or 0]), max(all_values + [baseline or 0])
     if low == high:
         high = low + 1
-    step = None
-    if gridlines:
-        low, high, step = chip_axis(low, high)
+    low, high, step = chip_axis(low, high)
     # The plot draws only the axes (its one line, corner to corner, is invisible): its
     # per-point styling costs far more than a polyline per player on a long event.
     plot.data = [[(0, low), (last, high)]]
     plot.lines[0].strokeColor = None
     plot.yValueAxis.valueMin, plot.yValueAxis.valueMax = low, high
-    if step is not None:
-        plot.yValueAxis.valueStep = step
-        plot.yValueAxis.visibleGrid = True
-        plot.yValueAxis.gridStrokeColor = colors.HexColor("#dddddd")
-        plot.yValueAxis.gridStrokeWidth = 0.5
+    plot.yValueAxis.valueStep = step
+    plot.yValueAxis.visibleGrid = True
+    plot.yValueAxis.gridStrokeColor = colors.HexColor("#dddddd")
+    plot.yValueAxis.gridStrokeWidth = 0.5
     plot.xValueAxis.valueMin, plot.xValueAxis.valueMax = 0, last
     plot.xValueAxis.valueStep = max(1, (points - 1) // 10 or 1)
     if x_labels is not None:
@@ -222,7 +218,6 @@ def web_chart(series, x_label: str, baseline: int | None = 0, x_labels=None) -> 
             x_labels=x_labels,
             font_size=WEB_FONT_SIZE,
             legend=False,
-            gridlines=True,
         )
     )
     return svg + legend_html(series)
