@@ -686,7 +686,8 @@ def test_confirm_all_confirms_and_logs_each_deal_as_shown(
     fifth = services.record_deal(table, played_doc(dealer="Dana"), None, number=5, link=confirming)
     with CaptureQueriesContext(connection) as one:
         services.confirm_all(event, other_organizer, {fifth.pk: 1})
-    assert len(one) == len(two) <= 9
+    # PostgreSQL's one more: the transaction's lock_timeout (services.locking).
+    assert len(one) == len(two) <= {"sqlite": 9, "postgresql": 10}[connection.vendor]
     bad = other.post(
         reverse("inbox", args=[event.pk]),
         {"confirm_all": "1", "shown": ["x", "1:", f"{10**30}:1", "-3:1"]},
