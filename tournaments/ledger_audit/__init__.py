@@ -60,12 +60,9 @@ from ..models import (
     DealNet,
     DealVersion,
     LedgerEntry,
-    Round,
-    Season,
     Seat,
     Substitution,
 )
-from ..season_standings import event_placings, season_events
 from ..services.posting import indexed_columns, nets_in_deal, settle_document, won_as_bidder
 from ..words import account_words
 from .events import (
@@ -79,6 +76,7 @@ from .events import (
 from .links import check_check_in_links
 from .seats import check_seated_once, check_substitutions
 from .settings import check_fixed_settings, check_prizes
+from .totals import audit_chip_counts, audit_seasons
 
 Action = DealVersion.Action
 
@@ -189,8 +187,8 @@ def audit_ledger(event_ids: list[int] | None = None, verbose: bool = False) -> A
     check_check_in_links(event_ids, report.problems)
     check_seated_once(event_ids, report.problems)
     check_substitutions(event_ids, report.problems)
-    _audit_chip_counts(counts, entries, report)
-    _audit_seasons(entries, event_ids, report)
+    audit_chip_counts(counts, entries, report)
+    audit_seasons(entries, event_ids, report)
     return report
 
 
@@ -460,61 +458,3 @@ def _paid_otherwise(got: Counter, expected: Counter, ids: dict, outcome) -> str:
     if today == recorded:
         return "today's rules word its payments otherwise (an explanation or reason differs)"
     return f"today's rules pay otherwise ({today}; recorded: {recorded})"
-
-
-def _audit_chip_counts(counts, entries, report) -> None:
-    """What a count expected: starting chips + the player's rows at the table before it."""
-    counts = list(counts)
-    if not counts:
-        return
-    rows_at = defaultdict(list)
-    for e in entries.filter(table__in={c.table_id for c in counts}).only(
-        "table_id", "payer_id", "payee_id", "chips", "created_at"
-    ):
-        rows_at[e.table_id].append(e)
-    for c in counts:
-        report.chip_counts += 1
-        net = sum(
-            (e.chips if e.payee_id == c.player_id else -e.chips)
-            for e in rows_at[c.table_id]
-            if c.player_id in (e.payer_id, e.payee_id) and e.created_at <= c.recorded_at
-        )
-        expected = c.table.round.event.starting_chips + net
-        if c.expected != expected:
-            report.problems.append(
-                f"{where_table(c.table)}: the chip count of {c.player.name} expected "
-                f"{c.expected}, the ledger says {expected}"
-            )
-
-
-def _audit_seasons(entries, event_ids, report) -> None:
-    """Every season with an audited event: the chips its standings give each player in
-    each event are the ledger's (plus bye credits)."""
-    seasons = Season.objects.filter(events__isnull=False).distinct().order_by("pk")
-    if event_ids:
-        seasons = seasons.filter(events__in=event_ids)
-    ledger: Counter = Counter()  # (event id, player id) -> net in the ledger
-    for e in entries:
-        if e.payee_id is not None:
-            ledger[(e.event_id, e.payee_id)] += e.chips
-        if e.payer_id is not None:
-            ledger[(e.event_id, e.payer_id)] -= e.chips
-    for season in seasons:
-        events = season_events(season)
-        byes = Counter(
-            Round.byes.through.objects.filter(round__event__in=events).values_list(
-                "round__event_id", "player_id"
-            )
-        )
-        players, placings = event_placings(events)
-        for event in events:
-            if event_ids and event.pk not in event_ids:
-                continue
-            for pid, placing in placings[event.pk].items():
-                expected = ledger[(event.pk, pid)] + byes[(event.pk, pid)] * event.bye_chips
-                if placing.chips != expected:
-                    report.problems.append(
-                        f"Season {season.name}: {event}: {players[pid].name}'s chips in the "
-                        f"standings are {placing.chips}, the ledger's {expected}"
-                    )
-        report.seasons += 1
