@@ -127,29 +127,34 @@ def confirm_deal(deal: Deal, user, expected_version: int | None = None) -> Deal:
         )
     if not deal.awaiting_confirmation:
         raise DealError(f"Deal {deal.number} at table {deal.table.number} needs no confirmation.")
-    # Who entered what is to be confirmed: a new pot is the app's, not its author's.
-    entered_by = (
-        DealVersion.objects.filter(deal=deal)
-        .exclude(action=DealVersion.Action.REPOTTED)
-        .order_by("-number")
-        .values_list("created_by_id", flat=True)
-        .first()
-    )
-    if entered_by == user.pk:
+    if _entered_by([deal]).get(deal.pk) == user.pk:
         raise PermissionDenied("You entered this deal yourself; another organizer must confirm it.")
     DealConfirmation.objects.create(deal=deal, version=deal.version, confirmed_by=user)
     deal.awaiting_confirmation = False
     deal.save(update_fields=["awaiting_confirmation"])
-    log_activity(
-        event,
-        user,
-        ActivityEntry.Action.CONFIRM_DEAL,
-        round=deal.table.round.number,
-        table=deal.table.number,
-        deal=deal.number,
-        version=deal.version,
-    )
+    log_activity(event, user, ActivityEntry.Action.CONFIRM_DEAL, **_confirmed(deal))
     return deal
+
+
+def _entered_by(deals) -> dict[int, int]:
+    """Who entered what is to be confirmed, by deal id: the author of its latest version
+    that is not a new pot (the app's, not its author's)."""
+    return dict(
+        DealVersion.objects.filter(deal__in=deals)
+        .exclude(action=DealVersion.Action.REPOTTED)
+        .order_by("deal_id", "number")
+        .values_list("deal_id", "created_by_id")
+    )
+
+
+def _confirmed(deal: Deal) -> dict:
+    """A confirmation's activity record: where the deal is and the version confirmed."""
+    return {
+        "round": deal.table.round.number,
+        "table": deal.table.number,
+        "deal": deal.number,
+        "version": deal.version,
+    }
 
 
 @dataclass(frozen=True)
@@ -171,13 +176,7 @@ def confirm_all(event, user, shown: Mapping[int, int]) -> ConfirmedAll:
         .filter(table__round__event=event, pk__in=list(shown))
         .order_by("table__round__number", "table__number", "number")
     )
-    # Who entered what is to be confirmed (a new pot is the app's): the latest other version.
-    entered_by = dict(
-        DealVersion.objects.filter(deal__in=deals)
-        .exclude(action=DealVersion.Action.REPOTTED)
-        .order_by("deal_id", "number")
-        .values_list("deal_id", "created_by_id")
-    )
+    entered_by = _entered_by(deals)
     confirmed, left = [], []
     for deal in deals:
         where = f"Deal {deal.number} at table {deal.table.number}"
@@ -199,12 +198,7 @@ def confirm_all(event, user, shown: Mapping[int, int]) -> ConfirmedAll:
                 event=event,
                 user=user,
                 action=ActivityEntry.Action.CONFIRM_DEAL,
-                detail={
-                    "round": d.table.round.number,
-                    "table": d.table.number,
-                    "deal": d.number,
-                    "version": d.version,
-                },
+                detail=_confirmed(d),
             )
             for d in confirmed
         )
