@@ -42,6 +42,8 @@ class Player(models.Model):
     name = models.CharField(max_length=100, unique=True)
     club = models.CharField("club or town", max_length=100, blank=True)
     notes = models.TextField(blank=True)
+    # Where the results go when an organizer sends them; optional, never shown publicly.
+    email = models.EmailField(blank=True)
     # ``names.fold(name)``: what the search and the look-alike check compare, indexed,
     # so neither reads the registry (a fold casefolds: "ß" is "ss", so it may be longer).
     folded = models.CharField(max_length=300, db_index=True, editable=False, default="")
