@@ -25,7 +25,7 @@ from .tent import (
 
 NAME_LARGEST = 72
 NAME_SMALLEST = 48  # read across a table of four
-PAD = 22
+PAD = 24  # clear of a printer's unprinted margin (about 18 pt)
 QR_SIZE = 96
 CARDS_PER_SHEET = 2
 
@@ -86,7 +86,7 @@ def _face(event, card: NameCard):
         canvas.drawString(PAD, height - PAD - 6, shortened(event.name, room, 9))
         canvas.setFillColor(INK)
         size, lines = fit_name(card.name, room, NAME_LARGEST, NAME_SMALLEST)
-        below = 24 if card.line else 0
+        below = 30 if card.line else 0
         # The name centred in the face's room between the event's line and the club's.
         free_top, free_bottom = height - PAD - 12, PAD + below
         used = lines_height(len(lines), size)
@@ -94,7 +94,7 @@ def _face(event, card: NameCard):
         draw_lines(canvas, lines, size, PAD, top, room)
         if card.line:
             canvas.setFont(fonts.REGULAR, 16)
-            canvas.drawCentredString(PAD + room / 2, PAD, shortened(card.line, room, 16))
+            canvas.drawCentredString(PAD + room / 2, PAD + 4, shortened(card.line, room, 16))
         if qr:
             bottom = (height - qr) / 2 + 4
             qr_drawing(card.url, qr).drawOn(canvas, width - PAD - qr, bottom)
