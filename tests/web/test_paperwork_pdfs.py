@@ -199,13 +199,20 @@ def test_hostile_names_render_at_48_points_at_least(organizer, client):
         assert names and all(pt >= 48 for _, pt in names), names
 
 
-def test_no_player_no_card(organizer, client):
-    event = clarkson_open(organizer, players=[])
-    pdf = reader(
-        organizer_client(client, organizer).get(reverse("name-cards-pdf", args=[event.pk]))
-    )
-    assert [p.extract_text().strip() for p in pdf.pages] == [
-        "Clarkson open: name cards\nNo player is registered yet."
+def test_a_withdrawn_player_gets_no_card(organizer, client):
+    """Anna withdrew: Bill's card alone; once Bill withdraws too, a page saying so."""
+    event = clarkson_open(organizer, players=["Anna", "Bill"])
+    services.withdraw_player(event, organizer, Player.objects.get(name="Anna"))
+    client = organizer_client(client, organizer)
+    url = reverse("name-cards-pdf", args=[event.pk])
+    pdf = reader(client.get(url))
+    assert [p.extract_text(orientations=(0,)).split() for p in pdf.pages] == [
+        ["Clarkson", "open", "Bill", "Clarkson", "fold", "fold", "cut", "cut"]
+    ]
+    services.withdraw_player(event, organizer, Player.objects.get(name="Bill"))
+    assert [p.extract_text().strip() for p in reader(client.get(url)).pages] == [
+        "Clarkson open: name cards\n"
+        "No card to print: no player is registered, or every one withdrew."
     ]
 
 

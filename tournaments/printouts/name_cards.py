@@ -63,7 +63,11 @@ def name_cards_pdf(event, cards: list[NameCard]) -> bytes:
         canvas.setFont(fonts.BOLD, 14)
         canvas.drawString(PAD * 2, height - PAD * 3, f"{event.name}: name cards")
         canvas.setFont(fonts.REGULAR, 11)
-        canvas.drawString(PAD * 2, height - PAD * 4, "No player is registered yet.")
+        canvas.drawString(
+            PAD * 2,
+            height - PAD * 4,
+            "No card to print: no player is registered, or every one withdrew.",
+        )
         canvas.showPage()
     for first in range(0, len(cards), CARDS_PER_SHEET):
         sheet = cards[first : first + CARDS_PER_SHEET]
