@@ -23,6 +23,8 @@ fresh, signs in as the demo organizer and drives Debian's Chromium through Playw
   clock-wall.png    the wall of a round on the clock: the time left in large type
   schedule.png      the Clarkson tournament's rounds still to play drawn all at once
   player-card.png   players' cards from that round pack, rendered by pdftoppm
+  paperwork.png     a sheet of the Clarkson tournament's name cards, a table card and a
+                    diploma side by side, rendered by pdftoppm
   table-points.png  the Clarkson tournament's standings had it ranked by table points
   teams.png         the teams under that tournament's standings had it ranked teams of 2
 
@@ -178,24 +180,48 @@ def save(path: Path) -> None:
     print(f"{path}: {path.stat().st_size // 1024} KB")
 
 
-def player_card_png(pdf: bytes, path: Path) -> None:
-    """The top of the last page of a round pack (its players' cards), by pdftoppm."""
+def pdf_page(pdf: bytes, number: int | None = None, resolution: int = 110):
+    """A page of ``pdf`` (the last unless ``number``) as a PIL image, by pdftoppm."""
     from PIL import Image
 
     with tempfile.TemporaryDirectory() as folder:
-        (Path(folder) / "pack.pdf").write_bytes(pdf)
-        pages = subprocess.run(
-            ["pdfinfo", "pack.pdf"], cwd=folder, capture_output=True, text=True, check=True
-        ).stdout
-        last = re.search(r"Pages:\s+(\d+)", pages).group(1)
+        (Path(folder) / "file.pdf").write_bytes(pdf)
+        if number is None:
+            pages = subprocess.run(
+                ["pdfinfo", "file.pdf"], cwd=folder, capture_output=True, text=True, check=True
+            ).stdout
+            number = int(re.search(r"Pages:\s+(\d+)", pages).group(1))
         subprocess.run(
-            ["pdftoppm", "-f", last, "-l", last, "-r", "110", "-png", "-singlefile", "pack.pdf",
-             "cards"],
+            ["pdftoppm", "-f", str(number), "-l", str(number), "-r", str(resolution), "-png",
+             "-singlefile", "file.pdf", "page"],
             cwd=folder,
             check=True,
         )  # fmt: skip
-        with Image.open(Path(folder) / "cards.png") as image:
-            image.crop((0, 0, image.width, image.height * 52 // 100)).save(path)
+        with Image.open(Path(folder) / "page.png") as image:
+            return image.copy()
+
+
+def player_card_png(pdf: bytes, path: Path) -> None:
+    """The top of the last page of a round pack (its players' cards), by pdftoppm."""
+    image = pdf_page(pdf)
+    image.crop((0, 0, image.width, image.height * 52 // 100)).save(path)
+    save(path)
+
+
+def pages_side_by_side(pdfs: list[bytes], path: Path) -> None:
+    """The first page of each of ``pdfs``, small, side by side on grey."""
+    from PIL import Image
+
+    pages = [pdf_page(pdf, 1, resolution=40) for pdf in pdfs]
+    gap = 12
+    width = sum(p.width for p in pages) + gap * (len(pages) + 1)
+    height = max(p.height for p in pages) + 2 * gap
+    sheet = Image.new("RGB", (width, height), (214, 210, 203))
+    x = gap
+    for page in pages:
+        sheet.paste(page, (x, gap))
+        x += page.width + gap
+    sheet.save(path)
     save(path)
 
 
@@ -451,6 +477,18 @@ def take(out: Path, only: set[str], base: str, ids: dict[str, int], browser) -> 
         page.goto(f"{base}/events/{ids['clarkson']}/prizes/")
         shot(page, "prizes", height=900)
         ctx.close()
+    if wanted("paperwork"):
+        # The Clarkson tournament's name cards (QR codes to the players' pages: it is
+        # published), its last round's table cards and its diplomas: a page of each.
+        ctx, page = context(DESKTOP)
+        files = [
+            f"/events/{ids['clarkson']}/name-cards.pdf",
+            f"/rounds/{ids['round']}/table-cards.pdf",
+            f"/events/{ids['clarkson']}/diplomas.pdf",
+        ]
+        pdfs = [page.request.get(base + f).body() for f in files]
+        ctx.close()
+        pages_side_by_side(pdfs, out / "paperwork.png")
     if wanted("clock-wall"):
         # A tournament day on the clock (in the temporary database): the Clarkson
         # tournament's players in a timed event, round 1 drawn, 55 minutes, started;

@@ -7,6 +7,7 @@ from .views import (
     director,
     events,
     hall,
+    paperwork,
     prizes,
     rejected,
     reports,
@@ -121,6 +122,10 @@ urlpatterns = [
     ),
     path("events/<int:pk>/prizes.pdf", prizes.prize_list_pdf_view, name="prize-list-pdf"),
     path("events/<int:pk>/prizes.csv", prizes.prize_list_csv_view, name="prize-list-csv"),
+    # Name cards, table cards and diplomas, for organizers (views/paperwork.py).
+    path("events/<int:pk>/name-cards.pdf", paperwork.name_cards_view, name="name-cards-pdf"),
+    path("rounds/<int:pk>/table-cards.pdf", paperwork.table_cards_view, name="table-cards-pdf"),
+    path("events/<int:pk>/diplomas.pdf", paperwork.diplomas_view, name="diplomas-pdf"),
     # An event's teams (views/teams.py).
     path("events/<int:pk>/teams/", teams.event_teams, name="event-teams"),
     path("events/<int:pk>/teams/<int:team_pk>/", teams.event_teams, name="event-team"),

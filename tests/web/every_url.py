@@ -109,6 +109,9 @@ def url_for(name, w):
         "check-in": [w["check_in"].token],
         "check-in-pdf": [e.pk],
         "event-site": [e.pk],
+        "name-cards-pdf": [e.pk],
+        "table-cards-pdf": [r.pk],
+        "diplomas-pdf": [e.pk],
     }[name]
     return reverse(name, args=args)
 

@@ -98,8 +98,9 @@ ORGANIZER_READ = {"director", "director-live"}
 LINK = {"link-sheet", "link-deal", "link-preview", "link-correct", "link-undo", "link-call"}
 # The self check-in's page: whoever holds the event's open check-in link.
 CHECK_IN = {"check-in"}
-# Organizers' own files, read only: the open check-in's page for the door.
-ORGANIZER_FILES = {"check-in-pdf"}
+# Organizers' own files, read only: the open check-in's page for the door; name cards,
+# table cards (their links' QR codes give entry rights) and diplomas.
+ORGANIZER_FILES = {"check-in-pdf", "name-cards-pdf", "table-cards-pdf", "diplomas-pdf"}
 CREATE = {"event-create", "season-create"}
 OTHER = {"logout", "password_change", "password_change_done"}
 # A season's pages: read where it is published (or by its organizers), changed by its
