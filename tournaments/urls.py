@@ -10,6 +10,7 @@ from .views import (
     prizes,
     rejected,
     reports,
+    results_mail,
     rounds,
     schedule,
     seasons,
@@ -110,6 +111,8 @@ urlpatterns = [
     path("events/<int:pk>/site.zip", site.event_site, name="event-site"),
     path("seasons/<int:pk>/site.zip", site.season_site, name="season-site"),
     # An event's prizes (views/prizes.py).
+    # The results by email (views/results_mail.py).
+    path("events/<int:pk>/send-results/", results_mail.results_mail, name="results-mail"),
     path("events/<int:pk>/prizes/edit/", prizes.prize_settings, name="prize-settings"),
     path("events/<int:pk>/prizes/", prizes.prize_list, name="prize-list"),
     # Categories rank their players among themselves, with or without prizes.

@@ -109,6 +109,7 @@ def url_for(name, w):
         "check-in": [w["check_in"].token],
         "check-in-pdf": [e.pk],
         "event-site": [e.pk],
+        "results-mail": [e.pk],
     }[name]
     return reverse(name, args=args)
 

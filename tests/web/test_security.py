@@ -72,6 +72,7 @@ WRITE_FORMS = {
     "event-teams",  # the event's teams, set by its organizers
     "round-clock",  # a round on the clock: its length, Start the round
     "event-schedule",
+    "results-mail",  # the results by email: queued, and the outbox sent
 }
 WRITE_POSTS = {
     "round-create",
@@ -221,6 +222,7 @@ SHOWS = {
     "event-teams": "Teams: Heun parish night",
     "event-team": "Change Aces",
     "prize-list": "Prize list",
+    "results-mail": "Send the results: Heun parish night",
     "prize-list-csv": "list,place,player,club,net_chips,prize_dollars,note",
 }
 

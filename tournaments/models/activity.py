@@ -129,6 +129,9 @@ class ActivityEntry(models.Model):
         REISSUE_CHECK_IN = "reissue_check_in", "issued a new self check-in link"
         CLOSE_CHECK_IN = "close_check_in", "closed the self check-in"
         CHECK_IN = "check_in", "{player} checked in"
+        # The results by email (services.results_mail).
+        QUEUE_RESULTS = "queue_results", "queued the results by email for {count}"
+        SEND_RESULTS = "send_results", "sent the results by email: {sent} sent, {failed} failed"
         # The event in a season (the season's own log says it too).
         ADD_TO_SEASON = "add_to_season", "counted the event in {name}"
         REMOVE_FROM_SEASON = "remove_from_season", "stopped counting the event in {name}"

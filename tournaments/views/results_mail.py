@@ -1,0 +1,97 @@
+"""An event's *Send the results* page (organizers only): every player's message, to
+tick and queue into the outbox, and the button that sends what waits."""
+
+from __future__ import annotations
+
+from django import forms
+from django.conf import settings
+from django.contrib import messages
+from django.db.models import Count
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_http_methods
+
+from .. import services
+from ..models import ResultMessage
+from ..results_letters import letters
+from ..services.results_mail import queue_results, send_outbox
+from .common import check_manage, event_or_404, organizer_view
+
+
+class QueueForm(forms.Form):
+    player = forms.TypedMultipleChoiceField(coerce=int, required=False)
+    again = forms.BooleanField(
+        required=False, label="Send again to everyone ticked, those sent already too"
+    )
+
+    def __init__(self, *args, choices, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["player"].choices = choices
+        self.fields["player"].error_messages["invalid_choice"] = (
+            "Only the players of this event can be sent its results."
+        )
+
+
+def base_url(request) -> str:
+    """Where the messages' links point: the public results' address when the settings
+    name one (PUBLIC_URL), else the address this page was opened at."""
+    return settings.PUBLIC_URL or request.build_absolute_uri("/")
+
+
+@organizer_view
+@require_http_methods(["GET", "POST"])
+def results_mail(request, pk):
+    event = event_or_404(request, pk)
+    check_manage(request, event)
+    found = letters(event, base_url(request))
+    choices = [(letter.player.pk, letter.player.name) for letter in found]
+    form = QueueForm(request.POST or None, choices=choices)
+    if request.method == "POST" and "send" in request.POST:
+        try:
+            done = send_outbox(event, request.user)
+        except services.ServiceError as e:
+            messages.error(request, e.message)
+        else:
+            (messages.warning if done.failed else messages.success)(request, done.summary())
+        return redirect("results-mail", event.pk)
+    if request.method == "POST" and form.is_valid():
+        try:
+            done = queue_results(
+                event,
+                request.user,
+                form.cleaned_data["player"],
+                again=form.cleaned_data["again"],
+                base_url=base_url(request),
+            )
+        except services.ServiceError as e:
+            form.add_error(None, e.message)
+        else:
+            messages.success(request, done.summary())
+            return redirect("results-mail", event.pk)
+    outbox = dict(
+        ResultMessage.objects.filter(event=event)
+        .values_list("state")
+        .annotate(n=Count("id"))
+        .values_list("state", "n")
+        .order_by()
+    )
+    # Ticked at first: who may be sent theirs and has not been (nor waits).
+    ticked = set(form.data.getlist("player")) if form.is_bound else None
+    for letter in found:
+        letter.ticked = (
+            str(letter.player.pk) in ticked
+            if ticked is not None
+            else letter.sendable and not letter.state
+        )
+    return render(
+        request,
+        "tournaments/results_mail.html",
+        {
+            "event": event,
+            "letters": found,
+            "form": form,
+            "sendable": sum(1 for letter in found if letter.sendable),
+            "waiting": outbox.get("waiting", 0) + outbox.get("failed", 0),
+            "failed": outbox.get("failed", 0),
+            "sent": outbox.get("sent", 0),
+        },
+    )
