@@ -1,7 +1,7 @@
 """Events whose players have email addresses, for the results by email's tests."""
 
 from tournaments import services
-from tournaments.models import Player
+from tournaments.models import Event, Player
 
 from ..conftest import played_doc
 
@@ -29,12 +29,15 @@ def seat_more(round1, organizer, count: int, prefix: str = "Player") -> list[Pla
     return players
 
 
-def night_with_addresses(table, organizer, more: int = 0):
-    """The Heun parish night: deal 1 played at table 1 (Anna, Bill, Čada, Dana, each with
-    an address but Dana), and ``more`` players seated at other tables, with addresses."""
+def night_with_addresses(table, organizer, more: int = 0, **settings):
+    """The Heun parish night (with ``settings``): deal 1 played at table 1 (Anna, Bill,
+    Čada, Dana, each with an address but Dana), and ``more`` players seated at other
+    tables, with addresses."""
+    if settings:
+        services.update_event(table.round.event, organizer, **settings)
     services.record_deal(table, played_doc(), organizer)
     for name in ("Anna", "Bill", "Čada"):
         Player.objects.filter(name=name).update(email=address(name).replace("č", "c"))
     if more:
         seat_more(table.round, organizer, more)
-    return table.round.event
+    return Event.objects.get(pk=table.round.event_id)
