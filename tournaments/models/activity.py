@@ -51,6 +51,7 @@ class ActivityEntry(models.Model):
         SET_PAYS_FEE = "set_pays_fee", "said {player} {pays} the entry fee"
         WITHDRAW_PLAYER = "withdraw_player", "withdrew {player}"
         RENAME_PLAYER = "rename_player", "renamed {from} to {to}"
+        SET_PLAYER_EMAIL = "set_player_email", "changed {player}'s email address"
         IMPORT_PLAYERS = "import_players", "imported a list of players"
         # Its rounds and tables.
         CREATE_ROUND = "create_round", "added round {number}"

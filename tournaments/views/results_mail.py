@@ -1,5 +1,6 @@
 """An event's *Send the results* page (organizers only): every player's message, to
-tick and queue into the outbox, and the button that sends what waits."""
+tick and queue into the outbox, and the button that sends what waits; and a player's
+email address on their page, for the organizers who may change it."""
 
 from __future__ import annotations
 
@@ -11,10 +12,13 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods
 
 from .. import services
-from ..models import ResultMessage
+from ..forms import PlayerEmailForm
+from ..models import Event, Player, ResultMessage
 from ..results_letters import letters
+from ..services.permissions import can_create_events, can_manage
+from ..services.players import set_player_email
 from ..services.results_mail import queue_results, send_outbox
-from .common import check_manage, event_or_404, organizer_view
+from .common import check_manage, event_or_404, form_errors, organizer_view
 
 
 class QueueForm(forms.Form):
@@ -95,3 +99,26 @@ def results_mail(request, pk):
             "sent": outbox.get("sent", 0),
         },
     )
+
+
+def player_email(request, player: Player):
+    """The player's page's email form: (the form, or None for whoever may not change
+    the address: it is shown to nobody else; a redirect once a post saved it)."""
+    user = request.user
+    if not can_create_events(user):
+        return None, None  # not an organizer account: two queries spared, nothing shown
+    events = Event.objects.filter(registrations__player=player).prefetch_related("organizers")
+    events = list(events.distinct())
+    if not all(can_manage(user, e) for e in events):
+        return None, None
+    posted = request.method == "POST" and "email" in request.POST
+    form = PlayerEmailForm(request.POST if posted else None, initial={"email": player.email})
+    if posted and form.is_valid():
+        try:
+            set_player_email(user, player, form.cleaned_data["email"])
+        except services.ServiceError as e:
+            form_errors(form, e)
+        else:
+            messages.success(request, f"{player.name}'s email address saved.")
+            return form, redirect("player-detail", player.pk)
+    return form, None

@@ -38,6 +38,7 @@ from .common import (
 )
 from .hall import wall_columns
 from .live import not_modified, tagged
+from .results_mail import player_email
 
 
 def season_or_404(request, pk) -> Season:
@@ -294,11 +295,18 @@ def season_wall_live(request, pk):
 # -- a player across events and seasons -------------------------------------------------
 
 
+@require_http_methods(["GET", "POST"])
 def player_detail(request, pk):
     """Every event and season the player played that the visitor may read: place and
-    chips per event, a chart of their chips over each season, their statistics."""
+    chips per event, a chart of their chips over each season, their statistics; their
+    email address for the organizers who may change it (and nobody else)."""
     player = get_object_or_404(Player, pk=pk)
     user = request.user
+    email_form, saved_email = player_email(request, player)
+    if saved_email:
+        return saved_email
+    if request.method == "POST" and email_form is None:
+        raise PermissionDenied("Only the organizers of the player's events may change it.")
     events = (
         Event.objects.filter(registrations__player=player)
         .select_related("season")
@@ -333,5 +341,6 @@ def player_detail(request, pk):
             "season_ids": {s.pk for s in by_season},
             "charts": charts,
             "statistics": season_standings.player_statistics(player, events),
+            "email_form": email_form,
         },
     )
