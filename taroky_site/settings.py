@@ -6,7 +6,7 @@ DEBUG         "1"/"true" to turn on debugging (off by default)
 ALLOWED_HOSTS comma-separated host names (default: localhost names)
 HTTPS         "1"/"true" behind TLS: secure cookies, HSTS, redirect to https
 EMAIL_HOST    the SMTP server the results by email go through (default: none, the
-              messages are written as files under var/sent-email/; see docs/operations.md)
+              messages are written to files under var/sent-email/; see docs/operations.md)
 """
 
 import os
@@ -255,9 +255,10 @@ LOGGING = {
 HALL_URL = os.environ.get("HALL_URL", "")
 
 # The results by email (docs/operations.md, "Email"): Django's email framework. With
-# EMAIL_HOST set, through that SMTP server; without it, each message is written as a file
-# under var/sent-email/, so a laptop shows what would be sent. EMAIL_BACKEND names
-# another backend outright. Nothing is sent until an organizer sends the outbox.
+# EMAIL_HOST set, through that SMTP server; without it, the messages are written to
+# files under var/sent-email/ (a file a send), so a laptop shows what would be sent.
+# EMAIL_BACKEND names another backend outright. Nothing is sent until an organizer
+# sends the outbox.
 EMAIL_HOST = os.environ.get("EMAIL_HOST", "")
 EMAIL_PORT = int(os.environ.get("EMAIL_PORT") or 587)
 EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")

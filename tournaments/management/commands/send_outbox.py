@@ -8,7 +8,7 @@ class Command(BaseCommand):
     help = (
         "Send the results by email that wait in the outbox (queued on an event's "
         "“Send the results” page), through the mail server the settings name (EMAIL_HOST; "
-        "without one, as files under var/sent-email/). A message the server refuses is "
+        "without one, into a file under var/sent-email/). A message the server refuses is "
         "kept, with the reason, to be sent again by the next run."
     )
 
