@@ -30,6 +30,8 @@ class Letter:
     body: str = ""
     refused: str = ""  # NO_EMAIL, DID_NOT_PLAY
     state: str = ""  # their last message's: waiting, sent, failed ("" if none)
+    failure: str = ""  # why it failed, when it did
+    attempts: int = 0  # the sends that tried it
 
     @property
     def player(self):
@@ -116,14 +118,16 @@ def letters(event: Event, base_url: str) -> list[Letter]:
     rows = standings(event)
     of = sum(1 for s in rows if s.took_part)
     prizes = _prizes(event)
-    states = dict(
-        ResultMessage.objects.filter(event=event)
+    last = {
+        player: (state, failure, attempts)
+        for player, state, failure, attempts in ResultMessage.objects.filter(event=event)
         .order_by("queued_at", "id")
-        .values_list("player_id", "state")
-    )  # the last message of each player wins
+        .values_list("player_id", "state", "failure", "attempts")
+    }  # the last message of each player wins
     found = []
     for s in rows:
-        letter = Letter(s, state=states.get(s.player.pk, ""))
+        state, failure, attempts = last.get(s.player.pk, ("", "", 0))
+        letter = Letter(s, state=state, failure=failure, attempts=attempts)
         if not s.took_part:
             letter.refused = DID_NOT_PLAY
         else:

@@ -180,3 +180,25 @@ def test_the_command_sends_the_outbox(table, organizer, settings):
     assert out.getvalue() == "No message was waiting.\n"
     with pytest.raises(CommandError, match="No event has the id 999999."):
         call_command("send_outbox", "--event", "999999")
+
+
+def test_a_failed_send_says_why_on_the_page_and_waits(client, table, organizer, settings):
+    event = night_with_addresses(table, organizer)
+    client.force_login(organizer)
+    anna = Player.objects.get(name="Anna")
+    client.post(page(event), {"player": [anna.pk], "queue": "1"}, follow=True)
+    settings.EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
+    settings.EMAIL_HOST, settings.EMAIL_PORT = "127.0.0.1", free_port()  # nothing listens
+    settings.EMAIL_USE_TLS = False
+    response = client.post(page(event), {"send": "1"}, follow=True)
+    text = response.content.decode()
+    said = [str(m) for m in response.context["messages"]]
+    assert len(said) == 1
+    assert said[0].startswith(
+        "0 messages sent. 1 message failed and waits to be sent again: anna@example.org: "
+        "the mail server could not be reached: "
+    )
+    assert "1 waiting (1 failed, to send again) · 0 sent" in text
+    failure = ResultMessage.objects.get().failure
+    assert f'<span class="neg failure">{html.escape(failure)} (tried 1 time; sent again ' in text
+    assert 'id="send-form"' in text

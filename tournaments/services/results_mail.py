@@ -129,7 +129,8 @@ class Sent:
         said = f"{counted(self.sent, 'message')} sent."
         if self.failed:
             said += (
-                f" {counted(self.failed, 'message')} failed and wait to be sent again: "
+                f" {counted(self.failed, 'message')} failed and "
+                f"{'waits' if self.failed == 1 else 'wait'} to be sent again: "
                 f"{self.reasons[0]}"
             )
         return said
