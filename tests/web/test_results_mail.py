@@ -2,8 +2,11 @@
 player's message from the standings, queued into the outbox, sent by send_outbox through
 Django's email framework, each message's delivery recorded."""
 
+import datetime
+
 import pytest
 from django.core import mail
+from django.utils import timezone
 
 from tournaments import services
 from tournaments.models import ActivityEntry, Player, ResultMessage
@@ -120,3 +123,23 @@ def test_each_message_says_place_chips_points_and_prize(table, organizer):
     )
     assert found["Dana"].refused == "no email address"
     assert found["Bill"].subject == "Heun parish night: 3rd= of 4, -5 chips"
+
+
+def test_a_message_another_send_took_is_left_to_it_unless_it_died(table, organizer):
+    """A message being sent by another send at once is not sent twice; one left
+    "being sent" by a send that died is sent again after ten minutes."""
+    event = night_with_addresses(table, organizer)
+    anna, bill = Player.objects.get(name="Anna"), Player.objects.get(name="Bill")
+    queue_results(event, organizer, [anna.pk, bill.pk], base_url=BASE)
+    now = timezone.now()
+    ResultMessage.objects.filter(player=anna).update(state=State.SENDING, tried_at=now)
+    ResultMessage.objects.filter(player=bill).update(
+        state=State.SENDING, tried_at=now - datetime.timedelta(minutes=11)
+    )
+    done = send_outbox()
+    assert (done.sent, done.failed) == (1, 0)
+    assert [m.to for m in mail.outbox] == [["bill@example.org"]]
+    assert dict(ResultMessage.objects.values_list("player__name", "state")) == {
+        "Anna": "sending",
+        "Bill": "sent",
+    }

@@ -153,7 +153,11 @@ def send_outbox(event: Event | None = None, user=None) -> Sent:
     nothing is lost if the send stops half way."""
     if event is not None and user is not None:
         require_organizer(user, event)  # the page's button; the command has no user
-    ids = list(waiting(event).order_by("queued_at", "id").values_list("pk", "state")[:MAX_A_SEND])
+    ids = list(
+        waiting(event)
+        .order_by("queued_at", "id")
+        .values_list("pk", "state", "tried_at")[:MAX_A_SEND]
+    )
     done = Sent()
     if not ids:
         return done
@@ -166,8 +170,8 @@ def send_outbox(event: Event | None = None, user=None) -> Sent:
     else:
         down = ""
     try:
-        for pk, state in ids:
-            message = _take(pk, state)
+        for pk, state, tried_at in ids:
+            message = _take(pk, state, tried_at)
             if message is None:
                 continue  # another send took it first
             reason = down or _send(message, connection)
@@ -188,11 +192,11 @@ def send_outbox(event: Event | None = None, user=None) -> Sent:
     return done
 
 
-def _take(pk: int, state: str) -> ResultMessage | None:
-    """The message, taken for this send: only if it is still as read (a second send at
-    once takes none of the messages this one took)."""
+def _take(pk: int, state: str, tried_at) -> ResultMessage | None:
+    """The message, taken for this send: only if it is still as read, its state and
+    its last try (a second send at once takes none of the messages this one took)."""
     now = timezone.now()
-    taken = ResultMessage.objects.filter(pk=pk, state=state).update(
+    taken = ResultMessage.objects.filter(pk=pk, state=state, tried_at=tried_at).update(
         state=State.SENDING, tried_at=now, attempts=F("attempts") + 1
     )
     return ResultMessage.objects.get(pk=pk) if taken else None
