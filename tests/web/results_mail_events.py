@@ -1,4 +1,7 @@
-"""Events whose players have email addresses, for the results by email's tests."""
+"""Events whose players have email addresses, for the results by email's tests, and a
+port nothing listens on (a mail server that is down)."""
+
+import socket
 
 from tournaments import services
 from tournaments.models import Event, Player
@@ -41,3 +44,9 @@ def night_with_addresses(table, organizer, more: int = 0, **settings):
     if more:
         seat_more(table.round, organizer, more)
     return Event.objects.get(pk=table.round.event_id)
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]

@@ -18,8 +18,7 @@ from tournaments.models import Event, Player, ResultMessage
 from tournaments.services.results_mail import queue_results
 
 from ..conftest import SEATS4
-from .results_mail_events import night_with_addresses, seat_more
-from .test_results_mail_smtp import free_port
+from .results_mail_events import free_port, night_with_addresses, seat_more
 
 CADA_BODY = """Dear Čada,
 

@@ -3,7 +3,6 @@ takes the messages, refuses some recipients, or is down. Failures are kept with 
 server's reason, nothing is lost, and the next send sends them."""
 
 import email
-import socket
 
 import pytest
 from aiosmtpd.controller import Controller
@@ -11,7 +10,7 @@ from aiosmtpd.controller import Controller
 from tournaments.models import Player, ResultMessage
 from tournaments.services.results_mail import queue_results, send_outbox
 
-from .results_mail_events import night_with_addresses
+from .results_mail_events import free_port, night_with_addresses
 
 State = ResultMessage.State
 
@@ -33,12 +32,6 @@ class Hall:
         message = email.message_from_bytes(envelope.content)
         self.received.append((envelope.rcpt_tos, str(message["Subject"])))
         return "250 Message accepted for delivery"
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 @pytest.fixture
