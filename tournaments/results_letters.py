@@ -2,7 +2,9 @@
 the event ranks by them, prize if any and the link to their statement when the event
 is published. Read from the one ranking engine (``standings.standings``,
 ``prizes.event_prize_lists``), never ranked again here; a fixed number of queries
-whatever the event's size. Nothing is written or sent here (services.results_mail)."""
+whatever the event's size. A season's players get their place in its standings
+(``season_standings``) and what it ranks by. Nothing is written or sent here
+(services.results_mail)."""
 
 from __future__ import annotations
 
@@ -11,10 +13,11 @@ from dataclasses import dataclass
 from django.urls import reverse
 
 from .columns import signed
-from .models import Event, ResultMessage
+from .models import Event, ResultMessage, Season
 from .money import dollars
 from .places import place_text
 from .prizes import event_prize_lists
+from .season_standings import SeasonStanding, season_standings
 from .standings import Standing, standings
 
 NO_EMAIL = "no email address"
@@ -25,7 +28,7 @@ DID_NOT_PLAY = "did not play"
 class Letter:
     """A registered player's message, or why they get none (``refused``)."""
 
-    standing: Standing
+    standing: Standing | SeasonStanding
     subject: str = ""
     body: str = ""
     refused: str = ""  # NO_EMAIL, DID_NOT_PLAY
@@ -112,18 +115,23 @@ def statement_link(event: Event, player_pk: int, base_url: str) -> str:
     return base_url.rstrip("/") + path
 
 
+def _last_messages(**target) -> dict[int, tuple[str, str, int]]:
+    """{player id: (state, failure, attempts)} of each player's last message."""
+    return {
+        player: (state, failure, attempts)
+        for player, state, failure, attempts in ResultMessage.objects.filter(**target)
+        .order_by("queued_at", "id")
+        .values_list("player_id", "state", "failure", "attempts")
+    }
+
+
 def letters(event: Event, base_url: str) -> list[Letter]:
     """Every registered player's message, in the standings' order: those who took
     part and have an address may be sent theirs."""
     rows = standings(event)
     of = sum(1 for s in rows if s.took_part)
     prizes = _prizes(event)
-    last = {
-        player: (state, failure, attempts)
-        for player, state, failure, attempts in ResultMessage.objects.filter(event=event)
-        .order_by("queued_at", "id")
-        .values_list("player_id", "state", "failure", "attempts")
-    }  # the last message of each player wins
+    last = _last_messages(event=event)
     found = []
     for s in rows:
         state, failure, attempts = last.get(s.player.pk, ("", "", 0))
@@ -135,5 +143,55 @@ def letters(event: Event, base_url: str) -> list[Letter]:
             letter.subject, letter.body = compose(s, event, of, prizes.get(s.player.pk, []), link)
             if not s.player.email:
                 letter.refused = NO_EMAIL
+        found.append(letter)
+    return found
+
+
+def season_total_words(season: Season, total: int) -> str:
+    """What a season ranks by, said of a player's total: "42 points", "+24 chips"."""
+    if season.basis == Season.Basis.PLACEMENT:
+        return f"{total} point{'' if total == 1 else 's'}"
+    return chips_words(total)
+
+
+def compose_season(s: SeasonStanding, season: Season, of: int, events: int, link: str):
+    """(subject, body) of player ``s``'s message of ``season``'s standings."""
+    place = place_text(s.rank, s.shared, ordinal_form=True)
+    total = season_total_words(season, s.total)
+    subject = one_line(f"{season.name}: {place} of {of}, {total}")
+    counted = " counted" if season.counts_best else ""
+    lines = [
+        f"Dear {s.player.name},",
+        "",
+        f"the standings of {one_line(season.name)} after {events} event"
+        f"{'' if events == 1 else 's'}:",
+        "",
+        f"Your place: {place} of {of}",
+        f"Your{counted} {total.split(' ', 1)[1]}: "
+        + (str(s.total) if season.basis == Season.Basis.PLACEMENT else signed(s.total)),
+    ]
+    if season.basis == Season.Basis.PLACEMENT or season.counts_best:
+        lines.append(f"Your chips in every event: {signed(s.chips)}")
+    lines.append(f"Events played: {s.events_played}")
+    if link:
+        lines += ["", "Your season statement, event by event:", link]
+    lines += ["", f"With thanks from the organizers of {one_line(season.name)}"]
+    return subject, "\n".join(lines) + "\n"
+
+
+def season_letters(season: Season, base_url: str) -> list[Letter]:
+    """Every player of the season's standings and their message, in its order."""
+    table = season_standings(season)
+    last = _last_messages(season=season)
+    found = []
+    for s in table.rows:
+        link = ""
+        if season.published:
+            path = reverse("season-statement", args=[season.pk, s.player.pk])
+            link = base_url.rstrip("/") + path
+        subject, body = compose_season(s, season, len(table.rows), len(table.events), link)
+        state, failure, attempts = last.get(s.player.pk, ("", "", 0))
+        letter = Letter(s, subject, body, state=state, failure=failure, attempts=attempts)
+        letter.refused = "" if s.player.email else NO_EMAIL
         found.append(letter)
     return found

@@ -113,7 +113,7 @@ SEASON_READ = {
     "season-wall",
     "season-wall-live",
 }
-SEASON_WRITE = {"season-edit", "season-events", "season-json"}
+SEASON_WRITE = {"season-edit", "season-events", "season-json", "season-results-mail"}
 PLAYER = {"player-detail"}
 # The results website as a zip: a published event's or season's, for anyone
 # (test_site_zip_permission_matrix).
@@ -664,6 +664,7 @@ SEASON_SHOWS = {
     "season-wall-live": "Season standings",
     "season-edit": 'value="Heun parish season"',
     "season-json": '"format": "taroky-season/1"',
+    "season-results-mail": "Send the results: Heun parish season",
 }
 
 

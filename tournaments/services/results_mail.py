@@ -14,13 +14,13 @@ from django.core.mail import EmailMessage, get_connection
 from django.db.models import F, Q
 from django.utils import timezone
 
-from ..models import ActivityEntry, Event, ResultMessage
-from ..results_letters import Letter, letters
+from ..models import ActivityEntry, Event, ResultMessage, Season
+from ..results_letters import Letter, letters, season_letters
 from ..words import counted, listed
 from .activity import log_activity
 from .errors import ServiceError
 from .locking import atomic, lock_event
-from .permissions import require_organizer
+from .permissions import require_organizer, require_season_organizer
 
 State = ResultMessage.State
 PENDING = (State.WAITING, State.FAILED)
@@ -54,30 +54,40 @@ class Queued:
 
 @atomic
 def queue_results(
-    event: Event, user, players: Iterable[int], again: bool = False, base_url: str = ""
+    target: Event | Season,
+    user,
+    players: Iterable[int],
+    again: bool = False,
+    base_url: str = "",
 ) -> Queued:
-    """Each ticked player's message (``players``: ids) into the outbox, as the page
-    shows it; those sent already only when ``again``. A player's message still waiting
-    or failed is written again, never twice. Refused: nobody ticked, a player not of
-    the event, one without an address or who did not play."""
-    # The event's row locked: two organizers queueing at once queue one after the other.
-    event = lock_event(event.pk, user)
+    """Each ticked player's message (``players``: ids) of an event's or a season's
+    results (``target``) into the outbox, as the page shows it; those sent already only
+    when ``again``. A player's message still waiting or failed is written again, never
+    twice. Refused: nobody ticked, a player not of it, one without an address or who
+    did not play."""
+    # Its row locked: two organizers queueing at once queue one after the other.
+    if isinstance(target, Season):
+        target = Season.objects.select_for_update(of=("self",)).get(pk=target.pk)
+        require_season_organizer(user, target)
+        key, written, what = {"season": target}, season_letters(target, base_url), "season"
+    else:
+        target = lock_event(target.pk, user)
+        key, written, what = {"event": target}, letters(target, base_url), "event"
     chosen = set(players)
     if not chosen:
         raise ServiceError("Tick the players to send the results to.")
-    found = {letter.player.pk: letter for letter in letters(event, base_url)}
+    found = {letter.player.pk: letter for letter in written}
     if chosen - found.keys():
-        raise ServiceError("Only the players of this event can be sent its results.")
+        raise ServiceError(f"Only the players of this {what} can be sent its results.")
     refused = [found[pk] for pk in found if pk in chosen and found[pk].refused]
     if refused:
         said = "; ".join(f"{r.player.name}: {r.refused}" for r in refused)
         raise ServiceError(f"These players cannot be sent their results ({said}).")
     pending = {
-        m.player_id: m
-        for m in ResultMessage.objects.filter(event=event, state__in=PENDING).order_by()
+        m.player_id: m for m in ResultMessage.objects.filter(**key, state__in=PENDING).order_by()
     }
     sent = set(
-        ResultMessage.objects.filter(event=event, state__in=[State.SENT, State.SENDING])
+        ResultMessage.objects.filter(**key, state__in=[State.SENT, State.SENDING])
         .values_list("player_id", flat=True)
         .order_by()
     )
@@ -91,20 +101,28 @@ def queue_results(
         elif pk in sent and not again:
             done.sent_already.append(letter.player.name)
         else:
-            new.append(_written(ResultMessage(event=event, player=letter.player), letter, user))
+            new.append(_written(ResultMessage(**key, player=letter.player), letter, user))
     ResultMessage.objects.bulk_create(new)
     fields = ["address", "subject", "body", "state", "failure", "queued_by"]
     ResultMessage.objects.bulk_update(renewed, fields)
     done.new, done.renewed = len(new), len(renewed)
     if new or renewed:
-        log_activity(
-            event,
+        _log(
+            key,
             user,
             ActivityEntry.Action.QUEUE_RESULTS,
             count=counted(len(new) + len(renewed), "player"),
             again=again,
         )
     return done
+
+
+def _log(key: dict, user, action: str, **detail) -> None:
+    """The event's activity log (its live pages change with it), or the season's."""
+    if "event" in key:
+        log_activity(key["event"], user, action, **detail)
+    else:
+        ActivityEntry.objects.create(**key, user=user, action=action, detail=detail)
 
 
 def _written(message: ResultMessage, letter: Letter, user) -> ResultMessage:
@@ -136,32 +154,37 @@ class Sent:
         return said
 
 
-def waiting(event: Event | None = None):
-    """The messages a send goes through: waiting, failed, or taken by a send that died."""
+def waiting(target: Event | Season | None = None):
+    """The messages a send goes through (of ``target``, or all): waiting, failed, or
+    taken by a send that died."""
     stale = timezone.now() - STALE_SENDING
     rows = ResultMessage.objects.filter(
         Q(state__in=PENDING) | Q(state=State.SENDING, tried_at__lt=stale)
     )
-    return rows.filter(event=event) if event is not None else rows
+    if target is None:
+        return rows
+    return rows.filter(**{"season" if isinstance(target, Season) else "event": target})
 
 
-def send_outbox(event: Event | None = None, user=None) -> Sent:
-    """Send the waiting messages (of ``event``, or all) through one connection of
+def send_outbox(target: Event | Season | None = None, user=None) -> Sent:
+    """Send the waiting messages (of an event or a season, or all) through one connection of
     Django's email framework, each on its own: one refused is marked failed with the
     server's reason and the others still go; a server that cannot be reached fails
     them all, to be sent again. Each message's outcome is saved as it happens, so
     nothing is lost if the send stops half way."""
-    if event is not None and user is not None:
-        require_organizer(user, event)  # the page's button; the command has no user
+    if isinstance(target, Season) and user is not None:
+        require_season_organizer(user, target)  # the page's button; the command has none
+    elif target is not None and user is not None:
+        require_organizer(user, target)
     ids = list(
-        waiting(event)
+        waiting(target)
         .order_by("queued_at", "id")
         .values_list("pk", "state", "tried_at")[:MAX_A_SEND]
     )
     done = Sent()
     if not ids:
         return done
-    by_event: dict[int | None, Sent] = {}
+    by_target: dict[tuple[str, int], Sent] = {}
     connection = get_connection(fail_silently=False)
     try:
         opened = connection.open()
@@ -176,7 +199,10 @@ def send_outbox(event: Event | None = None, user=None) -> Sent:
                 continue  # another send took it first
             reason = down or _send(message, connection)
             _record(message, reason)
-            tally = by_event.setdefault(message.event_id, Sent())
+            whose = (
+                ("event", message.event_id) if message.event_id else ("season", message.season_id)
+            )
+            tally = by_target.setdefault(whose, Sent())
             for sent in (done, tally):
                 if reason:
                     sent.failed += 1
@@ -186,9 +212,8 @@ def send_outbox(event: Event | None = None, user=None) -> Sent:
     finally:
         if opened:
             connection.close()
-    for event_id, tally in by_event.items():
-        if event_id is not None:
-            _log_sent(event_id, user, tally)
+    for whose, tally in by_target.items():
+        _log_sent(whose, user, tally)
     return done
 
 
@@ -241,8 +266,13 @@ def _record(message: ResultMessage, reason: str) -> None:
 
 
 @atomic
-def _log_sent(event_id: int, user, tally: Sent) -> None:
-    event = Event.objects.get(pk=event_id)
-    log_activity(
-        event, user, ActivityEntry.Action.SEND_RESULTS, sent=tally.sent, failed=tally.failed
+def _log_sent(whose: tuple[str, int], user, tally: Sent) -> None:
+    kind, pk = whose
+    target = (Event if kind == "event" else Season).objects.get(pk=pk)
+    _log(
+        {kind: target},
+        user,
+        ActivityEntry.Action.SEND_RESULTS,
+        sent=tally.sent,
+        failed=tally.failed,
     )

@@ -1,6 +1,6 @@
-"""An event's *Send the results* page (organizers only): every player's message, to
-tick and queue into the outbox, and the button that sends what waits; and a player's
-email address on their page, for the organizers who may change it."""
+"""An event's or a season's *Send the results* page (organizers only): every player's
+message, to tick and queue into the outbox, and the button that sends what waits; and
+a player's email address on their page, for the organizers who may change it."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from django.views.decorators.http import require_http_methods
 
 from .. import services
 from ..forms import PlayerEmailForm
-from ..models import Event, Player, ResultMessage
+from ..models import Event, Player, ResultMessage, Season
 from ..results_letters import letters
 from ..services.permissions import can_create_events, can_manage
 from ..services.players import set_player_email
@@ -27,11 +27,11 @@ class QueueForm(forms.Form):
         required=False, label="Send again to everyone ticked, those sent already too"
     )
 
-    def __init__(self, *args, choices, **kwargs):
+    def __init__(self, *args, choices, what="event", **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["player"].choices = choices
         self.fields["player"].error_messages["invalid_choice"] = (
-            "Only the players of this event can be sent its results."
+            f"Only the players of this {what} can be sent its results."
         )
 
 
@@ -46,21 +46,27 @@ def base_url(request) -> str:
 def results_mail(request, pk):
     event = event_or_404(request, pk)
     check_manage(request, event)
-    found = letters(event, base_url(request))
+    return results_page(request, event, letters(event, base_url(request)))
+
+
+def results_page(request, target: Event | Season, found: list):
+    """The page of an event's or a season's (``target``) messages ``found``: queue the
+    ticked ones, or send the waiting ones; a redirect to itself once done."""
     choices = [(letter.player.pk, letter.player.name) for letter in found]
-    form = QueueForm(request.POST or None, choices=choices)
+    what = "season" if isinstance(target, Season) else "event"
+    form = QueueForm(request.POST or None, choices=choices, what=what)
     if request.method == "POST" and "send" in request.POST:
         try:
-            done = send_outbox(event, request.user)
+            done = send_outbox(target, request.user)
         except services.ServiceError as e:
             messages.error(request, e.message)
         else:
             (messages.warning if done.failed else messages.success)(request, done.summary())
-        return redirect("results-mail", event.pk)
+        return redirect(request.path)
     if request.method == "POST" and form.is_valid():
         try:
             done = queue_results(
-                event,
+                target,
                 request.user,
                 form.cleaned_data["player"],
                 again=form.cleaned_data["again"],
@@ -70,9 +76,10 @@ def results_mail(request, pk):
             form.add_error(None, e.message)
         else:
             messages.success(request, done.summary())
-            return redirect("results-mail", event.pk)
+            return redirect(request.path)
+    key = {what: target}
     outbox = dict(
-        ResultMessage.objects.filter(event=event)
+        ResultMessage.objects.filter(**key)
         .values_list("state")
         .annotate(n=Count("id"))
         .values_list("state", "n")
@@ -90,7 +97,7 @@ def results_mail(request, pk):
         request,
         "tournaments/results_mail.html",
         {
-            "event": event,
+            "target": target,
             "letters": found,
             "form": form,
             "sendable": sum(1 for letter in found if letter.sendable),

@@ -49,7 +49,7 @@ def season_or_404(request, pk) -> Season:
     return season
 
 
-def _check_manage(request, season: Season) -> None:
+def check_manage_season(request, season: Season) -> None:
     if not can_manage_season(request.user, season):
         raise PermissionDenied("Only the organizers of this season may change it.")
 
@@ -79,7 +79,7 @@ def season_create(request):
 @require_http_methods(["GET", "POST"])
 def season_edit(request, pk):
     season = season_or_404(request, pk)
-    _check_manage(request, season)
+    check_manage_season(request, season)
     form = SeasonForm(request.POST or None, instance=season)
     done = saved(
         request,
@@ -170,7 +170,7 @@ def _named_to(user, history: list) -> list:
 def season_events(request, pk):
     """Add an event to the season, or remove one."""
     season = season_or_404(request, pk)
-    _check_manage(request, season)
+    check_manage_season(request, season)
     if "remove" in request.POST:
         event = get_object_or_404(Event, pk=_pk(request.POST["remove"]), season=season)
         try:
@@ -218,7 +218,7 @@ def season_pdf(request, pk):
 def season_json(request, pk):
     """The whole season with its events as JSON (``import_season`` reads it)."""
     season = season_or_404(request, pk)
-    _check_manage(request, season)
+    check_manage_season(request, season)
     body = json.dumps(exchange.export_season(season), ensure_ascii=False, indent=1)
     return download(body, f"{season_file_stem(season)}.json", "application/json")
 
