@@ -1,8 +1,12 @@
 """A season's results by email: each player's place in the season's standings and what
 it ranks by, queued and sent as an event's are; its organizers only."""
 
+from io import StringIO
+
 import pytest
 from django.core import mail
+from django.core.management import call_command
+from django.core.management.base import CommandError
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
@@ -11,7 +15,7 @@ from tournaments import season_standings
 from tournaments.models import ActivityEntry, Player, ResultMessage
 from tournaments.results_letters import season_letters
 from tournaments.services import seasons as season_services
-from tournaments.services.results_mail import queue_results, send_outbox
+from tournaments.services.results_mail import queue_results
 
 from .seasons import PLACEMENT, make_season, nights  # noqa: F401  (fixtures)
 
@@ -53,8 +57,11 @@ def test_queue_and_send_a_season(organizer, nights):  # noqa: F811
     done = queue_results(season, organizer, chosen, base_url=BASE)
     assert (done.new, done.renewed) == (4, 0)
     assert ResultMessage.objects.filter(season=season, event=None).count() == 4
-    sent = send_outbox(season, organizer)
-    assert (sent.sent, sent.failed) == (4, 0)
+    out = StringIO()
+    call_command("send_outbox", "--season", str(season.pk), stdout=out)
+    assert out.getvalue() == "4 messages sent.\n"
+    with pytest.raises(CommandError, match="^No season has the id 999999.$"):
+        call_command("send_outbox", "--season", "999999")
     assert sorted(m.to[0] for m in mail.outbox) == [
         "anna@example.org",
         "bill@example.org",
