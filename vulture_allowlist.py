@@ -198,3 +198,15 @@ _.handed_over
 _.has_add_permission
 _.has_change_permission
 _.has_delete_permission
+
+# The results by email (issue 39): the outbox's fields written through the ORM
+# (bulk_create, bulk_update, update()) and read by the page (results_mail.html reads a
+# Letter's sendable, state_words, ticked, failure and attempts).
+_.failure
+_.attempts
+_.queued_at
+_.queued_by
+_.tried_at
+_.sendable
+_.state_words
+_.ticked

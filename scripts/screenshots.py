@@ -27,6 +27,7 @@ fresh, signs in as the demo organizer and drives Debian's Chromium through Playw
                     diploma side by side, rendered by pdftoppm
   table-points.png  the Clarkson tournament's standings had it ranked by table points
   teams.png         the teams under that tournament's standings had it ranked teams of 2
+  results-mail.png  the Clarkson tournament's Send the results page, a message opened
 
 The phones' address (the QR codes, the wall) is shown as http://192.168.1.20:8000/,
 as on a hall's Wi-Fi. Each picture is reduced to 256 colours (they are pages of flat
@@ -73,6 +74,7 @@ def start_server(folder: Path, port: int) -> subprocess.Popen:
         DATABASE_URL=f"sqlite:///{folder / 'db.sqlite3'}",
         SECRET_KEY="screenshots-" + secrets.token_urlsafe(40),
         HALL_URL=HALL_URL,
+        PUBLIC_URL="https://taroky.example.org/",
     )
     os.environ.update(DATABASE_URL=env["DATABASE_URL"], SECRET_KEY=env["SECRET_KEY"])
     server = subprocess.Popen(
@@ -489,6 +491,21 @@ def take(out: Path, only: set[str], base: str, ids: dict[str, int], browser) -> 
         pdfs = [page.request.get(base + f).body() for f in files]
         ctx.close()
         pages_side_by_side(pdfs, out / "paperwork.png")
+    if wanted("results-mail"):
+        # The Clarkson tournament's players given addresses, all but two (in the
+        # temporary database): each one's message, the first opened.
+        from tournaments.models import Player
+
+        os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+        players = list(Player.objects.filter(registrations__event=ids["clarkson"]))
+        for p in players[2:]:
+            p.email = re.sub(r"[^a-z]+", ".", p.folded).strip(".") + "@example.org"
+        Player.objects.bulk_update(players[2:], ["email"])
+        ctx, page = context(DESKTOP)
+        page.goto(f"{base}/events/{ids['clarkson']}/send-results/")
+        page.locator("#queue-form details").first.evaluate("d => d.open = true")
+        shot(page, "results-mail", height=900)
+        ctx.close()
     if wanted("clock-wall"):
         # A tournament day on the clock (in the temporary database): the Clarkson
         # tournament's players in a timed event, round 1 drawn, 55 minutes, started;

@@ -5,6 +5,8 @@ SECRET_KEY    default: generated on the first run and kept in var/secret_key
 DEBUG         "1"/"true" to turn on debugging (off by default)
 ALLOWED_HOSTS comma-separated host names (default: localhost names)
 HTTPS         "1"/"true" behind TLS: secure cookies, HSTS, redirect to https
+EMAIL_HOST    the SMTP server the results by email go through (default: none, the
+              messages are written to files under var/sent-email/; see docs/operations.md)
 """
 
 import os
@@ -251,3 +253,26 @@ LOGGING = {
 # The address the hall's phones use (e.g. http://192.168.1.20:8000/), shown as a QR
 # code on the wall; `manage.py serve` fills it in when serving on the hall's Wi-Fi.
 HALL_URL = os.environ.get("HALL_URL", "")
+
+# The results by email (docs/operations.md, "Email"): Django's email framework. With
+# EMAIL_HOST set, through that SMTP server; without it, the messages are written to
+# files under var/sent-email/ (a file a send), so a laptop shows what would be sent.
+# EMAIL_BACKEND names another backend outright. Nothing is sent until an organizer
+# sends the outbox.
+EMAIL_HOST = os.environ.get("EMAIL_HOST", "")
+EMAIL_PORT = int(os.environ.get("EMAIL_PORT") or 587)
+EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
+EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", default=EMAIL_PORT == 587)
+EMAIL_USE_SSL = env_bool("EMAIL_USE_SSL", default=EMAIL_PORT == 465)
+EMAIL_TIMEOUT = int(os.environ.get("EMAIL_TIMEOUT") or 30)
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "taroky@localhost")
+EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND") or (
+    "django.core.mail.backends.smtp.EmailBackend"
+    if EMAIL_HOST
+    else "django.core.mail.backends.filebased.EmailBackend"
+)
+EMAIL_FILE_PATH = os.environ.get("EMAIL_FILE_PATH") or str(BASE_DIR / "var" / "sent-email")
+# The address of the published results that the messages link to (e.g.
+# https://taroky.example.org); else the address the organizer's page was opened at.
+PUBLIC_URL = os.environ.get("PUBLIC_URL", "")

@@ -25,3 +25,8 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":  # noqa: F405
 # The results website's zip is built in the request (tests/web/test_site_zip.py builds
 # one in the background too, on a database it commits to).
 SITE_BUILD_IN_BACKGROUND = False
+
+# Messages stay in memory (django.core.mail.outbox); a test that sends through a local
+# SMTP server overrides it.
+EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
+PUBLIC_URL = ""

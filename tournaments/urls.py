@@ -11,8 +11,10 @@ from .views import (
     prizes,
     rejected,
     reports,
+    results_mail,
     rounds,
     schedule,
+    season_mail,
     seasons,
     site,
     substitutes,
@@ -111,6 +113,13 @@ urlpatterns = [
     path("events/<int:pk>/site.zip", site.event_site, name="event-site"),
     path("seasons/<int:pk>/site.zip", site.season_site, name="season-site"),
     # An event's prizes (views/prizes.py).
+    # The results by email (views/results_mail.py).
+    path("events/<int:pk>/send-results/", results_mail.results_mail, name="results-mail"),
+    path(
+        "seasons/<int:pk>/send-results/",
+        season_mail.season_results_mail,
+        name="season-results-mail",
+    ),
     path("events/<int:pk>/prizes/edit/", prizes.prize_settings, name="prize-settings"),
     path("events/<int:pk>/prizes/", prizes.prize_list, name="prize-list"),
     # Categories rank their players among themselves, with or without prizes.

@@ -112,6 +112,7 @@ def url_for(name, w):
         "name-cards-pdf": [e.pk],
         "table-cards-pdf": [r.pk],
         "diplomas-pdf": [e.pk],
+        "results-mail": [e.pk],
     }[name]
     return reverse(name, args=args)
 

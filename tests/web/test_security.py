@@ -72,6 +72,7 @@ WRITE_FORMS = {
     "event-teams",  # the event's teams, set by its organizers
     "round-clock",  # a round on the clock: its length, Start the round
     "event-schedule",
+    "results-mail",  # the results by email: queued, and the outbox sent
 }
 WRITE_POSTS = {
     "round-create",
@@ -113,7 +114,7 @@ SEASON_READ = {
     "season-wall",
     "season-wall-live",
 }
-SEASON_WRITE = {"season-edit", "season-events", "season-json"}
+SEASON_WRITE = {"season-edit", "season-events", "season-json", "season-results-mail"}
 PLAYER = {"player-detail"}
 # The results website as a zip: a published event's or season's, for anyone
 # (test_site_zip_permission_matrix).
@@ -222,6 +223,7 @@ SHOWS = {
     "event-teams": "Teams: Heun parish night",
     "event-team": "Change Aces",
     "prize-list": "Prize list",
+    "results-mail": "Send the results: Heun parish night",
     "prize-list-csv": "list,place,player,club,net_chips,prize_dollars,note",
 }
 
@@ -663,6 +665,7 @@ SEASON_SHOWS = {
     "season-wall-live": "Season standings",
     "season-edit": 'value="Heun parish season"',
     "season-json": '"format": "taroky-season/1"',
+    "season-results-mail": "Send the results: Heun parish season",
 }
 
 

@@ -83,6 +83,9 @@ def export_event(event: Event) -> dict:
                 "name": r.player.name,
                 "club": r.player.club,
                 "notes": r.player.notes,
+                # Only where known (older files have none): for the organizers' results
+                # by email, in their own file, never in the results website.
+                **({"email": r.player.email} if r.player.email else {}),
                 "withdrawn": r.withdrawn,
                 # A schedule drawn in advance: only where set (older files have none).
                 **({"start_number": r.start_number} if r.start_number else {}),

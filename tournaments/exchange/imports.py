@@ -91,7 +91,7 @@ def save_event(plan: Plan, user, players: dict[str, Player]) -> Event:
     new = [p for p in plan.players if p["name"] not in players]
     # ignore_conflicts: a player registered meanwhile under the same name is that player.
     Player.objects.bulk_create(
-        [Player(name=p["name"], club=p["club"], notes=p["notes"]) for p in new],
+        [Player(name=p["name"], club=p["club"], notes=p["notes"], email=p["email"]) for p in new],
         ignore_conflicts=True,
     )
     players.update((p.name, p) for p in Player.objects.filter(name__in=[p["name"] for p in new]))

@@ -180,6 +180,8 @@ class Plan:
         name = self._get(p, "name", str, where)
         club = self._get(p, "club", str, where, required=False) or ""
         notes = self._get(p, "notes", str, where, required=False) or ""
+        # Optional: older files have none.
+        email = self._get(p, "email", str, where, required=False) or ""
         withdrawn = self._get(p, "withdrawn", bool, where, required=False) or False
         start_number = self._get(p, "start_number", int, where, required=False)
         if start_number is not None and not 1 <= start_number <= limits.PLAYERS:
@@ -189,7 +191,7 @@ class Plan:
         reserve = self._get(p, "reserve", bool, where, required=False) or False
         # The rules of a new registry player's fields; the registry is not read here
         # (``registry.match_players`` reads it once for the whole file).
-        form = PlayerFieldsForm(data={"name": name, "club": club, "notes": notes})
+        form = PlayerFieldsForm(data={"name": name, "club": club, "notes": notes, "email": email})
         if not form.is_valid():
             raise ExchangeError(
                 f"{where} ({name[:40]!r}): "
@@ -199,6 +201,7 @@ class Plan:
             "name": form.cleaned_data["name"],
             "club": form.cleaned_data["club"],
             "notes": notes,
+            "email": form.cleaned_data["email"],
             "withdrawn": withdrawn,
             "start_number": start_number,
             "cannot_move": cannot_move,

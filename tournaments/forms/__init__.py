@@ -7,6 +7,7 @@ from .events import EventForm
 from .fields import bounded, clean_typed_name
 from .players import (
     AddPlayerForm,
+    PlayerEmailForm,
     PlayerFieldsForm,
     PlayersCsvForm,
     RegistrationChangeForm,
@@ -28,6 +29,7 @@ __all__ = [
     "SeatByRankingForm",
     "EventForm",
     "FirstForehandForm",
+    "PlayerEmailForm",
     "PlayerFieldsForm",
     "PlayersCsvForm",
     "PointsTableField",

@@ -11,6 +11,25 @@ from django.db.backends.base.operations import BaseDatabaseOperations
 from ..models import Player
 from ..names import clean_name, name_key, name_problem
 
+EMAIL_CHARS = 254  # the column's (Player.email), as RFC 5321 bounds an address
+EMAIL_WORDS = "Type an email address such as anna@example.org, or leave it empty."
+
+
+def email_field() -> forms.EmailField:
+    """A player's optional email address, wherever it is typed or read from a file:
+    Django's EmailValidator (one address, no line break, no NUL), the error at the
+    field."""
+    return forms.EmailField(
+        max_length=EMAIL_CHARS,
+        required=False,
+        label="Email",
+        help_text="Where the results go when an organizer sends them; never shown publicly.",
+        error_messages={
+            "invalid": EMAIL_WORDS,
+            "max_length": f"An email address has at most {EMAIL_CHARS} characters.",
+        },
+    )
+
 
 def column_range(model, name: str) -> tuple[int, int]:
     """The range of an integer column on every database the app runs on (PostgreSQL's):

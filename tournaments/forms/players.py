@@ -8,7 +8,7 @@ from django.core.exceptions import ValidationError
 
 from ..models import Player, Registration
 from ..services.players import look_alikes, renamed_from, who
-from .fields import PlayerChoice, PlayerChoices, clean_typed_name
+from .fields import PlayerChoice, PlayerChoices, clean_typed_name, email_field
 
 
 def _name_field(label: str, required: bool = True) -> forms.CharField:
@@ -22,6 +22,7 @@ class PlayerFieldsForm(forms.Form):
     name = _name_field("Name")
     club = _name_field("Club or town", required=False)
     notes = forms.CharField(max_length=1000, required=False)
+    email = email_field()
 
     def clean_name(self):
         return clean_typed_name(self.cleaned_data.get("name", ""), "name")
@@ -54,6 +55,7 @@ class AddPlayerForm(forms.Form):
     player = PlayerChoice(queryset=Player.objects.all(), required=False, label="From the registry")
     name = _name_field("Or a new player", required=False)
     club = _name_field("Club or town", required=False)
+    email = email_field()
     different_person = forms.BooleanField(
         required=False,
         label="A different person with a similar name: register as new",
@@ -229,3 +231,9 @@ class RegistrationChangeForm(forms.Form):
     def __init__(self, *args, event, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["player"].queryset = Player.objects.filter(registrations__event=event)
+
+
+class PlayerEmailForm(forms.Form):
+    """A registry player's email address (the player's page, for organizers)."""
+
+    email = email_field()

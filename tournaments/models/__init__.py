@@ -23,6 +23,7 @@ from .ledger import (
     LedgerEntry,
 )
 from .links import TABLE_LINK_USERNAME, TableLink
+from .mail import ResultMessage
 from .players import FormerName, Player, PlayerQuerySet
 from .prizes import PrizeCategory
 from .seasons import Season, default_placement_points, default_tie_breaks
@@ -54,6 +55,7 @@ __all__ = [
     "PrizeCategory",
     "Registration",
     "RejectedVersion",
+    "ResultMessage",
     "Round",
     "Seat",
     "Season",

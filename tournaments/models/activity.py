@@ -51,6 +51,7 @@ class ActivityEntry(models.Model):
         SET_PAYS_FEE = "set_pays_fee", "said {player} {pays} the entry fee"
         WITHDRAW_PLAYER = "withdraw_player", "withdrew {player}"
         RENAME_PLAYER = "rename_player", "renamed {from} to {to}"
+        SET_PLAYER_EMAIL = "set_player_email", "changed {player}'s email address"
         IMPORT_PLAYERS = "import_players", "imported a list of players"
         # Its rounds and tables.
         CREATE_ROUND = "create_round", "added round {number}"
@@ -129,6 +130,9 @@ class ActivityEntry(models.Model):
         REISSUE_CHECK_IN = "reissue_check_in", "issued a new self check-in link"
         CLOSE_CHECK_IN = "close_check_in", "closed the self check-in"
         CHECK_IN = "check_in", "{player} checked in"
+        # The results by email (services.results_mail).
+        QUEUE_RESULTS = "queue_results", "queued the results by email for {count}"
+        SEND_RESULTS = "send_results", "sent the results by email: {sent} sent, {failed} failed"
         # The event in a season (the season's own log says it too).
         ADD_TO_SEASON = "add_to_season", "counted the event in {name}"
         REMOVE_FROM_SEASON = "remove_from_season", "stopped counting the event in {name}"

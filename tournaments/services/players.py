@@ -1,8 +1,10 @@
-"""The players registry: look-alike names, and renaming a player with the former name
-kept (``rename_player``)."""
+"""The players registry: look-alike names, renaming a player with the former name
+kept (``rename_player``), a player's email address (``set_player_email``)."""
 
 from __future__ import annotations
 
+from django.core.exceptions import ValidationError
+from django.core.validators import validate_email
 from django.db import IntegrityError, transaction
 from django.db.models import Exists, OuterRef, Q, Subquery, Value
 
@@ -10,9 +12,9 @@ from ..models import ActivityEntry, Event, FormerName, Player, Registration
 from ..names import clean_name, fold
 from ..words import listed
 from .activity import log_activity
-from .errors import PermissionDenied, ServiceError
+from .errors import FormError, PermissionDenied, ServiceError
 from .locking import atomic
-from .permissions import can_manage, require_organizer
+from .permissions import can_create_events, can_manage, require_organizer
 
 
 class RenameError(ServiceError):
@@ -158,3 +160,40 @@ def _require_organizer_of_all(user, player: Player, events: list[Event]) -> None
         f"every event {player.name} is registered for, or an administrator, may rename "
         f"{player.name}; {ask}."
     )
+
+
+@atomic
+def set_player_email(user, player: Player, email: str) -> Player:
+    """``player``'s email address ("" for none), where the results by email go. The
+    registry is shared: only who organizes every event the player is registered for
+    (an organizer account, for a player of none), or a superuser, changes it. The
+    address is checked by Django's EmailValidator (the form's rule), at its field."""
+    email = email.strip()
+    if email:
+        try:
+            if len(email) > 254 or "\x00" in email:
+                raise ValidationError("too long or a NUL")
+            validate_email(email)
+        except ValidationError:
+            said = "Type an email address such as anna@example.org, or leave it empty."
+            raise FormError(said, {"email": [said]}) from None
+    player = Player.objects.select_for_update().get(pk=player.pk)
+    events = list(
+        Event.objects.filter(registrations__player=player)
+        .prefetch_related("organizers")
+        .order_by("date", "name", "pk")
+    )
+    theirs = [e for e in events if not can_manage(user, e)]
+    if theirs or not (events or can_create_events(user)):
+        raise PermissionDenied(
+            f"Only someone who organizes every event {player.name} is registered for, or "
+            f"an administrator, may change {player.name}'s email address."
+        )
+    if email == player.email:
+        return player
+    player.email = email
+    player.save(update_fields=["email"])
+    # The address itself stays out of the log: it says that it changed, not to what.
+    for each in events:
+        log_activity(each, user, ActivityEntry.Action.SET_PLAYER_EMAIL, player=player.name)
+    return player

@@ -37,6 +37,7 @@ def register_player(
     club: str = "",
     seat: bool | None = None,
     pays_fee: bool = True,
+    email: str = "",
 ) -> Player:
     """Register a player from the registry, or a new one by name; undo a withdrawal.
 
@@ -44,13 +45,16 @@ def register_player(
     started (they are drawn again); False registers them as a reserve, without a seat,
     in any event; None (not said) is refused at the field while such rounds wait.
     ``pays_fee``: whether a new registration pays the entry fee (the organizer can
-    change it later: ``set_pays_fee``)."""
+    change it later: ``set_pays_fee``). ``email``: a new player's address (the form
+    checked it); a registry player's stays as it is."""
     require_organizer(user, event)
     if player is None:
         name = clean_name(name)
         if not name:
             raise ServiceError("Pick a player or type a new name.")
-        player, _ = Player.objects.get_or_create(name=name, defaults={"club": clean_name(club)})
+        player, _ = Player.objects.get_or_create(
+            name=name, defaults={"club": clean_name(club), "email": email}
+        )
     registration = Registration.objects.filter(event=event, player=player).first()
     joins = registration is None or registration.withdrawn
     waiting = waiting_rounds(event) if joins else []

@@ -256,6 +256,7 @@ def event_players(request, pk):
                 player=form.cleaned_data["player"],
                 name=form.cleaned_data["name"],
                 club=form.cleaned_data["club"],
+                email=form.cleaned_data["email"],
                 seat=seat,
                 pays_fee=not form.cleaned_data["no_fee"],
             )

@@ -38,6 +38,7 @@ from .common import (
 )
 from .hall import wall_columns
 from .live import not_modified, tagged
+from .results_mail import player_email
 
 
 def season_or_404(request, pk) -> Season:
@@ -48,7 +49,7 @@ def season_or_404(request, pk) -> Season:
     return season
 
 
-def _check_manage(request, season: Season) -> None:
+def check_manage_season(request, season: Season) -> None:
     if not can_manage_season(request.user, season):
         raise PermissionDenied("Only the organizers of this season may change it.")
 
@@ -78,7 +79,7 @@ def season_create(request):
 @require_http_methods(["GET", "POST"])
 def season_edit(request, pk):
     season = season_or_404(request, pk)
-    _check_manage(request, season)
+    check_manage_season(request, season)
     form = SeasonForm(request.POST or None, instance=season)
     done = saved(
         request,
@@ -169,7 +170,7 @@ def _named_to(user, history: list) -> list:
 def season_events(request, pk):
     """Add an event to the season, or remove one."""
     season = season_or_404(request, pk)
-    _check_manage(request, season)
+    check_manage_season(request, season)
     if "remove" in request.POST:
         event = get_object_or_404(Event, pk=_pk(request.POST["remove"]), season=season)
         try:
@@ -217,7 +218,7 @@ def season_pdf(request, pk):
 def season_json(request, pk):
     """The whole season with its events as JSON (``import_season`` reads it)."""
     season = season_or_404(request, pk)
-    _check_manage(request, season)
+    check_manage_season(request, season)
     body = json.dumps(exchange.export_season(season), ensure_ascii=False, indent=1)
     return download(body, f"{season_file_stem(season)}.json", "application/json")
 
@@ -294,11 +295,18 @@ def season_wall_live(request, pk):
 # -- a player across events and seasons -------------------------------------------------
 
 
+@require_http_methods(["GET", "POST"])
 def player_detail(request, pk):
     """Every event and season the player played that the visitor may read: place and
-    chips per event, a chart of their chips over each season, their statistics."""
+    chips per event, a chart of their chips over each season, their statistics; their
+    email address for the organizers who may change it (and nobody else)."""
     player = get_object_or_404(Player, pk=pk)
     user = request.user
+    email_form, saved_email = player_email(request, player)
+    if saved_email:
+        return saved_email
+    if request.method == "POST" and email_form is None:
+        raise PermissionDenied("Only the organizers of the player's events may change it.")
     events = (
         Event.objects.filter(registrations__player=player)
         .select_related("season")
@@ -333,5 +341,6 @@ def player_detail(request, pk):
             "season_ids": {s.pk for s in by_season},
             "charts": charts,
             "statistics": season_standings.player_statistics(player, events),
+            "email_form": email_form,
         },
     )
