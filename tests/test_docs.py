@@ -17,18 +17,24 @@ test, the benchmarks) are run below, short, by the tests the docs name.
 
 from __future__ import annotations
 
+import atexit
 import doctest
+import functools
 import json
 import os
 import re
 import secrets
 import shlex
+import shutil
 import signal
 import socket
+import sqlite3
 import subprocess
+import tempfile
 import time
 import urllib.error
 import urllib.request
+from contextlib import closing
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -274,6 +280,29 @@ def run_block(block: Block, workdir: Path, env: dict[str, str]) -> str | None:
     return problem and f"{block.where}: {problem}"
 
 
+@functools.cache
+def _demo_template() -> Path:
+    """A SQLite database migrated and holding the demo, as `make run` leaves it: made
+    once a process by the commands themselves (migrating takes seconds), then copied."""
+    folder = tempfile.mkdtemp(prefix="demo-template-")
+    atexit.register(shutil.rmtree, folder, ignore_errors=True)
+    path = Path(folder) / "db.sqlite3"
+    env = docs_env(f"sqlite:///{path}")
+    for command in (["migrate", "-v0"], ["load_demo"]):
+        subprocess.run(
+            [str(PYTHON), "manage.py", *command], cwd=ROOT, env=env, check=True, capture_output=True
+        )
+    return path
+
+
+def demo_database(path: Path) -> None:
+    """A new SQLite file at ``path`` holding the migrated demo (``_demo_template``'s,
+    copied through SQLite's backup so its write-ahead log comes too)."""
+    with closing(sqlite3.connect(_demo_template())) as source:
+        with closing(sqlite3.connect(path)) as copy:
+            source.backup(copy)
+
+
 def demo_folder(tmp_path: Path) -> tuple[Path, dict[str, str]]:
     """A folder like a checkout after `make run`: .venv, manage.py, scripts, var/ with a
     new SQLite database holding the demo."""
@@ -281,16 +310,8 @@ def demo_folder(tmp_path: Path) -> tuple[Path, dict[str, str]]:
     (workdir / "var").mkdir(parents=True)
     for name in (".venv", "manage.py", "scripts"):
         (workdir / name).symlink_to(ROOT / name)
-    env = docs_env(f"sqlite:///{workdir / 'var' / 'db.sqlite3'}")
-    for command in (["migrate", "-v0"], ["load_demo"]):
-        subprocess.run(
-            [str(PYTHON), "manage.py", *command],
-            cwd=workdir,
-            env=env,
-            check=True,
-            capture_output=True,
-        )
-    return workdir, env
+    demo_database(workdir / "var" / "db.sqlite3")
+    return workdir, docs_env(f"sqlite:///{workdir / 'var' / 'db.sqlite3'}")
 
 
 RUNNABLE_DOCS = sorted({b.path for b in SHELL_BLOCKS if b.run})
@@ -504,10 +525,7 @@ def test_make_run_serves_the_halls_wifi(tmp_path):
     env = docs_env(
         f"sqlite:///{tmp_path / 'db.sqlite3'}", SECRET_KEY_FILE=str(tmp_path / "secret_key")
     )
-    for command in (["migrate", "-v0"], ["load_demo"]):
-        subprocess.run(
-            [str(PYTHON), "manage.py", *command], cwd=ROOT, env=env, check=True, capture_output=True
-        )
+    demo_database(tmp_path / "db.sqlite3")
     change = (
         "from django.contrib.auth import get_user_model\n"
         "u = get_user_model().objects.get(username='organizer')\n"
