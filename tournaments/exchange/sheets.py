@@ -151,6 +151,16 @@ class _Cell:
         self.value = value
 
 
+def _past_the_bound(ws) -> bool:
+    """Whether any cell past the rows read holds something: the whole sheet is parsed
+    (its XML is bounded by MAX_UNPACKED), a row at a time, nothing kept."""
+    first = limits.PLAYERS + 3
+    for row in ws.iter_rows(min_row=first, max_col=MAX_COLUMNS, values_only=True):
+        if any(v is not None and v != "" for v in row):
+            return True
+    return False
+
+
 def _xlsx(data: bytes) -> tablib.Dataset:
     dataset = tablib.Dataset()
     try:
@@ -158,6 +168,11 @@ def _xlsx(data: bytes) -> tablib.Dataset:
         book = load_workbook(io.BytesIO(data), read_only=True, data_only=False)
         try:
             XLSXFormat.import_sheet(dataset, _BoundedSheet(book.active))
+            if _past_the_bound(book.active):
+                raise ExchangeError(
+                    f"The sheet has text past line {limits.PLAYERS + 1:,}: a list may hold "
+                    f"at most {limits.PLAYERS:,} players; split it. Nothing was imported."
+                )
         finally:
             book.close()
     except ExchangeError:

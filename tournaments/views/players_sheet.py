@@ -26,7 +26,9 @@ MAX_SIGNED = 2_000_000  # characters of the signed list: under the 2.5 MB a post
 
 
 class PlayersSheetForm(forms.Form):
+    # An empty file is read, and said empty with what it needs.
     sheet = forms.FileField(
+        allow_empty_file=True,
         label="Players from a spreadsheet",
         help_text="XLSX, ODS or CSV: a header row with name, club, notes, categories, email.",
     )
