@@ -152,13 +152,14 @@ class _Cell:
 
 
 def _past_the_bound(ws) -> bool:
-    """Whether any cell past the rows read holds something: the whole sheet is parsed
-    (its XML is bounded by MAX_UNPACKED), a row at a time, nothing kept."""
+    """Whether any cell past the rows read holds something (an empty text or a 0 is
+    nothing): the whole sheet is parsed (its XML is bounded by MAX_UNPACKED), a row at
+    a time, nothing kept."""
     first = limits.PLAYERS + 3
-    for row in ws.iter_rows(min_row=first, max_col=MAX_COLUMNS, values_only=True):
-        if any(v is not None and v != "" for v in row):
-            return True
-    return False
+    # any() in C: a million rows a sheet claims are read in a fraction of a second.
+    return any(
+        any(row) for row in ws.iter_rows(min_row=first, max_col=MAX_COLUMNS, values_only=True)
+    )
 
 
 def _xlsx(data: bytes) -> tablib.Dataset:
