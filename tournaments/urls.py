@@ -31,6 +31,19 @@ urlpatterns = [
     path("rounds/<int:pk>/seat-by-ranking/", schedule.seat_by_ranking, name="seat-by-ranking"),
     path("events/<int:pk>/standings/", reports.standings_view, name="standings"),
     path("events/<int:pk>/standings.csv", reports.standings_csv, name="standings-csv"),
+    path("events/<int:pk>/standings.xlsx", reports.standings_xlsx, name="standings-xlsx"),
+    path(
+        "events/<int:pk>/players/<int:player_pk>/statement.csv",
+        reports.statement_download,
+        {"kind": "csv"},
+        name="statement-csv",
+    ),
+    path(
+        "events/<int:pk>/players/<int:player_pk>/statement.xlsx",
+        reports.statement_download,
+        {"kind": "xlsx"},
+        name="statement-xlsx",
+    ),
     path(
         "events/<int:pk>/players/<int:player_pk>/statement/",
         reports.player_statement,
@@ -98,6 +111,7 @@ urlpatterns = [
     path("seasons/<int:pk>/edit/", seasons.season_edit, name="season-edit"),
     path("seasons/<int:pk>/events/", seasons.season_events, name="season-events"),
     path("seasons/<int:pk>/standings.csv", seasons.season_csv, name="season-csv"),
+    path("seasons/<int:pk>/standings.xlsx", seasons.season_xlsx, name="season-xlsx"),
     path("seasons/<int:pk>/standings.pdf", seasons.season_pdf, name="season-pdf"),
     path("seasons/<int:pk>/season.json", seasons.season_json, name="season-json"),
     path(
@@ -123,6 +137,7 @@ urlpatterns = [
     ),
     path("events/<int:pk>/prizes.pdf", prizes.prize_list_pdf_view, name="prize-list-pdf"),
     path("events/<int:pk>/prizes.csv", prizes.prize_list_csv_view, name="prize-list-csv"),
+    path("events/<int:pk>/prizes.xlsx", prizes.prize_list_xlsx_view, name="prize-list-xlsx"),
     # An event's teams (views/teams.py).
     path("events/<int:pk>/teams/", teams.event_teams, name="event-teams"),
     path("events/<int:pk>/teams/<int:team_pk>/", teams.event_teams, name="event-team"),
