@@ -212,12 +212,12 @@ def test_the_dry_run_command_prints_the_preview_and_writes_nothing(
     assert counts() == before
     assert len(lines) == 201
     assert lines[0] == "Line 2: Hráč 000: to be created"
-    assert lines[9] == "Line 11: : refused: no name"
+    assert lines[9] == "Line 11: refused: no name"
     assert lines[-1] == (
         "Dry run: 195 to be created, 0 matched to the registry, 5 refused. Nothing was written."
     )
     assert [line for line in lines if "refused:" in line] == [
-        f"Line {n}: {name}: {said}"
+        f"Line {n}: {name + ': ' if name else ''}{said}"
         for (n, said), name in zip(
             PLANTED, ["", "hráč 002", "Hráč 089", "Hráč 129", "Hráč\\x00169"], strict=True
         )
@@ -238,7 +238,7 @@ def test_a_csv_dry_run_writes_nothing_either(tmp_path):
     call_command("import_players", str(path), "--dry-run", stdout=out)
     assert out.getvalue() == (
         "Line 2: Anna: to be created\n"
-        "Line 3: : refused: no name\n"
+        "Line 3: refused: no name\n"
         "Dry run: 1 to be created, 0 matched to the registry, 1 refused. Nothing was written.\n"
     )
     assert Player.objects.count() == 0

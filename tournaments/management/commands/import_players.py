@@ -83,7 +83,7 @@ class Command(BaseCommand):
         preview = roster.preview_roster(sheet, event, user)
         for line in preview.lines:
             name = line.name.replace("\x00", "\\x00")
-            self.stdout.write(f"Line {line.line}: {name}: {line.said}")
+            self.stdout.write(f"Line {line.line}: {name + ': ' if name else ''}{line.said}")
             for note in line.notes:
                 self.stdout.write(f"  {note}")
         self.stdout.write(f"Dry run: {preview.summary()} Nothing was written.")
