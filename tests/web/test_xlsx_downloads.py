@@ -15,9 +15,30 @@ from tournaments.services.prizes import set_prizes
 
 from ..conftest import played_doc
 from .seasons import make_season, nights  # noqa: F401 (a fixture)
-from .test_csv_safety import HOSTILE, hostile_deal  # noqa: F401 (a fixture)
 
 pytestmark = pytest.mark.django_db
+
+# Names a spreadsheet would run as formulas (as in test_csv_safety.py).
+HOSTILE = ['=HYPERLINK("http://evil.example","x")', "+cmd|' /C calc'!A0", "@SUM(A1:A9)", "-2+3"]
+
+
+@pytest.fixture
+def hostile_deal(round1, organizer):
+    players = [Player.objects.create(name=n, club="@Tab club") for n in HOSTILE]
+    table = services.create_table(round1, organizer, players)
+    doc = {
+        "ruleset": "la-vista",
+        "players": HOSTILE,
+        "dealer": HOSTILE[3],
+        "kind": "played",
+        "bidder": HOSTILE[0],
+        "bid": "four",
+        "partner": HOSTILE[2],
+        "blind": "second",
+        "bidder_points": 41,
+    }
+    return services.record_deal(table, doc, organizer)
+
 
 HEADER = [
     "rank", "player", "club", "net_chips", "deals", "as_bidder", "bidder_wins",
@@ -53,9 +74,7 @@ def both(client, name, *args, query=None):
 
 
 def test_the_standings_xlsx_is_the_csv_with_numbers_and_formulas_neutralized(
-    hostile_deal,  # noqa: F811
-    organizer,
-    client,
+    hostile_deal, organizer, client
 ):
     event = hostile_deal.table.round.event
     client.force_login(organizer)
@@ -71,7 +90,7 @@ def test_the_standings_xlsx_is_the_csv_with_numbers_and_formulas_neutralized(
     assert cells[3] == [3, "'" + HOSTILE[1], "'@Tab club", -5, 1, 0, 0, -5, -5, 0]
 
 
-def test_the_ledger_xlsx_is_the_csv(hostile_deal, organizer, client):  # noqa: F811
+def test_the_ledger_xlsx_is_the_csv(hostile_deal, organizer, client):
     event = hostile_deal.table.round.event
     client.force_login(organizer)
     as_csv = client.get(reverse("event-download", args=[event.pk, "ledger.csv"]))
@@ -156,7 +175,7 @@ def test_the_season_standings_xlsx_is_the_csv(organizer, nights, client):  # noq
     assert 'id="season-xlsx"' in page
 
 
-def test_the_xlsx_links_beside_the_csv_links(hostile_deal, organizer, client):  # noqa: F811
+def test_the_xlsx_links_beside_the_csv_links(hostile_deal, organizer, client):
     event = hostile_deal.table.round.event
     client.force_login(organizer)
     detail = client.get(reverse("event-detail", args=[event.pk])).content.decode()
