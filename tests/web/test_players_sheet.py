@@ -242,3 +242,77 @@ def test_a_csv_dry_run_writes_nothing_either(tmp_path):
         "Dry run: 1 to be created, 0 matched to the registry, 1 refused. Nothing was written.\n"
     )
     assert Player.objects.count() == 0
+
+
+def test_each_line_is_the_files_line_past_blank_rows_and_cells_of_several_lines():
+    csv = 'name,notes\nAnna,\n\nBára,"two\nlines"\n\n\nCyril,\n'.encode()
+    sheet = sheets.read_sheet(csv, "p.csv")
+    assert [(n, cells[0]) for n, cells in sheet.rows] == [(2, "Anna"), (4, "Bára"), (8, "Cyril")]
+
+
+def libreoffice_ods() -> bytes:
+    """An ODS as LibreOffice writes one: a blank row as one repeated empty cell, empty
+    cells side by side as one repeated cell, the rest of the sheet as repeated rows."""
+    from odf.opendocument import OpenDocumentSpreadsheet
+    from odf.table import Table, TableCell, TableRow
+    from odf.text import P
+
+    def cell(text=None, times=None):
+        made = TableCell(numbercolumnsrepeated=times) if times else TableCell()
+        if text is not None:
+            made.setAttribute("valuetype", "string")
+            made.addElement(P(text=text))
+        return made
+
+    doc = OpenDocumentSpreadsheet()
+    table = Table(name="Roster")
+    for cells, rows in (
+        ([cell("name"), cell("club"), cell("email"), cell("categories")], None),
+        ([cell("Anna"), cell(times=2), cell("Seniors"), cell(times=1020)], None),
+        ([cell(times=1024)], 3),  # three blank rows: lines 3 to 5
+        ([cell("Bára"), cell("Heun"), cell("bara@example.org"), cell(times=1021)], None),
+        ([cell(times=1024)], 1_048_570),
+    ):
+        row = TableRow(numberrowsrepeated=rows) if rows else TableRow()
+        for c in cells:
+            row.addElement(c)
+        table.addElement(row)
+    doc.spreadsheet.addElement(table)
+    out = io.BytesIO()
+    doc.save(out)
+    return out.getvalue()
+
+
+def test_an_ods_as_libreoffice_writes_it_keeps_its_lines_and_columns(event, organizer, seniors):
+    sheet = sheets.read_sheet(libreoffice_ods(), "roster.ods")
+    assert sheet.columns == HEADER
+    assert sheet.rows == [
+        (2, ["Anna", "", "", "Seniors"]),
+        (6, ["Bára", "Heun", "bara@example.org", ""]),
+    ]
+    preview = roster.preview_roster(sheet, event, organizer)
+    assert [(line.line, line.said, line.categories) for line in preview.lines] == [
+        (2, "to be created", ["Seniors"]),
+        (6, "to be created", []),
+    ]
+
+
+def test_a_preview_too_large_to_carry_or_too_old_is_said(client, event, organizer, monkeypatch):
+    from tournaments.views import players_sheet
+
+    client.force_login(organizer)
+    upload = SimpleUploadedFile("p.csv", b"name\nAnna\n")
+    monkeypatch.setattr(players_sheet, "MAX_SIGNED", 20)
+    page = client.post(sheet_url(event), {"sheet": upload}, follow=True)
+    assert [str(m) for m in page.context["messages"]] == [
+        "The list is too large to preview at once: split it."
+    ]
+    monkeypatch.setattr(players_sheet, "MAX_SIGNED", 2_000_000)
+    upload.seek(0)
+    signed = client.post(sheet_url(event), {"sheet": upload}).context["confirm"]["rows"].value()
+    monkeypatch.setattr(players_sheet, "MAX_AGE", -1)  # every preview is too old
+    done = client.post(sheet_url(event), {"rows": signed}, follow=True)
+    assert [str(m) for m in done.context["messages"]] == [
+        "The preview is over an hour old: upload the file again."
+    ]
+    assert Player.objects.count() == 0

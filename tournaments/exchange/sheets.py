@@ -10,13 +10,16 @@ refused saying so.
 
 from __future__ import annotations
 
+import csv
 import io
 import zipfile
 from dataclasses import dataclass
 
 import tablib
+from odf import opendocument
 from openpyxl import load_workbook
 from openpyxl.utils.escape import unescape
+from tablib.formats._ods import ODSFormat
 from tablib.formats._xlsx import XLSXFormat
 
 from . import limits
@@ -60,15 +63,15 @@ def read_sheet(data: bytes, filename: str) -> Sheet:
             f"{MAX_BYTES // 1_000_000} MB."
         )
     if kind == "csv":
-        dataset = _csv(data)
+        dataset, lines = _csv(data)
     else:
         _check_zip(data, kind)
-        dataset = _xlsx(data) if kind == "xlsx" else _ods(data)
+        dataset, lines = _xlsx(data) if kind == "xlsx" else _ods(data)
     columns = [_text(h).strip().lower() for h in dataset.headers or []]
     while columns and not columns[-1]:
         columns.pop()  # an XLSX's rows are read MAX_COLUMNS wide
     rows = []
-    for n, row in enumerate(dataset, start=2):
+    for n, row in zip(lines, dataset, strict=True):
         cells = [_text(c) for c in row]
         if any(isinstance(c, Formula) or c.strip() for c in cells):
             rows.append((n, cells))
@@ -90,7 +93,7 @@ def _text(value) -> str:
     return str(value)
 
 
-def _csv(data: bytes) -> tablib.Dataset:
+def _csv(data: bytes) -> tuple[tablib.Dataset, list[int]]:
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError:
@@ -98,13 +101,25 @@ def _csv(data: bytes) -> tablib.Dataset:
             "The file is not UTF-8 text: save it as “CSV UTF-8” and try again."
         ) from None
     try:
-        return tablib.Dataset().load(text, format="csv")
+        return tablib.Dataset().load(text, format="csv"), _csv_lines(text)
     except tablib.InvalidDimensions:
         raise ExchangeError(
             "A row has more cells than the header row has columns: name every column."
         ) from None
     except Exception as e:  # csv.Error: a field past csv's limit, a stray quote
         raise ExchangeError(f"The file is not readable as CSV: {e}.") from None
+
+
+def _csv_lines(text: str) -> list[int]:
+    """The line each row of tablib's dataset starts on: tablib skips blank lines, and a
+    quoted cell may hold several lines (csv's reader counts them)."""
+    reader = csv.reader(io.StringIO(text))
+    starts, end = [], 0
+    for i, row in enumerate(reader):
+        start, end = end + 1, reader.line_num
+        if i > 0 and row:  # as tablib: the first row is the header, blank rows skipped
+            starts.append(start)
+    return starts
 
 
 def _check_zip(data: bytes, kind: str) -> None:
@@ -162,7 +177,7 @@ def _past_the_bound(ws) -> bool:
     )
 
 
-def _xlsx(data: bytes) -> tablib.Dataset:
+def _xlsx(data: bytes) -> tuple[tablib.Dataset, list[int]]:
     dataset = tablib.Dataset()
     try:
         # data_only=False: a formula is read as its text, not as the value it last had.
@@ -183,21 +198,66 @@ def _xlsx(data: bytes) -> tablib.Dataset:
             "The file is not an XLSX spreadsheet openpyxl can read: save it again as "
             "XLSX, or as CSV UTF-8."
         ) from None
-    return dataset
+    # openpyxl fills in the rows a sheet skips: the dataset's rows are the sheet's.
+    return dataset, list(range(2, len(dataset) + 2))
 
 
-def _ods(data: bytes) -> tablib.Dataset:
+def _ods(data: bytes) -> tuple[tablib.Dataset, list[int]]:
+    """The first sheet, a row at a time as tablib's ODS reader reads one (its cells by
+    ``ODSFormat.read_cell``), with each row's line: tablib's own reader skips a blank
+    row (LibreOffice writes one as a repeated empty cell) and counts a repeated row
+    once, so its lines would not be the sheet's."""
     try:
-        return tablib.Dataset().load(io.BytesIO(data), format="ods")
-    except tablib.InvalidDimensions:
-        raise ExchangeError(
-            "A row has more cells than the header row has columns: name every column."
-        ) from None
+        book = opendocument.load(io.BytesIO(data))
+        sheet = next(n for n in book.spreadsheet.childNodes if n.qname[1] == "table")
     except Exception:
         raise ExchangeError(
             "The file is not an ODS spreadsheet odfpy can read: save it again as ODS, or "
             "as CSV UTF-8."
         ) from None
+    dataset, lines, line = tablib.Dataset(), [], 0
+    for row in sheet.childNodes:
+        if row.qname[1] != "table-row":
+            continue
+        line += 1
+        cells = _ods_cells(row)
+        filled = bool(cells)
+        if line == 1:
+            dataset.headers = cells
+        elif filled:
+            if line > limits.PLAYERS + 1:
+                raise ExchangeError(
+                    f"The sheet has text past line {limits.PLAYERS + 1:,}: a list may hold "
+                    f"at most {limits.PLAYERS:,} players; split it. Nothing was imported."
+                )
+            width = len(dataset.headers or [])
+            if len(cells) > width:
+                raise ExchangeError(
+                    "A row has more cells than the header row has columns: name every column."
+                )
+            dataset.append(cells + [""] * (width - len(cells)))
+            lines.append(line)
+        # A run of rows written once (number-rows-repeated): blank, as LibreOffice
+        # writes the rest of a sheet; counted, never made.
+        line += min(int(row.getAttribute("numberrowsrepeated") or 1), 2**31) - 1
+    return dataset, lines
+
+
+def _ods_cells(row) -> list:
+    """A row's values, a cell repeated (number-columns-repeated) as often as it is, at
+    most MAX_COLUMNS, the empty ones at the end left out."""
+    cells: list = []
+    for cell in row.childNodes:
+        if cell.qname[1] not in ("table-cell", "covered-table-cell"):
+            continue
+        times = int(cell.getAttribute("numbercolumnsrepeated") or 1)
+        cells += [ODSFormat.read_cell(cell)] * min(times, MAX_COLUMNS)
+        if len(cells) >= MAX_COLUMNS:
+            break
+    cells = cells[:MAX_COLUMNS]
+    while cells and cells[-1] in (None, ""):
+        cells.pop()
+    return cells
 
 
 def sheet_to_data(sheet: Sheet) -> dict:
