@@ -28,6 +28,7 @@ fresh, signs in as the demo organizer and drives Debian's Chromium through Playw
   table-points.png  the Clarkson tournament's standings had it ranked by table points
   teams.png         the teams under that tournament's standings had it ranked teams of 2
   results-mail.png  the Clarkson tournament's Send the results page, a message opened
+  players-sheet.png a players list from a spreadsheet, previewed before the import
 
 The phones' address (the QR codes, the wall) is shown as http://192.168.1.20:8000/,
 as on a hall's Wi-Fi. Each picture is reduced to 256 colours (they are pages of flat
@@ -625,6 +626,50 @@ def take(out: Path, only: set[str], base: str, ids: dict[str, int], browser) -> 
         page.evaluate("window.scrollBy(0, -120)")
         shot(page, "substitute", height=1000)
         ctx.close()
+    if wanted("players-sheet"):
+        # A club's roster as a spreadsheet, previewed on the Clarkson tournament's
+        # Players page (the preview writes nothing).
+        ctx, page = context(DESKTOP)
+        page.goto(f"{base}/events/{ids['clarkson']}/players/")
+        page.set_input_files(
+            "#id_sheet",
+            files=[{"name": "roster.xlsx", "mimeType": XLSX, "buffer": roster_xlsx()}],
+        )
+        page.click("#sheet-form button[type=submit]")
+        page.wait_for_selector("#preview-lines")
+        shot(page, "players-sheet", height=1080)
+        ctx.close()
+
+
+XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+
+
+def roster_xlsx() -> bytes:
+    """A roster a secretary might keep: regulars, a look-alike, new players, and five
+    lines the import refuses."""
+    import io
+
+    from openpyxl import Workbook
+
+    book = Workbook()
+    sheet = book.active
+    rows = [
+        ("name", "club", "email", "categories"),
+        ("Anna Nováková", "Clarkson", "anna@example.org", ""),
+        ("josef kucera", "Clarkson", "", ""),
+        ("Milada Šimková", "Cedar Rapids", "milada@example.org", ""),
+        ("", "Cedar Rapids", "", ""),
+        ("Anna Novakova", "", "", ""),
+        ("Oldřich Beneš", "Wilber", "oldrich@example", ""),
+        ("Zuzana Kopecká", "Wilber", "", "Juniors"),
+        ("Karel_x0000_ Vávra", "", "", ""),
+        ("Vojtěch Jelínek", "Wilber", "vojta@example.org", ""),
+    ]
+    for row in rows:
+        sheet.append(list(row))
+    out = io.BytesIO()
+    book.save(out)
+    return out.getvalue()
 
 
 def main() -> None:

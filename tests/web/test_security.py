@@ -44,7 +44,10 @@ READ = {
     "event-detail",
     "standings",
     "standings-csv",
+    "standings-xlsx",
     "player-statement",
+    "statement-csv",
+    "statement-xlsx",
     "round-detail",
     "table-sheet",
     "deal-detail",
@@ -92,6 +95,7 @@ WRITE_POSTS = {
     # ranking (the round's page).
     "cannot-move",
     "seat-by-ranking",
+    "players-sheet",  # a players list's preview, and its confirmation
 }
 # Pages only the event's organizers read, published or not: the director's view.
 ORGANIZER_READ = {"director", "director-live"}
@@ -109,6 +113,7 @@ OTHER = {"logout", "password_change", "password_change_done"}
 SEASON_READ = {
     "season-detail",
     "season-csv",
+    "season-xlsx",
     "season-pdf",
     "season-statement",
     "season-wall",
@@ -121,7 +126,7 @@ PLAYER = {"player-detail"}
 SITE = {"event-site", "season-site"}
 # The prize list: read like the standings, but only of an event that sets prizes
 # (test_prize_list_in_the_matrix); a 404 for everybody without them.
-PRIZE_READ = {"prize-list", "prize-list-csv", "prize-list-pdf"}
+PRIZE_READ = {"prize-list", "prize-list-csv", "prize-list-pdf", "prize-list-xlsx"}
 PRIZE_WRITE = {"prize-category"}  # a category of the event's, changed by its organizers
 TEAM_WRITE = {"event-team"}  # a team of the event's, changed by its organizers
 
@@ -191,11 +196,15 @@ def assert_refused(response, role, published, url):
         assert "Heun parish night" not in response.content.decode(), url
 
 
+# How a file download begins, by the URL name's end: a PDF, an XLSX (a zip).
+FILE_STARTS = {"-pdf": b"%PDF-", "xlsx": b"PK\x03\x04"}
+
 # What each page shows to those who may see it: evidence the page is the event's own.
 SHOWS = {
     "event-detail": "Heun parish night",
     "standings": "Heun parish night",
     "standings-csv": "rank,player,club,net_chips",
+    "statement-csv": "round,table,deal,version,kind,with,chips,reason",
     "player-statement": "Heun parish night",
     "round-detail": "Round 1",
     "table-sheet": "Table 1",
@@ -253,8 +262,8 @@ def test_permission_matrix(
             assert response.status_code == 200, (name, response.status_code)
             if name in SHOWS:
                 assert SHOWS[name] in response.content.decode(), name
-            else:  # the PDFs
-                assert response.content.startswith(b"%PDF-"), name
+            else:  # the PDFs and the workbooks (a zip)
+                assert response.content.startswith(FILE_STARTS[name[-4:]]), name
         else:
             assert_refused(response, role, published, url)
     before = state()
@@ -347,7 +356,7 @@ def test_prize_list_in_the_matrix(
             if name in SHOWS:
                 assert SHOWS[name] in response.content.decode(), name
             else:
-                assert response.content.startswith(b"%PDF-"), name
+                assert response.content.startswith(FILE_STARTS[name[-4:]]), name
         else:
             assert_refused(response, role, published, url)
 
@@ -709,7 +718,7 @@ def test_season_permission_matrix(
             if name in SEASON_SHOWS:
                 assert SEASON_SHOWS[name] in body.decode(), name
             else:
-                assert body.startswith(b"%PDF-"), name
+                assert body.startswith(FILE_STARTS[name[-4:]]), name
         elif not may_read(role, published):
             assert response.status_code == 404, (name, response.status_code)
             assert "Heun parish season" not in response.content.decode()

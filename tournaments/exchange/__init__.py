@@ -1,11 +1,15 @@
-"""Whole events to and from JSON, the CSV downloads, and players from CSV.
+"""Whole events to and from JSON, the CSV and XLSX downloads, and players from CSV and
+spreadsheets.
 
 ``document``: the format and the import's error; ``export``: an event as a document;
 ``reading``: a file's JSON read strictly, every value checked; ``limits``: what a file
 may hold; ``validation``: a document checked before anything is saved; ``registry``: a
 file's players against the registry; ``imports``: an event created from a document;
 ``seasons``: a season and its events, both ways; ``downloads``: the CSV downloads;
-``players``: players from CSV; ``player_categories``: its categories column.
+``players``: players from CSV; ``player_categories``: its categories column;
+``sheets``: a players list read from XLSX, ODS or CSV (tablib), bounded; ``roster``: its
+preview line by line and the import of its good lines; ``workbook``: the downloads as
+XLSX, from the CSV's rows.
 """
 
 from .document import FORMAT, ExchangeError

@@ -31,7 +31,7 @@ def spreadsheet_safe(value):
     return value
 
 
-def _csv(rows: Iterable[Iterable]) -> str:
+def csv_text(rows: Iterable[Iterable]) -> str:
     out = io.StringIO()
     writer = csv.writer(out)
     writer.writerows([spreadsheet_safe(cell) for cell in row] for row in rows)
@@ -94,10 +94,14 @@ def deals_csv(event: Event) -> str:
                 json.dumps(in_field_order(doc), ensure_ascii=False),
             ]
         )
-    return _csv(rows)
+    return csv_text(rows)
 
 
 def ledger_csv(event: Event) -> str:
+    return csv_text(ledger_rows(event))
+
+
+def ledger_rows(event: Event) -> list[list]:
     entries = (
         LedgerEntry.objects.filter(event=event)
         .select_related("deal__table__round", "deal_version", "payer", "payee", "created_by")
@@ -140,13 +144,19 @@ def ledger_csv(event: Event) -> str:
                 moment(e.created_at),
             ]
         )
-    return _csv(rows)
+    return rows
 
 
 def standings_csv(
     event: Event, after_round: int | None = None, only_round: int | None = None, category=None
 ) -> str:
-    """The standings as CSV, the engine's columns for a file (``columns.Columns.csv``);
+    return csv_text(standings_rows(event, after_round, only_round, category))
+
+
+def standings_rows(
+    event: Event, after_round: int | None = None, only_round: int | None = None, category=None
+) -> list[list]:
+    """The standings as rows, the engine's columns for a file (``columns.Columns.csv``);
     of a ``category`` (PrizeCategory): its players ranked among themselves
     (``standings.among``)."""
     shown = Columns.of(event).csv()
@@ -156,7 +166,7 @@ def standings_csv(
     # Figures as numbers (a text starting "-" would be guarded as a formula).
     rows = [[c.csv for c in shown]] + [[c.cell(s) for c in shown] for s in ranked]
     # Teams rank on every player's score: not part of one category's list.
-    return _csv(rows + (team_rows(event, ranked) if category is None else []))
+    return rows + (team_rows(event, ranked) if category is None else [])
 
 
 def team_rows(event: Event, ranked: list) -> list[list]:
@@ -187,10 +197,14 @@ def chip_counts_csv(event: Event) -> str:  # pragma: no cover - convenience down
     rows = [["table", "player", "counted", "expected", "difference"]]
     for c in ChipCount.objects.filter(table__round__event=event).select_related("table", "player"):
         rows.append([c.table_id, c.player.name, c.counted, c.expected, c.difference])
-    return _csv(rows)
+    return csv_text(rows)
 
 
 def season_standings_csv(table) -> str:
+    return csv_text(season_standings_rows(table))
+
+
+def season_standings_rows(table) -> list[list]:
     """A season's standings (``seasons.SeasonTable``): a row a player with their total,
     chips, events played and won, then their value in each event (points or chips; empty
     where they did not play) and the events dropped (best N)."""
@@ -207,10 +221,10 @@ def season_standings_csv(table) -> str:
             + [value.get(e.pk, "") for e in table.events]
             + ["; ".join(f"{r.event.date:%Y-%m-%d} {r.event.name}" for r in s.dropped)]
         )
-    return _csv(rows)
+    return rows
 
 
 def players_csv(event: Event) -> str:
     """The event's players as the players import reads them back, with their
     categories (``player_categories``)."""
-    return _csv(players_csv_rows(event))
+    return csv_text(players_csv_rows(event))

@@ -120,70 +120,105 @@ def import_players_csv(
     return _save_players(rows, event, user, categories, seat)
 
 
+def find_in_registry(rows: dict[str, dict]) -> dict[str, tuple[Player, bool]]:
+    """Folded name -> the registry player a row is, and whether by a former name: by
+    exact name, else the one player who had the name before, else the one player whose
+    name differs only in case or accents. One query whatever the file's size."""
+    # By name or folded name (indexed), or by a former name (``former``: the file's); a
+    # player once for each former name of the file's they had (they may have had
+    # several), with it.
+    names = [fields["name"] for fields in rows.values()]
+    found = (
+        Player.objects.annotate(
+            was=FilteredRelation("former_names", condition=Q(former_names__name__in=names))
+        )
+        .filter(Q(name__in=names) | Q(folded__in=list(rows)) | Q(was__isnull=False))
+        .annotate(former=F("was__name"))
+        .only("pk", "name", "club", "folded", "email")
+    )
+    by_pk: dict[int, Player] = {}
+    formerly: dict[str, set[Player]] = {}
+    for row in found:
+        p = by_pk.setdefault(row.pk, row)
+        if row.former:
+            formerly.setdefault(row.former, set()).add(p)
+    registry = list(by_pk.values())
+    by_name = {p.name: p for p in registry}
+    by_key: dict[str, list[Player]] = {}
+    for p in registry:
+        by_key.setdefault(p.folded, []).append(p)
+    chosen = {}
+    for key, fields in rows.items():
+        name = fields["name"]
+        alike = by_key.get(key, [])
+        before = formerly.get(name, set())
+        player = (
+            by_name.get(name)
+            or (next(iter(before)) if len(before) == 1 else None)
+            or (alike[0] if len(alike) == 1 else None)
+        )
+        if player is not None:
+            chosen[key] = (player, player in before)
+    return chosen
+
+
+def taken_as(name: str, player: Player, formerly: bool, fields: dict, was: str) -> list[str]:
+    """What a row matched to a registry player says (``was``: "was" after the import,
+    "will be" in its preview): the look-alike, the club kept."""
+    notes = []
+    if formerly and player.name != name:
+        notes.append(
+            f"“{name}” {was} taken as {player.name} (formerly {name}), already registered."
+        )
+    elif player.name != name:
+        notes.append(f"“{name}” {was} taken as {player.name}, already registered.")
+    if fields["club"] and fields["club"] != player.club and player.club:
+        kept = "Kept" if was == "was" else "Will keep"
+        notes.append(
+            f"{kept} {player.name}'s club {player.club} (the file says "
+            f"{fields['club']}); change it in the admin if they moved."
+        )
+    return notes
+
+
 def _save_players(
     rows: dict[str, dict], event, user, categories: CategoryPlan, seat: bool | None
 ) -> PlayersImport:
     result = PlayersImport()
     with transaction.atomic():
-        # The file's players in the registry, in one query whatever its size: by name
-        # or folded name (indexed), or by a former name (``former``: the file's).
-        names = [fields["name"] for fields in rows.values()]
-        # A player once for each former name of the file's they had (they may have had
-        # several), with it: one query.
-        found = (
-            Player.objects.annotate(
-                was=FilteredRelation("former_names", condition=Q(former_names__name__in=names))
-            )
-            .filter(Q(name__in=names) | Q(folded__in=list(rows)) | Q(was__isnull=False))
-            .annotate(former=F("was__name"))
-            .only("pk", "name", "club", "folded")
-        )
-        by_pk: dict[int, Player] = {}
-        formerly: dict[str, set[Player]] = {}
-        for row in found:
-            p = by_pk.setdefault(row.pk, row)
-            if row.former:
-                formerly.setdefault(row.former, set()).add(p)
-        registry = list(by_pk.values())
-        by_name = {p.name: p for p in registry}
-        by_key: dict[str, list[Player]] = {}
-        for p in registry:
-            by_key.setdefault(p.folded, []).append(p)
+        found = find_in_registry(rows)
         chosen: dict[str, Player] = {}  # clean name in the file -> registry player
         new = []
         fill_club = []
+        fill_email = []
         for key, fields in rows.items():
             name = fields["name"]
-            alike = by_key.get(key, [])
-            before = formerly.get(name, set())
-            player = (
-                by_name.get(name)
-                or (next(iter(before)) if len(before) == 1 else None)
-                or (alike[0] if len(alike) == 1 else None)
-            )
+            player, formerly = found.get(key, (None, False))
             if player is None:
-                new.append(Player(name=name, club=fields["club"], notes=fields["notes"]))
+                new.append(
+                    Player(
+                        name=name,
+                        club=fields["club"],
+                        notes=fields["notes"],
+                        email=fields.get("email", ""),
+                    )
+                )
                 continue
             chosen[name] = player
-            if player in before and player.name != name:
-                result.notes.append(
-                    f"“{name}” was taken as {player.name} (formerly {name}), already registered."
-                )
-            elif player.name != name:
-                result.notes.append(f"“{name}” was taken as {player.name}, already registered.")
-            if fields["club"] and fields["club"] != player.club:
-                if player.club:
-                    result.notes.append(
-                        f"Kept {player.name}'s club {player.club} (the file says "
-                        f"{fields['club']}); change it in the admin if they moved."
-                    )
-                else:
-                    player.club = fields["club"]
-                    fill_club.append(player)
+            result.notes.extend(taken_as(name, player, formerly, fields, "was"))
+            if fields["club"] and fields["club"] != player.club and not player.club:
+                player.club = fields["club"]
+                fill_club.append(player)
+            # An email the file gives fills an empty one, as a club does; never replaces.
+            if fields.get("email") and not player.email:
+                player.email = fields["email"]
+                fill_email.append(player)
         # ignore_conflicts: a player another import just added is simply there.
         Player.objects.bulk_create(new, ignore_conflicts=True)
         if fill_club:
             Player.objects.bulk_update(fill_club, ["club"])
+        if fill_email:
+            Player.objects.bulk_update(fill_email, ["email"])
         result.created = len(new)
         result.existing = len({p.pk for p in chosen.values()})
         if event is not None:

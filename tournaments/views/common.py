@@ -116,6 +116,13 @@ def csv_download(body: str, filename: str) -> HttpResponse:
     return download("\ufeff" + body, filename, "text/csv; charset=utf-8")
 
 
+def xlsx_download(rows, filename: str, title: str = "Sheet") -> HttpResponse:
+    """The rows a CSV download writes, as a workbook (``exchange.workbook``)."""
+    from ..exchange.workbook import XLSX, xlsx
+
+    return download(xlsx(rows, title), filename, XLSX)
+
+
 def table_or_404(request, pk) -> Table:
     try:
         table = queries.table_with_event(pk)

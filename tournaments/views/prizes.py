@@ -8,7 +8,7 @@ from django.http import Http404
 from django.shortcuts import redirect, render
 
 from .. import money, prizes, services, words
-from ..exchange.prize_list import prize_list_csv
+from ..exchange.prize_list import prize_list_csv, prize_list_rows
 from ..forms.prizes import CategoryForm, PrizesForm
 from ..models import PrizeCategory
 from ..printouts import filename
@@ -23,6 +23,7 @@ from .common import (
     form_errors,
     organizer_view,
     pdf_response,
+    xlsx_download,
 )
 from .groups import GroupPage, group_page
 
@@ -85,6 +86,11 @@ def prize_list_pdf_view(request, pk):
 def prize_list_csv_view(request, pk):
     event, listing = _listing(request, pk)
     return csv_download(prize_list_csv(listing), f"{file_slug(event)}-prizes.csv")
+
+
+def prize_list_xlsx_view(request, pk):
+    event, listing = _listing(request, pk)
+    return xlsx_download(prize_list_rows(listing), f"{file_slug(event)}-prizes.xlsx", "Prizes")
 
 
 CATEGORIES = GroupPage(

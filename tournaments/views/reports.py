@@ -27,6 +27,7 @@ from .common import (
     pdf_response,
     round_or_404,
     table_or_404,
+    xlsx_download,
 )
 
 
@@ -157,6 +158,29 @@ def standings_csv(request, pk):
     )
 
 
+def standings_xlsx(request, pk):
+    event = event_or_404(request, pk)
+    after, only, category, parts = _standings_choice(request, event)
+    return xlsx_download(
+        exchange.downloads.standings_rows(event, after, only_round=only, category=category),
+        f"{file_slug(event)}-{slugify('-'.join(str(p) for p in parts))}.xlsx",
+        "Standings",
+    )
+
+
+def statement_download(request, pk, player_pk, kind):
+    """A player's statement as CSV or XLSX: the same rows (``workbook.statement_rows``)."""
+    from ..exchange.workbook import statement_rows
+
+    event = event_or_404(request, pk)
+    player = get_object_or_404(Player, pk=player_pk, registrations__event=event)
+    rows = statement_rows(event, player)
+    name = f"{file_slug(event)}-statement-{slugify(player.name)}"
+    if kind == "csv":
+        return csv_download(exchange.downloads.csv_text(rows), f"{name}.csv")
+    return xlsx_download(rows, f"{name}.xlsx", "Statement")
+
+
 @organizer_view
 def event_download(request, pk, what):
     event = event_or_404(request, pk)
@@ -165,6 +189,9 @@ def event_download(request, pk, what):
         return csv_download(exchange.deals_csv(event), f"{file_slug(event)}-deals.csv")
     if what == "ledger.csv":
         return csv_download(exchange.ledger_csv(event), f"{file_slug(event)}-ledger.csv")
+    if what == "ledger.xlsx":
+        rows = exchange.downloads.ledger_rows(event)
+        return xlsx_download(rows, f"{file_slug(event)}-ledger.xlsx", "Ledger")
     if what == "players.csv":
         return csv_download(exchange.players_csv(event), f"{file_slug(event)}-players.csv")
     if what == "event.json":

@@ -35,6 +35,7 @@ from .common import (
     organizer_view,
     pdf_response,
     saved,
+    xlsx_download,
 )
 from .hall import wall_columns
 from .live import not_modified, tagged
@@ -206,6 +207,13 @@ def season_csv(request, pk):
     season = season_or_404(request, pk)
     table = season_table(request, season)
     return csv_download(exchange.season_standings_csv(table), f"{season_slug(season)}.csv")
+
+
+def season_xlsx(request, pk):
+    season = season_or_404(request, pk)
+    table = season_table(request, season)
+    rows = exchange.downloads.season_standings_rows(table)
+    return xlsx_download(rows, f"{season_slug(season)}.xlsx", "Season standings")
 
 
 def season_pdf(request, pk):
