@@ -2,8 +2,9 @@
 which event moved whom").
 
 A player's reasons are their own events: one that entered the list, left it (too old,
-no longer approved), stepped down in age, or was corrected (its version changed). A
-player whose own results did not change moved because of others'.
+no longer approved), stepped down in age, or was corrected (its version changed, and
+with it their place or the number ranked). A player whose own results did not change
+moved because of others'.
 """
 
 from __future__ import annotations
@@ -51,7 +52,9 @@ def _reasons(
             why = now.why_not if now else "no longer approved"
             reasons.append(f"{key} left ({why or 'no longer placed'})")
         else:
-            if old_events[key].version != new_events[key].version:
+            # A correction moved this player only if it changed their own result.
+            changed = (before.place, before.ranked) != (after.place, after.ranked)
+            if old_events[key].version != new_events[key].version and changed:
                 reasons.append(f"{key} corrected")
             if before.age != after.age:
                 reasons.append(f"{key} aged to {weight_text(after.age)}")
