@@ -28,8 +28,10 @@ class TableRound:
     event: str
     round: int
     table: int
-    chips: tuple[tuple[str, int], ...]  # (player key, chips won or lost in the round)
-    changed_hands: frozenset[str] = frozenset()  # both players of such a seat
+    # (player key, chips won or lost in the round): everyone who sat at the table in it,
+    # both players of a seat that changed hands included.
+    chips: tuple[tuple[str, int], ...]
+    changed_hands: frozenset[str] = frozenset()  # both players of such a seat: not rated
 
 
 @dataclass(frozen=True)
