@@ -327,10 +327,30 @@ def test_who_moved_and_why():
     entered = event("d", D(2026, 11, 25), 5, {"cyril": 1, "dana": 2})
     new = compute_list([base[0], base[1], corrected, entered], D(2026, 11, 25))
     moves = {m.player: str(m) for m in diff(old, new)}
-    assert moves["anna"] == "anna: 1 -> 2 (a aged to 2/3; c corrected)"
-    assert moves["bill"] == "bill: 2 -> 1 (a aged to 2/3; c corrected)"
-    assert moves["cyril"] == "cyril: unranked (1 of 3) -> unranked (2 of 3) (d entered)"
-    assert moves["dana"] == "dana: not listed -> unranked (1 of 3) (d entered)"
+    # Anna: 1000 (now x2/3), 750, and c's 500 corrected to 250: 1666.67 / (8/3) = 625.
+    assert moves["anna"] == "anna: 1 -> 2, 750.00 -> 625.00 (a aged to 2/3; c corrected)"
+    assert moves["bill"] == "bill: 2 -> 1, 666.67 -> 750.00 (a aged to 2/3; c corrected)"
+    # c's correction left cyril 1st of 5: it is not one of his reasons.
+    assert moves["cyril"] == (
+        "cyril: unranked (1 of 3) -> unranked (2 of 3), 1000.00 -> 1000.00 (d entered)"
+    )
+    assert moves["dana"] == "dana: not listed -> unranked (1 of 3), - -> 750.00 (d entered)"
     gone = compute_list(base[1:], DAY)
-    (left,) = [m for m in diff(old, gone) if m.player == "a-3"]
-    assert str(left) == "a-3: unranked (1 of 3) -> not listed (a left (no longer approved))"
+    (left,) = [str(m) for m in diff(old, gone) if m.player == "a-3"]
+    assert left == "a-3: unranked (1 of 3) -> not listed, 500.00 -> - (a left (no longer approved))"
+    aged_out = compute_list(base, D(2028, 11, 20))  # a is 36 months old
+    (left,) = [str(m) for m in diff(old, aged_out) if m.player == "a-3"]
+    assert left == (
+        "a-3: unranked (1 of 3) -> not listed, 500.00 -> - (a left (36 months old or more))"
+    )
+
+
+def test_a_player_moved_by_others():
+    base = [event(k, D(2026, m, 1), 5, {"anna": 2}) for k, m in (("a", 1), ("b", 2), ("c", 3))]
+    eva = [event(k, D(2026, m, 1), 5, {"eva": 1}) for k, m in (("x", 4), ("y", 5), ("z", 6))]
+    (moved,) = [
+        m
+        for m in diff(compute_list(base, DAY), compute_list(base + eva, DAY))
+        if m.player == "anna"
+    ]
+    assert str(moved) == "anna: 1 -> 2, 750.00 -> 750.00 (others' results)"

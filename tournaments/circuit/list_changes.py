@@ -25,7 +25,8 @@ class Move:
 
     def __str__(self) -> str:
         why = "; ".join(self.reasons) or "others' results"
-        return f"{self.player}: {self.before} -> {self.after} ({why})"
+        scores = f"{self.score_before or '-'} -> {self.score_after or '-'}"
+        return f"{self.player}: {self.before} -> {self.after}, {scores} ({why})"
 
 
 def _standing(line: Line | None) -> tuple[str, str]:

@@ -36,10 +36,6 @@ class EventClass(IntEnum):
     TOURNAMENT = 2
     CHAMPIONSHIP = 3
 
-    @property
-    def label(self) -> str:
-        return self.name.replace("_", " ").lower()
-
 
 @dataclass(frozen=True)
 class Placing:
