@@ -69,6 +69,9 @@ def test_places_that_do_not_fit_are_refused():
     bad = event("e", D(2026, 10, 1), 4, {"anna": (1, 2)})  # two places held by one player
     with pytest.raises(ValueError, match="event e: places 1-2 do not fit"):
         compute_list([bad], DAY)
+    twice = event("f", D(2026, 10, 1), 4, {})
+    with pytest.raises(ValueError, match="an event is given twice"):
+        compute_list([twice, twice], DAY)
 
 
 # -- Line 43-44: fewer than 4 ranked do not count; only approved events -----------------

@@ -254,7 +254,10 @@ def compute_list(
     their ``names`` (``name_key``: accent-blind), then of their keys."""
     names = names or {}
     on_list, gathered = [], {}
-    for event in sorted(events, key=lambda e: (e.date, e.key)):
+    events = sorted(events, key=lambda e: (e.date, e.key))
+    if len({e.key for e in events}) != len(events):
+        raise ValueError("an event is given twice")
+    for event in events:
         if not event.approved:
             raise ValueError(f"event {event.key} is not approved for the list")
         check_placings(event)
