@@ -11,8 +11,8 @@ are append-only in the database too (tournaments/append_only.py: triggers).
 from .activity import ActivityEntry
 from .calls import DirectorCall
 from .checkin import CheckIn, CheckInLink
-from .clubs import Club
 from .choices import bid_choices, kind_choices, reason_choices, ruleset_choices
+from .clubs import Club
 from .deals import Deal, DealConfirmation, DealVersion, RejectedVersion, rules_edition_now
 from .events import ChipCount, Event, EventStamp, Registration, Round, Seat, Table
 from .ledger import (

@@ -176,14 +176,14 @@ class Event(models.Model):
     def __str__(self) -> str:
         return f"{self.name} ({self.date:%Y-%m-%d})"
 
-    def get_absolute_url(self) -> str:
-        return reverse("event-detail", args=[self.pk])
-
     def save(self, *args, **kwargs):
         # Not a field default: that would read the clubs whenever an Event() is made.
         if self.club_id is None:
             self.club = Club.objects.the_club()
         super().save(*args, **kwargs)
+
+    def get_absolute_url(self) -> str:
+        return reverse("event-detail", args=[self.pk])
 
     def clean(self):
         # Its name and venue as players' names are stored; one no name holds, said.

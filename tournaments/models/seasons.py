@@ -115,14 +115,14 @@ class Season(models.Model):
     def __str__(self) -> str:
         return self.name
 
-    def get_absolute_url(self) -> str:
-        return reverse("season-detail", args=[self.pk])
-
     def save(self, *args, **kwargs):
         # Not a field default: that would read the clubs whenever a Season() is made.
         if self.owner_club_id is None:
             self.owner_club = Club.objects.the_club()
         super().save(*args, **kwargs)
+
+    def get_absolute_url(self) -> str:
+        return reverse("season-detail", args=[self.pk])
 
     @classmethod
     def placement_points_error(cls, points, typed: bool = False) -> str:
