@@ -177,3 +177,25 @@ def test_a_server_whose_seasons_name_no_club_calls_it_our_club(organizer):
     (club,) = Club.objects.all()
     assert (club.name, club.slug) == ("Our club", "our-club")
     assert list(club.organizers.all()) == [organizer]
+
+
+def test_a_superuser_renames_the_club_in_the_admin_and_never_sees_its_key(
+    client, django_user_model, organizer
+):
+    event = club_night(organizer, "la-vista", published=True)
+    club = event.club
+    boss = django_user_model.objects.create_superuser("boss", password="the-boss-pw")
+    client.force_login(boss)
+    url = reverse("admin:tournaments_club_change", args=[club.pk])
+    page = client.get(url).content.decode()
+    assert 'value="Our club"' in page
+    assert club.signing_key not in page
+    done = client.post(
+        url, {"name": "Sokol Heun", "slug": "sokol-heun", "organizers": [organizer.pk]}
+    )
+    assert done.status_code == 302
+    club.refresh_from_db()
+    assert (club.name, club.slug) == ("Sokol Heun", "sokol-heun")
+    assert list(club.organizers.all()) == [organizer]
+    assert "Sokol Heun" in client.get(reverse("calendar")).content.decode()
+    assert club.signing_key not in client.get(reverse("calendar-ics")).content.decode()
