@@ -4,6 +4,7 @@ the demo organizer, and an existing server's data migrate into one club."""
 
 import datetime
 import io
+import json
 import re
 
 import pytest
@@ -230,6 +231,44 @@ def test_the_demo_migrated_into_its_club_reads_as_before(client):
     client.force_login(organizer)
     assert {url: read(client, url) for url in urls} == pages
     (club,) = Club.objects.all()
+    assert club.name == "Czech and Slovak Educational Center"
     assert list(club.organizers.all()) == [organizer]
     report = audit_ledger()
     assert report.ok, report.problems
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_backup_from_before_clubs_is_restored_into_one_club(tmp_path, django_user_model):
+    """A backup written before clubs: no club rows, no club on its events and seasons.
+    Restored, they are one club's, organized as the migration would have it."""
+    call_command("load_demo", stdout=io.StringIO())
+    django_user_model.objects.create_superuser("boss", password="the-boss-pw")
+    django_user_model.objects.create_user("nobody", password="nobody-pw")
+    backup = tmp_path / "backup.json"
+    call_command("backup_db", output=str(backup), stdout=io.StringIO())
+    rows = json.loads(backup.read_text())
+    old = [r for r in rows if r["model"] != "tournaments.club"]
+    for row in old:
+        row["fields"].pop("club" if row["model"] == "tournaments.event" else "owner_club", None)
+    assert len(rows) - len(old) == 1
+    backup.write_text(json.dumps(old))
+    events = list(Event.objects.order_by("pk").values_list("pk", "name"))
+    call_command("flush", interactive=False, verbosity=0)
+    out = io.StringIO()
+    call_command("restore_db", str(backup), stdout=out)
+    assert "the ledger audit found no problem" in out.getvalue()
+    (club,) = Club.objects.all()
+    # Named from the demo season's "club or series", as the migration names it.
+    assert (club.pk, club.name, club.slug, len(club.signing_key)) == (
+        1,
+        "Czech and Slovak Educational Center",
+        "czech-and-slovak-educational-center",
+        43,
+    )
+    assert list(Event.objects.order_by("pk").values_list("pk", "name")) == events
+    assert set(Event.objects.values_list("club", flat=True)) == {club.pk}
+    assert set(Season.objects.values_list("owner_club", flat=True)) == {club.pk}
+    assert sorted(club.organizers.values_list("username", flat=True)) == ["boss", "organizer"]
+    # The restored club is the server's: a new event goes in it.
+    organizer = get_user_model().objects.get(username="organizer")
+    assert club_night(organizer, "la-vista").club == club
