@@ -17,7 +17,3 @@ def the_club() -> Club:
         return Club.objects.the_club()
     except MoreThanOneClub as e:
         raise ServiceError(str(e)) from None
-
-
-# What an event or a season is saved in when no club is said.
-default_club = the_club
