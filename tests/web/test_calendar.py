@@ -216,3 +216,10 @@ def test_the_calendar_costs_the_same_queries_at_2_and_20_events(
             held(organizer, (heun, taylor)[n % 2], f"Night {n}", datetime.date(2026, 1 + n % 12, 3))
         counts.append(queries(client, name))
     assert counts == [1, 1]
+
+
+def test_the_calendar_is_read_only(circuit, client):
+    """A calendar asking whether the feed changed (HEAD) is answered; nothing is posted."""
+    assert client.head(reverse("calendar-ics")).status_code == 200
+    assert client.post(reverse("calendar-ics")).status_code == 405
+    assert client.post(reverse("calendar")).status_code == 405

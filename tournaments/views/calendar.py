@@ -11,7 +11,7 @@ from datetime import UTC
 from django.http import HttpResponse
 from django.shortcuts import render
 from django.utils import timezone
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_safe
 from icalendar import Calendar
 from icalendar import Event as CalendarEvent
 
@@ -22,7 +22,7 @@ def _published():
     return Event.objects.filter(published=True).select_related("club")
 
 
-@require_GET
+@require_safe
 def calendar_page(request):
     """Coming events first, soonest first (today's among them), then past events,
     latest first."""
@@ -37,7 +37,7 @@ def calendar_page(request):
     )
 
 
-@require_GET
+@require_safe
 def calendar_ics(request):
     """One VEVENT per published event, a day long: its UID names the event and this
     server, so a calendar that subscribed updates the event rather than adding it
