@@ -210,3 +210,10 @@ _.tried_at
 _.sendable
 _.state_words
 _.ticked
+# Clubs (issue 37): the admin's slug from the name; a player's circuit number, read by
+# player_detail.html; a season's club, set by the services and read through the ORM
+# (owner_club_id); a club's signing key, kept for the signed event files to come.
+_.prepopulated_fields
+_.circuit_number
+_.owner_club
+_.signing_key

@@ -6,6 +6,7 @@ from .forms import clean_typed_name
 from .models import (
     ActivityEntry,
     ChipCount,
+    Club,
     Deal,
     DealNet,
     DealVersion,
@@ -56,6 +57,16 @@ class RegistrationInline(admin.TabularInline):
     model = Registration
     extra = 0
     autocomplete_fields = ["player"]
+
+
+@admin.register(Club)
+class ClubAdmin(admin.ModelAdmin):
+    """A club's name and organizers; its signing key is never shown (not editable)."""
+
+    list_display = ["name", "slug"]
+    fields = ["name", "slug", "organizers"]
+    filter_horizontal = ["organizers"]
+    prepopulated_fields = {"slug": ["name"]}
 
 
 @admin.register(Event)

@@ -1,6 +1,7 @@
 from django.urls import path
 
 from .views import (
+    calendar,
     checkin,
     clock,
     deals,
@@ -155,6 +156,9 @@ urlpatterns = [
     # An event's teams (views/teams.py).
     path("events/<int:pk>/teams/", teams.event_teams, name="event-teams"),
     path("events/<int:pk>/teams/<int:team_pk>/", teams.event_teams, name="event-team"),
+    # The circuit's calendar: every club's published events (views/calendar.py).
+    path("calendar/", calendar.calendar_page, name="calendar"),
+    path("calendar.ics", calendar.calendar_ics, name="calendar-ics"),
     path("healthz", events.healthz, name="healthz"),
     path("sw.js", events.service_worker, name="service-worker"),
 ]

@@ -49,6 +49,8 @@ def url_for(name, w):
         "healthz": [],
         "service-worker": [],
         "server-now": [],
+        "calendar": [],
+        "calendar-ics": [],
         "round-clock": [r.pk],
         "table-clock": [t.pk],
         "login": [],

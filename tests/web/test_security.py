@@ -39,7 +39,17 @@ ROLES = ["anonymous", "stranger", "other_organizer", "organizer", "superuser"]
 
 # Every named URL of the app, by what it does. A new URL fails
 # test_every_url_is_in_the_matrix until it is placed here.
-PUBLIC = {"home", "card-points", "healthz", "login", "service-worker", "server-now"}
+PUBLIC = {
+    "home",
+    "card-points",
+    "healthz",
+    "login",
+    "service-worker",
+    "server-now",
+    # The circuit's calendar: published events only (tests/web/test_calendar.py).
+    "calendar",
+    "calendar-ics",
+}
 READ = {
     "event-detail",
     "standings",

@@ -12,6 +12,7 @@ from .activity import ActivityEntry
 from .calls import DirectorCall
 from .checkin import CheckIn, CheckInLink
 from .choices import bid_choices, kind_choices, reason_choices, ruleset_choices
+from .clubs import Club
 from .deals import Deal, DealConfirmation, DealVersion, RejectedVersion, rules_edition_now
 from .events import ChipCount, Event, EventStamp, Registration, Round, Seat, Table
 from .ledger import (
@@ -40,6 +41,7 @@ __all__ = [
     "CheckIn",
     "CheckInLink",
     "ChipCount",
+    "Club",
     "Deal",
     "DealConfirmation",
     "DealNet",

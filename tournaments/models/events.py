@@ -13,6 +13,7 @@ import taroky_scoring as core
 from ..names import clean_names
 from . import event_settings, ranking_settings
 from .choices import ruleset_choices
+from .clubs import Club
 from .event_settings import DECLARED
 from .players import Player
 
@@ -113,6 +114,8 @@ class Event(models.Model):
     organizers = models.ManyToManyField(
         settings.AUTH_USER_MODEL, related_name="organized_events", blank=True
     )
+    # The club whose event it is; blank: saved as the server's only club's (save).
+    club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="events", blank=True)
     season = models.ForeignKey(
         Season,
         on_delete=models.SET_NULL,
@@ -172,6 +175,12 @@ class Event(models.Model):
 
     def __str__(self) -> str:
         return f"{self.name} ({self.date:%Y-%m-%d})"
+
+    def save(self, *args, **kwargs):
+        # Not a field default: that would read the clubs whenever an Event() is made.
+        if self.club_id is None:
+            self.club = Club.objects.the_club()
+        super().save(*args, **kwargs)
 
     def get_absolute_url(self) -> str:
         return reverse("event-detail", args=[self.pk])

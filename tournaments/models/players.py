@@ -69,6 +69,16 @@ class Player(models.Model):
             kwargs["update_fields"] = {*fields, *folded}
         super().save(*args, **kwargs)
 
+    @property
+    def circuit_number(self) -> str:
+        """The player's number across the circuit's clubs, from their row: stable,
+        never reused (``T-00042``).
+
+        >>> Player(pk=42).circuit_number
+        'T-00042'
+        """
+        return f"T-{self.pk:05d}"
+
     def clean_names(self) -> None:
         # One stored spelling however the name came in (admin, services, imports).
         self.name = clean_name(self.name)

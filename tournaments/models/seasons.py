@@ -9,6 +9,7 @@ from django.template.defaultfilters import pluralize
 from django.urls import reverse
 
 from ..names import clean_names
+from .clubs import Club
 
 
 def default_placement_points() -> list[int]:
@@ -89,6 +90,11 @@ class Season(models.Model):
     organizers = models.ManyToManyField(
         settings.AUTH_USER_MODEL, related_name="organized_seasons", blank=True
     )
+    # The club whose season it is (``club`` is the text its pages show, "club or
+    # series"); blank: saved as the server's only club's (save).
+    owner_club = models.ForeignKey(
+        Club, on_delete=models.PROTECT, related_name="seasons", blank=True
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -108,6 +114,12 @@ class Season(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    def save(self, *args, **kwargs):
+        # Not a field default: that would read the clubs whenever a Season() is made.
+        if self.owner_club_id is None:
+            self.owner_club = Club.objects.the_club()
+        super().save(*args, **kwargs)
 
     def get_absolute_url(self) -> str:
         return reverse("season-detail", args=[self.pk])

@@ -14,6 +14,7 @@ from django.db import transaction
 from ..models import ActivityEntry, Event, Season
 from ..words import counted, listed
 from .activity import log_activity
+from .clubs import the_club
 from .errors import FormError, PermissionDenied
 from .permissions import (
     can_create_events,
@@ -40,11 +41,15 @@ def _full_clean(season: Season) -> None:
 
 @transaction.atomic
 def create_season(user, **fields) -> Season:
-    """A new season; its creator becomes its first organizer."""
+    """A new season; its creator becomes its first organizer. ``owner_club``: the club
+    whose season it is (by default the server's only club; ``club`` is the text its
+    pages show)."""
     if not can_create_events(user):
         raise PermissionDenied("Only organizer accounts may create seasons.")
     season = Season(**fields)
     _full_clean(season)
+    if season.owner_club_id is None:
+        season.owner_club = the_club()
     season.save()
     season.organizers.add(user)
     _audit(season, user, ActivityEntry.Action.CREATE_SEASON, **_scoring(season))

@@ -8,7 +8,8 @@ from django.db import transaction
 
 from tournaments import services
 from tournaments.models import Event, Player, Season
-from tournaments.services import seasons
+from tournaments.services import ServiceError, seasons
+from tournaments.services.clubs import the_club
 
 DEMO_USERNAME = "organizer"
 DEMO_PASSWORD = "taroky-demo"
@@ -20,13 +21,19 @@ class Command(BaseCommand):
         "(fixtures/demo_users.json) and the demo events (fixtures/demo_events.json), "
         "whose deals are recorded, corrected and voided through the app's services. "
         "The demo account is only ever created, under its own user name when that is "
-        "free: an existing account of that name is never changed. Safe to run again: "
-        "an event that exists already is left alone."
+        "free: an existing account of that name is never changed. The server's club is "
+        "made if it has none, and a demo account made now organizes it. Safe to run "
+        "again: an event that exists already is left alone."
     )
 
     def handle(self, *args, **options):
         fixtures = Path(settings.BASE_DIR) / "fixtures"
-        organizer = self.demo_organizer(fixtures / "demo_users.json")
+        try:
+            club = the_club()
+        except ServiceError:
+            self.stdout.write("This server has several clubs: the demo was not loaded.")
+            return
+        organizer = self.demo_organizer(fixtures / "demo_users.json", club)
         if organizer is None:
             return
         demo = json.loads((fixtures / "demo_events.json").read_text(encoding="utf-8"))
@@ -43,8 +50,9 @@ class Command(BaseCommand):
             self.load_season(dict(spec), organizer)
             self.stdout.write(f"Loaded demo season: {spec['name']}")
 
-    def demo_organizer(self, path):
-        """The demo account: created if its user name is free, else left exactly as it is.
+    def demo_organizer(self, path, club):
+        """The demo account: created if its user name is free, as an organizer of the
+        ``club``, else left exactly as it is.
 
         Never loaded with loaddata: a fixed primary key would overwrite whoever is user 1.
         """
@@ -54,7 +62,9 @@ class Command(BaseCommand):
         organizer = User.objects.filter(username=DEMO_USERNAME).first()
         if organizer is None:
             # get_or_create: two `make run`s at once still make one account.
-            organizer, _ = User.objects.get_or_create(username=DEMO_USERNAME, defaults=fields)
+            organizer, made = User.objects.get_or_create(username=DEMO_USERNAME, defaults=fields)
+            if made:
+                club.organizers.add(organizer)
             self.stdout.write(
                 self.style.SUCCESS(
                     f"Demo organizer: user name '{DEMO_USERNAME}', password '{DEMO_PASSWORD}'"

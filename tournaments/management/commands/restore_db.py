@@ -1,9 +1,12 @@
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core import serializers
 from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError
 from django.core.serializers.base import DeserializationError
 from django.db import DatabaseError, connection, transaction
+from django.utils import timezone
+from django.utils.text import slugify
 
 from tournaments.ledger_audit import audit_ledger
 from tournaments.ledger_audit.events import RECORDED
@@ -11,6 +14,7 @@ from tournaments.ledger_audit.settings import unrecorded
 from tournaments.management.files import read_json
 from tournaments.models import (
     ActivityEntry,
+    Club,
     Event,
     FormerName,
     Player,
@@ -20,6 +24,7 @@ from tournaments.models import (
     Sitting,
     Substitution,
 )
+from tournaments.models.clubs import DEFAULT_NAME, new_signing_key
 from tournaments.names import fold
 from tournaments.rejected_versions import fill_rejected_names
 from tournaments.services.events import fixed_settings, prize_settings
@@ -50,6 +55,7 @@ class Command(BaseCommand):
             raise CommandError(f"{path} is not a backup written by backup_db.")
         _of_edition_1(data)
         _check_in_links_revoked(data)
+        _into_one_club(data)
         with transaction.atomic():
             self.load(data, path)
             report = audit_ledger()
@@ -120,6 +126,37 @@ def _check_in_links_revoked(data: list) -> None:
         if row["model"] == "tournaments.checkinlink" and isinstance(fields, dict):
             if "closed_at" in fields:
                 fields.setdefault("revoked_at", fields.pop("closed_at"))
+
+
+def _into_one_club(data: list) -> None:
+    """A backup written before clubs (migration ``clubs``): its events and seasons go
+    into one club, made as the migration makes it: named from the seasons' "club or
+    series" when they all say the same, its organizers every user who organizes an
+    event or a season, and every superuser."""
+    rows = [r for r in data if isinstance(r["fields"], dict)]
+    if Club.objects.exists() or any(r["model"] == "tournaments.club" for r in rows):
+        return
+    events = [r for r in rows if r["model"] == "tournaments.event"]
+    seasons = [r for r in rows if r["model"] == "tournaments.season"]
+    users = [r for r in rows if r["model"] == settings.AUTH_USER_MODEL.lower()]
+    if not (events or seasons or users):
+        return
+    said = {" ".join(str(r["fields"].get("club") or "").split()) for r in seasons} - {""}
+    name = said.pop() if len(said) == 1 else DEFAULT_NAME
+    organizers = {pk for r in events + seasons for pk in r["fields"].get("organizers") or []}
+    organizers |= {r.get("pk") for r in users if r["fields"].get("is_superuser") is True}
+    club = {
+        "name": name,
+        "slug": slugify(name)[:60].strip("-") or slugify(DEFAULT_NAME),
+        "signing_key": new_signing_key(),
+        "created_at": timezone.now().isoformat(),
+        "organizers": sorted(pk for pk in organizers if isinstance(pk, int)),
+    }
+    data.insert(0, {"model": "tournaments.club", "pk": 1, "fields": club})
+    for row in events:
+        row["fields"].setdefault("club", 1)
+    for row in seasons:
+        row["fields"].setdefault("owner_club", 1)
 
 
 def _record_fixed_settings() -> None:

@@ -1,0 +1,61 @@
+"""A club of the circuit: a lodge or parish club running its own events and seasons.
+
+A server holds one circuit of clubs. A server with one club (what ``make run`` starts)
+works and reads as if there were no circuit: every event and season is that club's.
+"""
+
+from __future__ import annotations
+
+import secrets
+
+from django.conf import settings
+from django.db import models
+from django.utils.text import slugify
+
+# What a server's first club is called when nothing names it (the migration names an
+# existing server's club from its seasons' "club or series", when they agree).
+DEFAULT_NAME = "Our club"
+
+
+def new_signing_key() -> str:
+    """A club's secret: it will sign the event files the club sends in. Never shown on
+    a public page."""
+    return secrets.token_urlsafe(32)
+
+
+class MoreThanOneClub(Exception):
+    """The server has several clubs: whose the event or season is must be said."""
+
+
+class ClubQuerySet(models.QuerySet):
+    def the_club(self) -> Club:
+        """The server's only club, made when first needed (a new server has none).
+
+        With several clubs there is no default: saying whose an event is falls to the
+        caller, never to a guess."""
+        clubs = list(self.order_by("pk")[:2])
+        if len(clubs) > 1:
+            raise MoreThanOneClub("This server has several clubs: say which club's it is.")
+        if clubs:
+            return clubs[0]
+        # get_or_create: two first events at once still make one club.
+        club, _ = self.get_or_create(slug=slugify(DEFAULT_NAME), defaults={"name": DEFAULT_NAME})
+        return club
+
+
+class Club(models.Model):
+    name = models.CharField(max_length=150)
+    slug = models.SlugField(max_length=60, unique=True)
+    signing_key = models.CharField(max_length=100, default=new_signing_key, editable=False)
+    organizers = models.ManyToManyField(
+        settings.AUTH_USER_MODEL, related_name="organized_clubs", blank=True
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    objects = ClubQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["name", "pk"]
+
+    def __str__(self) -> str:
+        return self.name

@@ -1,0 +1,65 @@
+"""The circuit's calendar: every club's published events, a page and an iCalendar feed.
+
+Public, as a published event is. An event not published is on neither: its date and
+name are its club's until it is published.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC
+
+from django.http import HttpResponse
+from django.shortcuts import render
+from django.utils import timezone
+from django.views.decorators.http import require_safe
+from icalendar import Calendar
+from icalendar import Event as CalendarEvent
+
+from ..models import Event
+
+
+def _published():
+    return Event.objects.filter(published=True).select_related("club")
+
+
+@require_safe
+def calendar_page(request):
+    """Coming events first, soonest first (today's among them), then past events,
+    latest first."""
+    today = timezone.localdate()
+    events = list(_published().order_by("date", "name", "pk"))
+    coming = [e for e in events if e.date >= today]
+    past = [e for e in reversed(events) if e.date < today]
+    return render(
+        request,
+        "tournaments/calendar.html",
+        {"coming": coming, "past": past},
+    )
+
+
+@require_safe
+def calendar_ics(request):
+    """One VEVENT per published event, a day long: its UID names the event and this
+    server, so a calendar that subscribed updates the event rather than adding it
+    again when its name, date or venue changes."""
+    host = request.get_host()
+    feed = Calendar()
+    feed.add("prodid", f"-//Taroky scorekeeper//{host}//EN")
+    feed.add("version", "2.0")
+    feed.add("x-wr-calname", "Taroky events")
+    for event in _published().order_by("date", "name", "pk"):
+        entry = CalendarEvent()
+        entry.add("uid", f"event-{event.pk}@{host}")
+        # When the event was entered, not the request's time: the same feed for the
+        # same events, byte for byte.
+        entry.add("dtstamp", event.created_at.astimezone(UTC))
+        entry.add("dtstart", event.date)
+        entry.add("summary", event.name)
+        if event.venue:
+            entry.add("location", event.venue)
+        entry.add("description", f"{event.get_kind_display()} of {event.club.name}")
+        entry.add("url", request.build_absolute_uri(event.get_absolute_url()))
+        feed.add_component(entry)
+    response = HttpResponse(feed.to_ical(), content_type="text/calendar; charset=utf-8")
+    response["Content-Disposition"] = 'inline; filename="taroky-events.ics"'
+    return response
