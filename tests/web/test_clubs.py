@@ -20,7 +20,7 @@ from tournaments.services import ServiceError
 from tournaments.services import seasons as season_services
 
 from ..conftest import club_night, played_doc
-from .test_token_links import before, migrate
+from .tampering import before, migrate
 
 pytestmark = pytest.mark.django_db
 
