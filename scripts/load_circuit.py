@@ -168,9 +168,9 @@ def run_circuit(port, halls, phones, cookies, deals: int, pause: float, seed: in
                         with results.lock:
                             results.unchanged += 1
                     elif status != 200:
-                        results.error(f"{path.split('/')[-2]}: HTTP {status}")
+                        results.error(f"{path}: HTTP {status}")
                 except Exception as e:  # noqa: BLE001
-                    results.error(f"{path.split('/')[-2]}: {type(e).__name__}: {e}")
+                    results.error(f"{path}: {type(e).__name__}: {e}")
                 with results.lock:
                     into.append(time.perf_counter() - start)
                 done.wait(every)
@@ -230,7 +230,8 @@ def main(args, database: str) -> None:
         "waitress, 8 threads" if processes == 1 else f"gunicorn, {processes} processes of 8 threads"
     )
     print(
-        f"\ncircuit: {args.clubs} clubs of {args.events} events of {args.tables} tables "
+        f"\ncircuit: {args.clubs} clubs of {args.events} event{'s' if args.events > 1 else ''} "
+        f"of {args.tables} tables "
         f"({len(phones)} tables, {len(phones) * 4} players; set up in {set_up:.0f} s) against "
         f"manage.py serve ({how}) on {HOST}:{port}, {database}, DEBUG off; each event's wall "
         f"polls every {WALL_EVERY} s, its inbox every {INBOX_EVERY} s"
