@@ -34,6 +34,10 @@ tournament each, and prints their phase 2 side by side. Without DATABASE_URL it 
 new SQLite file under var/load_hall/ (WAL mode, as settings.py sets it). A PostgreSQL
 database gets one more event each run.
 
+--clubs N runs the circuit's load instead (scripts/load_circuit.py): N clubs with
+--events events (2) of --tables tables (10) each, every table entering --deals deals
+(3) at a hall's pace (--pause 100 s), all at once against one server.
+
 It only ever talks to 127.0.0.1 (the server it started), and it is bounded: at most
 200 tables, 600 s a phase, 60 s for a single request.
 """
@@ -72,12 +76,10 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def prepare_database(tables: int) -> tuple[int, list[str], list[list[str]]]:
-    """Migrate, then a tournament with ``tables`` tables of four and their links."""
+def setup_django() -> None:
+    """Django set up on the run's database, migrated (SQLite: in WAL mode)."""
     sys.path.insert(0, str(ROOT))
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "taroky_site.settings")
-    import datetime
-
     from _database import ensure_database
 
     ensure_database()
@@ -85,7 +87,6 @@ def prepare_database(tables: int) -> tuple[int, list[str], list[list[str]]]:
     import django
 
     django.setup()
-    from django.contrib.auth import get_user_model
     from django.core.management import call_command
     from django.db import connection
 
@@ -93,6 +94,15 @@ def prepare_database(tables: int) -> tuple[int, list[str], list[list[str]]]:
     if connection.vendor == "sqlite":
         with connection.cursor() as cursor:
             cursor.execute("PRAGMA journal_mode=WAL")  # kept in the file: the server's too
+
+
+def prepare_database(tables: int) -> tuple[int, list[str], list[list[str]]]:
+    """Migrate, then a tournament with ``tables`` tables of four and their links."""
+    import datetime
+
+    setup_django()
+    from django.contrib.auth import get_user_model
+    from django.db import connection
 
     from tournaments import services
     from tournaments.models import Event, Player, Seat, TableLink
@@ -531,25 +541,12 @@ def stop_server(server):
     server.log.close()
 
 
-def main():
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--tables", type=int, default=40)
-    parser.add_argument("--phase1", type=float, default=60, help="seconds (default 60; 0: none)")
-    parser.add_argument("--phase2", type=float, default=30, help="seconds (default 30)")
-    parser.add_argument("--pause", type=float, default=10, help="phase 1's mean pause, s")
-    parser.add_argument(
-        "--processes", default="1", help="server processes, or a list to compare: 1,4"
-    )
-    parser.add_argument(
-        "--polls", type=float, default=0, help="seconds of the polls alone, each way (0: none)"
-    )
-    parser.add_argument(
-        "--zips",
-        type=int,
-        default=0,
-        help="each phase again with this many visitors asking for the zip at once (0: none)",
-    )
-    args = parser.parse_args()
+def check_hall_arguments(parser, args) -> list[int]:
+    """The hall's options, bounded; the server processes to run with, one after the
+    other."""
+    for name, default in (("tables", 40), ("phase1", 60), ("phase2", 30), ("pause", 10)):
+        if getattr(args, name) is None:
+            setattr(args, name, default)
     if not 1 <= args.tables <= MAX_TABLES:
         parser.error(f"--tables must be 1 to {MAX_TABLES}")
     if not (0 <= args.phase1 <= MAX_PHASE_SECONDS and 0 < args.phase2 <= MAX_PHASE_SECONDS):
@@ -564,6 +561,42 @@ def main():
         parser.error("--processes is a number or a list like 1,4")
     if not all(1 <= n <= 16 for n in counts):
         parser.error("--processes: 1 to 16 each")
+    return counts
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--tables", type=int, help="default 40 (--clubs: 10 an event)")
+    parser.add_argument("--phase1", type=float, help="seconds (default 60; 0: none)")
+    parser.add_argument("--phase2", type=float, help="seconds (default 30)")
+    parser.add_argument(
+        "--pause", type=float, help="phase 1's mean pause, s (default 10; --clubs: 100)"
+    )
+    parser.add_argument(
+        "--processes", default="1", help="server processes, or a list to compare: 1,4"
+    )
+    parser.add_argument("--clubs", type=int, default=0, help="the circuit's load: N clubs")
+    parser.add_argument("--events", type=int, default=2, help="--clubs: events a club")
+    parser.add_argument("--deals", type=int, default=3, help="--clubs: deals a table")
+    parser.add_argument(
+        "--polls", type=float, default=0, help="seconds of the polls alone, each way (0: none)"
+    )
+    parser.add_argument(
+        "--zips",
+        type=int,
+        default=0,
+        help="each phase again with this many visitors asking for the zip at once (0: none)",
+    )
+    args = parser.parse_args()
+    if args.clubs:  # the circuit's load (scripts/load_circuit.py)
+        import load_circuit
+
+        args.tables = 10 if args.tables is None else args.tables
+        args.pause = load_circuit.HALL_PACE if args.pause is None else args.pause
+        load_circuit.check_arguments(parser, args)
+        counts = []
+    else:
+        counts = check_hall_arguments(parser, args)
 
     if "DATABASE_URL" not in os.environ:
         folder = ROOT / "var" / "load_hall"
@@ -577,6 +610,9 @@ def main():
         f"load_hall {time.strftime('%Y-%m-%d %H:%M:%S')}, load average "
         f"{' '.join(f'{x:.2f}' for x in os.getloadavg())}, {os.cpu_count()} cores, {database}"
     )
+    if args.clubs:
+        load_circuit.main(args, database)
+        return
     side_by_side = []
     for processes in counts:
         event, tokens, seats = prepare_database(args.tables)

@@ -272,3 +272,31 @@ def test_a_backup_from_before_clubs_is_restored_into_one_club(tmp_path, django_u
     # The restored club is the server's: a new event goes in it.
     organizer = get_user_model().objects.get(username="organizer")
     assert club_night(organizer, "la-vista").club == club
+
+
+# -- the circuit's officers ----------------------------------------------------------
+
+
+def test_a_circuit_officer_is_given_the_permission_by_user_or_group(django_user_model):
+    """CIRCUIT.md, "Who is who": officers are a role, given in the admin to a user or to
+    a group; an organizer of a club is none, a superuser is one."""
+    from django.contrib.auth.models import Group, Permission
+
+    from tournaments.services.errors import PermissionDenied
+    from tournaments.services.permissions import is_circuit_officer, require_circuit_officer
+
+    officer = Permission.objects.get(codename="circuit_officer")
+    milan = django_user_model.objects.create_user("milan", password="milan-pw-long")
+    vera = django_user_model.objects.create_user("vera", password="vera-pw-long")
+    boss = django_user_model.objects.create_superuser("boss2", password="the-boss-pw")
+    assert [is_circuit_officer(u) for u in (milan, vera, boss)] == [False, False, True]
+    milan.user_permissions.add(officer)
+    officers = Group.objects.create(name="Circuit officers")
+    officers.permissions.add(officer)
+    vera.groups.add(officers)
+    milan, vera = (django_user_model.objects.get(pk=u.pk) for u in (milan, vera))
+    assert [is_circuit_officer(u) for u in (milan, vera)] == [True, True]
+    club = Club.objects.the_club()
+    club.organizers.add(django_user_model.objects.create_user("org2", password="org2-pw-long"))
+    with pytest.raises(PermissionDenied, match="Only the circuit's officers may do this."):
+        require_circuit_officer(club.organizers.get())

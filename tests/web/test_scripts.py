@@ -66,6 +66,54 @@ def test_the_load_test_with_zip_downloads(scratch_database):
     assert out.count(" 0 lost, 0 twice;") == 1
 
 
+@pytest.mark.skipif(os.name == "nt", reason="gunicorn runs on Linux and macOS")
+def test_the_circuit_load_test_runs_short(scratch_database):
+    """--clubs: 2 clubs of 1 event of 2 tables, each table 2 deals a second apart, all at
+    once against 2 server processes; every deal saved once, both events' audit clean."""
+    out = run(
+        scratch_database,
+        "scripts/load_hall.py",
+        "--clubs=2",
+        "--events=1",
+        "--tables=2",
+        "--deals=2",
+        "--pause=1",
+        "--processes=2",
+    )
+    assert "circuit: 2 clubs of 1 event of 2 tables (4 tables, 16 players; set up in " in out
+    assert "against manage.py serve (gunicorn, 2 processes of 8 threads)" in out
+    assert re.search(
+        r"deals \(2 deals a table, one every 1 s\): 8 deals in \d+ s = [\d.]+ deals/s, 0 errors\n",
+        out,
+    ), out
+    assert re.search(r"  save \(POST to redirect\): p50 \d+ ms, p95 \d+ ms, max \d+ ms\n", out)
+    assert (
+        "ledger: 8 deals entered, 8 seen saved by the phones, 8 in the database, 0 lost, "
+        "0 twice; audit_ledger of 2 events: clean\n"
+    ) in out
+    assert "load average at the end " in out
+
+
+def test_the_circuit_load_test_refuses_the_halls_phases():
+    """--clubs has its own pace: the hall's phases, polls and zips are refused, and the
+    circuit is bounded."""
+    for extra, said in [
+        (["--zips=2"], "--clubs runs the circuit's load: no --phase1, --phase2, --polls, --zips"),
+        (["--events=5"], "--events must be 1 to 4"),
+        (["--tables=30", "--events=4", "--clubs=20"], "clubs x events x tables must be 1 to 1000"),
+        (["--processes=1,4"], "--processes with --clubs: one number, 1 to 16"),
+    ]:
+        done = subprocess.run(
+            [sys.executable, "scripts/load_hall.py", "--clubs=2", *extra],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+        assert done.returncode == 2, done.stdout + done.stderr
+        assert done.stderr.splitlines()[-1].endswith(f"error: {said}")
+
+
 def test_the_deal_cycle_benchmark(scratch_database):
     out = run(
         scratch_database, "scripts/bench_deal_cycle.py", "--tables=2", "--warm=1", "--repeats=4"

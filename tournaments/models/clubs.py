@@ -56,6 +56,10 @@ class Club(models.Model):
 
     class Meta:
         ordering = ["name", "pk"]
+        # The circuit's officers (CIRCUIT.md): they approve clubs' events for the ranking
+        # list, merge a player recorded twice, publish the list and read every club's
+        # events. A permission, so the admin gives it to a user or a group.
+        permissions = [("circuit_officer", "Is a circuit officer")]
 
     def __str__(self) -> str:
         return self.name

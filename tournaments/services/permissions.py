@@ -64,3 +64,16 @@ def can_view_season(user, season: Season) -> bool:
 def require_season_organizer(user, season: Season) -> None:
     if not can_manage_season(user, season):
         raise PermissionDenied("Only the organizers of this season may change it.")
+
+
+def is_circuit_officer(user) -> bool:
+    """A circuit officer (the ``circuit_officer`` permission, by user or group) or a
+    superuser."""
+    if not getattr(user, "is_authenticated", False):
+        return False
+    return user.is_superuser or user.has_perm("tournaments.circuit_officer")
+
+
+def require_circuit_officer(user) -> None:
+    if not is_circuit_officer(user):
+        raise PermissionDenied("Only the circuit's officers may do this.")
