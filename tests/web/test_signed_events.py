@@ -6,6 +6,8 @@ import html
 import io
 import json
 import re
+import shlex
+from pathlib import Path
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
@@ -379,3 +381,37 @@ def test_set_club_key_refuses_in_words(heun, taylor):
     keys = set(Club.objects.values_list("signing_key", flat=True))
     assert keys == {heun.signing_key, taylor.signing_key}
     assert all(re.fullmatch(r"[A-Za-z0-9_-]{43}", k) for k in keys)
+
+
+def docs_commands() -> list[str]:
+    """The commands of docs/operations.md's blocks this test runs, in order."""
+    text = (Path(__file__).resolve().parents[2] / "docs" / "operations.md").read_text("utf-8")
+    blocks = re.findall(
+        r"^ *```sh by=tests/web/test_signed_events.py::test_the_laptop_commands_of_the_docs\n"
+        r"(.*?)^ *```$",
+        text,
+        re.M | re.S,
+    )
+    return [line.strip() for block in blocks for line in block.splitlines() if line.strip()]
+
+
+def test_the_laptop_commands_of_the_docs(laptop_event, heun, organizer, tmp_path, monkeypatch):
+    """docs/operations.md's commands on the laptop: the key set, the signed file
+    written; the server's club of that key takes it."""
+    commands = docs_commands()
+    assert commands == [
+        ".venv/bin/python manage.py set_club_key heun KEY",
+        ".venv/bin/python manage.py export_event ID --signed -o heun-night-signed.json",
+    ]
+    server_key = "S" * 43
+    monkeypatch.chdir(tmp_path)
+    for command in commands:
+        line = command.replace("KEY", server_key).replace("ID", str(laptop_event.pk))
+        program, manage, name, *args = shlex.split(line)
+        assert (program, manage) == (".venv/bin/python", "manage.py")
+        call_command(name, *args, stdout=io.StringIO(), stderr=io.StringIO())
+    raw = (tmp_path / "heun-night-signed.json").read_bytes()
+    server = Club.objects.get(slug="heun")
+    assert server.signing_key == server_key
+    received = receive_event(server, organizer, raw)
+    assert (received.club, rows(received)) == (server, rows(laptop_event))
