@@ -415,3 +415,46 @@ def test_the_laptop_commands_of_the_docs(laptop_event, heun, organizer, tmp_path
     assert server.signing_key == server_key
     received = receive_event(server, organizer, raw)
     assert (received.club, rows(received)) == (server, rows(laptop_event))
+
+
+def test_an_event_ranked_by_table_points_claims_them(heun, organizer):
+    table = game_table(organizer, "la-vista", SEATS4, club=heun, ranking="table_points")
+    services.record_deal(table, played_doc(), organizer)
+    event = table.round.event
+    document = signed_file(event)
+    assert document["standings"] == [
+        {"name": "Anna", "place": 1, "chips": 5, "points": "4"},
+        {"name": "Čada", "place": 1, "chips": 5, "points": "4"},
+        {"name": "Bill", "place": 3, "chips": -5, "points": "2"},
+        {"name": "Dana", "place": 3, "chips": -5, "points": "2"},
+    ]
+    received = receive_event(heun, organizer, as_bytes(document))
+    assert [(s.player.name, s.points) for s in standings(received)] == [
+        ("Anna", 4),
+        ("Čada", 4),
+        ("Bill", 2),
+        ("Dana", 2),
+    ]
+    # Claimed points that the deals do not give, signed with the right key: refused.
+    document["standings"][2]["points"] = "3"
+    body = {k: v for k, v in document.items() if k != "signature"}
+    document["signature"] = signature(body, heun.signing_key)
+    assert refused(heun, organizer, as_bytes(document)).endswith(
+        "nothing was saved. Bill: the file says 3 table points, the deals give 2."
+    )
+
+
+def test_the_club_page_costs_the_same_queries_with_more_events(
+    heun, organizer, django_assert_num_queries
+):
+    client = Client()
+    client.force_login(organizer)
+    url = reverse("club-detail", args=["heun"])
+    for count in (1, 4):
+        while Event.objects.filter(club=heun).count() < count:
+            n = Event.objects.count() + 1
+            game_table(organizer, "la-vista", SEATS4, club=heun, name=f"Night {n}", published=True)
+        client.get(url)  # the session read once
+        with django_assert_num_queries(5):
+            page = client.get(url).content.decode()
+        assert page.count("<li><a href=") == count

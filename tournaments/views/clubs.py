@@ -25,15 +25,16 @@ class SignedFileForm(forms.Form):
 def club_detail(request, slug):
     club = get_object_or_404(Club, slug=slug)
     events = Event.objects.filter(club=club, published=True).order_by("-date", "-pk")
+    # The key only to the club's own organizers: whoever has it signs as the club.
+    organizes = is_club_organizer(request.user, club)
     return render(
         request,
         "tournaments/club_detail.html",
         {
             "club": club,
             "events": events,
-            # The key only to the club's own organizers: whoever has it signs as the club.
-            "shows_key": is_club_organizer(request.user, club),
-            "may_send": can_send_events(request.user, club),
+            "shows_key": organizes,
+            "may_send": organizes or can_send_events(request.user, club),
         },
     )
 
