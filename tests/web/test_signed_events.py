@@ -442,6 +442,13 @@ def test_an_event_ranked_by_table_points_claims_them(heun, organizer):
     assert refused(heun, organizer, as_bytes(document)).endswith(
         "nothing was saved. Bill: the file says 3 table points, the deals give 2."
     )
+    # None claimed, where the event ranks by them: refused as well.
+    del document["standings"][0]["points"]
+    body = {k: v for k, v in document.items() if k != "signature"}
+    document["signature"] = signature(body, heun.signing_key)
+    assert refused(heun, organizer, as_bytes(document)).endswith(
+        "nothing was saved. Anna: the file says no table points, the deals give 4."
+    )
 
 
 def test_the_club_page_costs_the_same_queries_with_more_events(

@@ -132,10 +132,11 @@ def first_difference(claimed: list[dict], rows) -> str | None:
             return f"{name}: the file says {row['chips']:+d} chips, the deals give {s.chips:+d}."
         if row["place"] != s.rank:
             return f"{name}: the file says place {row['place']}, the deals give place {s.rank}."
-        if "points" in row and row["points"] != str(Fraction(s.points)):
+        by_points = s.scoring is not None and s.scoring.by_points
+        if (by_points or "points" in row) and row.get("points") != str(Fraction(s.points)):
             return (
-                f"{name}: the file says {row['points']} table points, the deals give "
-                f"{Fraction(s.points)}."
+                f"{name}: the file says {row.get('points', 'no')} table points, the deals "
+                f"give {Fraction(s.points)}."
             )
     if given:
         name = sorted(given)[0]
