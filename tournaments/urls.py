@@ -4,6 +4,7 @@ from .views import (
     calendar,
     checkin,
     clock,
+    clubs,
     deals,
     director,
     events,
@@ -159,6 +160,9 @@ urlpatterns = [
     # The circuit's calendar: every club's published events (views/calendar.py).
     path("calendar/", calendar.calendar_page, name="calendar"),
     path("calendar.ics", calendar.calendar_ics, name="calendar-ics"),
+    # A club's page and its events sent in from a laptop (views/clubs.py).
+    path("clubs/<slug:slug>/", clubs.club_detail, name="club-detail"),
+    path("clubs/<slug:slug>/send-event/", clubs.club_send_event, name="club-send-event"),
     path("healthz", events.healthz, name="healthz"),
     path("sw.js", events.service_worker, name="service-worker"),
 ]

@@ -120,6 +120,8 @@ def url_for(name, w):
         "table-cards-pdf": [r.pk],
         "diplomas-pdf": [e.pk],
         "results-mail": [e.pk],
+        "club-detail": [e.club.slug],
+        "club-send-event": [e.club.slug],
     }[name]
     return reverse(name, args=args)
 

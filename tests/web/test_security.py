@@ -139,6 +139,9 @@ SITE = {"event-site", "season-site"}
 PRIZE_READ = {"prize-list", "prize-list-csv", "prize-list-pdf", "prize-list-xlsx"}
 PRIZE_WRITE = {"prize-category"}  # a category of the event's, changed by its organizers
 TEAM_WRITE = {"event-team"}  # a team of the event's, changed by its organizers
+# A club's page (its key for its organizers only) and its events sent in from a laptop,
+# by its organizers (test_club_permission_matrix; tests/web/test_signed_events.py).
+CLUB = {"club-detail", "club-send-event"}
 
 
 def test_every_url_is_in_the_matrix():
@@ -162,6 +165,7 @@ def test_every_url_is_in_the_matrix():
         | PRIZE_READ
         | PRIZE_WRITE
         | TEAM_WRITE
+        | CLUB
     )
 
 
@@ -787,3 +791,29 @@ def test_site_zip_permission_matrix(
         else:
             assert response.status_code == 404, (name, role, response.status_code)
             assert b"Heun parish" not in response.content
+
+
+@pytest.mark.parametrize("role", ROLES)
+def test_club_permission_matrix(
+    world, role, django_user_model, stranger, other_organizer, organizer
+):
+    """The club's page for anyone, its key for its organizers; sending an event in for
+    its organizers and superusers; nothing changes for a visitor's post."""
+    club = world["event"].club
+    club.organizers.add(organizer)
+    client = client_for(role, django_user_model, stranger, other_organizer, organizer)
+    page = client.get(url_for("club-detail", world)).content.decode()
+    assert f"<h1>{club.name}</h1>" in page
+    assert (club.signing_key in page) == (role == "organizer")
+    url = url_for("club-send-event", world)
+    before = state()
+    post, get = client.post(url, {"file": ""}), client.get(url)
+    if role in ("organizer", "superuser"):
+        assert post.status_code == get.status_code == 200
+        assert f"Send an event in: {club.name}" in get.content.decode()
+    elif role == "anonymous":
+        assert post["Location"] == get["Location"] == f"{reverse('login')}?next={url}"
+    else:
+        assert post.status_code == get.status_code == 403
+        assert club.signing_key not in post.content.decode()
+    assert state() == before

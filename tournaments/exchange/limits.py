@@ -6,3 +6,4 @@ DEALS = 20_000  # deals in a file (a season's events together)
 VERSIONS = 100  # versions of one deal
 REJECTED = 100  # versions of one deal sent from a table and not saved
 TEXT = 1_000  # characters of a note or a reason
+BYTES = 30_000_000  # an uploaded event's file: 20,000 deals of every version fit

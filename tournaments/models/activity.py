@@ -121,6 +121,8 @@ class ActivityEntry(models.Model):
             "import_rejected_version",
             "imported a version of deal {deal} at table {table} of round {round}, not saved",
         )
+        # An event sent in from a club's laptop, signed (exchange.received).
+        RECEIVE_EVENT = "receive_event", "received the event from {club}, signed"
         REPOT_TABLE = "repot_table", "gave a table's deals the pots its ledger holds"
         # A table's call for the director (services.calls).
         RAISE_CALL = "raise_call", "table {table} of round {round} called the director"

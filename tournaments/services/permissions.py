@@ -77,3 +77,18 @@ def is_circuit_officer(user) -> bool:
 def require_circuit_officer(user) -> None:
     if not is_circuit_officer(user):
         raise PermissionDenied("Only the circuit's officers may do this.")
+
+
+def is_club_organizer(user, club) -> bool:
+    """One of ``club``'s organizers (a superuser is not one by that alone: the club's
+    key is shown to its organizers only)."""
+    if not getattr(user, "is_authenticated", False):
+        return False
+    return club.organizers.filter(pk=user.pk).exists()
+
+
+def can_send_events(user, club) -> bool:
+    """Who may send in a club's event from a laptop: its organizers and superusers."""
+    return getattr(user, "is_authenticated", False) and (
+        user.is_superuser or is_club_organizer(user, club)
+    )

@@ -13,6 +13,7 @@ from django.utils.text import slugify
 from django_tables2 import RequestConfig
 
 from .. import exchange, printouts, qr, ranking, seat_holders, standings, teams
+from ..exchange.signed import signed_file
 from ..models import Deal, Player
 from ..services import checkin
 from ..services.permissions import can_manage
@@ -197,6 +198,9 @@ def event_download(request, pk, what):
     if what == "event.json":
         body = json.dumps(exchange.export_event(event), ensure_ascii=False, indent=1)
         return download(body, f"{file_slug(event)}.json", "application/json")
+    if what == "signed.json":  # to send to the circuit (exchange.signed)
+        body = json.dumps(signed_file(event), ensure_ascii=False, indent=1)
+        return download(body, f"{file_slug(event)}-signed.json", "application/json")
     raise Http404("No such download")
 
 

@@ -1,0 +1,53 @@
+"""An event sent in from a club's laptop (``receive_event``): the signed file checked,
+its event imported in one transaction and its deals scored again by the core, then its
+standings compared with the ones the file claims; any difference and nothing is kept."""
+
+from __future__ import annotations
+
+from django.db import transaction
+
+from ..models import ActivityEntry, Club, Event
+from ..services.activity import log_activity
+from ..services.errors import PermissionDenied
+from ..services.permissions import can_send_events
+from ..standings import standings
+from . import limits
+from .document import ExchangeError
+from .imports import save_event
+from .registry import match_players
+from .signed import first_difference, read_signed
+from .validation import Plan
+
+
+def receive_event(club: Club, user, raw: bytes, notes: list[str] | None = None) -> Event:
+    """The event of a signed file, saved as ``club``'s, as if run on this server: its
+    organizers the one who sends it and the club's. Refused (ExchangeError, nothing
+    written) if the signature is not the club's key's, the file does not import, or the
+    deals, scored again, do not give the standings the file says (the first difference
+    named)."""
+    if not can_send_events(user, club):
+        raise PermissionDenied(f"Only the organizers of {club.name} may send in its events.")
+    document, claimed = read_signed(raw, club, limits.BYTES)
+    plan = Plan(document)
+    plan.event = {**plan.event, "club": club}
+    players, said = match_players(p["name"] for p in plan.players)
+    with transaction.atomic():
+        event = save_event(plan, user, players)
+        difference = first_difference(claimed, standings(event))
+        if difference:
+            # Raised inside the transaction: the import is rolled back whole.
+            raise ExchangeError(
+                "The file's deals, scored again, do not give the standings it says; "
+                f"nothing was saved. {difference}"
+            )
+        event.organizers.add(*club.organizers.all())
+        log_activity(
+            event,
+            user,
+            ActivityEntry.Action.RECEIVE_EVENT,
+            club=club.name,
+            players=len(claimed),
+        )
+    if notes is not None:
+        notes.extend(said)
+    return event
