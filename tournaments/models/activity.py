@@ -139,6 +139,15 @@ class ActivityEntry(models.Model):
         # A season's.
         CREATE_SEASON = "create_season", "created the season"
         UPDATE_SEASON = "update_season", "changed the season"
+        # The circuit's officers (services.circuit_list).
+        APPROVE_FOR_LIST = (
+            "approve_for_list",
+            "approved the event for the circuit's ranking list as a {klass}",
+        )
+        WITHDRAW_FROM_LIST = (
+            "withdraw_from_list",
+            "withdrew the event's approval for the circuit's ranking list",
+        )
         ADD_EVENT = "add_event", "added {name}"
         REMOVE_EVENT = "remove_event", "removed {name}"
 
