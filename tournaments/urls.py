@@ -3,6 +3,7 @@ from django.urls import path
 from .views import (
     calendar,
     checkin,
+    circuit_list,
     clock,
     deals,
     director,
@@ -159,6 +160,12 @@ urlpatterns = [
     # The circuit's calendar: every club's published events (views/calendar.py).
     path("calendar/", calendar.calendar_page, name="calendar"),
     path("calendar.ics", calendar.calendar_ics, name="calendar-ics"),
+    # The circuit's ranking list and rating (views/circuit_list.py).
+    path("circuit/list/", circuit_list.ranking_list, name="ranking-list"),
+    path("circuit/list.csv", circuit_list.ranking_list_csv, name="ranking-list-csv"),
+    path("circuit/list.pdf", circuit_list.ranking_list_pdf_view, name="ranking-list-pdf"),
+    path("circuit/rating/", circuit_list.rating_list, name="rating-list"),
+    path("circuit/events/", circuit_list.list_events, name="list-events"),
     path("healthz", events.healthz, name="healthz"),
     path("sw.js", events.service_worker, name="service-worker"),
 ]

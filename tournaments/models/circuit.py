@@ -58,6 +58,9 @@ class PublishedList(models.Model):
     names = models.JSONField(default=dict, help_text="Each listed player's name then.")
     csv = models.BinaryField()
     moves = models.JSONField(default=list, help_text="Who moved since the list before.")
+    # The rating (beta) computed with it: {circuit number: {"mu", "sigma", "history":
+    # [[date, event key, round, mu, sigma], ...]}}.
+    ratings = models.JSONField(default=dict, help_text="Each player's rating (beta) then.")
 
     class Meta:
         ordering = ["-date", "-pk"]

@@ -25,6 +25,7 @@ from ..circuit.ranking_list import (
     placings,
     render_csv,
 )
+from ..circuit_ratings import circuit_ratings
 from ..models import Deal, Event, EventApproval, PublishedList
 from ..standings import event_standings
 from .activity import log_activity
@@ -99,18 +100,23 @@ def _places(rows) -> list[tuple[str, int]]:
     return [(s.player.circuit_number, 1 + sum(r < s.rank for r in ranks)) for s in taking_part]
 
 
-def counted_events() -> tuple[list[CountedEvent], dict[str, str]]:
+def approved_events() -> list[Event]:
+    """The events approved for the list (not withdrawn), by date."""
+    return list(
+        Event.objects.filter(approval__withdrawn_at__isnull=True, approval__isnull=False)
+        .select_related("approval", "club")
+        .order_by("date", "pk")
+    )
+
+
+def counted_events(events: list[Event] | None = None) -> tuple[list[CountedEvent], dict[str, str]]:
     """Every approved event as the pure list reads it, and the listed players' names
     (by circuit number): a constant number of queries whatever the number of events."""
-    approvals = list(
-        EventApproval.objects.filter(withdrawn_at__isnull=True).select_related("event")
-    )
-    events = [a.event for a in approvals]
+    events = approved_events() if events is None else events
     standings = event_standings(events)
     versions = _versions([e.pk for e in events])
     counted, names = [], {}
-    for approval in approvals:
-        event = approval.event
+    for event in events:
         rows = standings[event.pk]
         for s in rows:
             names[s.player.circuit_number] = s.player.name
@@ -118,7 +124,7 @@ def counted_events() -> tuple[list[CountedEvent], dict[str, str]]:
             CountedEvent(
                 event_key(event.pk),
                 event.date,
-                EventClass(approval.klass),
+                EventClass(event.approval.klass),
                 placings(_places(rows)),
                 versions[event.pk],
             )
@@ -127,6 +133,7 @@ def counted_events() -> tuple[list[CountedEvent], dict[str, str]]:
 
 
 def compute(list_date: datetime.date) -> tuple[RankingList, list[CountedEvent], dict]:
+    """The list for ``list_date`` (not kept), the counted events and the names."""
     events, names = counted_events()
     return compute_list(events, list_date, names), events, names
 
@@ -172,7 +179,12 @@ def publish(list_date: datetime.date, user=None) -> PublishedList:
     published list. ``user`` None: the nightly command (no one signed in)."""
     if user is not None:
         require_circuit_officer(user)
-    ranking, events, names = compute(list_date)
+    approved = approved_events()
+    events, names = counted_events(approved)
+    ranking = compute_list(events, list_date, names)
+    # The rating of the events held by the list's date (a list dated back leaves later
+    # events out, as the list does).
+    ratings = circuit_ratings([e for e in approved if e.date <= list_date])
     previous = latest_published()
     moves = []
     if previous is not None:
@@ -188,15 +200,15 @@ def publish(list_date: datetime.date, user=None) -> PublishedList:
             }
             for m in diff(ranking_of(previous), ranking)
         ]
-    listed = {line.player for line in ranking.lines}
     return PublishedList.objects.create(
         date=list_date,
         computed_at=timezone.now(),
         published_by=user,
         events=events_json(events),
-        names={k: v for k, v in sorted(names.items()) if k in listed},
+        names=dict(sorted(names.items())),
         csv=render_csv(ranking, names),
         moves=moves,
+        ratings=ratings,
     )
 
 
