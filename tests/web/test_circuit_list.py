@@ -12,6 +12,8 @@ import re
 import pytest
 from django.contrib.auth.models import Permission
 from django.core.management import CommandError, call_command
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from pypdf import PdfReader
 
@@ -308,3 +310,83 @@ def test_the_players_page_shows_their_line_and_rating(circuit, officer, client):
     assert f"{shown} · provisional (still unsure: sigma {kept['sigma']:.2f}, 4 or more)" in words
     assert "Rating after each event (beta)" in words
     assert "<svg" in page.content.decode()
+
+
+def grow(organizer, officer, extra: int):
+    """``extra`` more approved events of four new players each (a bigger circuit)."""
+    from tournaments.models import Club
+
+    club = Club.objects.get(slug="taylor")
+    for i in range(extra):
+        seated = [f"Extra {i} {n}" for n in "ABCD"]
+        event = played(organizer, club, f"Extra night {i}", D(2026, 6, 1), seated)
+        circuit_list.approve_event(event, officer, 1)
+
+
+def counts(client) -> dict[str, int]:
+    anna = Player.objects.get(name="Anna")
+    pages = {
+        "list": reverse("ranking-list"),
+        "rating": reverse("rating-list"),
+        "csv": reverse("ranking-list-csv"),
+        "pdf": reverse("ranking-list-pdf"),
+        "player": reverse("player-detail", args=[anna.pk]),
+    }
+    result = {}
+    for name, url in pages.items():
+        with CaptureQueriesContext(connection) as queries:
+            assert client.get(url).status_code == 200, name
+        result[name] = len(queries)
+    return result
+
+
+@pytest.mark.parametrize("as_officer", [False, True])
+def test_the_pages_cost_the_same_queries_at_two_sizes(
+    circuit, officer, organizer, client, as_officer
+):
+    if as_officer:
+        client.force_login(officer)
+    circuit_list.publish(LIST_DATE, officer)
+    small = counts(client)
+    grow(organizer, officer, 6)
+    circuit_list.publish(LIST_DATE, officer)
+    assert PublishedList.objects.latest().names.__len__() == 6 + 24
+    assert counts(client) == small
+    # The list's computation too: the same queries for 5 and 11 events.
+    with CaptureQueriesContext(connection) as eleven:
+        circuit_list.compute(LIST_DATE)
+    EventApproval.objects.filter(event__name__startswith="Extra").delete()
+    with CaptureQueriesContext(connection) as five:
+        circuit_list.compute(LIST_DATE)
+    assert len(eleven) == len(five)
+
+
+def test_the_rating_takes_each_tables_chips_a_round_and_leaves_a_seat_that_changed_hands(
+    organizer, officer
+):
+    from tournaments.circuit_ratings import table_rounds
+    from tournaments.models import Club, Seat
+
+    club = Club.objects.create(name="Heun parish club", slug="heun")
+    event = played(organizer, club, "Heun night", D(2026, 1, 10), ["Anna", "Bill", "Čada", "Dana"])
+    rnd2 = services.create_round(event, organizer)
+    players = {p.name: p for p in Player.objects.all()}
+    seated = [players[n] for n in ["Dana", "Čada", "Bill", "Anna"]]
+    table2 = services.create_table(rnd2, organizer, seated)
+    zoe = services.register_player(event, organizer, name="Zoe")
+    services.substitute_player(table2, organizer, players["Anna"], zoe, 2, "as_himself")
+    names = ["Dana", "Čada", "Bill", "Anna"]
+    base = {"ruleset": "la-vista", "players": names, "kind": "played", "bid": "four"}
+    doc = {**base, "blind": "second", "bidder": "Dana", "partner": "Bill", "bidder_points": 41}
+    services.record_deal(table2, doc, organizer)
+    rounds = table_rounds([event])
+    key = {n: p.circuit_number for n, p in players.items()}
+    assert sorted((t.round, t.chips, sorted(t.changed_hands)) for t in rounds) == [
+        (1, ((key["Anna"], 10), (key["Bill"], 0), (key["Čada"], 0), (key["Dana"], -10)), []),
+        (
+            2,
+            ((key["Anna"], -5), (key["Bill"], 5), (key["Čada"], -5), (key["Dana"], 5)),
+            sorted([key["Anna"], zoe.circuit_number]),
+        ),
+    ]
+    assert Seat.objects.filter(table=table2).count() == 4
