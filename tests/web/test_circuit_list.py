@@ -15,6 +15,7 @@ from django.core.management import CommandError, call_command
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
+from django.utils import timezone
 from pypdf import PdfReader
 
 from tournaments import services
@@ -290,6 +291,14 @@ def test_the_command_prints_and_publishes(circuit, officer):
     assert out.getvalue() == "Published the ranking list of 2026-06-30: 6 players, 0 moved.\n"
     kept = PublishedList.objects.get()
     assert (kept.published_by, bytes(kept.csv)) == (None, render_csv(ranking, names))
+    # As docs/organizers.md shows it (the nightly run): today's list.
+    out = io.StringIO()
+    call_command("compute_ranking_list", "--publish", stdout=out)
+    today = timezone.localdate()
+    assert (
+        out.getvalue() == f"Published the ranking list of {today:%Y-%m-%d}: 6 players, 0 moved.\n"
+    )
+    assert PublishedList.objects.latest().date == today
     with pytest.raises(CommandError, match="--date 'June': give a date as YYYY-MM-DD."):
         call_command("compute_ranking_list", "--date", "June")
 
