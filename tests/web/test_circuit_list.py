@@ -154,8 +154,6 @@ def test_the_pdf_says_the_list(circuit, officer, client):
         assert score in words, name
     assert "unranked (2 of 3)" in words
     assert "score = (666.67 + 750.00)/2 = 708.33" in words
-    if "KEEP_PDF" in __import__("os").environ:  # to look at it: pdftoppm -png -r 50
-        open("/tmp/ranking-list.pdf", "wb").write(response.content)
 
 
 def test_an_unapproved_or_withdrawn_event_does_not_count(circuit, officer):
@@ -399,3 +397,26 @@ def test_the_rating_takes_each_tables_chips_a_round_and_leaves_a_seat_that_chang
         ),
     ]
     assert Seat.objects.filter(table=table2).count() == 4
+
+
+def test_the_rating_list_shows_established_players_only(client):
+    """Established (sigma under 4), by the rating shown; equal shown ratings share a
+    rank; a provisional player is not listed."""
+    PublishedList.objects.create(
+        date=LIST_DATE,
+        computed_at=datetime.datetime(2026, 6, 30, tzinfo=datetime.UTC),
+        events=[],
+        names={"T-00001": "Anna", "T-00002": "Bill", "T-00003": "Čada", "T-00004": "Dana"},
+        csv=b"rank,player,name,score,events,calculation\n",
+        ratings={
+            "T-00001": {"mu": 30.0, "sigma": 3.0, "history": []},  # 21.00
+            "T-00002": {"mu": 33.0, "sigma": 3.5, "history": []},  # 22.50
+            "T-00003": {"mu": 27.0, "sigma": 2.0, "history": []},  # 21.00
+            "T-00004": {"mu": 40.0, "sigma": 4.0, "history": []},  # provisional
+        },
+    )
+    page = client.get(reverse("rating-list"))
+    assert text(page, "rating-list") == (
+        "Rank Player Number Rating 1 Bill T-00002 22.50 2 Anna T-00001 21.00 2 Čada T-00003 21.00"
+    )
+    assert "As of the ranking list of 2026-06-30." in page.content.decode()
