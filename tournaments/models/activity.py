@@ -133,12 +133,6 @@ class ActivityEntry(models.Model):
         # The results by email (services.results_mail).
         QUEUE_RESULTS = "queue_results", "queued the results by email for {count}"
         SEND_RESULTS = "send_results", "sent the results by email: {sent} sent, {failed} failed"
-        # The event in a season (the season's own log says it too).
-        ADD_TO_SEASON = "add_to_season", "counted the event in {name}"
-        REMOVE_FROM_SEASON = "remove_from_season", "stopped counting the event in {name}"
-        # A season's.
-        CREATE_SEASON = "create_season", "created the season"
-        UPDATE_SEASON = "update_season", "changed the season"
         # The circuit's officers (services.circuit_list).
         APPROVE_FOR_LIST = (
             "approve_for_list",
@@ -148,6 +142,12 @@ class ActivityEntry(models.Model):
             "withdraw_from_list",
             "withdrew the event's approval for the circuit's ranking list",
         )
+        # The event in a season (the season's own log says it too).
+        ADD_TO_SEASON = "add_to_season", "counted the event in {name}"
+        REMOVE_FROM_SEASON = "remove_from_season", "stopped counting the event in {name}"
+        # A season's.
+        CREATE_SEASON = "create_season", "created the season"
+        UPDATE_SEASON = "update_season", "changed the season"
         ADD_EVENT = "add_event", "added {name}"
         REMOVE_EVENT = "remove_event", "removed {name}"
 
