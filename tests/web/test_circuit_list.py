@@ -176,6 +176,12 @@ def test_an_unapproved_or_withdrawn_event_does_not_count(circuit, officer):
     assert str(EventApproval.objects.get(event=summer)) == (
         "Taylor summer night (2026-06-06) (Club night, withdrawn)"
     )
+    # An approved event its club unpublishes leaves the list (the list is public).
+    heun_open = circuit[2]
+    services.update_event(heun_open, heun_open.organizers.first(), published=False)
+    unpublished, _, _ = circuit_list.compute(LIST_DATE)
+    assert f"E-{heun_open.pk:05d}" not in [e.key for e in unpublished.events]
+    assert len(unpublished.events) == 4
 
 
 def test_approving_refuses_an_event_not_played_a_bad_class_and_a_non_officer(organizer, officer):
@@ -194,6 +200,9 @@ def test_approving_refuses_an_event_not_played_a_bad_class_and_a_non_officer(org
         session_end="fixed_deals",
         deals_per_session=20,
     )
+    with pytest.raises(services.ServiceError, match="Heun empty night is not published"):
+        circuit_list.approve_event(empty, officer, 1)
+    services.update_event(empty, organizer, published=True)
     with pytest.raises(services.ServiceError, match="Heun empty night has no deals yet"):
         circuit_list.approve_event(empty, officer, 1)
     with pytest.raises(services.ServiceError, match="Choose the event's class"):
@@ -216,6 +225,11 @@ def test_the_officers_page_lists_every_clubs_events_and_approves(circuit, office
         "2026-06-06 Taylor summer night Taylor Sokol no not approved "
     )
     assert "2026-05-30 Heun championship Heun parish club yes Championship" in rows
+    refused = {"event": summer.pk, "klass": "2", "action": "approve"}
+    client.post(reverse("list-events"), refused)
+    said = client.get(reverse("list-events")).content.decode()
+    assert "Taylor summer night is not published: its club publishes it first." in said
+    services.update_event(summer, summer.organizers.first(), published=True)
     response = client.post(
         reverse("list-events"), {"event": summer.pk, "klass": "2", "action": "approve"}
     )

@@ -337,6 +337,7 @@ def test_circuit_pages_in_the_matrix(
         client.force_login(officer)
     else:
         client = client_for(role, django_user_model, stranger, other_organizer, organizer)
+    services.update_event(world["event"], organizer, published=True)  # approvable
     url = url_for("list-events", world)
     for name in sorted(CIRCUIT_FILES):
         assert client.get(url_for(name, world)).status_code == 404, name

@@ -49,6 +49,9 @@ def approve_event(event: Event, user, klass: int) -> EventApproval:
         message = "Choose the event's class: club night, tournament or championship."
         raise ServiceError(message) from None
     event = Event.objects.select_for_update().get(pk=event.pk)
+    # The list is public: an event's places on it are known once the event is.
+    if not event.published:
+        raise ServiceError(f"{event.name} is not published: its club publishes it first.")
     if not Deal.objects.filter(table__round__event=event).exists():
         raise ServiceError(f"{event.name} has no deals yet: an event is approved once played.")
     approval, _ = EventApproval.objects.update_or_create(
@@ -101,9 +104,11 @@ def _places(rows) -> list[tuple[str, int]]:
 
 
 def approved_events() -> list[Event]:
-    """The events approved for the list (not withdrawn), by date."""
+    """The events approved for the list (not withdrawn) and still published, by date."""
     return list(
-        Event.objects.filter(approval__withdrawn_at__isnull=True, approval__isnull=False)
+        Event.objects.filter(
+            approval__withdrawn_at__isnull=True, approval__isnull=False, published=True
+        )
         .select_related("approval", "club")
         .order_by("date", "pk")
     )
