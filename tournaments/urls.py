@@ -3,6 +3,7 @@ from django.urls import path
 from .views import (
     calendar,
     checkin,
+    circuit_list,
     clock,
     clubs,
     deals,
@@ -163,6 +164,12 @@ urlpatterns = [
     # A club's page and its events sent in from a laptop (views/clubs.py).
     path("clubs/<slug:slug>/", clubs.club_detail, name="club-detail"),
     path("clubs/<slug:slug>/send-event/", clubs.club_send_event, name="club-send-event"),
+    # The circuit's ranking list and rating (views/circuit_list.py).
+    path("circuit/list/", circuit_list.ranking_list, name="ranking-list"),
+    path("circuit/list.csv", circuit_list.ranking_list_csv, name="ranking-list-csv"),
+    path("circuit/list.pdf", circuit_list.ranking_list_pdf_view, name="ranking-list-pdf"),
+    path("circuit/rating/", circuit_list.rating_list, name="rating-list"),
+    path("circuit/events/", circuit_list.list_events, name="list-events"),
     path("healthz", events.healthz, name="healthz"),
     path("sw.js", events.service_worker, name="service-worker"),
 ]

@@ -49,7 +49,16 @@ PUBLIC = {
     # The circuit's calendar: published events only (tests/web/test_calendar.py).
     "calendar",
     "calendar-ics",
+    # The circuit's ranking list and rating (beta): the latest published, for anyone
+    # (tests/web/test_circuit_list.py).
+    "ranking-list",
+    "rating-list",
 }
+# The latest published list's files: for anyone, a 404 while none is published
+# (test_circuit_pages_in_the_matrix).
+CIRCUIT_FILES = {"ranking-list-csv", "ranking-list-pdf"}
+# The circuit's officers' page: every club's events, approved for the list or not.
+CIRCUIT_OFFICER = {"list-events"}
 READ = {
     "event-detail",
     "standings",
@@ -166,6 +175,8 @@ def test_every_url_is_in_the_matrix():
         | PRIZE_WRITE
         | TEAM_WRITE
         | CLUB
+        | CIRCUIT_FILES
+        | CIRCUIT_OFFICER
     )
 
 
@@ -309,6 +320,57 @@ def test_permission_matrix(
         assert creating["Location"] == f"{reverse('login')}?next={reverse('event-create')}"
     else:
         assert creating.status_code == 403
+
+
+@pytest.mark.parametrize("role", [*ROLES, "officer"])
+def test_circuit_pages_in_the_matrix(
+    world, role, django_user_model, stranger, other_organizer, organizer
+):
+    """The officers' page: sign in (anonymous), 403 (anyone not an officer: an event's
+    organizer too), the page (an officer, a superuser); its posts change nothing for
+    anyone else. The list's files: a 404 until a list is published, then for anyone."""
+    from django.contrib.auth.models import Permission
+
+    from tournaments.models import EventApproval, PublishedList
+    from tournaments.services import circuit_list
+
+    if role == "officer":
+        client = Client()
+        officer = django_user_model.objects.create_user("officer", password="x-officer-pw")
+        officer.user_permissions.add(Permission.objects.get(codename="circuit_officer"))
+        client.force_login(officer)
+    else:
+        client = client_for(role, django_user_model, stranger, other_organizer, organizer)
+    services.update_event(world["event"], organizer, published=True)  # approvable
+    url = url_for("list-events", world)
+    for name in sorted(CIRCUIT_FILES):
+        assert client.get(url_for(name, world)).status_code == 404, name
+    get = client.get(url)
+    post = client.post(url, {"event": world["event"].pk, "klass": "2", "action": "approve"})
+    if role in ("officer", "superuser"):
+        assert get.status_code == 200
+        assert "Heun parish night" in get.content.decode()
+        assert post.status_code == 302
+        assert EventApproval.objects.get().klass == 2
+    elif role == "anonymous":
+        assert get["Location"] == f"{reverse('login')}?next={url}"
+        assert post["Location"] == f"{reverse('login')}?next={url}"
+        assert EventApproval.objects.count() == 0
+    else:
+        assert (get.status_code, post.status_code) == (403, 403)
+        assert "Heun parish night" not in get.content.decode()
+        assert EventApproval.objects.count() == 0
+    # Publishing: an officer's post; anyone else's changes nothing.
+    published = client.post(url_for("ranking-list", world), {"date": "2026-12-01"})
+    if role in ("officer", "superuser"):
+        assert published.status_code == 302
+        assert PublishedList.objects.get().date.isoformat() == "2026-12-01"
+    else:
+        assert published.status_code == 403
+        assert PublishedList.objects.count() == 0
+        circuit_list.publish(world["event"].date)
+    assert client.get(url_for("ranking-list-csv", world)).content.startswith(b"rank,player")
+    assert client.get(url_for("ranking-list-pdf", world)).content.startswith(b"%PDF-")
 
 
 @pytest.mark.parametrize("published", [False, True])

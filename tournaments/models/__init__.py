@@ -12,6 +12,7 @@ from .activity import ActivityEntry
 from .calls import DirectorCall
 from .checkin import CheckIn, CheckInLink
 from .choices import bid_choices, kind_choices, reason_choices, ruleset_choices
+from .circuit import EventApproval, PublishedList
 from .clubs import Club
 from .deals import Deal, DealConfirmation, DealVersion, RejectedVersion, rules_edition_now
 from .events import ChipCount, Event, EventStamp, Registration, Round, Seat, Table
@@ -49,12 +50,14 @@ __all__ = [
     "DealVersion",
     "DirectorCall",
     "Event",
+    "EventApproval",
     "EventStamp",
     "FormerName",
     "LedgerEntry",
     "Player",
     "PlayerQuerySet",
     "PrizeCategory",
+    "PublishedList",
     "Registration",
     "RejectedVersion",
     "ResultMessage",

@@ -135,6 +135,15 @@ class ActivityEntry(models.Model):
         # The results by email (services.results_mail).
         QUEUE_RESULTS = "queue_results", "queued the results by email for {count}"
         SEND_RESULTS = "send_results", "sent the results by email: {sent} sent, {failed} failed"
+        # The circuit's officers (services.circuit_list).
+        APPROVE_FOR_LIST = (
+            "approve_for_list",
+            "approved the event for the circuit's ranking list as a {klass}",
+        )
+        WITHDRAW_FROM_LIST = (
+            "withdraw_from_list",
+            "withdrew the event's approval for the circuit's ranking list",
+        )
         # The event in a season (the season's own log says it too).
         ADD_TO_SEASON = "add_to_season", "counted the event in {name}"
         REMOVE_FROM_SEASON = "remove_from_season", "stopped counting the event in {name}"

@@ -14,7 +14,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_http_methods, require_POST
 from django_tables2 import RequestConfig
 
-from .. import exchange, printouts, ranking, season_standings, services, stamps
+from .. import circuit_pages, exchange, printouts, ranking, season_standings, services, stamps
 from ..forms import SeasonEventForm, SeasonForm
 from ..models import ActivityEntry, Event, Player, Season
 from ..names import name_key
@@ -339,6 +339,7 @@ def player_detail(request, pk):
             series = [(player.name, season_standings.running_totals(p.chips for p in rows))]
             dates = event_dates([p.event for p in rows])
             charts.append((season, printouts.web_chart(series, "event", x_labels=dates)))
+    circuit = _circuit_context(player)
     return render(
         request,
         "tournaments/player_detail.html",
@@ -350,5 +351,24 @@ def player_detail(request, pk):
             "charts": charts,
             "statistics": season_standings.player_statistics(player, events),
             "email_form": email_form,
+            **circuit,
         },
     )
+
+
+def _circuit_context(player) -> dict:
+    """The player's row of the latest published ranking list and their rating (beta),
+    with its history as a chart: one query (the list)."""
+    published = circuit_pages.latest()
+    number = player.circuit_number
+    rating = circuit_pages.player_rating(published, number)
+    chart = None
+    if rating is not None and rating.history:
+        values, labels = circuit_pages.rating_chart_points(rating)
+        chart = printouts.web_chart([(player.name, values)], "event", x_labels=labels)
+    return {
+        "circuit_list": published,
+        "list_row": circuit_pages.player_row(published, number),
+        "rating": rating,
+        "rating_chart": chart,
+    }

@@ -1,0 +1,132 @@
+"""What the circuit's pages read from a published ranking list: its rows (from the CSV
+it kept, so the page, the CSV and the PDF say the same), each player's clubs (the clubs
+of their counted events), and a player's line and rating (beta)."""
+
+from __future__ import annotations
+
+import csv
+import datetime
+import io
+from dataclasses import dataclass
+
+from .circuit.rating import PROVISIONAL_SIGMA
+from .models import Event, PublishedList
+
+
+@dataclass(frozen=True)
+class ListRow:
+    standing: str  # "1", or "unranked (2 of 3)"
+    number: str  # the circuit number, T-00042
+    name: str
+    score: str
+    events: int
+    calculation: str
+    clubs: str = ""
+
+    @property
+    def player_id(self) -> int:
+        return int(self.number.split("-")[1])
+
+    @property
+    def ranked(self) -> bool:
+        return not self.standing.startswith("unranked")
+
+
+def csv_bytes(published: PublishedList) -> bytes:
+    return bytes(published.csv)  # PostgreSQL gives a memoryview
+
+
+def list_rows(published: PublishedList) -> list[ListRow]:
+    """The list's rows, each with its player's clubs: one query (the events' clubs)."""
+    reader = csv.reader(io.StringIO(csv_bytes(published).decode("utf-8")))
+    next(reader)
+    rows = [
+        ListRow(rank, number, name.removeprefix("'"), score, int(events), calculation)
+        for rank, number, name, score, events, calculation in reader
+    ]
+    ids = [int(e["key"].split("-")[1]) for e in published.events]
+    club_of = dict(Event.objects.filter(pk__in=ids).values_list("pk", "club__name"))
+    clubs: dict[str, set[str]] = {}
+    for e in published.events:
+        name = club_of.get(int(e["key"].split("-")[1]))
+        for player, _, _ in e["placings"]:
+            if name:
+                clubs.setdefault(player, set()).add(name)
+    return [
+        ListRow(
+            r.standing,
+            r.number,
+            r.name,
+            r.score,
+            r.events,
+            r.calculation,
+            ", ".join(sorted(clubs.get(r.number, ()))),
+        )
+        for r in rows
+    ]
+
+
+def latest() -> PublishedList | None:
+    return PublishedList.objects.order_by("-date", "-pk").first()
+
+
+def player_row(published: PublishedList | None, number: str) -> ListRow | None:
+    """The player's row of the list, without a query."""
+    if published is None:
+        return None
+    reader = csv.reader(io.StringIO(csv_bytes(published).decode("utf-8")))
+    for rank, key, name, score, events, calculation in reader:
+        if key == number:
+            return ListRow(rank, key, name.removeprefix("'"), score, int(events), calculation)
+    return None
+
+
+@dataclass(frozen=True)
+class Rating:
+    displayed: str
+    mu: float
+    sigma: float
+    provisional: bool
+    history: list  # [[date, event, round, mu, sigma], ...]
+
+
+def player_rating(published: PublishedList | None, number: str) -> Rating | None:
+    kept = (published.ratings if published else {}).get(number)
+    if kept is None:
+        return None
+    mu, sigma = kept["mu"], kept["sigma"]
+    return Rating(f"{mu - 3 * sigma:.2f}", mu, sigma, sigma >= PROVISIONAL_SIGMA, kept["history"])
+
+
+def rating_rows(published: PublishedList | None) -> list[tuple[int, str, str, str]]:
+    """The established players (sigma under 4) by displayed rating: (rank, number,
+    name, rating); equal shown ratings share a rank."""
+    if published is None:
+        return []
+    names = published.names
+    shown = [
+        (f"{r['mu'] - 3 * r['sigma']:.2f}", key)
+        for key, r in published.ratings.items()
+        if r["sigma"] < PROVISIONAL_SIGMA
+    ]
+    shown.sort(key=lambda s: (-float(s[0]), s[1]))
+    rows, previous, rank = [], None, 0
+    for position, (text, key) in enumerate(shown, start=1):
+        if text != previous:
+            rank, previous = position, text
+        rows.append((rank, key, names.get(key, key), text))
+    return rows
+
+
+def rating_chart_points(rating: Rating) -> tuple[list[int], list[str]]:
+    """The rating's history for a chart: the start (0.00, a newcomer's), then the
+    rating after each event (its last table-round), rounded to whole points; and the
+    points' labels (the events' dates, "Nov 5")."""
+    after: dict[tuple[str, str], int] = {}
+    for date, event, _round, mu, sigma in rating.history:
+        after[(date, event)] = round(mu - 3 * sigma)
+    labels = ["start"]
+    for date, _ in after:
+        day = datetime.date.fromisoformat(date)
+        labels.append(f"{day:%b} {day.day}")
+    return [0, *after.values()], labels
