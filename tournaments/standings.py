@@ -18,6 +18,7 @@ from fractions import Fraction
 from typing import Any
 
 from django.db.models import Count, Exists, Max, Min, OuterRef, Q, Sum
+from django.db.models.functions import Coalesce
 
 from . import ranking, tie_breaks
 from .models import (
@@ -118,9 +119,10 @@ class Totals:
 def deal_totals(events, first: int = 1, last: int = ALL_ROUNDS) -> dict[tuple[int, int], Totals]:
     """(event id, player id) -> Totals over rounds first..last of ``events`` (ids): one
     GROUP BY, about as cheap as summing the ledger itself."""
+    # A merged player's nets (services/merging.py) count as the kept player's.
     rows = (
         _current_nets(events, first, last)
-        .values("event_id", "player_id")
+        .values("event_id", account=Coalesce("player__merged_into_id", "player_id"))
         .annotate(
             net=Sum("chips"),
             best=Max("chips"),
@@ -131,7 +133,7 @@ def deal_totals(events, first: int = 1, last: int = ALL_ROUNDS) -> dict[tuple[in
         )
         .order_by()
     )
-    return {(row.pop("event_id"), row.pop("player_id")): Totals(**row) for row in rows}
+    return {(row.pop("event_id"), row.pop("account")): Totals(**row) for row in rows}
 
 
 # How places are given, said under every standings (page and printout).
@@ -313,10 +315,11 @@ def standings_series(event, rows, limit: int = 10) -> list[tuple[str, list[int]]
     shown = rows[:limit]
     per_table = (
         _current_nets([event.pk])
-        .filter(player__in=[s.player.pk for s in shown])
-        .values("player_id", "table_id")
+        .annotate(account=Coalesce("player__merged_into_id", "player_id"))
+        .filter(account__in=[s.player.pk for s in shown])
+        .values("account", "table_id")
         .annotate(net=Sum("chips"))
-        .values_list("player_id", "table_id", "net")
+        .values_list("account", "table_id", "net")
         .order_by()
     )
     # Tables mapped to rounds here: a join to tables and rounds on every net costs more.

@@ -49,6 +49,13 @@ class Player(models.Model):
     folded = models.CharField(max_length=300, db_index=True, editable=False, default="")
     # ``names.fold(club)``: the search finds a club as it finds a name, on both databases.
     folded_club = models.CharField(max_length=300, editable=False, default="")
+    # A player recorded twice and merged (services/merging.py): this row stays as an
+    # alias of the one kept, because the append-only ledger's rows (ledger entries,
+    # deal nets, deal versions, substitutions) go on naming it; standings and the audit
+    # read it as the kept player. Never a chain: a merge re-points older aliases.
+    merged_into = models.ForeignKey(
+        "self", on_delete=models.PROTECT, null=True, blank=True, related_name="aliases"
+    )
 
     objects = PlayerQuerySet.as_manager()
 
@@ -110,3 +117,32 @@ class FormerName(models.Model):
         self.name = clean_name(self.name)
         self.folded = fold(self.name)
         super().save(*args, **kwargs)
+
+
+class PlayerMerge(models.Model):
+    """A player recorded twice, merged into the one kept by a circuit officer: what
+    moved (``moved``: "app.Model.field" -> the ids of the rows re-pointed), so that
+    ``undo_merge`` puts back exactly that, and the duplicate as it was."""
+
+    kept = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="merges")
+    duplicate = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="merged_as")
+    duplicate_name = models.CharField(max_length=100)
+    duplicate_club = models.CharField(max_length=100, blank=True)
+    duplicate_email = models.EmailField(blank=True)
+    duplicate_notes = models.TextField(blank=True)
+    reason = models.CharField(max_length=300, blank=True)
+    moved = models.JSONField(default=dict)
+    merged_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
+    )
+    merged_at = models.DateTimeField(auto_now_add=True)
+    undone_at = models.DateTimeField(null=True, blank=True)
+    undone_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
+
+    class Meta:
+        ordering = ["-merged_at", "-id"]
+
+    def __str__(self) -> str:
+        return f"{self.duplicate_name} merged into {self.kept}"

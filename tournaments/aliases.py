@@ -1,0 +1,14 @@
+"""Players merged into another (services/merging.py): the append-only ledger's rows go
+on naming them, and whoever sums or checks those rows reads them as the kept player."""
+
+from __future__ import annotations
+
+from .models import Player
+
+
+def merged_aliases() -> dict[int, int]:
+    """Merged player id -> the kept player's id (never a chain: a merge re-points the
+    older aliases). One query."""
+    return dict(
+        Player.objects.filter(merged_into__isnull=False).values_list("pk", "merged_into_id")
+    )
