@@ -120,6 +120,8 @@ def url_for(name, w):
         "table-cards-pdf": [r.pk],
         "diplomas-pdf": [e.pk],
         "results-mail": [e.pk],
+        "player-merge": [],
+        "player-merge-undo": [w.get("merge", 0)],
     }[name]
     return reverse(name, args=args)
 

@@ -39,6 +39,7 @@ from .common import (
 )
 from .hall import wall_columns
 from .live import not_modified, tagged
+from .merging import merge_history
 from .results_mail import player_email
 
 
@@ -350,5 +351,6 @@ def player_detail(request, pk):
             "charts": charts,
             "statistics": season_standings.player_statistics(player, events),
             "email_form": email_form,
+            "merges": merge_history(user, player),
         },
     )
