@@ -365,8 +365,10 @@ def statement(event, player: Player) -> list[StatementLine]:
     """Every transfer to and from ``player`` in ``event``, in the order of play (round,
     table, deal), a deal's reversals and corrections under it, with the running net
     and the chips at the table after each deal."""
+    # The player's rows and those of players merged into them (services/merging.py).
+    mine = Q(payer=player) | Q(payee=player) | Q(payer__merged_into=player)
     entries = (
-        event.ledger.filter(Q(payer=player) | Q(payee=player))  # each row knows its event
+        event.ledger.filter(mine | Q(payee__merged_into=player))  # each row knows its event
         .select_related("deal__table__round", "deal_version", "payer", "payee")
         .order_by("deal__table__round__number", "deal__table__number", "deal__number", "id")
     )
@@ -374,7 +376,8 @@ def statement(event, player: Player) -> list[StatementLine]:
     balance = 0
     at_table: dict[int, int] = {}
     for e in entries:
-        change = e.chips if e.payee_id == player.pk else -e.chips
+        received = e.payee is not None and player.pk in (e.payee_id, e.payee.merged_into_id)
+        change = e.chips if received else -e.chips
         balance += change
         at_table[e.deal.table_id] = at_table.get(e.deal.table_id, 0) + change
         if lines and lines[-1].entry.deal_id == e.deal_id:

@@ -18,6 +18,7 @@ from tournaments.models import (
     Seat,
     Sitting,
 )
+from tournaments.season_standings import player_statistics
 from tournaments.services.errors import PermissionDenied
 from tournaments.services.merging import (
     MergeError,
@@ -25,7 +26,7 @@ from tournaments.services.merging import (
     preview_merge,
     undo_merge,
 )
-from tournaments.standings import standings
+from tournaments.standings import standings, statement
 
 pytestmark = pytest.mark.django_db
 
@@ -69,6 +70,10 @@ def test_a_merge_moves_the_duplicate_to_the_kept_player_and_undo_puts_it_back(tw
     )
     assert ana_rows > 0
 
+    ana_statistics = player_statistics(ana, [west])
+    assert ana_statistics != []
+    ana_statement = [(line.entry.pk, line.change, line.balance) for line in statement(west, ana)]
+    assert len(ana_statement) > 0
     preview = preview_merge(anna, ana)
     assert preview.refusals == []
     assert preview.summary == (
@@ -85,6 +90,12 @@ def test_a_merge_moves_the_duplicate_to_the_kept_player_and_undo_puts_it_back(tw
     ]
     assert dict(rows_of(west))["Anna"] == ana_chips
     assert rows_of(clarkson) == clarkson_before
+    # Anna's statistics at West are Ana's (the deals name Ana).
+    assert player_statistics(anna, [west]) == ana_statistics
+    # Anna's statement at West is the rows that name Ana, as Ana's was.
+    assert [(line.entry.pk, line.change, line.balance) for line in statement(west, anna)] == (
+        ana_statement
+    )
     assert list(Registration.objects.filter(player=anna).values_list("event__name", flat=True)) == [
         "Clarkson open",
         "West open",
