@@ -209,3 +209,22 @@ def test_a_merge_of_the_kept_player_later_repoints_the_older_alias(two_events, o
     undo_merge(first, officer)
     assert audit_ledger().problems == []
     assert ledger_checksum() == checksum
+
+
+def test_a_merged_name_registers_the_kept_player_and_is_not_searched(two_events, officer):
+    from tournaments import services
+    from tournaments.services.players import search_registry
+
+    clarkson, west = two_events
+    anna, ana = Player.objects.get(name="Anna"), Player.objects.get(name="Ana")
+    merge_players(anna, ana, officer)
+    night = clarkson_open(clarkson.organizers.get(), players=[], name="Heun night")
+    # Ana herself is not listed: Anna is, by her former name.
+    assert [(p.name, p.formerly) for p in search_registry(night, "ana")] == [
+        ("Anna", "Ana"),
+        ("Dana", None),
+        ("Hana", None),
+    ]
+    registered = services.register_player(night, clarkson.organizers.get(), name="Ana")
+    assert registered == anna
+    assert list(night.registrations.values_list("player__name", flat=True)) == ["Anna"]

@@ -55,6 +55,9 @@ def register_player(
         player, _ = Player.objects.get_or_create(
             name=name, defaults={"club": clean_name(club), "email": email}
         )
+    if player.merged_into_id is not None:
+        # A name merged into another player (services/merging.py) is that player's.
+        player = Player.objects.get(pk=player.merged_into_id)
     registration = Registration.objects.filter(event=event, player=player).first()
     joins = registration is None or registration.withdrawn
     waiting = waiting_rounds(event) if joins else []
