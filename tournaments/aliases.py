@@ -3,12 +3,10 @@ on naming them, and whoever sums or checks those rows reads them as the kept pla
 
 from __future__ import annotations
 
-from .models import Player
+from .models import PlayerAlias
 
 
 def merged_aliases() -> dict[int, int]:
     """Merged player id -> the kept player's id (never a chain: a merge re-points the
     older aliases). One query."""
-    return dict(
-        Player.objects.filter(merged_into__isnull=False).values_list("pk", "merged_into_id")
-    )
+    return dict(PlayerAlias.objects.values_list("player_id", "kept_id"))

@@ -265,7 +265,7 @@ def places(events, first: int, last: int, nets, tables=None) -> dict[int, dict]:
     net = {
         (p, t): n
         # A merged player's nets (services/merging.py) are the kept player's.
-        for p, t, n in nets.annotate(account=Coalesce("player__merged_into_id", "player_id"))
+        for p, t, n in nets.annotate(account=Coalesce("player__alias__kept_id", "player_id"))
         .values("account", "table_id")
         .annotate(n=Sum("chips"))
         .values_list("account", "table_id", "n")

@@ -303,7 +303,7 @@ def player_statistics(player: Player, events: list[Event]) -> list[dict]:
     # Their nets, and those of players merged into them (services/merging.py): the
     # deal names whoever of them sat (a merge refuses two of them at one table).
     took_part = DealNet.objects.current().filter(
-        Q(player=player) | Q(player__merged_into=player), event__in=events
+        Q(player=player) | Q(player__alias__kept=player), event__in=events
     )
     who = took_part.filter(deal_id=OuterRef("deal_id")).values("player_id")[:1]
     versions = (

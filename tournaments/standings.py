@@ -17,7 +17,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
 
-from django.db.models import Count, Exists, Max, Min, OuterRef, Q, Sum
+from django.db.models import Count, Exists, F, Max, Min, OuterRef, Q, Sum
 from django.db.models.functions import Coalesce
 
 from . import ranking, tie_breaks
@@ -122,7 +122,7 @@ def deal_totals(events, first: int = 1, last: int = ALL_ROUNDS) -> dict[tuple[in
     # A merged player's nets (services/merging.py) count as the kept player's.
     rows = (
         _current_nets(events, first, last)
-        .values("event_id", account=Coalesce("player__merged_into_id", "player_id"))
+        .values("event_id", account=Coalesce("player__alias__kept_id", "player_id"))
         .annotate(
             net=Sum("chips"),
             best=Max("chips"),
@@ -315,7 +315,7 @@ def standings_series(event, rows, limit: int = 10) -> list[tuple[str, list[int]]
     shown = rows[:limit]
     per_table = (
         _current_nets([event.pk])
-        .annotate(account=Coalesce("player__merged_into_id", "player_id"))
+        .annotate(account=Coalesce("player__alias__kept_id", "player_id"))
         .filter(account__in=[s.player.pk for s in shown])
         .values("account", "table_id")
         .annotate(net=Sum("chips"))
@@ -366,9 +366,10 @@ def statement(event, player: Player) -> list[StatementLine]:
     table, deal), a deal's reversals and corrections under it, with the running net
     and the chips at the table after each deal."""
     # The player's rows and those of players merged into them (services/merging.py).
-    mine = Q(payer=player) | Q(payee=player) | Q(payer__merged_into=player)
+    mine = Q(payer=player) | Q(payee=player) | Q(payer__alias__kept=player)
     entries = (
-        event.ledger.filter(mine | Q(payee__merged_into=player))  # each row knows its event
+        event.ledger.filter(mine | Q(payee__alias__kept=player))  # each row knows its event
+        .annotate(payee_kept=F("payee__alias__kept_id"))
         .select_related("deal__table__round", "deal_version", "payer", "payee")
         .order_by("deal__table__round__number", "deal__table__number", "deal__number", "id")
     )
@@ -376,7 +377,7 @@ def statement(event, player: Player) -> list[StatementLine]:
     balance = 0
     at_table: dict[int, int] = {}
     for e in entries:
-        received = e.payee is not None and player.pk in (e.payee_id, e.payee.merged_into_id)
+        received = player.pk in (e.payee_id, e.payee_kept)
         change = e.chips if received else -e.chips
         balance += change
         at_table[e.deal.table_id] = at_table.get(e.deal.table_id, 0) + change

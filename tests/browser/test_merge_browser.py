@@ -52,4 +52,12 @@ def test_an_officer_merges_and_undoes_on_the_page(
     view.screenshot(path=f"{shots}/merge-history-{size}.png", full_page=True)
     view.click("#player-merges button")
     assert "undone by vera on" in view.inner_text("#player-merges")
-    assert Player.objects.get(pk=ana.pk).merged_into is None
+    assert kept_of(Player.objects.get(pk=ana.pk)) is None
+
+
+def kept_of(player):
+    """The player ``player`` is merged into (its alias), or None."""
+    from tournaments.models import PlayerAlias
+
+    alias = PlayerAlias.objects.filter(player_id=player.pk).first()
+    return alias and alias.kept

@@ -25,7 +25,7 @@ from .ledger import (
 )
 from .links import TABLE_LINK_USERNAME, TableLink
 from .mail import ResultMessage
-from .players import FormerName, Player, PlayerMerge, PlayerQuerySet
+from .players import FormerName, Player, PlayerAlias, PlayerMerge, PlayerQuerySet
 from .prizes import PrizeCategory
 from .seasons import Season, default_placement_points, default_tie_breaks
 from .substitutes import Sitting, Substitution
@@ -53,6 +53,7 @@ __all__ = [
     "FormerName",
     "LedgerEntry",
     "Player",
+    "PlayerAlias",
     "PlayerMerge",
     "PlayerQuerySet",
     "PrizeCategory",

@@ -49,14 +49,6 @@ class Player(models.Model):
     folded = models.CharField(max_length=300, db_index=True, editable=False, default="")
     # ``names.fold(club)``: the search finds a club as it finds a name, on both databases.
     folded_club = models.CharField(max_length=300, editable=False, default="")
-    # A player recorded twice and merged (services/merging.py): this row stays as an
-    # alias of the one kept, because the append-only ledger's rows (ledger entries,
-    # deal nets, deal versions, substitutions) go on naming it; standings and the audit
-    # read it as the kept player. Never a chain: a merge re-points older aliases.
-    merged_into = models.ForeignKey(
-        "self", on_delete=models.PROTECT, null=True, blank=True, related_name="aliases"
-    )
-
     objects = PlayerQuerySet.as_manager()
 
     # Each text a player's search compares, and its folded column.
@@ -117,6 +109,23 @@ class FormerName(models.Model):
         self.name = clean_name(self.name)
         self.folded = fold(self.name)
         super().save(*args, **kwargs)
+
+
+class PlayerAlias(models.Model):
+    """A player recorded twice and merged (services/merging.py): the row stays as an
+    alias of the one kept, because the append-only ledger's rows (ledger entries, deal
+    nets, deal versions, substitutions) go on naming it; standings and the audit read
+    it as the kept player. A table of its own, not a column of Player: a player's row
+    stays as narrow as an import's bulk insert needs. Never a chain: a merge re-points
+    the older aliases."""
+
+    player = models.OneToOneField(
+        Player, on_delete=models.PROTECT, primary_key=True, related_name="alias"
+    )
+    kept = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="aliases")
+
+    def __str__(self) -> str:
+        return f"{self.player} is {self.kept}"
 
 
 class PlayerMerge(models.Model):

@@ -4,7 +4,7 @@ undoing it exactly.
 The ledger is append-only in the database (append_only.py): its rows (ledger entries,
 deal nets, deal versions) and substitutions can be neither updated nor deleted, and a
 merge must not weaken that. So those rows keep naming the duplicate, whose Player row
-stays as an alias (``merged_into``) that standings and the ledger audit read as the kept
+stays as an alias (PlayerAlias) that standings and the ledger audit read as the kept
 player; every other row naming the duplicate (registrations, seats, sittings, roll
 calls, byes, check-ins, chip counts, teams, prize categories, former names, results
 mail, first forehands) moves to the kept player, its ids kept on the PlayerMerge so
@@ -27,6 +27,7 @@ from ..models import (
     ChipCount,
     FormerName,
     Player,
+    PlayerAlias,
     PlayerMerge,
     PrizeCategory,
     Registration,
@@ -61,7 +62,7 @@ MOVED = (
     (ResultMessage, "player", "results email"),
     (Table, "first_forehand", "first forehand"),
     # Players merged into the duplicate before: now aliases of the kept player.
-    (Player, "merged_into", "earlier merge"),
+    (PlayerAlias, "kept", "earlier merge"),
 )
 ADDED_NAMES = "added_former_names"
 
@@ -95,10 +96,11 @@ def _refusals(kept: Player, duplicate: Player) -> list[str]:
     if kept.pk == duplicate.pk:
         return ["Pick two different players: a player cannot be merged into themselves."]
     said = []
-    for who in (kept, duplicate):
-        if who.merged_into_id is not None:
-            said.append(f"{who.name} was merged into another player already.")
     both = [kept.pk, duplicate.pk]
+    merged = set(PlayerAlias.objects.filter(player__in=both).values_list("player", flat=True))
+    for who in (kept, duplicate):
+        if who.pk in merged:
+            said.append(f"{who.name} was merged into another player already.")
     events = (
         Registration.objects.filter(player__in=both)
         .values("event_id", "event__name")
@@ -207,8 +209,7 @@ def merge_players(kept: Player, duplicate: Player, user, reason: str = "") -> Pl
         rows.update(**{column: kept})
     former = FormerName.objects.create(player=kept, name=duplicate.name, renamed_by=user)
     moved[ADDED_NAMES] = [former.pk]
-    duplicate.merged_into = kept
-    duplicate.save(update_fields=["merged_into"])
+    PlayerAlias.objects.create(player=duplicate, kept=kept)
     merge = PlayerMerge.objects.create(
         kept=kept,
         duplicate=duplicate,
@@ -243,7 +244,7 @@ def undo_merge(merge: PlayerMerge, user) -> PlayerMerge:
             f"The merge of {merge.duplicate_name} into {merge.kept} is undone already."
         )
     kept, duplicate = _locked(merge.kept, merge.duplicate)
-    if kept.merged_into_id is not None:
+    if PlayerAlias.objects.filter(player=kept).exists():
         raise MergeError(
             f"{kept.name} was merged into another player since: undo that merge first."
         )
@@ -255,7 +256,7 @@ def undo_merge(merge: PlayerMerge, user) -> PlayerMerge:
             **{column: duplicate}
         )
     FormerName.objects.filter(pk__in=merge.moved.get(ADDED_NAMES, []), player=kept).delete()
-    duplicate.merged_into = None
+    PlayerAlias.objects.filter(player=duplicate).delete()
     duplicate.name, duplicate.club = merge.duplicate_name, merge.duplicate_club
     duplicate.email, duplicate.notes = merge.duplicate_email, merge.duplicate_notes
     duplicate.save()

@@ -58,7 +58,7 @@ def search_registry(event, query: str):
     one of the player's former names."""
     # A player merged into another is found by the kept player's former names instead.
     players = (
-        Player.objects.filter(merged_into__isnull=True)
+        Player.objects.filter(alias__isnull=True)
         .only("pk", "name", "club")
         .order_by("folded", "name", "pk")
     )

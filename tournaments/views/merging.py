@@ -45,7 +45,7 @@ def _search(query: str) -> list[Player]:
     words = fold(query).split()[:5]
     if not words:
         return []
-    found = Player.objects.filter(merged_into__isnull=True)
+    found = Player.objects.filter(alias__isnull=True)
     for word in words:
         found = found.filter(folded__contains=word) | found.filter(folded_club__contains=word)
     return list(found.only("pk", "name", "club").order_by("folded", "name", "pk")[:FOUND])
