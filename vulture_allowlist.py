@@ -217,3 +217,10 @@ _.prepopulated_fields
 _.circuit_number
 _.owner_club
 _.signing_key
+# Merging a player recorded twice (issue 37): the alias column and the merge's record,
+# written through the ORM and read by player_detail.html; the ledger's checksum, which
+# the merge tests compare before, after and after the undo.
+_.merged_by
+_.merged_at
+_.undone_by
+_.ledger_checksum

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from django.db.models import Sum
+from django.db.models.functions import Coalesce
 
 from . import seat_holders, tie_breaks
 from .models import Event, Seat, Substitution
@@ -263,9 +264,11 @@ def places(events, first: int, last: int, nets, tables=None) -> dict[int, dict]:
         seats = seats.filter(table__in=tables)  # some tables only (a subquery)
     net = {
         (p, t): n
-        for p, t, n in nets.values("player_id", "table_id")
+        # A merged player's nets (services/merging.py) are the kept player's.
+        for p, t, n in nets.annotate(account=Coalesce("player__alias__kept_id", "player_id"))
+        .values("account", "table_id")
         .annotate(n=Sum("chips"))
-        .values_list("player_id", "table_id", "n")
+        .values_list("account", "table_id", "n")
         .order_by()
     }
     of_event: dict[int, list] = {pk: [] for pk in by_id}

@@ -29,7 +29,7 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from django.db.models import F
+from django.db.models import F, OuterRef, Q, Subquery
 
 import taroky_scoring as core
 from taroky_scoring.editions import RULES_EDITION
@@ -300,15 +300,24 @@ def player_statistics(player: Player, events: list[Event]) -> list[dict]:
     deal nets) and their current versions' documents with the names they were saved
     under. A deal recorded under earlier rules that today's refuse is left out (the
     statistics score each document by today's rules)."""
-    took_part = DealNet.objects.current().filter(player=player, event__in=events)
-    versions = DealVersion.objects.filter(
-        deal_id__in=took_part.values("deal_id"), number=F("deal__version")
-    ).values_list("document", "names", "rules_edition")
+    # Their nets, and those of players merged into them (services/merging.py): the
+    # deal names whoever of them sat (a merge refuses two of them at one table).
+    took_part = DealNet.objects.current().filter(
+        Q(player=player) | Q(player__alias__kept=player), event__in=events
+    )
+    who = took_part.filter(deal_id=OuterRef("deal_id")).values("player_id")[:1]
+    versions = (
+        DealVersion.objects.filter(
+            deal_id__in=took_part.values("deal_id"), number=F("deal__version")
+        )
+        .annotate(who=Subquery(who))
+        .values_list("document", "names", "rules_edition", "who")
+    )
     by_game: dict[str, list[tuple[dict, str]]] = defaultdict(list)
     titles: dict[str, str] = {}
     ordered = versions.order_by("deal__table__round__event__date", "deal_id")
-    for document, names, edition in ordered:
-        name = next((n for n, pk in names.items() if int(pk) == player.pk), None)
+    for document, names, edition, who in ordered:
+        name = next((n for n, pk in names.items() if int(pk) == who), None)
         if name is None:
             continue  # pragma: no cover - every deal net is a player named in the deal
         if edition < RULES_EDITION and not _scored_today(document):

@@ -111,7 +111,10 @@ def with_holders(seats):
         return Coalesce(Subquery(deals), Value(0))
 
     return seats.annotate(
-        sub_player=F("substitution__substitute_id"),
+        # A substitute merged into another player (services/merging.py) is that player.
+        sub_player=Coalesce(
+            "substitution__substitute__alias__kept_id", "substitution__substitute_id"
+        ),
         sub_mode=F("substitution__mode"),
         held_before=counted(Q(number__lt=OuterRef("substitution__from_deal"))),
         held_after=counted(Q(number__gte=OuterRef("substitution__from_deal"))),

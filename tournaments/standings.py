@@ -17,7 +17,8 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
 
-from django.db.models import Count, Exists, Max, Min, OuterRef, Q, Sum
+from django.db.models import Count, Exists, F, Max, Min, OuterRef, Q, Sum
+from django.db.models.functions import Coalesce
 
 from . import ranking, tie_breaks
 from .models import (
@@ -118,9 +119,10 @@ class Totals:
 def deal_totals(events, first: int = 1, last: int = ALL_ROUNDS) -> dict[tuple[int, int], Totals]:
     """(event id, player id) -> Totals over rounds first..last of ``events`` (ids): one
     GROUP BY, about as cheap as summing the ledger itself."""
+    # A merged player's nets (services/merging.py) count as the kept player's.
     rows = (
         _current_nets(events, first, last)
-        .values("event_id", "player_id")
+        .values("event_id", account=Coalesce("player__alias__kept_id", "player_id"))
         .annotate(
             net=Sum("chips"),
             best=Max("chips"),
@@ -131,7 +133,7 @@ def deal_totals(events, first: int = 1, last: int = ALL_ROUNDS) -> dict[tuple[in
         )
         .order_by()
     )
-    return {(row.pop("event_id"), row.pop("player_id")): Totals(**row) for row in rows}
+    return {(row.pop("event_id"), row.pop("account")): Totals(**row) for row in rows}
 
 
 # How places are given, said under every standings (page and printout).
@@ -313,10 +315,11 @@ def standings_series(event, rows, limit: int = 10) -> list[tuple[str, list[int]]
     shown = rows[:limit]
     per_table = (
         _current_nets([event.pk])
-        .filter(player__in=[s.player.pk for s in shown])
-        .values("player_id", "table_id")
+        .annotate(account=Coalesce("player__alias__kept_id", "player_id"))
+        .filter(account__in=[s.player.pk for s in shown])
+        .values("account", "table_id")
         .annotate(net=Sum("chips"))
-        .values_list("player_id", "table_id", "net")
+        .values_list("account", "table_id", "net")
         .order_by()
     )
     # Tables mapped to rounds here: a join to tables and rounds on every net costs more.
@@ -362,8 +365,11 @@ def statement(event, player: Player) -> list[StatementLine]:
     """Every transfer to and from ``player`` in ``event``, in the order of play (round,
     table, deal), a deal's reversals and corrections under it, with the running net
     and the chips at the table after each deal."""
+    # The player's rows and those of players merged into them (services/merging.py).
+    mine = Q(payer=player) | Q(payee=player) | Q(payer__alias__kept=player)
     entries = (
-        event.ledger.filter(Q(payer=player) | Q(payee=player))  # each row knows its event
+        event.ledger.filter(mine | Q(payee__alias__kept=player))  # each row knows its event
+        .annotate(payee_kept=F("payee__alias__kept_id"))
         .select_related("deal__table__round", "deal_version", "payer", "payee")
         .order_by("deal__table__round__number", "deal__table__number", "deal__number", "id")
     )
@@ -371,7 +377,8 @@ def statement(event, player: Player) -> list[StatementLine]:
     balance = 0
     at_table: dict[int, int] = {}
     for e in entries:
-        change = e.chips if e.payee_id == player.pk else -e.chips
+        received = player.pk in (e.payee_id, e.payee_kept)
+        change = e.chips if received else -e.chips
         balance += change
         at_table[e.deal.table_id] = at_table.get(e.deal.table_id, 0) + change
         if lines and lines[-1].entry.deal_id == e.deal_id:

@@ -10,6 +10,7 @@ from .views import (
     director,
     events,
     hall,
+    merging,
     paperwork,
     players_sheet,
     prizes,
@@ -128,6 +129,9 @@ urlpatterns = [
     path("seasons/<int:pk>/wall/", seasons.season_wall, name="season-wall"),
     path("seasons/<int:pk>/wall/live/", seasons.season_wall_live, name="season-wall-live"),
     path("players/<int:pk>/", seasons.player_detail, name="player-detail"),
+    # A player recorded twice, merged by a circuit officer, and undone (views/merging.py).
+    path("players/merge/", merging.player_merge, name="player-merge"),
+    path("merges/<int:pk>/undo/", merging.player_merge_undo, name="player-merge-undo"),
     # The results website as a zip (views/site.py).
     path("events/<int:pk>/site.zip", site.event_site, name="event-site"),
     path("seasons/<int:pk>/site.zip", site.season_site, name="season-site"),

@@ -151,6 +151,9 @@ TEAM_WRITE = {"event-team"}  # a team of the event's, changed by its organizers
 # A club's page (its key for its organizers only) and its events sent in from a laptop,
 # by its organizers (test_club_permission_matrix; tests/web/test_signed_events.py).
 CLUB = {"club-detail", "club-send-event"}
+# A player recorded twice, merged (and the merge undone) by a circuit officer only
+# (test_merge_pages_in_the_matrix).
+OFFICER = {"player-merge", "player-merge-undo"}
 
 
 def test_every_url_is_in_the_matrix():
@@ -177,6 +180,7 @@ def test_every_url_is_in_the_matrix():
         | CLUB
         | CIRCUIT_FILES
         | CIRCUIT_OFFICER
+        | OFFICER
     )
 
 
@@ -879,3 +883,61 @@ def test_club_permission_matrix(
         assert post.status_code == get.status_code == 403
         assert club.signing_key not in post.content.decode()
     assert state() == before
+@pytest.mark.parametrize("role", [*ROLES, "officer"])
+def test_merge_pages_in_the_matrix(
+    world, role, django_user_model, stranger, other_organizer, organizer
+):
+    """Merging players is a circuit officer's (or a superuser's): a visitor is sent to
+    sign in, an organizer who is not an officer gets 403 and nothing changes; the undo
+    is a POST only."""
+    from django.contrib.auth.models import Permission
+
+    from tournaments.models import Player, PlayerMerge
+    from tournaments.services.merging import merge_players
+
+    if role == "officer":
+        user = django_user_model.objects.create_user("vera", password="vera-pw-long")
+        user.user_permissions.add(Permission.objects.get(codename="circuit_officer"))
+        client = Client()
+        client.force_login(user)
+    else:
+        client = client_for(role, django_user_model, stranger, other_organizer, organizer)
+    root = django_user_model.objects.create_superuser("boss", password="boss-pw-long")
+    anna = world["player"]
+    twice = Player.objects.create(name="Anna Twice")
+    # A merge already made (to undo), of another pair.
+    old = Player.objects.create(name="Bill Twice")
+    merge = merge_players(Player.objects.get(name="Bill"), old, root)
+    world = {**world, "merge": merge.pk}
+    page = url_for("player-merge", world)
+    undo = url_for("player-merge-undo", world)
+    asked = {"kept": anna.circuit_number, "duplicate": twice.circuit_number}
+    officer = role in ("officer", "superuser")
+    get, post = client.get(page, asked), client.post(page, asked)
+    undone = client.post(undo)
+    assert client.get(undo).status_code == 405 if officer else True
+    if officer:
+        assert get.status_code == 200
+        assert "Will move: 0 events." in get.content.decode()
+        assert post.status_code == 302 and post["Location"] == f"/players/{anna.pk}/"
+        assert undone.status_code == 302
+        assert kept_of(Player.objects.get(name="Anna Twice")) == anna
+        assert PlayerMerge.objects.get(pk=merge.pk).undone_at is not None
+        return
+    for response in (get, post, undone):
+        if role == "anonymous":
+            assert response.status_code == 302 and response["Location"].startswith(
+                f"{reverse('login')}?next="
+            )
+        else:
+            assert response.status_code == 403
+    assert kept_of(Player.objects.get(name="Anna Twice")) is None
+    assert PlayerMerge.objects.get(pk=merge.pk).undone_at is None
+
+
+def kept_of(player):
+    """The player ``player`` is merged into (its alias), or None."""
+    from tournaments.models import PlayerAlias
+
+    alias = PlayerAlias.objects.filter(player_id=player.pk).first()
+    return alias and alias.kept

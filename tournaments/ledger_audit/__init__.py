@@ -53,6 +53,7 @@ from django.db.models import Q
 import taroky_scoring as core
 from taroky_scoring.editions import EDITIONS, RULES_EDITION
 
+from ..aliases import merged_aliases
 from ..models import (
     POT_ACCOUNT,
     ChipCount,
@@ -123,6 +124,7 @@ def audit_ledger(event_ids: list[int] | None = None, verbose: bool = False) -> A
         seats = seats.filter(table__round__event_id__in=event_ids)
         counts = counts.filter(table__round__event_id__in=event_ids)
     report = AuditReport()
+    alias = merged_aliases()  # merged players' ledger rows are the kept player's
     # table id -> its seats in the order of play: (player id, substitute's id, their
     # mode, their first deal), the holder at a deal worked out as seat_holders does.
     seats_at = defaultdict(list)
@@ -160,7 +162,7 @@ def audit_ledger(event_ids: list[int] | None = None, verbose: bool = False) -> A
             recorded_under.note(deal.table.round.event, v.document)
         if verbose:
             report.checked.extend(checked_words(deal, versions_of.get(deal.pk, []), rows))
-        check = _DealAudit(deal, versions_of.pop(deal.pk, []), seats_at, report)
+        check = _DealAudit(deal, versions_of.pop(deal.pk, []), seats_at, report, alias)
         check.versions()
         check.ledger(rows, version_of, entry_by_pk)
         check.nets(rows, nets_by_deal.pop(deal.pk, []), version_of)
@@ -187,8 +189,8 @@ def audit_ledger(event_ids: list[int] | None = None, verbose: bool = False) -> A
     check_check_in_links(event_ids, report.problems)
     check_seated_once(event_ids, report.problems)
     check_substitutions(event_ids, report.problems)
-    audit_chip_counts(counts, entries, report)
-    audit_seasons(entries, event_ids, report)
+    audit_chip_counts(counts, entries, report, alias)
+    audit_seasons(entries, event_ids, report, alias)
     return report
 
 
@@ -200,19 +202,26 @@ def _rotation_of(order: list, seats: list) -> bool:
 
 
 class _DealAudit:
-    def __init__(self, deal, versions, seats_at, report):
+    def __init__(self, deal, versions, seats_at, report, alias=None):
         self.deal = deal
         self.versions_ = versions
+        # Seats compared as people: a merged player's id read as the kept player's.
+        self.alias = alias or {}
         self.seats = [
-            sub
-            if sub is not None and mode == Substitution.Mode.AS_HIMSELF and deal.number >= first
-            else player
+            self.person(
+                sub
+                if sub is not None and mode == Substitution.Mode.AS_HIMSELF and deal.number >= first
+                else player
+            )
             for player, sub, mode, first in seats_at.get(deal.table_id, [])
         ]
         self.where = where_deal(deal)
         self.report = report
         self.scored = {}  # version number -> (outcome, settlement, player id of name)
         self.stands = set()  # numbers of the versions noted (see ``note``)
+
+    def person(self, pk):
+        return self.alias.get(pk, pk)
 
     def problem(self, text: str) -> None:
         self.report.problems.append(f"{self.where}: {text}")
@@ -280,8 +289,8 @@ class _DealAudit:
             return
         # Who sat where: the deal's players are the seats in the order of play, from
         # whoever led (and without the dealer, where they sit out).
-        sitting_out = ids.get(outcome.sitting_out) if outcome.sitting_out else None
-        played = [ids[name] for name in outcome.players]
+        sitting_out = self.person(ids.get(outcome.sitting_out)) if outcome.sitting_out else None
+        played = [self.person(ids[name]) for name in outcome.players]
         if len(ids) != len(self.seats) or not _rotation_of(
             played, [p for p in self.seats if p != sitting_out]
         ):
@@ -293,7 +302,7 @@ class _DealAudit:
         self.scored[v.number] = (outcome, settlement, {**ids, POT_ACCOUNT: None})
 
     def _seated(self, v, ids) -> bool:
-        strangers = [n for n, pk in ids.items() if pk not in self.seats]
+        strangers = [n for n, pk in ids.items() if self.person(pk) not in self.seats]
         if strangers:
             self.problem(f"version {v.number} names players not seated at the table")
         return not strangers

@@ -10,7 +10,7 @@ from ..season_standings import event_placings, season_events
 from .events import where_table
 
 
-def audit_chip_counts(counts, entries, report) -> None:
+def audit_chip_counts(counts, entries, report, alias=None) -> None:
     """What a count expected: starting chips + the player's rows at the table before it."""
     counts = list(counts)
     if not counts:
@@ -20,12 +20,16 @@ def audit_chip_counts(counts, entries, report) -> None:
         "table_id", "payer_id", "payee_id", "chips", "created_at"
     ):
         rows_at[e.table_id].append(e)
+    alias = alias or {}
     for c in counts:
         report.chip_counts += 1
+        # A merged player's rows are the kept player's (aliases.py).
+        payer = {e.pk: alias.get(e.payer_id, e.payer_id) for e in rows_at[c.table_id]}
+        payee = {e.pk: alias.get(e.payee_id, e.payee_id) for e in rows_at[c.table_id]}
         net = sum(
-            (e.chips if e.payee_id == c.player_id else -e.chips)
+            (e.chips if payee[e.pk] == c.player_id else -e.chips)
             for e in rows_at[c.table_id]
-            if c.player_id in (e.payer_id, e.payee_id) and e.created_at <= c.recorded_at
+            if c.player_id in (payer[e.pk], payee[e.pk]) and e.created_at <= c.recorded_at
         )
         expected = c.table.round.event.starting_chips + net
         if c.expected != expected:
@@ -35,18 +39,19 @@ def audit_chip_counts(counts, entries, report) -> None:
             )
 
 
-def audit_seasons(entries, event_ids, report) -> None:
+def audit_seasons(entries, event_ids, report, alias=None) -> None:
     """Every season with an audited event: the chips its standings give each player in
     each event are the ledger's (plus bye credits)."""
     seasons = Season.objects.filter(events__isnull=False).distinct().order_by("pk")
     if event_ids:
         seasons = seasons.filter(events__in=event_ids)
+    alias = alias or {}
     ledger: Counter = Counter()  # (event id, player id) -> net in the ledger
     for e in entries:
         if e.payee_id is not None:
-            ledger[(e.event_id, e.payee_id)] += e.chips
+            ledger[(e.event_id, alias.get(e.payee_id, e.payee_id))] += e.chips
         if e.payer_id is not None:
-            ledger[(e.event_id, e.payer_id)] -= e.chips
+            ledger[(e.event_id, alias.get(e.payer_id, e.payer_id))] -= e.chips
     for season in seasons:
         events = season_events(season)
         byes = Counter(

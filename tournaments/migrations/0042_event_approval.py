@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0040_circuit_officer'),
+        ('tournaments', '0041_player_merge'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

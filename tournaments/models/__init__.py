@@ -26,7 +26,7 @@ from .ledger import (
 )
 from .links import TABLE_LINK_USERNAME, TableLink
 from .mail import ResultMessage
-from .players import FormerName, Player, PlayerQuerySet
+from .players import FormerName, Player, PlayerAlias, PlayerMerge, PlayerQuerySet
 from .prizes import PrizeCategory
 from .seasons import Season, default_placement_points, default_tie_breaks
 from .substitutes import Sitting, Substitution
@@ -55,6 +55,8 @@ __all__ = [
     "FormerName",
     "LedgerEntry",
     "Player",
+    "PlayerAlias",
+    "PlayerMerge",
     "PlayerQuerySet",
     "PrizeCategory",
     "PublishedList",

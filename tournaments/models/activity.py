@@ -51,6 +51,8 @@ class ActivityEntry(models.Model):
         SET_PAYS_FEE = "set_pays_fee", "said {player} {pays} the entry fee"
         WITHDRAW_PLAYER = "withdraw_player", "withdrew {player}"
         RENAME_PLAYER = "rename_player", "renamed {from} to {to}"
+        MERGE_PLAYERS = "merge_players", "merged {duplicate} into {kept}"
+        UNDO_MERGE = "undo_merge", "undid the merge of {duplicate} into {kept}"
         SET_PLAYER_EMAIL = "set_player_email", "changed {player}'s email address"
         IMPORT_PLAYERS = "import_players", "imported a list of players"
         # Its rounds and tables.

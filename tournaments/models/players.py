@@ -49,7 +49,6 @@ class Player(models.Model):
     folded = models.CharField(max_length=300, db_index=True, editable=False, default="")
     # ``names.fold(club)``: the search finds a club as it finds a name, on both databases.
     folded_club = models.CharField(max_length=300, editable=False, default="")
-
     objects = PlayerQuerySet.as_manager()
 
     # Each text a player's search compares, and its folded column.
@@ -110,3 +109,49 @@ class FormerName(models.Model):
         self.name = clean_name(self.name)
         self.folded = fold(self.name)
         super().save(*args, **kwargs)
+
+
+class PlayerAlias(models.Model):
+    """A player recorded twice and merged (services/merging.py): the row stays as an
+    alias of the one kept, because the append-only ledger's rows (ledger entries, deal
+    nets, deal versions, substitutions) go on naming it; standings and the audit read
+    it as the kept player. A table of its own, not a column of Player: a player's row
+    stays as narrow as an import's bulk insert needs. Never a chain: a merge re-points
+    the older aliases."""
+
+    player = models.OneToOneField(
+        Player, on_delete=models.PROTECT, primary_key=True, related_name="alias"
+    )
+    kept = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="aliases")
+
+    def __str__(self) -> str:
+        return f"{self.player} is {self.kept}"
+
+
+class PlayerMerge(models.Model):
+    """A player recorded twice, merged into the one kept by a circuit officer: what
+    moved (``moved``: "app.Model.field" -> the ids of the rows re-pointed), so that
+    ``undo_merge`` puts back exactly that, and the duplicate as it was."""
+
+    kept = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="merges")
+    duplicate = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="merged_as")
+    duplicate_name = models.CharField(max_length=100)
+    duplicate_club = models.CharField(max_length=100, blank=True)
+    duplicate_email = models.EmailField(blank=True)
+    duplicate_notes = models.TextField(blank=True)
+    reason = models.CharField(max_length=300, blank=True)
+    moved = models.JSONField(default=dict)
+    merged_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
+    )
+    merged_at = models.DateTimeField(auto_now_add=True)
+    undone_at = models.DateTimeField(null=True, blank=True)
+    undone_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
+
+    class Meta:
+        ordering = ["-merged_at", "-id"]
+
+    def __str__(self) -> str:
+        return f"{self.duplicate_name} merged into {self.kept}"

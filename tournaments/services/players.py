@@ -56,7 +56,12 @@ def search_registry(event, query: str):
     columns: accent- and case-blind ("kucera" finds Kučera), each word of the query in
     the name or the club, in any order ("Novak Jan" finds Jan Novák), or every word in
     one of the player's former names."""
-    players = Player.objects.only("pk", "name", "club").order_by("folded", "name", "pk")
+    # A player merged into another is found by the kept player's former names instead.
+    players = (
+        Player.objects.filter(alias__isnull=True)
+        .only("pk", "name", "club")
+        .order_by("folded", "name", "pk")
+    )
     if not query:
         return players.exclude(registrations__event=event).annotate(
             registered=Value(False), formerly=Value("")

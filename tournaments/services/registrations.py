@@ -52,9 +52,13 @@ def register_player(
         name = clean_name(name)
         if not name:
             raise ServiceError("Pick a player or type a new name.")
-        player, _ = Player.objects.get_or_create(
+        # The alias read with the player (no query more): a name merged into another
+        # player (services/merging.py) is that player's.
+        player, _ = Player.objects.select_related("alias__kept").get_or_create(
             name=name, defaults={"club": clean_name(club), "email": email}
         )
+        alias = getattr(player, "alias", None)
+        player = alias.kept if alias is not None else player
     registration = Registration.objects.filter(event=event, player=player).first()
     joins = registration is None or registration.withdrawn
     waiting = waiting_rounds(event) if joins else []

@@ -24,6 +24,7 @@ from ..services.permissions import (
     can_create_events,
     can_manage_season,
     can_view_season,
+    is_circuit_officer,
     readable_events,
 )
 from ..standings_tables import SeasonStandingsTable
@@ -39,6 +40,7 @@ from .common import (
 )
 from .hall import wall_columns
 from .live import not_modified, tagged
+from .merging import merge_history
 from .results_mail import player_email
 
 
@@ -321,9 +323,9 @@ def player_detail(request, pk):
         .prefetch_related("season__organizers")
     )
     events = list(readable_events(user, events).distinct().order_by("date", "name", "pk"))
-    # Organizer accounts see every player of the registry; others, players of events
-    # they may read.
-    if not events and not can_create_events(user):
+    # Organizer accounts and circuit officers see every player of the registry; others,
+    # players of events they may read.
+    if not events and not (can_create_events(user) or is_circuit_officer(user)):
         raise Http404("No such player")
     placings = season_standings.player_placings(player, events)
     # Their seasons that the visitor may read (a published event may count in a season
@@ -352,6 +354,7 @@ def player_detail(request, pk):
             "statistics": season_standings.player_statistics(player, events),
             "email_form": email_form,
             **circuit,
+            "merges": merge_history(user, player),
         },
     )
 
