@@ -224,3 +224,16 @@ _.merged_by
 _.merged_at
 _.undone_by
 _.ledger_checksum
+# The circuit (issues 37 and 38): the log's actions for an approval (their words read by
+# name), the approval's and the published list's records kept for the admin and the log,
+# the list's latest by date, the officers' permission (Django reads Meta.permissions),
+# and the upload form's file field (read by the form).
+_.APPROVE_FOR_LIST
+_.WITHDRAW_FROM_LIST
+_.approved_by
+_.approved_at
+_.computed_at
+_.published_by
+_.get_latest_by
+_.permissions
+_.file
