@@ -883,6 +883,8 @@ def test_club_permission_matrix(
         assert post.status_code == get.status_code == 403
         assert club.signing_key not in post.content.decode()
     assert state() == before
+
+
 @pytest.mark.parametrize("role", [*ROLES, "officer"])
 def test_merge_pages_in_the_matrix(
     world, role, django_user_model, stranger, other_organizer, organizer
