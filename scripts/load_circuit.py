@@ -22,7 +22,7 @@ import threading
 import time
 
 import load_hall
-from load_hall import HOST, Phone, Results, enter_deal
+from load_hall import HOST, Phone, Results, enter_deal, poll_once
 
 MAX_CLUBS = 50
 MAX_EVENTS = 4
@@ -161,18 +161,7 @@ def run_circuit(port, halls, phones, cookies, deals: int, pause: float, seed: in
             phone = Phone(port)
             phone.cookies = dict(cookie or {})
             while not done.is_set():
-                start = time.perf_counter()
-                try:
-                    status, _, _ = phone.request("GET", path, etag=phone.etag)
-                    if status == 304:
-                        with results.lock:
-                            results.unchanged += 1
-                    elif status != 200:
-                        results.error(f"{path}: HTTP {status}")
-                except Exception as e:  # noqa: BLE001
-                    results.error(f"{path}: {type(e).__name__}: {e}")
-                with results.lock:
-                    into.append(time.perf_counter() - start)
+                poll_once(phone, path, results, into)
                 done.wait(every)
             phone.close()
 

@@ -278,6 +278,23 @@ def enter_deal(phone: Phone, token: str, seats: list[str], rng: random.Random, r
         results.numbers.append((i, int(number.group(1))))
 
 
+def poll_once(phone: Phone, path: str, results: Results, into: list[float]) -> None:
+    """One conditional GET of a polled page, as the wall's script sends it: a 304 counted,
+    anything but 200 an error, its time kept in ``into``."""
+    start = time.perf_counter()
+    try:
+        status, _, _ = phone.request("GET", path, etag=phone.etag)
+        if status == 304:
+            with results.lock:
+                results.unchanged += 1
+        elif status != 200:
+            results.error(f"{path}: HTTP {status}")
+    except Exception as e:  # noqa: BLE001
+        results.error(f"{path}: {type(e).__name__}: {e}")
+    with results.lock:
+        into.append(time.perf_counter() - start)
+
+
 def zip_downloader(port, event, stop, results):
     """A visitor asking for the results website's zip over and over: again as soon as
     it has it, or after the Retry-After of a "being built" answer."""
@@ -340,18 +357,7 @@ def run_phase(port, event, tokens, seats, seconds, mean_pause, seed, zips=0):
             if organizer:
                 phone.sign_in("load-organizer", ORGANIZER_PASSWORD)
             while time.monotonic() < stop:
-                start = time.perf_counter()
-                try:
-                    status, _, _ = phone.request("GET", path, etag=phone.etag)
-                    if status == 304:
-                        with results.lock:
-                            results.unchanged += 1
-                    elif status != 200:
-                        results.error(f"{path}: HTTP {status}")
-                except Exception as e:  # noqa: BLE001
-                    results.error(f"{path}: {type(e).__name__}: {e}")
-                with results.lock:
-                    into.append(time.perf_counter() - start)
+                poll_once(phone, path, results, into)
                 time.sleep(every)
             phone.close()
 

@@ -89,28 +89,22 @@ class Command(BaseCommand):
         self.stdout.write(f"Dry run: {preview.summary()} Nothing was written.")
 
 
-def _bytes(path: str) -> bytes:
+def _bytes(path: str, most: int = sheets.MAX_BYTES) -> bytes:
+    """The file's bytes, at most ``most`` of them, or a CommandError (a message and exit
+    1, no traceback)."""
     try:
         with open(path, "rb") as f:
-            data = f.read(sheets.MAX_BYTES + 1)
+            data = f.read(most + 1)
     except OSError as e:
         raise CommandError(f"Cannot read {path}: {e.strerror}.") from None
-    if len(data) > sheets.MAX_BYTES:
-        raise CommandError(f"{path} is over {sheets.MAX_BYTES // 1_000_000} MB; split the list.")
+    if len(data) > most:
+        raise CommandError(f"{path} is over {most // 1_000_000} MB; split the list.")
     return data
 
 
 def _read(path: str) -> str:
-    """The file's text, or a CommandError (a message and exit 1, no traceback)."""
-    try:
-        with open(path, "rb") as f:
-            data = f.read(PlayersCsvForm.MAX_BYTES + 1)
-    except OSError as e:
-        raise CommandError(f"Cannot read {path}: {e.strerror}.") from None
-    if len(data) > PlayersCsvForm.MAX_BYTES:
-        raise CommandError(
-            f"{path} is over {PlayersCsvForm.MAX_BYTES // 1_000_000} MB; split the list."
-        )
+    """The CSV file's text, or a CommandError."""
+    data = _bytes(path, PlayersCsvForm.MAX_BYTES)
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError:
