@@ -252,16 +252,16 @@ def test_the_players_csv_round_trips_its_categories(seniors_day, organizer, clie
     client.force_login(organizer)
     body = client.get(reverse("event-download", args=[event.pk, "players.csv"])).content.decode()
     assert body.lstrip("\ufeff").splitlines() == [
-        "name,club,notes,categories",
-        "Anna,Clarkson,,Heun lodge",
-        "Bill,Clarkson,,Heun lodge; Seniors",
-        "Čada,Clarkson,,",
-        "Dana,Clarkson,,",
-        "Emil,Clarkson,,Seniors",
-        "Fanny,Clarkson,,",
-        "Gustav,Clarkson,,Seniors",
-        "Hana,Clarkson,,Seniors",
-        "Ivan,Clarkson,,",
+        "name,club,notes,categories,email",
+        "Anna,Clarkson,,Heun lodge,",
+        "Bill,Clarkson,,Heun lodge; Seniors,",
+        "Čada,Clarkson,,,",
+        "Dana,Clarkson,,,",
+        "Emil,Clarkson,,Seniors,",
+        "Fanny,Clarkson,,,",
+        "Gustav,Clarkson,,Seniors,",
+        "Hana,Clarkson,,Seniors,",
+        "Ivan,Clarkson,,,",
     ]
     other = services.create_event(
         organizer, name="Clarkson open II", date=event.date, ruleset="clarkson"

@@ -84,6 +84,27 @@ def exported(event):
     return json.loads(json.dumps(exchange.export_event(event)))
 
 
+def test_the_players_csv_carries_the_address_and_a_new_player_gets_it_back(
+    client, organizer, table
+):
+    """The players CSV (organizers only, as the event's file) says each address, and
+    the players import reads it back: a new player is given theirs."""
+    event = table.round.event
+    set_player_email(organizer, Player.objects.get(name="Anna"), "anna@example.org")
+    client.force_login(organizer)
+    body = client.get(reverse("event-download", args=[event.pk, "players.csv"]))
+    lines = body.content.decode().lstrip("\ufeff").splitlines()
+    assert lines[:3] == [
+        "name,club,notes,categories,email",
+        "Anna,,,,anna@example.org",
+        "Bill,,,,",
+    ]
+    other = services.create_event(organizer, name="Again", date=event.date, ruleset="heun")
+    renamed = "\n".join([lines[0], lines[1].replace("Anna", "Anna Nová", 1)])
+    exchange.import_players_csv(renamed, other, organizer)
+    assert Player.objects.get(name="Anna Nová").email == "anna@example.org"
+
+
 def test_the_event_file_carries_the_address_and_an_older_file_still_imports(organizer, table):
     event = table.round.event
     set_player_email(organizer, Player.objects.get(name="Anna"), "anna@example.org")

@@ -23,7 +23,8 @@ SEPARATOR = ";"
 
 def players_csv_rows(event: Event) -> list[list]:
     """The event's registered players as the players import reads them: name, club,
-    notes, categories (three queries whatever the number of players)."""
+    notes, categories, email (three queries whatever the number of players; the file is
+    the organizers', as the event's file is)."""
     registrations = (
         Registration.objects.filter(event=event)
         .select_related("player")
@@ -36,10 +37,11 @@ def players_csv_rows(event: Event) -> list[list]:
         )
         .order_by("player__folded", "player__name")
     )
-    rows = [["name", "club", "notes", "categories"]]
+    rows = [["name", "club", "notes", "categories", "email"]]
     for r in registrations:
         p = r.player
-        rows.append([p.name, p.club, p.notes, f"{SEPARATOR} ".join(c.name for c in p.here)])
+        categories = f"{SEPARATOR} ".join(c.name for c in p.here)
+        rows.append([p.name, p.club, p.notes, categories, p.email])
     return rows
 
 
