@@ -180,8 +180,7 @@ class Plan:
         name = self._get(p, "name", str, where)
         club = self._get(p, "club", str, where, required=False) or ""
         notes = self._get(p, "notes", str, where, required=False) or ""
-        # Optional: older files have none.
-        email = self._get(p, "email", str, where, required=False) or ""
+        email = self._get(p, "email", str, where, required=False) or ""  # older files: none
         withdrawn = self._get(p, "withdrawn", bool, where, required=False) or False
         start_number = self._get(p, "start_number", int, where, required=False)
         if start_number is not None and not 1 <= start_number <= limits.PLAYERS:
