@@ -13,7 +13,7 @@ from .calls import DirectorCall
 from .checkin import CheckIn, CheckInLink
 from .choices import bid_choices, kind_choices, reason_choices, ruleset_choices
 from .circuit import EventApproval, PublishedList
-from .clubs import Club
+from .clubs import Club, ClubMembership
 from .deals import Deal, DealConfirmation, DealVersion, RejectedVersion, rules_edition_now
 from .events import ChipCount, Event, EventStamp, Registration, Round, Seat, Table
 from .ledger import (
@@ -43,6 +43,7 @@ __all__ = [
     "CheckInLink",
     "ChipCount",
     "Club",
+    "ClubMembership",
     "Deal",
     "DealConfirmation",
     "DealNet",

@@ -7,6 +7,7 @@ works and reads as if there were no circuit: every event and season is that club
 from __future__ import annotations
 
 import secrets
+from datetime import date
 
 from django.conf import settings
 from django.db import models
@@ -63,3 +64,25 @@ class Club(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+
+class ClubMembership(models.Model):
+    """A player is a member of a club (CIRCUIT.md): the club's members' list of the
+    ranking list reads it. A player may belong to several clubs; playing a club's
+    event does not make a member by itself."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="memberships")
+    player = models.ForeignKey(
+        "tournaments.Player", on_delete=models.CASCADE, related_name="memberships"
+    )
+    since = models.DateField(default=date.today)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["club", "player__name", "pk"]
+        constraints = [
+            models.UniqueConstraint(fields=["club", "player"], name="one_membership_per_club")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} in {self.club}"
