@@ -1,16 +1,16 @@
 """What the circuit's pages read from a published ranking list: its rows (from the CSV
 it kept, so the page, the CSV and the PDF say the same), each player's clubs (the clubs
-of their counted events), and a player's line and rating (beta)."""
+of their counted events), a club's members' rows, and a player's line and rating (beta)."""
 
 from __future__ import annotations
 
 import csv
 import datetime
 import io
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from .circuit.rating import PROVISIONAL_SIGMA
-from .models import Event, PublishedList
+from .models import ClubMembership, Event, PublishedList
 
 
 @dataclass(frozen=True)
@@ -22,6 +22,7 @@ class ListRow:
     events: int
     calculation: str
     clubs: str = ""
+    in_club: str = ""  # a club's members' list: the member's place in the club
 
     @property
     def player_id(self) -> int:
@@ -36,14 +37,18 @@ def csv_bytes(published: PublishedList) -> bytes:
     return bytes(published.csv)  # PostgreSQL gives a memoryview
 
 
-def list_rows(published: PublishedList) -> list[ListRow]:
-    """The list's rows, each with its player's clubs: one query (the events' clubs)."""
+def plain_rows(published: PublishedList) -> list[ListRow]:
+    """The list's rows as its CSV has them (no clubs), without a query."""
     reader = csv.reader(io.StringIO(csv_bytes(published).decode("utf-8")))
     next(reader)
-    rows = [
+    return [
         ListRow(rank, number, name.removeprefix("'"), score, int(events), calculation)
         for rank, number, name, score, events, calculation in reader
     ]
+
+
+def list_rows(published: PublishedList) -> list[ListRow]:
+    """The list's rows, each with its player's clubs: one query (the events' clubs)."""
     ids = [int(e["key"].split("-")[1]) for e in published.events]
     club_of = dict(Event.objects.filter(pk__in=ids).values_list("pk", "club__name"))
     clubs: dict[str, set[str]] = {}
@@ -53,17 +58,44 @@ def list_rows(published: PublishedList) -> list[ListRow]:
             if name:
                 clubs.setdefault(player, set()).add(name)
     return [
-        ListRow(
-            r.standing,
-            r.number,
-            r.name,
-            r.score,
-            r.events,
-            r.calculation,
-            ", ".join(sorted(clubs.get(r.number, ()))),
-        )
-        for r in rows
+        replace(r, clubs=", ".join(sorted(clubs.get(r.number, ())))) for r in plain_rows(published)
     ]
+
+
+def member_numbers(club) -> set[str]:
+    """The circuit numbers of the club's members (one query); a member merged into
+    another player is that player."""
+    found = ClubMembership.objects.filter(club=club).values_list(
+        "player_id", "player__alias__kept_id"
+    )
+    return {f"T-{kept or pk:05d}" for pk, kept in found}
+
+
+def members_rows(rows: list[ListRow], members: set[str]) -> list[ListRow]:
+    """The list's rows of the club's members, each keeping its circuit rank and line,
+    numbered within the club: the ranked members 1, 2, ... by their circuit rank (equal
+    circuit ranks share a place in the club), the unranked not numbered."""
+    kept = [r for r in rows if r.number in members]
+    ranked = [r.standing for r in kept if r.ranked]
+    numbered = []
+    for r in kept:
+        place = str(1 + sum(int(s) < int(r.standing) for s in ranked)) if r.ranked else ""
+        numbered.append(replace(r, in_club=place))
+    return numbered
+
+
+def members_csv(published: PublishedList, members: set[str]) -> bytes:
+    """The circuit's CSV restricted to the club's members: each member's line exactly
+    the circuit's, after their place in the club (``in_club``, empty when unranked)."""
+    places = {r.number: r.in_club for r in members_rows(plain_rows(published), members)}
+    reader = csv.reader(io.StringIO(csv_bytes(published).decode("utf-8")))
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")  # the circuit's CSV's dialect
+    writer.writerow(["in_club", *next(reader)])
+    for row in reader:
+        if row[1] in places:
+            writer.writerow([places[row[1]], *row])
+    return out.getvalue().encode("utf-8")
 
 
 def latest() -> PublishedList | None:
@@ -74,11 +106,7 @@ def player_row(published: PublishedList | None, number: str) -> ListRow | None:
     """The player's row of the list, without a query."""
     if published is None:
         return None
-    reader = csv.reader(io.StringIO(csv_bytes(published).decode("utf-8")))
-    for rank, key, name, score, events, calculation in reader:
-        if key == number:
-            return ListRow(rank, key, name.removeprefix("'"), score, int(events), calculation)
-    return None
+    return next((r for r in plain_rows(published) if r.number == number), None)
 
 
 @dataclass(frozen=True)

@@ -53,10 +53,11 @@ PUBLIC = {
     # (tests/web/test_circuit_list.py).
     "ranking-list",
     "rating-list",
+    "members-list",  # a club's members on it (tests/web/test_members_list.py)
 }
 # The latest published list's files: for anyone, a 404 while none is published
 # (test_circuit_pages_in_the_matrix).
-CIRCUIT_FILES = {"ranking-list-csv", "ranking-list-pdf"}
+CIRCUIT_FILES = {"ranking-list-csv", "ranking-list-pdf", "members-list-csv", "members-list-pdf"}
 # The circuit's officers' page: every club's events, approved for the list or not.
 CIRCUIT_OFFICER = {"list-events"}
 READ = {
@@ -375,6 +376,9 @@ def test_circuit_pages_in_the_matrix(
         circuit_list.publish(world["event"].date)
     assert client.get(url_for("ranking-list-csv", world)).content.startswith(b"rank,player")
     assert client.get(url_for("ranking-list-pdf", world)).content.startswith(b"%PDF-")
+    members = client.get(url_for("members-list-csv", world)).content
+    assert members.startswith(b"in_club,rank,player")
+    assert client.get(url_for("members-list-pdf", world)).content.startswith(b"%PDF-")
 
 
 @pytest.mark.parametrize("published", [False, True])

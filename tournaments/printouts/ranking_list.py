@@ -1,5 +1,6 @@
 """The circuit's ranking list on paper: rank, player, circuit number, clubs, score and
-the calculation line each row can be redone by hand from."""
+the calculation line each row can be redone by hand from; a club's members' list the
+same rows after each member's place in the club."""
 
 from __future__ import annotations
 
@@ -9,24 +10,28 @@ from reportlab.platypus import Spacer
 from .common import BODY, MARGIN, SMALL, build, grid_table, para
 
 
-def ranking_list_pdf(published, rows) -> bytes:
-    """``rows``: the list's rows (circuit_pages.list_rows)."""
+def ranking_list_pdf(published, rows, club=None) -> bytes:
+    """``rows``: the list's rows (circuit_pages.list_rows); with ``club``, its members'
+    rows (circuit_pages.members_rows), each after its place in the club."""
     pagesize = landscape(LETTER)
     width = pagesize[0] - 2 * MARGIN
     widths = [70, 110, 50, 90, 45]
+    head = ["Rank", "Player", "Number", "Clubs", "Score", "Calculation"]
+    if club is not None:
+        widths = [48, 80, *widths[1:]]
+        head = ["In the club", "Rank in the circuit", *head[1:]]
     widths.append(width - sum(widths))
-    data = [["Rank", "Player", "Number", "Clubs", "Score", "Calculation"]]
+    data = [head]
     for r in rows:
-        data.append(
-            [
-                para(r.standing),
-                para(r.name),
-                r.number,
-                para(r.clubs),
-                r.score,
-                para(r.calculation, SMALL),
-            ]
-        )
+        cells = [
+            para(r.standing),
+            para(r.name),
+            r.number,
+            para(r.clubs),
+            r.score,
+            para(r.calculation, SMALL),
+        ]
+        data.append([r.in_club, *cells] if club is not None else cells)
     story = [
         para(
             "Ranked: three events or more. The score is half the weighted mean of all the "
@@ -37,8 +42,10 @@ def ranking_list_pdf(published, rows) -> bytes:
         Spacer(1, 6),
         grid_table(data, widths),
     ]
-    header = [
-        f"The circuit's ranking list of {published.date:%B %-d, %Y}",
-        f"{len(published.events)} approved events · {sum(r.ranked for r in rows)} ranked",
-    ]
-    return build(story, pagesize, lambda: header)
+    title = f"The circuit's ranking list of {published.date:%B %-d, %Y}"
+    ranked = sum(r.ranked for r in rows)
+    said = f"{len(published.events)} approved events · {ranked} ranked"
+    if club is not None:
+        title = f"{club.name}'s members on {title[0].lower()}{title[1:]}"
+        said = f"{len(rows)} member{'s' if len(rows) != 1 else ''} listed · {ranked} ranked"
+    return build(story, pagesize, lambda: [title, said])
