@@ -23,6 +23,9 @@ On PostgreSQL and SQLite alike, from the app, raw SQL or a psql / sqlite3 shell
   when a round that has not started is drawn again, so a revoked link deleted and
   inserted anew is the ledger audit's to find (by the hash of its token the activity
   log keeps).
+- a published ranking list (PublishedList) is kept as it was published: no UPDATE, no
+  DELETE, no TRUNCATE (PostgreSQL); on SQLite no INSERT replaces one. A new list is a
+  new row.
 
 The database's owner can still drop or disable them (DROP TRIGGER, ALTER TABLE ...
 DISABLE TRIGGER, PostgreSQL's session_replication_role, a new SQLite file): that is
@@ -47,12 +50,14 @@ LINKS = "tournaments_tablelink"
 CHECK_IN_LINKS = "tournaments_checkinlink"
 DEALS = "tournaments_deal"
 SUBSTITUTIONS = "tournaments_substitution"
+PUBLISHED = "tournaments_publishedlist"
 TABLES = (*LEDGER, LOG)  # append-only: every row as it was posted
 
 MESSAGE = "rows are append-only: post new rows instead"
 LINK_MESSAGE = "a revoked link stays revoked: issue a new one"
 DEAL_MESSAGE = "a deal is voided, never deleted, renumbered or replaced"
 SUBSTITUTION_MESSAGE = "a substitution is never changed: cancel it and seat the substitute again"
+PUBLISHED_MESSAGE = "a published list is kept as published: publish a new list"
 TRIGGER = "taroky_append_only"
 
 # The migrations that install the triggers, by the end of their names (the number
@@ -68,6 +73,7 @@ TOKEN_LINKS = {
     CHECK_IN_LINKS: (LINKS_KEPT, "taroky_revoked_check_in_link"),
 }
 KEPT = "substitutions_kept"  # substitutions
+LISTS_KEPT = "published_lists_kept"  # the circuit's published ranking lists
 
 
 @dataclass(frozen=True)
@@ -144,6 +150,20 @@ def _pg_guards() -> list[Guard]:
             KEPT,
             f"CREATE TRIGGER taroky_substitution_kept BEFORE UPDATE ON {SUBSTITUTIONS} "
             f"FOR EACH ROW EXECUTE FUNCTION {TRIGGER}('{SUBSTITUTION_MESSAGE}')",
+        ),
+        Guard(
+            "taroky_published_list_kept",
+            PUBLISHED,
+            LISTS_KEPT,
+            f"CREATE TRIGGER taroky_published_list_kept BEFORE UPDATE OR DELETE ON {PUBLISHED} "
+            f"FOR EACH ROW EXECUTE FUNCTION {TRIGGER}('{PUBLISHED_MESSAGE}')",
+        ),
+        Guard(
+            "taroky_published_list_kept_truncate",
+            PUBLISHED,
+            LISTS_KEPT,
+            f"CREATE TRIGGER taroky_published_list_kept_truncate BEFORE TRUNCATE ON {PUBLISHED} "
+            f"FOR EACH STATEMENT EXECUTE FUNCTION {TRIGGER}('{PUBLISHED_MESSAGE}')",
         ),
     ]
     return guards + _pg_link_guards()
@@ -258,6 +278,26 @@ def _sqlite_guards(connection, existing) -> list[Guard]:
                 KEPT,
             ),
         ]
+    if PUBLISHED in existing:
+        guards += [
+            Guard(
+                f"taroky_published_list_kept_{op.lower()}",
+                PUBLISHED,
+                LISTS_KEPT,
+                f"CREATE TRIGGER taroky_published_list_kept_{op.lower()} BEFORE {op} "
+                f"ON {PUBLISHED} BEGIN {_raise(PUBLISHED, PUBLISHED_MESSAGE, op)}; END",
+            )
+            for op in ("UPDATE", "DELETE")
+        ]
+        guards.append(
+            _no_replace(
+                connection,
+                "taroky_published_list_kept_insert",
+                PUBLISHED,
+                PUBLISHED_MESSAGE,
+                LISTS_KEPT,
+            )
+        )
     return guards + _sqlite_link_guards(connection, existing)
 
 
@@ -366,7 +406,9 @@ def applied(connection) -> set[str]:
     recorded = MigrationRecorder(connection).applied_migrations()
     names = {name for app, name in recorded if app == "tournaments"}
     return {
-        m for m in (FIRST, EVERYWHERE, LINKS_KEPT, KEPT) if any(n.endswith(f"_{m}") for n in names)
+        m
+        for m in (FIRST, EVERYWHERE, LINKS_KEPT, KEPT, LISTS_KEPT)
+        if any(n.endswith(f"_{m}") for n in names)
     }
 
 

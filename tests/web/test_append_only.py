@@ -20,6 +20,7 @@ from tournaments.models import (
     Event,
     LedgerEntry,
     Player,
+    PublishedList,
     TableLink,
 )
 
@@ -70,6 +71,7 @@ CHANGE = {
     DealNet: ("chips", 99),
     DealVersion: ("reason", "rewritten"),
     ActivityEntry: ("action", "rewritten"),
+    PublishedList: ("date", "2020-01-01"),
 }
 
 
@@ -105,7 +107,7 @@ def statements(model) -> dict[str, str]:
             "REPLACE": copy_over(model, "%(target)s", "%(source)s", "REPLACE"),
             "UPDATE OR REPLACE": f"UPDATE OR REPLACE {t} SET id = %(source)s WHERE id = %(target)s",
         }
-        if model is not ActivityEntry:  # its only unique key is its id
+        if model not in (ActivityEntry, PublishedList):  # their only unique key is the id
             # A new id meeting the row's other unique key: REPLACE deletes the row.
             found["REPLACE by a unique key"] = copy_over(
                 model, "%(target)s", "%(target)s", "INSERT OR REPLACE", keep=()
@@ -396,6 +398,35 @@ def test_the_admin_says_why_an_event_is_not_deleted(event, django_user_model):
     assert Event.objects.filter(pk=event.pk).exists()
 
 
+# -- the circuit's published ranking lists -----------------------------------------------
+
+
+def test_a_published_list_is_kept_as_it_was_published(event):
+    """Every statement that would rewrite or remove a published list is refused; the
+    service publishing a list only inserts."""
+    from tournaments.services import circuit_list
+
+    first = circuit_list.publish(event.date)
+    second = circuit_list.publish(event.date)  # a new list: a new row
+    assert PublishedList.objects.count() == 2
+    before = rows(PublishedList)
+    found = statements(PublishedList)
+    found.pop("TRUNCATE by cascade", None)  # no table it hangs on is truncated
+    assert "DELETE" in found and "UPDATE" in found
+    said = "tournaments_publishedlist a published list is kept as published: publish a new list"
+    for name, sql in found.items():
+        with pytest.raises(IntegrityError, match="a published list is kept") as error:
+            with transaction.atomic():
+                run(sql, {"target": first.pk, "source": second.pk})
+        assert said in str(error.value), name
+        assert rows(PublishedList) == before, name
+    with pytest.raises(IntegrityError, match="DELETE refused"), transaction.atomic():
+        first.delete()
+    with pytest.raises(IntegrityError, match="UPDATE refused"), transaction.atomic():
+        PublishedList.objects.filter(pk=first.pk).update(moves=[])
+    assert rows(PublishedList) == before
+
+
 # -- installing ----------------------------------------------------------------------------
 
 EXPECTED = {
@@ -412,6 +443,8 @@ EXPECTED = {
             ("taroky_append_only_truncate", "ledgerentry"),
             ("taroky_deal_id_kept", "deal"),
             ("taroky_deal_kept", "deal"),
+            ("taroky_published_list_kept", "publishedlist"),
+            ("taroky_published_list_kept_truncate", "publishedlist"),
             ("taroky_revoked_link", "checkinlink"),
             ("taroky_revoked_link", "tablelink"),
             ("taroky_substitution_kept", "substitution"),
@@ -424,6 +457,10 @@ EXPECTED = {
             for op in ("delete", "insert", "update")
         ]
         + [f"taroky_deal_kept_{op} on tournaments_deal" for op in ("delete", "insert", "update")]
+        + [
+            f"taroky_published_list_kept_{op} on tournaments_publishedlist"
+            for op in ("delete", "insert", "update")
+        ]
         + [f"taroky_revoked_link_{op} on tournaments_tablelink" for op in ("insert", "update")]
         + [
             f"taroky_revoked_check_in_link_{op} on tournaments_checkinlink"
