@@ -9,6 +9,8 @@ import datetime
 import io
 from dataclasses import dataclass, replace
 
+from django.db.models import Subquery
+
 from .circuit.rating import PROVISIONAL_SIGMA
 from .models import ClubMembership, Event, PublishedList
 
@@ -100,6 +102,16 @@ def members_csv(published: PublishedList, members: set[str]) -> bytes:
 
 def latest() -> PublishedList | None:
     return PublishedList.objects.order_by("-date", "-pk").first()
+
+
+def latest_date() -> datetime.date | None:
+    """The latest published list's date (one query); None while none is published."""
+    return PublishedList.objects.order_by("-date", "-pk").values_list("date", flat=True).first()
+
+
+def latest_date_subquery():
+    """The same, for a query that reads it with its rows (the calendar's one query)."""
+    return Subquery(PublishedList.objects.order_by("-date", "-pk").values("date")[:1])
 
 
 def player_row(published: PublishedList | None, number: str) -> ListRow | None:

@@ -15,6 +15,7 @@ from django.views.decorators.http import require_safe
 from icalendar import Calendar
 from icalendar import Event as CalendarEvent
 
+from .. import circuit_pages
 from ..models import Event
 
 
@@ -27,13 +28,20 @@ def calendar_page(request):
     """Coming events first, soonest first (today's among them), then past events,
     latest first."""
     today = timezone.localdate()
-    events = list(_published().order_by("date", "name", "pk"))
+    # The latest ranking list's date read with the events (still one query): the page
+    # links the list once one is published.
+    events = list(
+        _published()
+        .annotate(list_date=circuit_pages.latest_date_subquery())
+        .order_by("date", "name", "pk")
+    )
+    list_date = events[0].list_date if events else circuit_pages.latest_date()
     coming = [e for e in events if e.date >= today]
     past = [e for e in reversed(events) if e.date < today]
     return render(
         request,
         "tournaments/calendar.html",
-        {"coming": coming, "past": past},
+        {"coming": coming, "past": past, "list_date": list_date},
     )
 
 

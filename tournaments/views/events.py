@@ -14,7 +14,7 @@ from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods
 
-from .. import clock, exchange, ranking, rejected_versions, services, teams
+from .. import circuit_pages, clock, exchange, ranking, rejected_versions, services, teams
 from ..forms import (
     AddPlayerForm,
     EventForm,
@@ -61,6 +61,9 @@ def home(request):
             "events": readable_events(request.user, events),
             "seasons": readable_seasons(request.user, seasons),
             "can_create": can_create_events(request.user),
+            # A link to the circuit's ranking list once one is published (a club that
+            # never publishes one reads as before).
+            "list_date": circuit_pages.latest_date(),
         },
     )
 
