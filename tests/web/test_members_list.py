@@ -153,8 +153,8 @@ def test_the_list_page_picks_a_club(members, client):
 
 
 def test_a_members_list_reads_the_published_list_not_todays_deals(members, client, officer):
-    """A member who joins after the list is on it as that list has them; a new event
-    counts for the club's list once a list is published with it."""
+    """A member who joins after the list was published is on the club's list at once,
+    with their row of that list; an officer's preview computes the club's list too."""
     ClubMembership.objects.create(
         club=Club.objects.get(slug="heun"), player=Player.objects.get(name="Bill")
     )
