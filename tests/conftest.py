@@ -3,6 +3,10 @@
 import datetime
 import os
 import secrets
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
@@ -10,6 +14,8 @@ from hypothesis import HealthCheck, settings
 
 from tournaments import services
 from tournaments.models import Event, Player
+
+ROOT = Path(__file__).resolve().parents[1]
 
 # One hypothesis profile for the whole suite: 300 examples, no per-example deadline and
 # no "too slow" check (a shared machine's load is not a failure of the code). Under CI
@@ -162,12 +168,44 @@ def tournament(organizer):
     return clarkson_open(organizer, published=True)
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
-def scratch_database(request, tmp_path):
-    """A new empty database: an SQLite file, or, when the suite runs on PostgreSQL (CI's
-    second run), a database of its own on that server, dropped afterwards."""
+def copy_sqlite(source: Path, path: Path) -> Path:
+    """``source`` copied to ``path`` through SQLite's backup: whole, whatever its
+    journal holds."""
+    with sqlite3.connect(source) as original, sqlite3.connect(path) as copy:
+        original.backup(copy)
+    original.close()
+    copy.close()
+    return path
+
+
+@pytest.fixture(scope="session")
+def migrated_sqlite(tmp_path_factory) -> Path:
+    """An SQLite file migrated from the shell (`manage.py migrate`), once a process:
+    migrating takes seconds, a copy none."""
+    path = tmp_path_factory.mktemp("migrated") / "migrated.sqlite3"
+    env = {
+        **os.environ,
+        "DATABASE_URL": f"sqlite:///{path}",
+        "DJANGO_SETTINGS_MODULE": "taroky_site.settings_test",
+    }
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "manage.py"), "migrate", "-v0"],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=180,
+    )
+    assert done.returncode == 0, done.stderr
+    return path
+
+
+def _scratch(request, tmp_path, migrated: bool):
     if request.param == "sqlite":
-        yield f"sqlite:///{tmp_path / 'scratch.sqlite3'}"
+        path = tmp_path / "scratch.sqlite3"
+        if migrated:
+            copy_sqlite(request.getfixturevalue("migrated_sqlite"), path)
+        yield f"sqlite:///{path}"
         return
     suite = os.environ.get("DATABASE_URL", "")
     if not suite.startswith(("postgres://", "postgresql://")):
@@ -184,3 +222,18 @@ def scratch_database(request, tmp_path):
     finally:
         with psycopg.connect(admin, autocommit=True) as connection:
             connection.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def scratch_database(request, tmp_path):
+    """A new empty database: an SQLite file, or, when the suite runs on PostgreSQL (CI's
+    second run), a database of its own on that server, dropped afterwards."""
+    yield from _scratch(request, tmp_path, migrated=False)
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def migrated_scratch_database(request, tmp_path):
+    """``scratch_database`` for a script that migrates it first itself: on SQLite a copy
+    of the file migrated once a process (the script's migrate then finds nothing to do);
+    on PostgreSQL a new empty database, as ``scratch_database``."""
+    yield from _scratch(request, tmp_path, migrated=True)

@@ -646,30 +646,30 @@ def test_the_scripts_run_short(tmp_path):
     assert "deal form, 30 inputs:" in out and "CLI, 30 inputs:" in out
 
 
-def test_the_page_benchmark_runs(scratch_database, tmp_path):
+def test_the_page_benchmark_runs(migrated_scratch_database, tmp_path):
     """scripts/bench_web.py at size S, on SQLite and (in CI's PostgreSQL run) on
     PostgreSQL; size L is the same code over 313 rounds instead of 4."""
-    out = run_script(tmp_path, scratch_database, "scripts/bench_web.py", "S", timeout=600)
+    out = run_script(tmp_path, migrated_scratch_database, "scripts/bench_web.py", "S", timeout=600)
     assert out.returncode == 0, out.stderr
     assert re.search(r"size S on (sqlite|postgresql): [\d,]+ ledger rows", out.stdout)
     assert "standings / bare aggregate:" in out.stdout
 
 
-def test_the_season_benchmark_runs_short(scratch_database, tmp_path):
+def test_the_season_benchmark_runs_short(migrated_scratch_database, tmp_path):
     """scripts/bench_season.py with 4 nights and 2 requests a page instead of 52 and 15,
     on SQLite and (in CI's PostgreSQL run) PostgreSQL."""
     args = ("scripts/bench_season.py", "--nights", "4", "--runs", "2")
-    out = run_script(tmp_path, scratch_database, *args, timeout=600)
+    out = run_script(tmp_path, migrated_scratch_database, *args, timeout=600)
     assert out.returncode == 0, out.stdout + out.stderr
     assert re.search(r"(sqlite|postgresql): 4 nights, 16 players, 640 deals", out.stdout)
     for page in ("season standings", "a player's season", "a player's page"):
         assert re.search(rf"{page} +[\d.]+ ms +\d+ queries", out.stdout), out.stdout
 
 
-def test_the_hall_load_test_runs_short(scratch_database, tmp_path):
+def test_the_hall_load_test_runs_short(migrated_scratch_database, tmp_path):
     """scripts/load_hall.py with 2 tables for 2 + 2 seconds instead of 40 for 60 + 30."""
     args = ("scripts/load_hall.py", "--tables", "2", "--phase1", "2", "--phase2", "2")
-    out = run_script(tmp_path, scratch_database, *args, timeout=300)
+    out = run_script(tmp_path, migrated_scratch_database, *args, timeout=300)
     assert out.returncode == 0, out.stdout + out.stderr
     for phase in ("phase 1", "phase 2"):
         assert re.search(rf"{phase} .*: \d+ deals in .* 0 errors", out.stdout), out.stdout
