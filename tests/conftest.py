@@ -27,6 +27,26 @@ settings.register_profile("ci", parent=settings.get_profile("suite"), derandomiz
 settings.load_profile("ci" if os.environ.get("CI") == "true" else "suite")
 
 
+# Tests that run the app's scripts and commands in processes of their own, each for
+# seconds to a minute, much of it waiting on a server. pytest-django puts every test
+# without the database last; these go first instead, so that with a process per core
+# (``make test``) they wait beside the other tests' work rather than alone at the end.
+SUBPROCESS_FILES = ("tests/test_docs.py", "tests/web/test_scripts.py")
+DATABASE_FIXTURES = {"db", "transactional_db", "live_server", "django_db_setup"}
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_collection_modifyitems(items):
+    def waits_in_processes(item) -> bool:
+        return (
+            item.nodeid.startswith(SUBPROCESS_FILES)
+            and item.get_closest_marker("django_db") is None
+            and not DATABASE_FIXTURES & set(getattr(item, "fixturenames", ()))
+        )
+
+    items.sort(key=lambda item: not waits_in_processes(item))  # stable: else as before
+
+
 @pytest.fixture(autouse=True)
 def site_zips_apart(tmp_path_factory):
     """Each test's results-website zips in a folder of its own: a zip is kept by its
