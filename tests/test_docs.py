@@ -602,19 +602,42 @@ def test_the_commands_without_make_are_what_make_run_runs():
 
 
 def test_make_bench_runs_the_two_benchmarks():
-    """`make bench` is the two scoring benchmarks (run by operations.md at 20,000 deals)
-    and the statistics' (run there at 2,000)."""
+    """`make bench` is the two scoring benchmarks and the statistics' (operations.md
+    shows them at 20,000 and 2,000 deals: run here at 1,000 and 200)."""
     made = make_n("bench")
     assert made[-3:] == [
         ".venv/bin/python scripts/bench_scoring.py",
         ".venv/bin/python scripts/bench_petrtyl.py",
         ".venv/bin/python scripts/bench_statistics.py",
     ]
-    for script in made[-3:-1]:
+    for script, deals, said in [
+        (made[-3], "1000", "(target 20,000 each)"),
+        (made[-2], "1000", "(target 20,000 each)"),
+        (made[-1], "200", "200 deals"),
+    ]:
         out = subprocess.run(
-            [*shlex.split(script), "1000"], cwd=ROOT, capture_output=True, text=True, check=True
+            [*shlex.split(script), deals], cwd=ROOT, capture_output=True, text=True, check=True
         ).stdout
-        assert "(target 20,000 each)" in out
+        assert said in out, out
+
+
+def test_make_lint_is_what_ci_runs():
+    """The README's `make lint` and operations.md's vulture are CI's steps (named by the
+    blocks' by=ci:...): make lint runs exactly the commands of .ci/run's ruff and vulture
+    steps, so a green CI is a clean `make lint`."""
+    made = [line for line in make_n("lint") if not line.startswith(("touch", "python3 -m venv"))]
+    ci = (ROOT / ".ci" / "run").read_text()
+    steps = ci[ci.index('echo "== ruff"') : ci.index('echo "== manage.py check --deploy"')]
+    run_by_ci = [line for line in steps.splitlines() if line.startswith(".venv/bin/")]
+    assert (
+        made[-3:]
+        == run_by_ci
+        == [
+            ".venv/bin/ruff check .",
+            ".venv/bin/ruff format --check .",
+            ".venv/bin/vulture",
+        ]
+    )
 
 
 def script_env(database_url: str | None, tmp_path: Path) -> dict[str, str]:
