@@ -316,7 +316,8 @@ def zip_downloader(port, event, stop, results):
             if status == 202:  # as a browser does: the page's refresh, after its pause
                 again = REFRESH.search(text)
                 path = html.unescape(again.group(1)) if again else first
-                time.sleep(float(phone.retry_after or 5))
+                wait = float(phone.retry_after or 5)
+                time.sleep(max(0.0, min(wait, stop - time.monotonic())))
                 continue
             if status != 200:
                 results.error(f"zip: HTTP {status}")
@@ -358,7 +359,8 @@ def run_phase(port, event, tokens, seats, seconds, mean_pause, seed, zips=0):
                 phone.sign_in("load-organizer", ORGANIZER_PASSWORD)
             while time.monotonic() < stop:
                 poll_once(phone, path, results, into)
-                time.sleep(every)
+                # No later than the phase's end: a phase lasts the seconds it was given.
+                time.sleep(max(0.0, min(every, stop - time.monotonic())))
             phone.close()
 
         return poll

@@ -3,6 +3,10 @@
 import datetime
 import os
 import secrets
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
@@ -10,6 +14,8 @@ from hypothesis import HealthCheck, settings
 
 from tournaments import services
 from tournaments.models import Event, Player
+
+ROOT = Path(__file__).resolve().parents[1]
 
 # One hypothesis profile for the whole suite: 300 examples, no per-example deadline and
 # no "too slow" check (a shared machine's load is not a failure of the code). Under CI
@@ -19,6 +25,26 @@ settings.register_profile(
 )
 settings.register_profile("ci", parent=settings.get_profile("suite"), derandomize=True)
 settings.load_profile("ci" if os.environ.get("CI") == "true" else "suite")
+
+
+# Tests that run the app's scripts and commands in processes of their own, each for
+# seconds to a minute, much of it waiting on a server. pytest-django puts every test
+# without the database last; these go first instead, so that with a process per core
+# (``make test``) they wait beside the other tests' work rather than alone at the end.
+SUBPROCESS_FILES = ("tests/test_docs.py", "tests/web/test_scripts.py")
+DATABASE_FIXTURES = {"db", "transactional_db", "live_server", "django_db_setup"}
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_collection_modifyitems(items):
+    def waits_in_processes(item) -> bool:
+        return (
+            item.nodeid.startswith(SUBPROCESS_FILES)
+            and item.get_closest_marker("django_db") is None
+            and not DATABASE_FIXTURES & set(getattr(item, "fixturenames", ()))
+        )
+
+    items.sort(key=lambda item: not waits_in_processes(item))  # stable: else as before
 
 
 @pytest.fixture(autouse=True)
@@ -162,12 +188,44 @@ def tournament(organizer):
     return clarkson_open(organizer, published=True)
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
-def scratch_database(request, tmp_path):
-    """A new empty database: an SQLite file, or, when the suite runs on PostgreSQL (CI's
-    second run), a database of its own on that server, dropped afterwards."""
+def copy_sqlite(source: Path, path: Path) -> Path:
+    """``source`` copied to ``path`` through SQLite's backup: whole, whatever its
+    journal holds."""
+    with sqlite3.connect(source) as original, sqlite3.connect(path) as copy:
+        original.backup(copy)
+    original.close()
+    copy.close()
+    return path
+
+
+@pytest.fixture(scope="session")
+def migrated_sqlite(tmp_path_factory) -> Path:
+    """An SQLite file migrated from the shell (`manage.py migrate`), once a process:
+    migrating takes seconds, a copy none."""
+    path = tmp_path_factory.mktemp("migrated") / "migrated.sqlite3"
+    env = {
+        **os.environ,
+        "DATABASE_URL": f"sqlite:///{path}",
+        "DJANGO_SETTINGS_MODULE": "taroky_site.settings_test",
+    }
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "manage.py"), "migrate", "-v0"],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=180,
+    )
+    assert done.returncode == 0, done.stderr
+    return path
+
+
+def _scratch(request, tmp_path, migrated: bool):
     if request.param == "sqlite":
-        yield f"sqlite:///{tmp_path / 'scratch.sqlite3'}"
+        path = tmp_path / "scratch.sqlite3"
+        if migrated:
+            copy_sqlite(request.getfixturevalue("migrated_sqlite"), path)
+        yield f"sqlite:///{path}"
         return
     suite = os.environ.get("DATABASE_URL", "")
     if not suite.startswith(("postgres://", "postgresql://")):
@@ -184,3 +242,18 @@ def scratch_database(request, tmp_path):
     finally:
         with psycopg.connect(admin, autocommit=True) as connection:
             connection.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def scratch_database(request, tmp_path):
+    """A new empty database: an SQLite file, or, when the suite runs on PostgreSQL (CI's
+    second run), a database of its own on that server, dropped afterwards."""
+    yield from _scratch(request, tmp_path, migrated=False)
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def migrated_scratch_database(request, tmp_path):
+    """``scratch_database`` for a script that migrates it first itself: on SQLite a copy
+    of the file migrated once a process (the script's migrate then finds nothing to do);
+    on PostgreSQL a new empty database, as ``scratch_database``."""
+    yield from _scratch(request, tmp_path, migrated=True)

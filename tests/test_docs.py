@@ -602,19 +602,42 @@ def test_the_commands_without_make_are_what_make_run_runs():
 
 
 def test_make_bench_runs_the_two_benchmarks():
-    """`make bench` is the two scoring benchmarks (run by operations.md at 20,000 deals)
-    and the statistics' (run there at 2,000)."""
+    """`make bench` is the two scoring benchmarks and the statistics' (operations.md
+    shows them at 20,000 and 2,000 deals: run here at 1,000 and 200)."""
     made = make_n("bench")
     assert made[-3:] == [
         ".venv/bin/python scripts/bench_scoring.py",
         ".venv/bin/python scripts/bench_petrtyl.py",
         ".venv/bin/python scripts/bench_statistics.py",
     ]
-    for script in made[-3:-1]:
+    for script, deals, said in [
+        (made[-3], "1000", "(target 20,000 each)"),
+        (made[-2], "1000", "(target 20,000 each)"),
+        (made[-1], "200", "200 deals"),
+    ]:
         out = subprocess.run(
-            [*shlex.split(script), "1000"], cwd=ROOT, capture_output=True, text=True, check=True
+            [*shlex.split(script), deals], cwd=ROOT, capture_output=True, text=True, check=True
         ).stdout
-        assert "(target 20,000 each)" in out
+        assert said in out, out
+
+
+def test_make_lint_is_what_ci_runs():
+    """The README's `make lint` and operations.md's vulture are CI's steps (named by the
+    blocks' by=ci:...): make lint runs exactly the commands of .ci/run's ruff and vulture
+    steps, so a green CI is a clean `make lint`."""
+    made = [line for line in make_n("lint") if not line.startswith(("touch", "python3 -m venv"))]
+    ci = (ROOT / ".ci" / "run").read_text()
+    steps = ci[ci.index('echo "== ruff"') : ci.index('echo "== manage.py check --deploy"')]
+    run_by_ci = [line for line in steps.splitlines() if line.startswith(".venv/bin/")]
+    assert (
+        made[-3:]
+        == run_by_ci
+        == [
+            ".venv/bin/ruff check .",
+            ".venv/bin/ruff format --check .",
+            ".venv/bin/vulture",
+        ]
+    )
 
 
 def script_env(database_url: str | None, tmp_path: Path) -> dict[str, str]:
@@ -646,30 +669,30 @@ def test_the_scripts_run_short(tmp_path):
     assert "deal form, 30 inputs:" in out and "CLI, 30 inputs:" in out
 
 
-def test_the_page_benchmark_runs(scratch_database, tmp_path):
+def test_the_page_benchmark_runs(migrated_scratch_database, tmp_path):
     """scripts/bench_web.py at size S, on SQLite and (in CI's PostgreSQL run) on
     PostgreSQL; size L is the same code over 313 rounds instead of 4."""
-    out = run_script(tmp_path, scratch_database, "scripts/bench_web.py", "S", timeout=600)
+    out = run_script(tmp_path, migrated_scratch_database, "scripts/bench_web.py", "S", timeout=600)
     assert out.returncode == 0, out.stderr
     assert re.search(r"size S on (sqlite|postgresql): [\d,]+ ledger rows", out.stdout)
     assert "standings / bare aggregate:" in out.stdout
 
 
-def test_the_season_benchmark_runs_short(scratch_database, tmp_path):
+def test_the_season_benchmark_runs_short(migrated_scratch_database, tmp_path):
     """scripts/bench_season.py with 4 nights and 2 requests a page instead of 52 and 15,
     on SQLite and (in CI's PostgreSQL run) PostgreSQL."""
     args = ("scripts/bench_season.py", "--nights", "4", "--runs", "2")
-    out = run_script(tmp_path, scratch_database, *args, timeout=600)
+    out = run_script(tmp_path, migrated_scratch_database, *args, timeout=600)
     assert out.returncode == 0, out.stdout + out.stderr
     assert re.search(r"(sqlite|postgresql): 4 nights, 16 players, 640 deals", out.stdout)
     for page in ("season standings", "a player's season", "a player's page"):
         assert re.search(rf"{page} +[\d.]+ ms +\d+ queries", out.stdout), out.stdout
 
 
-def test_the_hall_load_test_runs_short(scratch_database, tmp_path):
+def test_the_hall_load_test_runs_short(migrated_scratch_database, tmp_path):
     """scripts/load_hall.py with 2 tables for 2 + 2 seconds instead of 40 for 60 + 30."""
     args = ("scripts/load_hall.py", "--tables", "2", "--phase1", "2", "--phase2", "2")
-    out = run_script(tmp_path, scratch_database, *args, timeout=300)
+    out = run_script(tmp_path, migrated_scratch_database, *args, timeout=300)
     assert out.returncode == 0, out.stdout + out.stderr
     for phase in ("phase 1", "phase 2"):
         assert re.search(rf"{phase} .*: \d+ deals in .* 0 errors", out.stdout), out.stdout

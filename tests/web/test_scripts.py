@@ -26,10 +26,10 @@ def run(database_url, *command):
 
 
 @pytest.mark.skipif(os.name == "nt", reason="gunicorn runs on Linux and macOS")
-def test_the_load_test_with_one_and_two_processes(scratch_database):
+def test_the_load_test_with_one_and_two_processes(migrated_scratch_database):
     """On SQLite, and (in CI's PostgreSQL run) on a PostgreSQL database of its own."""
     out = run(
-        scratch_database,
+        migrated_scratch_database,
         "scripts/load_hall.py",
         "--tables=3",
         "--phase1=2",
@@ -47,11 +47,11 @@ def test_the_load_test_with_one_and_two_processes(scratch_database):
     assert "  2 processes: " in out
 
 
-def test_the_load_test_with_zip_downloads(scratch_database):
+def test_the_load_test_with_zip_downloads(migrated_scratch_database):
     """--zips: each phase again while visitors ask for the results website's zip all
     along; no answer a 5xx, the save side by side."""
     out = run(
-        scratch_database,
+        migrated_scratch_database,
         "scripts/load_hall.py",
         "--tables=2",
         "--phase1=0",
@@ -67,11 +67,11 @@ def test_the_load_test_with_zip_downloads(scratch_database):
 
 
 @pytest.mark.skipif(os.name == "nt", reason="gunicorn runs on Linux and macOS")
-def test_the_circuit_load_test_runs_short(scratch_database):
+def test_the_circuit_load_test_runs_short(migrated_scratch_database):
     """--clubs: 2 clubs of 1 event of 2 tables, each table 2 deals a second apart, all at
     once against 2 server processes; every deal saved once, both events' audit clean."""
     out = run(
-        scratch_database,
+        migrated_scratch_database,
         "scripts/load_hall.py",
         "--clubs=2",
         "--events=1",
@@ -114,31 +114,35 @@ def test_the_circuit_load_test_refuses_the_halls_phases():
         assert done.stderr.splitlines()[-1].endswith(f"error: {said}")
 
 
-def test_the_deal_cycle_benchmark(scratch_database):
+def test_the_deal_cycle_benchmark(migrated_scratch_database):
     out = run(
-        scratch_database, "scripts/bench_deal_cycle.py", "--tables=2", "--warm=1", "--repeats=4"
+        migrated_scratch_database,
+        "scripts/bench_deal_cycle.py",
+        "--tables=2",
+        "--warm=1",
+        "--repeats=4",
     )
     lines = out.splitlines()
-    vendor = "sqlite" if scratch_database.startswith("sqlite") else "postgresql"
+    vendor = "sqlite" if migrated_scratch_database.startswith("sqlite") else "postgresql"
     assert lines[0].startswith(f"deal cycle on {vendor}, DEBUG off, table links, 2 tables")
     assert [line.split()[0] for line in lines[1:5]] == ["form", "save", "sheet", "a"]
 
 
-def test_the_deal_cycle_against_the_bare_floor(scratch_database):
+def test_the_deal_cycle_against_the_bare_floor(migrated_scratch_database):
     """Side by side with the floor: both medians, the ratio and the rounds' spread; the
     exit status says whether the ratio is within --max-ratio (a bound no cycle can meet
     fails, one every cycle meets passes: the check, not the machine's speed)."""
     small = ["--tables=2", "--warm=1", "--rounds=2", "--batch=2"]
     command = ["scripts/bench_deal_cycle.py", "--against-bare", *small]
-    out = run(scratch_database, *command, "--max-ratio=1000")
+    out = run(migrated_scratch_database, *command, "--max-ratio=1000")
     lines = out.splitlines()
-    vendor = "sqlite" if scratch_database.startswith("sqlite") else "postgresql"
+    vendor = "sqlite" if migrated_scratch_database.startswith("sqlite") else "postgresql"
     assert lines[0].startswith(f"deal cycle on {vendor} against a bare Django cycle, side by")
     assert "2 rounds of 2 cycles each, alternated; 2 tables" in lines[0]
     assert [line.split()[0] for line in lines[1:6]] == ["median", "form", "save", "sheet", "a"]
     assert lines[6].startswith("  the rounds' ratios: ")
     assert lines[7].startswith("within the bound: ") and lines[7].endswith(" <= 1000x")
-    env = {**os.environ, "DATABASE_URL": scratch_database, "SECRET_KEY": "s" * 50}
+    env = {**os.environ, "DATABASE_URL": migrated_scratch_database, "SECRET_KEY": "s" * 50}
     env.pop("DJANGO_SETTINGS_MODULE", None)
     over = subprocess.run(
         [sys.executable, *command, "--max-ratio=0.01"],
