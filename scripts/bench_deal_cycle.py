@@ -64,7 +64,8 @@ class Bench:
         os.environ.pop("DEBUG", None)  # DEBUG off, as the hall's server runs
         os.environ.setdefault("SECRET_KEY", "bench-deal-cycle-" + "x" * 40)
 
-        from load_hall import CSRF, NUMBER, four_fields, prepare_database
+        from hall_phone import CSRF, NUMBER, four_fields
+        from load_hall import prepare_database
 
         self.csrf, self.number, self.four_fields = CSRF, NUMBER, four_fields
         _, self.tokens, self.seats = prepare_database(tables)

@@ -17,7 +17,7 @@ from _django import bench_user, measure, page, settle_postgresql  # Django set u
 from django.db import connection
 from django.test import Client
 from django.urls import reverse
-from load_hall import four_fields
+from hall_phone import four_fields
 
 from tournaments import services
 from tournaments.models import LedgerEntry, Player

@@ -15,14 +15,14 @@ an hour in all.
 
 from __future__ import annotations
 
-import datetime
 import os
 import random
 import threading
 import time
 
+import hall_server
 import load_hall
-from load_hall import HOST, Phone, Results, enter_deal, poll_once
+from hall_phone import HOST, Phone, Results, enter_deal, poll_once
 
 MAX_CLUBS = 50
 MAX_EVENTS = 4
@@ -60,7 +60,7 @@ def prepare_circuit(clubs: int, events: int, tables: int):
     from django.db import connection
 
     from tournaments import services
-    from tournaments.models import Club, Event, Player, Seat, TableLink
+    from tournaments.models import Club, Player, Seat, TableLink
 
     stamp = time.strftime("%Y-%m-%d %H:%M:%S")
     organizers, halls, phones = [], [], []
@@ -77,18 +77,7 @@ def prepare_circuit(clubs: int, events: int, tables: int):
         organizers.append(user.username)
         for e in range(1, events + 1):
             event = services.create_event(
-                user,
-                club=club,
-                name=f"{club.name} hall {e} {stamp}",
-                date=datetime.date.today(),
-                kind=Event.Kind.TOURNAMENT,
-                ruleset="la-vista",
-                house_rules={},
-                starting_chips=1000,
-                session_end=Event.SessionEnd.FIXED_DEALS,
-                deals_per_session=200,
-                published=True,
-                table_deals_need_confirmation=True,
+                user, club=club, name=f"{club.name} hall {e} {stamp}", **load_hall.hall_event()
             )
             players = [
                 Player.objects.get_or_create(name=f"{club.name} hall {e} player {i:03d}")[0]
@@ -213,8 +202,8 @@ def main(args, database: str) -> None:
     began = time.monotonic()
     organizers, halls, phones = prepare_circuit(args.clubs, args.events, args.tables)
     set_up = time.monotonic() - began
-    port = load_hall.free_port()
-    server = load_hall.start_server(port, processes)
+    port = hall_server.free_port()
+    server = hall_server.start_server(port, processes)
     how = (
         "waitress, 8 threads" if processes == 1 else f"gunicorn, {processes} processes of 8 threads"
     )
@@ -227,12 +216,12 @@ def main(args, database: str) -> None:
     )
     try:
         cookies = sign_in_all(port, organizers)
-        before = load_hall.cpu_seconds(server.pid)
+        before = hall_server.cpu_seconds(server.pid)
         results, elapsed = run_circuit(port, halls, phones, cookies, args.deals, args.pause)
-        cpu = load_hall.cpu_spent(before, load_hall.cpu_seconds(server.pid))
+        cpu = hall_server.cpu_spent(before, hall_server.cpu_seconds(server.pid))
         pace = f"{args.deals} deals a table, one every {args.pause:g} s"
         load_hall.report(f"deals ({pace})", results, elapsed, cpu)
     finally:
-        load_hall.stop_server(server)
+        hall_server.stop_server(server)
     print(check_circuit(halls, phones, results))
     print(f"load average at the end {' '.join(f'{x:.2f}' for x in os.getloadavg())}")

@@ -46,34 +46,22 @@ from __future__ import annotations
 
 import argparse
 import html
-import http.client
 import os
 import random
-import re
-import shutil
-import signal
-import socket
 import statistics
-import subprocess
 import sys
 import threading
 import time
-import urllib.parse
 from pathlib import Path
+
+from hall_phone import HOST, REFRESH, Phone, Results, enter_deal, poll_once
+from hall_server import cpu_seconds, cpu_spent, free_port, start_server, stop_server
 
 ROOT = Path(__file__).resolve().parents[1]
 MAX_TABLES = 200
 MAX_PHASE_SECONDS = 600
 MAX_ZIPS = 32
-REQUEST_TIMEOUT = 60
-HOST = "127.0.0.1"  # loopback only, always
 ORGANIZER_PASSWORD = "load-test-organizer-pw"
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind((HOST, 0))
-        return s.getsockname()[1]
 
 
 def setup_django() -> None:
@@ -96,16 +84,37 @@ def setup_django() -> None:
             cursor.execute("PRAGMA journal_mode=WAL")  # kept in the file: the server's too
 
 
+def hall_event() -> dict:
+    """How a load test's event is set up (the hall's and the circuit's alike): a La Vista
+    tournament of 1,000 chips, published, its link's deals confirmed by the organizer."""
+    import datetime
+
+    from tournaments.models import Event
+
+    return {
+        "date": datetime.date.today(),
+        "kind": Event.Kind.TOURNAMENT,
+        "ruleset": "la-vista",
+        "house_rules": {},
+        "starting_chips": 1000,
+        "session_end": Event.SessionEnd.FIXED_DEALS,
+        # More deals than any phase plays at a table, and a round pack (blank sheets of
+        # as many rows, in the results website) of a size a real event could have.
+        "deals_per_session": 200,
+        "published": True,
+        "table_deals_need_confirmation": True,
+    }
+
+
 def prepare_database(tables: int) -> tuple[int, list[str], list[list[str]]]:
     """Migrate, then a tournament with ``tables`` tables of four and their links."""
-    import datetime
 
     setup_django()
     from django.contrib.auth import get_user_model
     from django.db import connection
 
     from tournaments import services
-    from tournaments.models import Event, Player, Seat, TableLink
+    from tournaments.models import Player, Seat, TableLink
 
     user, _ = get_user_model().objects.get_or_create(
         username="load-organizer", defaults={"is_staff": True}
@@ -113,21 +122,7 @@ def prepare_database(tables: int) -> tuple[int, list[str], list[list[str]]]:
     user.set_password(ORGANIZER_PASSWORD)  # the inbox's poller signs in
     user.save()
     stamp = time.strftime("%Y-%m-%d %H:%M:%S")
-    event = services.create_event(
-        user,
-        name=f"Hall load test {stamp}",
-        date=datetime.date.today(),
-        kind=Event.Kind.TOURNAMENT,
-        ruleset="la-vista",
-        house_rules={},
-        starting_chips=1000,
-        session_end=Event.SessionEnd.FIXED_DEALS,
-        # More deals than any phase plays at a table, and a round pack (blank sheets of as
-        # many rows, in the results website) of a size a real event could have.
-        deals_per_session=200,
-        published=True,
-        table_deals_need_confirmation=True,
-    )
+    event = services.create_event(user, name=f"Hall load test {stamp}", **hall_event())
     players = [
         Player.objects.get_or_create(name=f"Load player {i:03d}")[0] for i in range(4 * tables)
     ]
@@ -149,150 +144,6 @@ def prepare_database(tables: int) -> tuple[int, list[str], list[list[str]]]:
         )
     connection.close()
     return event.pk, tokens, seats
-
-
-class Phone:
-    """One keep-alive connection with its own cookies, like a phone's browser."""
-
-    def __init__(self, port: int):
-        self.port = port
-        self.cookies: dict[str, str] = {}
-        self.conn = None
-        self.etag = None
-        self.retry_after = None
-
-    def close(self) -> None:
-        """Hang up: a phone done with its phase frees its connection at once (a server
-        holds only so many: waitress 100, and idle ones linger for 120 s)."""
-        if self.conn is not None:
-            self.conn.close()
-            self.conn = None
-
-    def sign_in(self, username: str, password: str) -> None:
-        status, _, page = self.request("GET", "/accounts/login/")
-        token = CSRF.search(page).group(1)
-        body = {"csrfmiddlewaretoken": token, "username": username, "password": password}
-        status, _, _ = self.request("POST", "/accounts/login/", body)
-        if status != 302:
-            raise RuntimeError(f"the organizer could not sign in (HTTP {status})")
-
-    def request(self, method: str, path: str, body: dict | None = None, etag: str | None = None):
-        headers = {"Host": f"{HOST}:{self.port}"}
-        if etag:
-            headers["If-None-Match"] = etag
-        if self.cookies:
-            headers["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
-        data = None
-        if body is not None:
-            data = urllib.parse.urlencode(body)
-            headers["Content-Type"] = "application/x-www-form-urlencoded"
-            headers["Referer"] = f"http://{HOST}:{self.port}{path}"
-        for attempt in (1, 2):
-            if self.conn is None:
-                self.conn = http.client.HTTPConnection(HOST, self.port, timeout=REQUEST_TIMEOUT)
-            try:
-                self.conn.request(method, path, body=data, headers=headers)
-                response = self.conn.getresponse()
-                text = response.read().decode("utf-8", "replace")
-                break
-            except (http.client.RemoteDisconnected, ConnectionResetError, BrokenPipeError):
-                # waitress closed an idle keep-alive connection: open a new one once.
-                self.conn.close()
-                self.conn = None
-                if attempt == 2:
-                    raise
-        for header, value in response.getheaders():
-            if header.lower() == "set-cookie":
-                name, _, rest = value.partition("=")
-                self.cookies[name] = rest.split(";", 1)[0]
-        self.etag = response.getheader("ETag")
-        self.retry_after = response.getheader("Retry-After")
-        return response.status, response.getheader("Location"), text
-
-
-CSRF = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
-REFRESH = re.compile(r'<meta http-equiv="refresh" content="\d+; url=([^"]+)">')
-NUMBER = re.compile(r'name="number" value="(\d+)"')
-
-
-class Results:
-    def __init__(self):
-        self.lock = threading.Lock()
-        self.save: list[float] = []
-        self.deal: list[float] = []
-        self.wall: list[float] = []
-        self.inbox: list[float] = []
-        self.unchanged = 0  # polls answered 304
-        self.numbers: list[tuple[int, int]] = []  # (table, deal number) seen saved
-        self.errors: list[str] = []
-        self.zips: list[float] = []  # the zips downloaded (200): the time each took
-        self.zip_answers: dict[int, int] = {}  # HTTP status: how many
-
-    def error(self, message: str):
-        with self.lock:
-            self.errors.append(message)
-
-
-def four_fields(seats: list[str], points: int) -> dict:
-    """The deal form's fields of the deal every simulated phone enters: a played Four,
-    forehand the bidder with the second half of the blind and the player opposite their
-    partner, the bidder's team's ``points``."""
-    return {
-        "kind": "played",
-        "dealer": seats[3],
-        "bidder": seats[0],
-        "bid": "four",
-        "blind": "second",
-        "partner": seats[2],
-        "kontra": "none",
-        "bidder_points": str(points),
-    }
-
-
-def enter_deal(phone: Phone, token: str, seats: list[str], rng: random.Random, results, i=0):
-    start = time.perf_counter()
-    status, _, form = phone.request("GET", f"/t/{token}/deal/")
-    csrf, number = CSRF.search(form), NUMBER.search(form)
-    if status != 200 or not csrf or not number:
-        results.error(f"deal form: HTTP {status}")
-        return
-    body = {
-        "csrfmiddlewaretoken": csrf.group(1),
-        "number": number.group(1),
-        **four_fields(seats, rng.randint(10, 60)),
-        "save": "1",
-    }
-    saving = time.perf_counter()
-    status, location, text = phone.request("POST", f"/t/{token}/deal/", body)
-    saved = time.perf_counter()
-    if status != 302 or location != f"/t/{token}/":
-        results.error(f"save: HTTP {status} {re.findall(r'errorlist[^>]*><li>([^<]+)', text)[:1]}")
-        return
-    status, _, _ = phone.request("GET", location)
-    if status != 200:
-        results.error(f"sheet: HTTP {status}")
-        return
-    with results.lock:
-        results.save.append(saved - saving)
-        results.deal.append(time.perf_counter() - start)
-        results.numbers.append((i, int(number.group(1))))
-
-
-def poll_once(phone: Phone, path: str, results: Results, into: list[float]) -> None:
-    """One conditional GET of a polled page, as the wall's script sends it: a 304 counted,
-    anything but 200 an error, its time kept in ``into``."""
-    start = time.perf_counter()
-    try:
-        status, _, _ = phone.request("GET", path, etag=phone.etag)
-        if status == 304:
-            with results.lock:
-                results.unchanged += 1
-        elif status != 200:
-            results.error(f"{path}: HTTP {status}")
-    except Exception as e:  # noqa: BLE001
-        results.error(f"{path}: {type(e).__name__}: {e}")
-    with results.lock:
-        into.append(time.perf_counter() - start)
 
 
 def zip_downloader(port, event, stop, results):
@@ -390,35 +241,6 @@ def ms(values: list[float]) -> str:
     )
 
 
-def _children(pid: int) -> list[int]:
-    try:
-        return [int(c) for c in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()]
-    except OSError:
-        return []
-
-
-def _cpu(pid: int) -> float:
-    try:
-        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    except OSError:
-        return 0.0
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-
-
-def cpu_seconds(pid: int) -> dict[int, float] | None:
-    """The CPU time so far of the server's processes (Linux): the server, or gunicorn's
-    master and its workers, each by pid (a worker restarted starts from 0)."""
-    if not Path(f"/proc/{pid}/stat").exists():
-        return None
-    return {p: _cpu(p) for p in [pid, *_children(pid)]}
-
-
-def cpu_spent(before, after) -> float | None:
-    if before is None or after is None:
-        return None
-    return sum(t - before.get(p, 0.0) for p, t in after.items())
-
-
 def report(name, results: Results, elapsed: float, cpu: float | None):
     deals = len(results.save)
     print(
@@ -501,52 +323,6 @@ def check_ledger(event: int, results_list) -> str:
         f"{len(lost)} lost, {twice} twice; audit_ledger: "
         f"{'clean' if not problems else f'{len(problems)} problems'}"
     )
-
-
-def start_server(port: int, processes: int):
-    """``manage.py serve`` in a process of its own; what it logs goes to a file under
-    var/load_hall/ (a pipe nobody reads fills up, and the server then hangs in its next
-    log line: waitress says "Task queue depth" whenever every thread is busy)."""
-    env = {k: v for k, v in os.environ.items() if k != "DJANGO_SETTINGS_MODULE"}
-    command = [sys.executable, "manage.py", "serve", f"{HOST}:{port}", "--no-demo"]
-    if processes > 1:
-        command += ["--processes", str(processes)]
-    folder = ROOT / "var" / "load_hall"
-    folder.mkdir(parents=True, exist_ok=True)
-    # The results website's zips of this run (a new event each run), apart from the app's.
-    zips = folder / "site-zips"
-    shutil.rmtree(zips, ignore_errors=True)
-    env["SITE_ZIP_DIR"] = str(zips)
-    log = open(folder / f"server-{processes}.log", "w")  # noqa: SIM115 - kept with the server
-    server = subprocess.Popen(
-        command, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, text=True
-    )
-    server.log = log
-    deadline = time.monotonic() + 60
-    while True:
-        try:
-            if Phone(port).request("GET", "/healthz")[0] == 200:
-                break
-        except OSError:
-            pass
-        if server.poll() is not None or time.monotonic() > deadline:
-            log.flush()
-            sys.exit(f"The server did not start:\n{Path(log.name).read_text()[-3000:]}")
-        time.sleep(0.3)
-    if processes > 1:  # every worker up
-        deadline = time.monotonic() + 30
-        while len(_children(server.pid)) < processes and time.monotonic() < deadline:
-            time.sleep(0.2)
-    return server
-
-
-def stop_server(server):
-    server.send_signal(signal.SIGINT if server.args[-1] == "--no-demo" else signal.SIGTERM)
-    try:
-        server.wait(timeout=15)
-    except subprocess.TimeoutExpired:
-        server.kill()
-    server.log.close()
 
 
 def check_hall_arguments(parser, args) -> list[int]:
