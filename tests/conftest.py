@@ -22,6 +22,21 @@ settings.load_profile("ci" if os.environ.get("CI") == "true" else "suite")
 
 
 @pytest.fixture(autouse=True)
+def scopes_off_in_tests(request):
+    """A test's own queries (its fixtures, its checks, the commands it calls) read every
+    club's rows, as a command does; the requests it makes run scoped, as in production
+    (tournaments.scoping's middleware opens each request's scope). A test marked
+    ``scoped`` runs its own queries scoped too."""
+    from django_scopes import scopes_disabled
+
+    if request.node.get_closest_marker("scoped"):
+        yield
+        return
+    with scopes_disabled():
+        yield
+
+
+@pytest.fixture(autouse=True)
 def site_zips_apart(tmp_path_factory):
     """Each test's results-website zips in a folder of its own: a zip is kept by its
     event's id and count of changes, which another test's database repeats."""

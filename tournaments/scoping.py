@@ -1,0 +1,138 @@
+"""A club's rows in a club's scope (django-scopes, CIRCUIT.md "Isolation").
+
+**What is scoped.** The club-owned rows a page finds by an id or a token from its
+address, or lists: events (``Event.club``), seasons (``Season.owner_club``), table
+links and check-in links (their token is the address), directors' calls, prize
+categories and teams (found by id under an event). Their ``objects`` is a
+``ScopedManager(club=...)``: a query on them outside a club scope raises ScopeError
+instead of answering with every club's rows, and inside ``scope(club=A)`` it answers
+with club A's rows only. ``UNSCOPED`` names the other models reached from a club, each
+with the reason it is left alone; tests/web/test_club_scopes.py holds every model to
+one list or the other.
+
+**Where the scope is opened** (pretix's way). ``ClubScopeMiddleware`` opens, for every
+request, a scope with no club: a scoped query raises until the page says whose it is.
+A page about one club's thing reads that thing once, unscoped, by the id or token of
+its address (``views.common``: ``event_or_404``, ``round_or_404``, ``table_or_404``,
+``deal_or_404``, the season's, the link's, the call's); that read is the authority, and
+``enter(club_id)`` scopes the rest of the request to that club. The pages read across
+clubs (``CROSS_CLUB``: home, calendar, the circuit's pages, players, the admin, signing
+in) run with scopes disabled, and read events and seasons through
+``permissions.readable_events``/``readable_seasons``. Management commands run with
+scopes disabled (``manage.py``), as do the test suite's own queries (tests/conftest.py);
+the requests of a test run as in production.
+"""
+
+from __future__ import annotations
+
+from django_scopes import ScopedManager
+from django_scopes.state import get_scope, state
+
+# The key of a request's scope: ``enter`` changes only a scope a request opened.
+_REQUEST = "_request"
+
+# The addresses read across clubs, by URL name (or namespace, for the admin): their
+# queries on club rows filter by what the visitor may read.
+CROSS_CLUB = frozenset(
+    {
+        "home",
+        "event-create",
+        "season-create",
+        "card-points",
+        "calendar",
+        "calendar-ics",
+        "ranking-list",
+        "ranking-list-csv",
+        "ranking-list-pdf",
+        "rating-list",
+        "list-events",
+        "healthz",
+        "service-worker",
+        "server-now",
+        "player-detail",
+        "player-merge",
+        "player-merge-undo",
+        "club-detail",
+        "club-send-event",
+        "login",
+        "logout",
+        "password_change",
+        "password_change_done",
+    }
+)
+CROSS_CLUB_NAMESPACES = frozenset({"admin"})
+
+# Models reached from a club that are not scoped, and why.
+UNSCOPED = {
+    "ClubMembership": "the circuit's players and their clubs are circuit-wide (CIRCUIT.md)",
+    "EventApproval": "the circuit's officers' decision, read by the circuit's list",
+    "Registration": "read through its event, which the page resolved and scoped",
+    "Round": "read through its event; round_or_404 scopes by the event's club",
+    "Table": "read through its event; table_or_404 scopes by the event's club",
+    "Seat": "read through its table's event",
+    "ChipCount": "read through its table's event",
+    "EventStamp": "read through its event",
+    "Deal": "read through its event; deal_or_404 scopes by the event's club (hot pages: "
+    "a filter here would join four tables on every deal query)",
+    "DealVersion": "read through its deal",
+    "DealConfirmation": "read through its deal",
+    "RejectedVersion": "read through its deal's event, which its page scopes",
+    "LedgerEntry": "append-only, read through its event",
+    "DealNet": "append-only, read through its event",
+    "CheckIn": "read through its event (the check-in desk, scoped by the event)",
+    "Substitution": "read through its seat's event; its page scopes by the table's club",
+    "Sitting": "read through its round's event",
+    "TeamMember": "read through its team's event",
+    "ActivityEntry": "read through its event or season",
+    "ResultMessage": "read through its event or season; the mail queue is the server's",
+}
+
+
+def club_manager(path: str):
+    """The ``objects`` of a club-owned model: ``path`` leads from the model to its club."""
+    return ScopedManager(club=path)
+
+
+def enter(club_id: int) -> None:
+    """Scope the rest of this request to club ``club_id`` (the club of the thing the
+    page's address names, just read unscoped). Outside a request scope (a command, a
+    test calling a view) nothing changes. A request about two clubs' things is scoped
+    to both only where a page names both (a season and another club's event in it):
+    the second adds its club."""
+    current = get_scope()
+    if not current.get(_REQUEST) or not current.get("_enabled", True):
+        return
+    club = current.get("club")
+    if club is None:
+        clubs = [club_id]
+    else:
+        clubs = list(club) if isinstance(club, list) else [club]
+        if club_id in clubs:
+            return
+        clubs.append(club_id)
+    state.set({**current, "club": clubs if len(clubs) > 1 else clubs[0]})
+
+
+class ClubScopeMiddleware:
+    """Every request in a club scope (see the module's docstring): opened with no club,
+    disabled for the cross-club pages, a club's once the page has read its thing."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        # A fresh scope whatever the caller's (a test's disabled one included): the
+        # requests of the test suite run as in production.
+        token = state.set({"_enabled": True, _REQUEST: True})
+        try:
+            return self.get_response(request)
+        finally:
+            state.reset(token)
+
+    def process_view(self, request, view_func, view_args, view_kwargs):
+        match = request.resolver_match
+        if match is None:
+            return None
+        if match.url_name in CROSS_CLUB or set(match.namespaces) & CROSS_CLUB_NAMESPACES:
+            state.set({**get_scope(), "_enabled": False})
+        return None
