@@ -22,16 +22,13 @@ settings.load_profile("ci" if os.environ.get("CI") == "true" else "suite")
 
 
 @pytest.fixture(autouse=True)
-def scopes_off_in_tests(request):
+def scopes_off_in_tests():
     """A test's own queries (its fixtures, its checks, the commands it calls) read every
     club's rows, as a command does; the requests it makes run scoped, as in production
-    (tournaments.scoping's middleware opens each request's scope). A test marked
-    ``scoped`` runs its own queries scoped too."""
+    (tournaments.scoping's middleware opens each request's scope afresh). A test checks
+    the scopes themselves inside ``scope(...)``: tests/web/test_club_scopes.py."""
     from django_scopes import scopes_disabled
 
-    if request.node.get_closest_marker("scoped"):
-        yield
-        return
     with scopes_disabled():
         yield
 
