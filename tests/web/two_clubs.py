@@ -118,8 +118,9 @@ def with_the_rest(w, user, category, team, season, **season_fields) -> dict:
     return {
         **w,
         "event": event,
-        "category": prize_services.save_category(event, user, category, players, ""),
-        "team": team_services.save_team(event, user, team, players),
+        # By id, as url_for takes them.
+        "category": prize_services.save_category(event, user, category, players, "").pk,
+        "team": team_services.save_team(event, user, team, players).pk,
         "season": season_of(
             user, [event], name=season, start_date=event.date, end_date=event.date, **season_fields
         ),
