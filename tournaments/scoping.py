@@ -19,8 +19,8 @@ its address (``views.common``: ``event_or_404``, ``round_or_404``, ``table_or_40
 clubs (``CROSS_CLUB``: home, calendar, the circuit's pages, players, the admin, signing
 in) run with scopes disabled, and read events and seasons through
 ``permissions.readable_events``/``readable_seasons``. Management commands run with
-scopes disabled (``manage.py``), as do the test suite's own queries (tests/conftest.py);
-the requests of a test run as in production.
+scopes disabled (``manage.py``), as do the scripts (``unscoped_script``) and the test
+suite's own queries (tests/conftest.py); the requests of a test run as in production.
 """
 
 from __future__ import annotations
@@ -86,6 +86,12 @@ UNSCOPED = {
     "ActivityEntry": "read through its event or season",
     "ResultMessage": "read through its event or season; the mail queue is the server's",
 }
+
+
+def unscoped_script() -> None:
+    """A script's thread (a benchmark, a load test, the screenshots) reads every club's
+    rows from here on, as a management command does."""
+    state.set({"_enabled": False})
 
 
 def club_manager(path: str):
