@@ -6,7 +6,9 @@ links and check-in links (their token is the address), directors' calls, prize
 categories and teams (found by id under an event). Their ``objects`` is a
 ``ScopedManager(club=...)``: a query on them outside a club scope raises ScopeError
 instead of answering with every club's rows, and inside ``scope(club=A)`` it answers
-with club A's rows only. ``UNSCOPED`` names the other models reached from a club, each
+with club A's rows only. Rounds, tables, deals and the ledger are not scoped: a page
+reaches them through its event, which it has scoped already, and a scope on them would
+join up to the event on every query of the deal cycle. ``UNSCOPED`` names the other models reached from a club, each
 with the reason it is left alone; tests/web/test_club_scopes.py holds every model to
 one list or the other.
 
@@ -21,6 +23,8 @@ in) run with scopes disabled, and read events and seasons through
 ``permissions.readable_events``/``readable_seasons``. Management commands run with
 scopes disabled (``manage.py``), as do the scripts (``unscoped_script``) and the test
 suite's own queries (tests/conftest.py); the requests of a test run as in production.
+A thread starts with no scope: the results website's builder (site_store) reads unscoped
+the published event or season its request checked.
 """
 
 from __future__ import annotations
