@@ -8,9 +8,9 @@ categories and teams (found by id under an event). Their ``objects`` is a
 instead of answering with every club's rows, and inside ``scope(club=A)`` it answers
 with club A's rows only. Rounds, tables, deals and the ledger are not scoped: a page
 reaches them through its event, which it has scoped already, and a scope on them would
-join up to the event on every query of the deal cycle. ``UNSCOPED`` names the other models reached from a club, each
-with the reason it is left alone; tests/web/test_club_scopes.py holds every model to
-one list or the other.
+join up to the event on every query of the deal cycle. ``UNSCOPED`` names the other
+models reached from a club, each with the reason it is left alone;
+tests/web/test_club_scopes.py holds every model to one list or the other.
 
 **Where the scope is opened** (pretix's way). ``ClubScopeMiddleware`` opens, for every
 request, a scope with no club: a scoped query raises until the page says whose it is.
