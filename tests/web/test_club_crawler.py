@@ -12,6 +12,7 @@ import io
 import zipfile
 
 import pytest
+from django.contrib.auth.models import Permission
 from django.test import Client
 from django.urls import reverse
 from pypdf import PdfReader
@@ -19,7 +20,7 @@ from pypdf import PdfReader
 from tournaments.ledger_checksum import ledger_checksum
 
 from .every_url import app_url_names, url_for
-from .two_clubs import B_PUBLISHED, b_secrets, club_b_world, snapshot, with_the_rest
+from .two_clubs import B_EVENT, B_PUBLISHED, b_secrets, club_b_world, snapshot, with_the_rest
 
 pytestmark = pytest.mark.django_db
 
@@ -153,7 +154,9 @@ def test_club_as_organizer_reads_club_bs_published_event_and_changes_its_own(clu
     published = client.get(reverse("event-detail", args=[b["published"].pk]))
     assert published.status_code == 200
     assert B_PUBLISHED in published.content.decode()
-    assert B_PUBLISHED in client.get(reverse("home")).content.decode()
+    home = client.get(reverse("home")).content.decode()
+    # The home page: B's published event, A's unpublished one (the club's), not B's.
+    assert B_PUBLISHED in home and "Heun parish night" in home and B_EVENT not in home
     # Club A's unpublished event and season: its club's organizer reads and changes them.
     own = client.get(reverse("event-edit", args=[a["event"].pk]))
     assert own.status_code == 200 and 'value="Heun parish night"' in own.content.decode()
@@ -161,6 +164,19 @@ def test_club_as_organizer_reads_club_bs_published_event_and_changes_its_own(clu
     assert season.status_code == 200 and 'value="Heun season"' in season.content.decode()
     deal = client.get(reverse("deal-detail", args=[a["deal"].pk]))
     assert deal.status_code == 200
+
+
+def test_a_circuit_officer_reads_every_clubs_events(clubs, django_user_model):
+    a, b, a_org = clubs
+    officer = django_user_model.objects.create_user("officer", password="o-pw")
+    officer.user_permissions.add(Permission.objects.get(codename="circuit_officer"))
+    client = Client()
+    client.force_login(officer)
+    for event in (a["event"], b["event"]):
+        page = client.get(reverse("event-detail", args=[event.pk]))
+        assert page.status_code == 200 and event.name in page.content.decode()
+    # Reading is all: changing is the club's.
+    assert client.get(reverse("event-edit", args=[b["event"].pk])).status_code == 403
 
 
 def test_club_bs_organizer_reaches_every_address_of_theirs_without_a_scope_error(clubs):
