@@ -193,3 +193,22 @@ def test_club_bs_organizer_reaches_every_address_of_theirs_without_a_scope_error
     assert [f for f in failed if int(f.rsplit(" ", 1)[1]) >= 500] == []
     assert statuses["event-detail"] == statuses["season-detail"] == 200
     assert statuses["link-sheet"] == statuses["check-in"] == statuses["director"] == 200
+
+
+def test_a_player_of_both_clubs_is_renamed_only_by_who_organizes_all_their_events(clubs):
+    """A check that reads across clubs (who organizes every event a player is in) still
+    reads every club's events on a page in club A's scope."""
+    a, b, a_org = clubs
+    client = Client()
+    client.force_login(a_org)
+    anna = b["table"].seats.get(position=0).player  # plays at both clubs
+    response = client.post(
+        reverse("event-players", args=[a["event"].pk]),
+        {"rename": anna.pk, "new_name": "Anna Renamed"},
+    )
+    page = response.content.decode()
+    assert "Anna is also registered for 1 event you may not read, which you do not organize" in page
+    # B's event is counted, never named, nor its organizer.
+    assert B_EVENT not in page and "(b-org" not in page
+    anna.refresh_from_db()
+    assert anna.name == "Anna"
