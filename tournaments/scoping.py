@@ -8,9 +8,10 @@ categories and teams (found by id under an event). Their ``objects`` is a
 instead of answering with every club's rows, and inside ``scope(club=A)`` it answers
 with club A's rows only. Rounds, tables, deals and the ledger are not scoped: a page
 reaches them through its event, which it has scoped already, and a scope on them would
-join up to the event on every query of the deal cycle. ``UNSCOPED`` names the other
-models reached from a club, each with the reason it is left alone;
-tests/web/test_club_scopes.py holds every model to one list or the other.
+join up to the event on every query of the deal cycle. The other models reached
+from a club are named, each with the reason it is left alone, in
+tests/web/test_club_scopes.py (``UNSCOPED``), which holds every model to one list or
+the other.
 
 **Where the scope is opened** (pretix's way). ``ClubScopeMiddleware`` opens, for every
 request, a scope with no club: a scoped query raises until the page says whose it is.
@@ -66,31 +67,6 @@ CROSS_CLUB = frozenset(
 )
 CROSS_CLUB_NAMESPACES = frozenset({"admin"})
 
-# Models reached from a club that are not scoped, and why.
-UNSCOPED = {
-    "ClubMembership": "the circuit's players and their clubs are circuit-wide (CIRCUIT.md)",
-    "EventApproval": "the circuit's officers' decision, read by the circuit's list",
-    "Registration": "read through its event, which the page resolved and scoped",
-    "Round": "read through its event; round_or_404 scopes by the event's club",
-    "Table": "read through its event; table_or_404 scopes by the event's club",
-    "Seat": "read through its table's event",
-    "ChipCount": "read through its table's event",
-    "EventStamp": "read through its event",
-    "Deal": "read through its event; deal_or_404 scopes by the event's club (hot pages: "
-    "a filter here would join four tables on every deal query)",
-    "DealVersion": "read through its deal",
-    "DealConfirmation": "read through its deal",
-    "RejectedVersion": "read through its deal's event, which its page scopes",
-    "LedgerEntry": "append-only, read through its event",
-    "DealNet": "append-only, read through its event",
-    "CheckIn": "read through its event (the check-in desk, scoped by the event)",
-    "Substitution": "read through its seat's event; its page scopes by the table's club",
-    "Sitting": "read through its round's event",
-    "TeamMember": "read through its team's event",
-    "ActivityEntry": "read through its event or season",
-    "ResultMessage": "read through its event or season; the mail queue is the server's",
-}
-
 
 def unscoped_script() -> None:
     """A script's thread (a benchmark, a load test, the screenshots) reads every club's
@@ -139,7 +115,7 @@ class ClubScopeMiddleware:
         finally:
             state.reset(token)
 
-    def process_view(self, request, view_func, view_args, view_kwargs):
+    def process_view(self, request, _view, _args, _kwargs):
         match = request.resolver_match
         if match is None:
             return None
