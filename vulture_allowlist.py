@@ -179,6 +179,9 @@ _.left_words
 _.session_words
 _.used
 _.KeepCopyMiddleware
+# The club scope's middleware, named in settings, and its hook Django calls by name.
+_.ClubScopeMiddleware
+_.process_view
 # Substitutes: read by the table sheet template.
 _.player_heads
 # The event form's formats, read by event_form.html for its script (event_formats.js).

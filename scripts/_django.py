@@ -24,6 +24,9 @@ ensure_database()
 import django  # noqa: E402
 
 django.setup()
+from tournaments.scoping import unscoped_script  # noqa: E402
+
+unscoped_script()  # this script reads every club's rows, as a command does
 
 from django.core.management import call_command  # noqa: E402
 

@@ -75,6 +75,9 @@ def setup_django() -> None:
     import django
 
     django.setup()
+    from tournaments.scoping import unscoped_script
+
+    unscoped_script()  # this script reads every club's rows, as a command does
     from django.core.management import call_command
     from django.db import connection
 

@@ -105,6 +105,9 @@ def demo_ids() -> dict[str, int]:
     import django
 
     django.setup()
+    from tournaments.scoping import unscoped_script
+
+    unscoped_script()  # this script reads every club's rows, as a command does
     from tournaments.models import Deal, Event, Player, Season
 
     thursday = Event.objects.get(name="Thursday club night")

@@ -83,6 +83,9 @@ MIDDLEWARE = [
     # A NUL character anywhere in a request is refused before anything reads it (no
     # query runs before it), its 400 with the security headers added above.
     "tournaments.middleware.RefuseNulMiddleware",
+    # Every request in a club scope: a query on a club's rows that forgets its club
+    # raises instead of leaking (tournaments.scoping).
+    "tournaments.scoping.ClubScopeMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",

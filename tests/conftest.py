@@ -48,6 +48,18 @@ def pytest_collection_modifyitems(items):
 
 
 @pytest.fixture(autouse=True)
+def scopes_off_in_tests():
+    """A test's own queries (its fixtures, its checks, the commands it calls) read every
+    club's rows, as a command does; the requests it makes run scoped, as in production
+    (tournaments.scoping's middleware opens each request's scope afresh). A test checks
+    the scopes themselves inside ``scope(...)``: tests/web/test_club_scopes.py."""
+    from django_scopes import scopes_disabled
+
+    with scopes_disabled():
+        yield
+
+
+@pytest.fixture(autouse=True)
 def site_zips_apart(tmp_path_factory):
     """Each test's results-website zips in a folder of its own: a zip is kept by its
     event's id and count of changes, which another test's database repeats."""

@@ -41,6 +41,7 @@ from pathlib import Path
 from django.conf import settings
 from django.db import connection, transaction
 from django.db.models import Count, Sum
+from django_scopes import scopes_disabled
 
 from . import site_export, stamps
 from .models import ActivityEntry, Event, EventStamp, Season
@@ -143,7 +144,9 @@ def _build_in_background(model, pk: int) -> None:
     """Build the site of ``model`` ``pk`` unless another build runs (in this process or
     another); on a connection of its own, closed when done."""
     try:
-        with one_build() as building:
+        # A thread of its own starts with no club scope: the site of a published event
+        # or season (checked by the request that started it) is read unscoped.
+        with scopes_disabled(), one_build() as building:
             if building:
                 _build(model.objects.get(pk=pk))
     except Exception:

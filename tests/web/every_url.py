@@ -2,7 +2,7 @@
 call, the check-in) and the address of every named URL of the app for it."""
 
 import pytest
-from django.urls import reverse
+from django.urls import get_resolver, reverse
 
 from tournaments import services
 from tournaments.models import Seat
@@ -14,16 +14,29 @@ from .seasons import season_of
 
 @pytest.fixture
 def world(table, organizer):
+    return one_of_everything(table, organizer)
+
+
+def app_url_names() -> set[str]:
+    """Every named URL of the app (the admin's aside)."""
+    names = {name for name in get_resolver().reverse_dict if isinstance(name, str)}
+    return {n for n in names if not n.startswith("admin")}
+
+
+def one_of_everything(table, organizer, word="Who deals?", substitute="Zoe") -> dict:
+    """One of everything an event can have, at ``table`` of an event ``organizer``
+    organizes (the ``world`` fixture's; the call says ``word``, ``substitute`` plays
+    for Dana)."""
     link = services.issue_link(table, organizer)
     # The organizer enters it through the link: a link corrects or undoes only such a deal.
     deal = services.record_deal(table, played_doc(), organizer, link=link)
     # The link's other deal 1, refused as a conflict: kept as a rejected version.
     rejected = services.record_rejected_version(deal, played_doc(bidder_points=20), None, link)
-    call = services.raise_call(link, "question", "Who deals?")
+    call = services.raise_call(link, "question", word)
     event = table.round.event
     player = Seat.objects.filter(table=table).first().player
     # Zoe plays for Dana from deal 5: a substitution an organizer may still cancel.
-    zoe = services.register_player(event, organizer, name="Zoe")
+    zoe = services.register_player(event, organizer, name=substitute)
     dana = Seat.objects.get(table=table, position=3).player
     substitution = services.substitute_player(table, organizer, dana, zoe, 5, "for_leaver")
     return {
@@ -43,7 +56,22 @@ def world(table, organizer):
 def url_for(name, w):
     e, t, r, d, p = w["event"], w["table"], w["round"], w["deal"], w["player"]
     token = w["link"].token
+    s = w["season"].pk if "season" in w else 0
     args = {
+        "season-create": [],
+        "season-detail": [s],
+        "season-edit": [s],
+        "season-events": [s],
+        "season-csv": [s],
+        "season-xlsx": [s],
+        "season-pdf": [s],
+        "season-json": [s],
+        "season-statement": [s, p.pk],
+        "season-wall": [s],
+        "season-wall-live": [s],
+        "season-site": [s],
+        "season-results-mail": [s],
+        "player-detail": [p.pk],
         "home": [],
         "card-points": [],
         "healthz": [],
@@ -62,6 +90,9 @@ def url_for(name, w):
         "round-clock": [r.pk],
         "table-clock": [t.pk],
         "login": [],
+        "logout": [],
+        "password_change": [],
+        "password_change_done": [],
         "event-create": [],
         "event-detail": [e.pk],
         "standings": [e.pk],

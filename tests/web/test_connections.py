@@ -7,6 +7,7 @@ import time
 import pytest
 from django.conf import settings
 from django.db import close_old_connections, connection, connections, transaction
+from django_scopes import scopes_disabled
 
 from tournaments import services
 from tournaments.models import Deal
@@ -35,7 +36,9 @@ def run_at_once(jobs):
         finally:
             connections.close_all()
 
-    threads = [threading.Thread(target=run, args=(i, job)) for i, job in enumerate(jobs)]
+    threads = [
+        threading.Thread(target=scopes_disabled()(run), args=(i, job)) for i, job in enumerate(jobs)
+    ]
     for t in threads:
         t.start()
     for t in threads:

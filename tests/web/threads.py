@@ -4,6 +4,7 @@ import threading
 import time
 
 from django.db import connection
+from django_scopes import scopes_disabled
 
 from tournaments import services
 
@@ -40,7 +41,9 @@ def timed_at_once(*jobs):
         finally:
             connection.close()
 
-    threads = [threading.Thread(target=run, args=(i, job)) for i, job in enumerate(jobs)]
+    threads = [
+        threading.Thread(target=scopes_disabled()(run), args=(i, job)) for i, job in enumerate(jobs)
+    ]
     for t in threads:
         t.start()
     for t in threads:

@@ -7,6 +7,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 
+from ..scoping import club_manager
 from .events import Table
 from .links import TableLink
 
@@ -36,6 +37,8 @@ class DirectorCall(models.Model):
         blank=True,
         related_name="+",
     )
+
+    objects = club_manager("table__round__event__club")  # tournaments.scoping
 
     class Meta:
         ordering = ["raised_at", "id"]

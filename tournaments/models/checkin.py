@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.db import models
 from django.utils import timezone
 
+from ..scoping import club_manager
 from .events import Event
 from .links import TokenLink
 from .players import Player
@@ -20,6 +21,8 @@ class CheckInLink(TokenLink):
     url_name = "check-in"
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="check_in_links")
+
+    objects = club_manager("event__club")  # tournaments.scoping
 
     class Meta:
         ordering = ["event", "-created_at"]

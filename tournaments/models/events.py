@@ -11,6 +11,7 @@ from django.urls import reverse
 import taroky_scoring as core
 
 from ..names import clean_names
+from ..scoping import club_manager
 from . import event_settings, ranking_settings
 from .choices import ruleset_choices
 from .clubs import Club
@@ -128,6 +129,8 @@ class Event(models.Model):
         Player, related_name="events", blank=True, through="Registration"
     )
     created_at = models.DateTimeField(auto_now_add=True)
+    # Read in a club scope (tournaments.scoping).
+    objects = club_manager("club")
 
     class Meta:
         ordering = ["-date", "name"]

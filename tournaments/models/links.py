@@ -10,6 +10,7 @@ from django.conf import settings
 from django.db import models
 from django.urls import reverse
 
+from ..scoping import club_manager
 from .events import Table
 
 # The inactive account a deal entered through a table's link by nobody signed in is
@@ -55,6 +56,8 @@ class TableLink(TokenLink):
     url_name = "link-sheet"
 
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="links")
+
+    objects = club_manager("table__round__event__club")  # tournaments.scoping
 
     class Meta:
         ordering = ["table", "-created_at"]

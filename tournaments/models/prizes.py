@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from django.db import models
 
+from ..scoping import club_manager
 from .events import Event
 from .players import Player
 
@@ -19,6 +20,8 @@ class PrizeCategory(models.Model):
     )
 
     MAX_PER_EVENT = 20
+
+    objects = club_manager("event__club")  # tournaments.scoping
 
     class Meta:
         ordering = ["event", "name"]

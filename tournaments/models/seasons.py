@@ -9,6 +9,7 @@ from django.template.defaultfilters import pluralize
 from django.urls import reverse
 
 from ..names import clean_names
+from ..scoping import club_manager
 from .clubs import Club
 
 
@@ -96,6 +97,7 @@ class Season(models.Model):
         Club, on_delete=models.PROTECT, related_name="seasons", blank=True
     )
     created_at = models.DateTimeField(auto_now_add=True)
+    objects = club_manager("owner_club")  # tournaments.scoping
 
     class Meta:
         ordering = ["-start_date", "name"]

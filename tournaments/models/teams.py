@@ -7,6 +7,7 @@ from __future__ import annotations
 from django.db import models
 from django.db.models.functions import Lower
 
+from ..scoping import club_manager
 from .events import Event
 from .players import Player
 
@@ -16,6 +17,8 @@ class Team(models.Model):
     name = models.CharField(max_length=60)
 
     MAX_PER_EVENT = 200
+
+    objects = club_manager("event__club")  # tournaments.scoping
 
     class Meta:
         ordering = ["event", "name"]

@@ -13,6 +13,7 @@ from django.contrib.auth import get_user_model
 from django.db import DEFAULT_DB_ALIAS
 from django.db.models import OuterRef, Subquery
 
+from .. import scoping
 from ..models import TABLE_LINK_USERNAME, Deal, DirectorCall, Table, TableLink
 from .errors import DealError, PermissionDenied
 from .permissions import require_organizer
@@ -59,15 +60,21 @@ def find_link(token: str, with_call: bool = False) -> TableLink:
     ``with_call``: the table's open call for the director, if any, read along (its id,
     ``open_call_id``): a link's pages show it (``director.call_context``), and most of
     the time there is none."""
-    links = TableLink.objects.select_related("table__round__event", "table__first_forehand")
+    # Read unscoped by its token (the authority): the request is then its club's.
+    links = TableLink.objects.with_scopes_disabled().select_related(
+        "table__round__event", "table__first_forehand"
+    )
     if with_call:
-        calls = DirectorCall.objects.filter(table=OuterRef("table"), handled_at__isnull=True)
+        calls = DirectorCall.objects.with_scopes_disabled().filter(
+            table=OuterRef("table"), handled_at__isnull=True
+        )
         links = links.annotate(open_call_id=Subquery(calls.order_by().values("pk")[:1]))
     # The token is unique: no ordering (TableLink's, by table, would order by the
     # table's round's event, a join and a sort for nothing).
     link = next(iter(links.filter(token=str(token)[:64]).order_by()[:1]), None)
     if link is None:
         raise LinkError("This table link is not known. Ask the organizer for your table's link.")
+    scoping.enter(link.table.round.event.club_id)
     check_link(link)
     return link
 

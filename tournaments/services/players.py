@@ -14,7 +14,7 @@ from ..words import listed
 from .activity import log_activity
 from .errors import FormError, PermissionDenied, ServiceError
 from .locking import atomic
-from .permissions import can_create_events, can_manage, require_organizer
+from .permissions import can_create_events, can_manage, can_view, require_organizer
 
 
 class RenameError(ServiceError):
@@ -99,11 +99,7 @@ def rename_player(event, user, player: Player, new_name: str, different_person=F
     # Locked: a registration of the player made meanwhile (its foreign key's check
     # waits for this lock on PostgreSQL) comes after the rename, or is seen here.
     player = Player.objects.select_for_update().get(pk=player.pk)
-    events = list(
-        Event.objects.filter(registrations__player=player)
-        .prefetch_related("organizers")
-        .order_by("date", "name", "pk")
-    )
+    events = every_event_of(player)
     if event not in events:
         raise ServiceError(f"{player.name} is not registered for this event.")
     _require_organizer_of_all(user, player, events)
@@ -146,13 +142,32 @@ def _name_taken(name: str) -> bool:
     return Player.objects.filter(name=name).exists()
 
 
+def every_event_of(player: Player) -> list[Event]:
+    """Every event ``player`` is registered for, every club's (unscoped, even on a page
+    scoped to one club: who may change a player decides on all of them)."""
+    return list(
+        Event.objects.with_scopes_disabled()
+        .filter(registrations__player=player)
+        .prefetch_related("organizers")
+        .order_by("date", "name", "pk")
+    )
+
+
 def _require_organizer_of_all(user, player: Player, events: list[Event]) -> None:
     """Refused unless ``user`` may change every one of ``events`` (a superuser may):
     saying which events hold the player and whom to ask."""
     theirs = [e for e in events if not can_manage(user, e)]
     if not theirs:
         return
-    organizers = sorted({o.get_username() for e in theirs for o in e.organizers.all()})
+    # An event of another club than those the user organizes events of, that the user
+    # may not read (unpublished), is counted, never named, nor its organizers.
+    clubs = {e.club_id for e in events if e not in theirs}
+    shown = [e for e in theirs if e.club_id in clubs or can_view(user, e)]
+    unread = len(theirs) - len(shown)
+    said = [str(e) for e in shown] + (
+        [f"{unread} event{'s' if unread > 1 else ''} you may not read"] if unread else []
+    )
+    organizers = sorted({o.get_username() for e in shown for o in e.organizers.all()})
     ask = (
         f"ask {'its' if len(theirs) == 1 else 'their'} organizer"
         f"{'s' if len(organizers) > 1 else ''} ({listed(organizers)}) or an administrator"
@@ -160,7 +175,7 @@ def _require_organizer_of_all(user, player: Player, events: list[Event]) -> None
         else "ask an administrator"
     )
     raise PermissionDenied(
-        f"{player.name} is also registered for {listed([str(e) for e in theirs])}, which "
+        f"{player.name} is also registered for {listed(said)}, which "
         f"you do not organize: a new name would show there too. Only someone who organizes "
         f"every event {player.name} is registered for, or an administrator, may rename "
         f"{player.name}; {ask}."
@@ -183,11 +198,7 @@ def set_player_email(user, player: Player, email: str) -> Player:
             said = "Type an email address such as anna@example.org, or leave it empty."
             raise FormError(said, {"email": [said]}) from None
     player = Player.objects.select_for_update().get(pk=player.pk)
-    events = list(
-        Event.objects.filter(registrations__player=player)
-        .prefetch_related("organizers")
-        .order_by("date", "name", "pk")
-    )
+    events = every_event_of(player)
     theirs = [e for e in events if not can_manage(user, e)]
     if theirs or not (events or can_create_events(user)):
         raise PermissionDenied(

@@ -135,7 +135,9 @@ def add_event(season: Season, event: Event, user) -> Event:
             {"event": [f"{event} is in this season already."]},
         )
     if event.season_id is not None:
-        other = Season.objects.prefetch_related("organizers").get(pk=event.season_id)
+        # Unscoped: the event's season may be another club's (named only if readable).
+        seasons = Season.objects.with_scopes_disabled()
+        other = seasons.prefetch_related("organizers").get(pk=event.season_id)
         # Its name, where the organizer may read that season.
         named = other.name if can_view_season(user, other) else "another season"
         raise SeasonError(

@@ -14,7 +14,7 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.utils.text import slugify
 
-from .. import queries, services
+from .. import queries, scoping, services
 from ..models import Event, Round, Table
 from ..services.permissions import can_manage, can_view
 
@@ -55,6 +55,10 @@ def saved(
 
 
 def event_for_reading(request, event: Event) -> Event:
+    """``event``, read by the id or token of the page's address (unscoped: that read is
+    the authority), if the visitor may read it; the rest of the request is then scoped
+    to its club (tournaments.scoping)."""
+    scoping.enter(event.club_id)
     # Unpublished events are invisible (404) to everyone but their organizers.
     if not can_view(request.user, event):
         raise Http404("No such event")
@@ -88,7 +92,9 @@ def organizer_view(view):
 
 def event_or_404(request, pk) -> Event:
     """The event, if the visitor may read it (an unpublished one is its organizers')."""
-    event = get_object_or_404(Event.objects.prefetch_related("organizers"), pk=pk)
+    event = get_object_or_404(
+        Event.objects.with_scopes_disabled().prefetch_related("organizers"), pk=pk
+    )
     return event_for_reading(request, event)
 
 

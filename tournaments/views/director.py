@@ -55,7 +55,9 @@ def director_live(request, pk):
 @require_POST
 def call_handle(request, pk):
     """An organizer marks a table's call handled, from the director's view or the inbox."""
-    call = get_object_or_404(DirectorCall.objects.select_related("table__round__event"), pk=pk)
+    # Read unscoped by its id (the authority); event_for_reading scopes by its club.
+    calls = DirectorCall.objects.with_scopes_disabled()
+    call = get_object_or_404(calls.select_related("table__round__event"), pk=pk)
     rnd = call.table.round
     event_for_reading(request, rnd.event)
     check_manage(request, rnd.event)

@@ -14,7 +14,16 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_http_methods, require_POST
 from django_tables2 import RequestConfig
 
-from .. import circuit_pages, exchange, printouts, ranking, season_standings, services, stamps
+from .. import (
+    circuit_pages,
+    exchange,
+    printouts,
+    ranking,
+    scoping,
+    season_standings,
+    services,
+    stamps,
+)
 from ..forms import SeasonEventForm, SeasonForm
 from ..models import ActivityEntry, Event, Player, Season
 from ..names import name_key
@@ -45,7 +54,11 @@ from .results_mail import player_email
 
 
 def season_or_404(request, pk) -> Season:
-    season = get_object_or_404(Season.objects.prefetch_related("organizers"), pk=pk)
+    # Read unscoped by its id: the season's club then scopes the request.
+    season = get_object_or_404(
+        Season.objects.with_scopes_disabled().prefetch_related("organizers"), pk=pk
+    )
+    scoping.enter(season.owner_club_id)
     # An unpublished season is invisible (404) to everyone but its organizers.
     if not can_view_season(request.user, season):
         raise Http404("No such season")
