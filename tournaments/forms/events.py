@@ -13,8 +13,10 @@ from ..models import Event
 from ..models import event_settings as declared
 from ..models.ranking_settings import table_points_error
 from .fields import (
+    add_club_field,
     add_tie_break_fields,
     bound,
+    chosen_club,
     clean_tie_breaks,
     clean_typed_name,
     from_to,
@@ -111,8 +113,10 @@ class EventForm(forms.ModelForm):
     # chosen in the same post.
     PROPOSED = "starting_chips_proposed"
 
-    def __init__(self, *args, prizes: bool = False, **kwargs):
+    def __init__(self, *args, prizes: bool = False, user=None, **kwargs):
         super().__init__(*args, **kwargs)
+        if user is not None and not self.instance.pk:
+            add_club_field(self, user)
         self.rulesets = core.listing()
         self.chips_of = {e["name"]: e["options"]["starting_chips"] for e in self.rulesets}
         self._propose_starting_chips()
@@ -346,7 +350,10 @@ class EventForm(forms.ModelForm):
     def settings(self) -> dict:
         """The event's settings as the services take them, its house rules included."""
         names = [*self.Meta.fields, "house_rules", *EVENT_LISTS]
-        return {name: self.cleaned_data[name] for name in names}
+        settings = {name: self.cleaned_data[name] for name in names}
+        if (club := chosen_club(self)) is not None:
+            settings["club"] = club
+        return settings
 
     def is_valid(self) -> bool:
         """The settings, and a new event's prizes (each form says its own errors)."""

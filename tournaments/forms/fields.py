@@ -8,7 +8,7 @@ from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db.backends.base.operations import BaseDatabaseOperations
 
-from ..models import Player
+from ..models import Club, Player
 from ..names import clean_name, name_key, name_problem
 
 EMAIL_CHARS = 254  # the column's (Player.email), as RFC 5321 bounds an address
@@ -160,3 +160,37 @@ def clean_tie_breaks(form: forms.Form, data: dict, count: int) -> list[str]:
         if data.get(name) and chosen.count(data[name]) > 1:
             form.add_error(name, "Each tie-break once.")
     return list(dict.fromkeys(chosen))
+
+
+CLUB_FIELD = "owner_club"
+
+
+def add_club_field(form: forms.BaseForm, user) -> None:
+    """A new event's or season's club, first among the form's fields, on a server of
+    several clubs: one of the clubs ``user`` organizes (a superuser: any). A server of
+    one club asks nothing (its events and seasons are that club's)."""
+    if Club.objects.count() < 2:
+        return
+    clubs = Club.objects.all() if user.is_superuser else Club.objects.filter(organizers=user)
+    mine = list(clubs.values_list("pk", flat=True))
+    field = forms.ModelChoiceField(
+        queryset=Club.objects.filter(pk__in=mine),
+        label="Club",
+        empty_label=None if len(mine) == 1 else "Choose the club",
+        help_text="The club whose it is: its organizers see and change it.",
+        error_messages={
+            "required": "Choose the club it is for.",
+            "invalid_choice": "Choose one of the clubs you organize.",
+        },
+    )
+    if not mine:
+        field.help_text = (
+            "You organize no club on this server: ask a circuit officer to add you to "
+            "your club's organizers."
+        )
+    form.fields = {CLUB_FIELD: field, **form.fields}
+
+
+def chosen_club(form: forms.BaseForm) -> Club | None:
+    """The club chosen in ``add_club_field``'s field; None when the form asked none."""
+    return form.cleaned_data.get(CLUB_FIELD)

@@ -10,8 +10,10 @@ from django.core.exceptions import ValidationError
 from ..models import Event, Season
 from ..services.permissions import can_view_season
 from .fields import (
+    add_club_field,
     add_tie_break_fields,
     bound,
+    chosen_club,
     clean_tie_breaks,
     clean_typed_name,
     tie_break_names,
@@ -85,8 +87,10 @@ class SeasonForm(forms.ModelForm):
 
     FIXED_HELP = "Fixed while the season is published: unpublish it to change how it ranks."
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args, user=None, **kwargs):
         super().__init__(*args, **kwargs)
+        if user is not None and not self.instance.pk:
+            add_club_field(self, user)
         self.fields["placement_points"].required = False
         current = self.instance.tie_breaks if self.instance.pk else Season().tie_breaks
         add_tie_break_fields(self, Season.TieBreak.choices, current, self.TIE_BREAKS)
@@ -118,7 +122,10 @@ class SeasonForm(forms.ModelForm):
     def settings(self) -> dict:
         """The season's fields as the service takes them."""
         data = self.cleaned_data
-        return {name: data[name] for name in Season.SETTINGS}
+        settings = {name: data[name] for name in Season.SETTINGS}
+        if (club := chosen_club(self)) is not None:
+            settings["owner_club"] = club
+        return settings
 
 
 class SeasonEventForm(forms.Form):

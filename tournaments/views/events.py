@@ -83,7 +83,7 @@ def _refused(form, error) -> None:
 def event_create(request):
     if not can_create_events(request.user):
         raise PermissionDenied("Only organizer accounts may create events.")
-    form = EventForm(request.POST or None, prizes=True)
+    form = EventForm(request.POST or None, prizes=True, user=request.user)
     done = saved(
         request,
         form,

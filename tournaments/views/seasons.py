@@ -80,7 +80,7 @@ def _form_errors(form, error: services.ServiceError) -> None:
 def season_create(request):
     if not can_create_events(request.user):
         raise PermissionDenied("Only organizer accounts may create seasons.")
-    form = SeasonForm(request.POST or None)
+    form = SeasonForm(request.POST or None, user=request.user)
     done = saved(
         request,
         form,
