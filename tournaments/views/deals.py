@@ -102,6 +102,20 @@ def sheet_page(request, table, substitute_form=None):
         )
     if manage and substitute_form is None:
         substitute_form = substitute_form_for(sheet)
+    return render_sheet(
+        request,
+        sheet,
+        table,
+        can_manage=manage,
+        chart=chart,
+        forehand_form=forehand_form,
+        substitute_form=substitute_form,
+    )
+
+
+def render_sheet(request, sheet, table, **context):
+    """The page of ``table``'s score sheet (the organizer's, or a link's, as ``context``
+    says)."""
     return render(
         request,
         "tournaments/table_sheet.html",
@@ -110,10 +124,7 @@ def sheet_page(request, table, substitute_form=None):
             "rows_html": rows_html(sheet),
             "table": table,
             "event": sheet.event,
-            "can_manage": manage,
-            "chart": chart,
-            "forehand_form": forehand_form,
-            "substitute_form": substitute_form,
+            **context,
         },
     )
 

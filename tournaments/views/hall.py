@@ -26,7 +26,7 @@ from .common import (
     round_or_404,
     table_or_404,
 )
-from .deals import deal_correction, deal_entry, deal_preview_for, rows_html
+from .deals import deal_correction, deal_entry, deal_preview_for, render_sheet
 from .live import not_modified, tagged
 
 # -- table links: whoever holds one enters, corrects and undoes deals at its table -----
@@ -74,20 +74,15 @@ def link_sheet(request, link):
     last = sheet.rows[-1].deal if sheet.rows else None
     if last is not None and services.access.why_link_cannot_change(last, last.pk) is not None:
         last = None
-    page = render(
+    page = render_sheet(
         request,
-        "tournaments/table_sheet.html",
-        {
-            "sheet": sheet,
-            "rows_html": rows_html(sheet),
-            "table": table,
-            "event": sheet.event,
-            "can_manage": False,
-            "link": link,
-            "link_last": last,
-            "chart": None,
-            **director.call_context(link),
-        },
+        sheet,
+        table,
+        can_manage=False,
+        link=link,
+        link_last=last,
+        chart=None,
+        **director.call_context(link),
     )
     return tagged(page, tag)
 
