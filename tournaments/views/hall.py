@@ -28,6 +28,7 @@ from .common import (
 )
 from .deals import deal_correction, deal_entry, deal_preview_for, render_sheet
 from .live import not_modified, tagged
+from .refusals import refusal_said
 
 # -- table links: whoever holds one enters, corrects and undoes deals at its table -----
 
@@ -118,11 +119,8 @@ def _undo(request, table, link=None):
     except ValueError:
         messages.error(request, "Say which deal to undo.")
         return
-    try:
+    with refusal_said(request):
         deal = services.undo_last_deal(table, request.user, number, link=link)
-    except services.ServiceError as e:
-        messages.error(request, e.message)
-    else:
         messages.success(request, f"Deal {deal.number} undone (voided: entered by mistake).")
 
 
@@ -209,11 +207,8 @@ def inbox(request, pk):
             messages.error(request, "Choose a deal to confirm.")
             return redirect("inbox", pk=event.pk)
         deal = get_object_or_404(Deal, pk=pk, table__round__event=event)
-        try:
+        with refusal_said(request):
             services.confirm_deal(deal, request.user, expected)
-        except services.ServiceError as e:
-            messages.error(request, e.message)
-        else:
             messages.success(request, f"Deal {deal.number} at table {deal.table.number} confirmed.")
         return redirect("inbox", pk=event.pk)
     tag, unchanged = not_modified(request, event.pk)
