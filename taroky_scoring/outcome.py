@@ -22,7 +22,7 @@ AttributeError: a Pile is read, not changed
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from typing import Any
+from typing import Any, ClassVar, Self
 
 
 class Outcome(Mapping):
@@ -48,3 +48,41 @@ class Outcome(Mapping):
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.__dict__!r})"
+
+
+class Holding(Outcome):
+    """A holding a player declares or shows, paid by each other player (a Petrtyl
+    declaration, a Texas bonus)."""
+
+    player: str
+    kind: str
+
+
+class GameOutcome(Outcome):
+    """What the deal documents of Petrtyl and the Texas games share: who played, what was
+    bid; and how a game's outcome is read from the reader's values, its objects typed
+    (``OBJECTS``: a key and its kind; ``LISTS``: a key and the kind of each item)."""
+
+    OBJECTS: ClassVar[Mapping[str, type[Outcome]]] = {}
+    LISTS: ClassVar[Mapping[str, type[Outcome]]] = {}
+
+    players: tuple[str, ...]
+    kind: str
+    ruleset: str | None = None
+    options: Mapping[str, Any] | None = None
+    dealer: str | None = None
+    bidder: str | None = None
+    bid: str | None = None
+    partner: str | None = None
+    called: str | None = None
+
+    @classmethod
+    def read(cls, values: dict[str, Any]) -> Self:
+        """The outcome of the values a reader read (its objects typed too)."""
+        for key, kind in cls.OBJECTS.items():
+            if values.get(key):
+                values[key] = kind(values[key])
+        for key, kind in cls.LISTS.items():
+            if values.get(key):
+                values[key] = tuple(kind(item) for item in values[key])
+        return cls(values)

@@ -99,14 +99,9 @@ class EventAdmin(admin.ModelAdmin):
         )
 
 
-class SeatInline(admin.TabularInline):
-    """A table's seats, shown only: a round's seats are written by the services
-    (services/seats.py), which hold "a player sits at one table of a round" beside
-    each seat in the database (Sitting); the round's page draws, swaps and sets up
-    tables by hand."""
-
-    model = Seat
-    extra = 0
+class ShownOnly:
+    """An admin (or an inline) that shows its rows and never adds, changes or deletes
+    one: they are written by the app's services."""
 
     def has_add_permission(self, request, obj=None):
         return False
@@ -116,6 +111,16 @@ class SeatInline(admin.TabularInline):
 
     def has_delete_permission(self, request, obj=None):
         return False
+
+
+class SeatInline(ShownOnly, admin.TabularInline):
+    """A table's seats, shown only: a round's seats are written by the services
+    (services/seats.py), which hold "a player sits at one table of a round" beside
+    each seat in the database (Sitting); the round's page draws, swaps and sets up
+    tables by hand."""
+
+    model = Seat
+    extra = 0
 
 
 @admin.register(Round)
@@ -130,17 +135,8 @@ class TableAdmin(admin.ModelAdmin):
     inlines = [SeatInline]
 
 
-class ReadOnlyAdmin(admin.ModelAdmin):
+class ReadOnlyAdmin(ShownOnly, admin.ModelAdmin):
     """Deals, versions and the ledger change only through the app's services."""
-
-    def has_add_permission(self, request):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False
 
 
 @admin.register(Deal)

@@ -218,23 +218,23 @@ def _search(rounds: list[list[list[Hashable]]], played, cannot_move, rng) -> int
                 delta += mx[z] - my[z] + 1
         if delta > 0:
             continue
-        for z in ta:
-            if z != x:
-                mx[z] -= 1
-                met[z][x] -= 1
-                my[z] += 1
-                met[z][y] += 1
-        for z in tb:
-            if z != y:
-                my[z] -= 1
-                met[z][y] -= 1
-                mx[z] += 1
-                met[z][x] += 1
+        _swap_meetings(met, ta, x, y)
+        _swap_meetings(met, tb, y, x)
         ta[i], tb[j] = y, x
         total += delta
     for tables, numbered in zip(rounds, seats, strict=True):
         tables[:] = [[names[i] for i in t] for t in numbered]
     return total
+
+
+def _swap_meetings(met: list[list[int]], table: list[int], leaving: int, joining: int) -> None:
+    """Count the meetings at ``table`` as if ``joining`` sat there in ``leaving``'s seat."""
+    for z in table:
+        if z != leaving:
+            met[leaving][z] -= 1
+            met[z][leaving] -= 1
+            met[joining][z] += 1
+            met[z][joining] += 1
 
 
 def by_ranking(

@@ -14,6 +14,7 @@ from ..names import clean_names
 from ..scoping import club_manager
 from . import event_settings, ranking_settings
 from .choices import ruleset_choices
+from .club_owned import ClubOwned
 from .clubs import Club
 from .event_settings import DECLARED
 from .players import Player
@@ -29,7 +30,7 @@ from .seasons import Season
 from .team_settings import TeamRanking
 
 
-class Event(models.Model):
+class Event(ClubOwned, models.Model):
     class Kind(models.TextChoices):
         CLUB_NIGHT = "club_night", "Club night"
         TOURNAMENT = "tournament", "Tournament"
@@ -178,12 +179,6 @@ class Event(models.Model):
 
     def __str__(self) -> str:
         return f"{self.name} ({self.date:%Y-%m-%d})"
-
-    def save(self, *args, **kwargs):
-        # Not a field default: that would read the clubs whenever an Event() is made.
-        if self.club_id is None:
-            self.club = Club.objects.the_club()
-        super().save(*args, **kwargs)
 
     def get_absolute_url(self) -> str:
         return reverse("event-detail", args=[self.pk])

@@ -10,6 +10,7 @@ from django.urls import reverse
 
 from ..names import clean_names
 from ..scoping import club_manager
+from .club_owned import ClubOwned
 from .clubs import Club
 
 
@@ -22,7 +23,7 @@ def default_tie_breaks() -> list[str]:
     return [Season.TieBreak.CHIPS, Season.TieBreak.EVENTS_WON, Season.TieBreak.HEAD_TO_HEAD]
 
 
-class Season(models.Model):
+class Season(ClubOwned, models.Model):
     """A club's season or a tournament series: standings across its events, of any game.
 
     Its scoring (``SCORING``) says how the events count: the chips won, or placement
@@ -92,7 +93,8 @@ class Season(models.Model):
         settings.AUTH_USER_MODEL, related_name="organized_seasons", blank=True
     )
     # The club whose season it is (``club`` is the text its pages show, "club or
-    # series"); blank: saved as the server's only club's (save).
+    # series"); blank: saved as the server's only club's (ClubOwned.save).
+    owner_field = "owner_club"
     owner_club = models.ForeignKey(
         Club, on_delete=models.PROTECT, related_name="seasons", blank=True
     )
@@ -116,12 +118,6 @@ class Season(models.Model):
 
     def __str__(self) -> str:
         return self.name
-
-    def save(self, *args, **kwargs):
-        # Not a field default: that would read the clubs whenever a Season() is made.
-        if self.owner_club_id is None:
-            self.owner_club = Club.objects.the_club()
-        super().save(*args, **kwargs)
 
     def get_absolute_url(self) -> str:
         return reverse("season-detail", args=[self.pk])

@@ -12,10 +12,10 @@ import taroky_scoring as core
 from ..models import ActivityEntry, Event, Player, Registration, Round, Season, Table
 from . import seats
 from .activity import log_activity
-from .clubs import the_club
-from .errors import FormError, PermissionDenied, ServiceError
+from .errors import FormError, ServiceError
 from .locking import lock_round
-from .permissions import can_create_events, require_organizer
+from .organized import create_organized
+from .permissions import require_organizer
 from .prizes import set_prizes
 from .seasons import check_not_twice
 
@@ -46,14 +46,7 @@ def create_event(user, prizes: dict | None = None, **fields) -> Event:
     """A new event; its creator becomes its first organizer. ``prizes``: its entry fee
     and prizes, as ``services.prizes.set_prizes`` takes and checks them. ``club``: the
     club whose event it is (by default the server's only club)."""
-    if not can_create_events(user):
-        raise PermissionDenied("Only organizer accounts may create events.")
-    event = Event(**fields)
-    _full_clean(event)
-    if event.club_id is None:
-        event.club = the_club()
-    event.save()
-    event.organizers.add(user)
+    event = create_organized(user, Event, fields, _full_clean, "events")
     log_activity(
         event,
         user,

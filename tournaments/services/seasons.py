@@ -14,10 +14,9 @@ from django.db import transaction
 from ..models import ActivityEntry, Event, Season
 from ..words import counted, listed
 from .activity import log_activity
-from .clubs import the_club
-from .errors import FormError, PermissionDenied
+from .errors import FormError
+from .organized import create_organized
 from .permissions import (
-    can_create_events,
     can_view_season,
     require_organizer,
     require_season_organizer,
@@ -44,14 +43,7 @@ def create_season(user, **fields) -> Season:
     """A new season; its creator becomes its first organizer. ``owner_club``: the club
     whose season it is (by default the server's only club; ``club`` is the text its
     pages show)."""
-    if not can_create_events(user):
-        raise PermissionDenied("Only organizer accounts may create seasons.")
-    season = Season(**fields)
-    _full_clean(season)
-    if season.owner_club_id is None:
-        season.owner_club = the_club()
-    season.save()
-    season.organizers.add(user)
+    season = create_organized(user, Season, fields, _full_clean, "seasons")
     _audit(season, user, ActivityEntry.Action.CREATE_SEASON, **_scoring(season))
     return season
 

@@ -64,20 +64,33 @@ def substitute_player(
         seats.sit_substitute(table.round, made)
     except ServiceError as e:
         _refuse("substitute", e.message)
-    log_activity(
+    _log(
         event,
         user,
         ActivityEntry.Action.SUBSTITUTE,
+        table,
+        leaver,
+        made,
+        mode=made.get_mode_display().lower(),
+    )
+    return made
+
+
+def _log(event, user, action: str, table: Table, leaver: Player, sub: Substitution, **more):
+    """A substitution made or cancelled, in the activity log: its words, and what the
+    ledger audit compares its row with (``recorded``; ledger_audit/substitutions.py)."""
+    log_activity(
+        event,
+        user,
+        action,
         table=table.number,
         round=table.round.number,
         leaver=leaver.name,
-        substitute=substitute.name,
-        from_deal=from_deal,
-        mode=made.get_mode_display().lower(),
-        # What the ledger audit compares the row with (ledger_audit/substitutions.py).
-        **recorded(made),
+        substitute=sub.substitute.name,
+        from_deal=sub.from_deal,
+        **more,
+        **recorded(sub),
     )
-    return made
 
 
 def recorded(sub: Substitution) -> dict:
@@ -229,17 +242,7 @@ def cancel_substitution(sub: Substitution, user) -> Substitution:
             f"Deal {sub.from_deal} is entered at table {table.number}: {sub.substitute.name} "
             f"has played in {sub.seat.player.name}'s seat, so the substitution stands."
         )
-    log_activity(
-        event,
-        user,
-        ActivityEntry.Action.CANCEL_SUBSTITUTION,
-        table=table.number,
-        round=table.round.number,
-        leaver=sub.seat.player.name,
-        substitute=sub.substitute.name,
-        from_deal=sub.from_deal,
-        **recorded(sub),
-    )
+    _log(event, user, ActivityEntry.Action.CANCEL_SUBSTITUTION, table, sub.seat.player, sub)
     seats.unsit_substitute(sub)
     sub.delete()
     return sub

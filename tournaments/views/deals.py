@@ -32,6 +32,7 @@ from .common import (
     table_or_404,
 )
 from .live import not_modified, tagged
+from .refusals import refusal_said
 
 
 @organizer_view
@@ -102,6 +103,20 @@ def sheet_page(request, table, substitute_form=None):
         )
     if manage and substitute_form is None:
         substitute_form = substitute_form_for(sheet)
+    return render_sheet(
+        request,
+        sheet,
+        table,
+        can_manage=manage,
+        chart=chart,
+        forehand_form=forehand_form,
+        substitute_form=substitute_form,
+    )
+
+
+def render_sheet(request, sheet, table, **context):
+    """The page of ``table``'s score sheet (the organizer's, or a link's, as ``context``
+    says)."""
     return render(
         request,
         "tournaments/table_sheet.html",
@@ -110,10 +125,7 @@ def sheet_page(request, table, substitute_form=None):
             "rows_html": rows_html(sheet),
             "table": table,
             "event": sheet.event,
-            "can_manage": manage,
-            "chart": chart,
-            "forehand_form": forehand_form,
-            "substitute_form": substitute_form,
+            **context,
         },
     )
 
@@ -156,11 +168,8 @@ def table_first_forehand(request, pk):
         messages.error(request, "Choose a player of this table as the first forehand.")
         return redirect(table)
     player = form.cleaned_data["first_forehand"]
-    try:
+    with refusal_said(request):
         services.set_first_forehand(table, request.user, player)
-    except services.ServiceError as e:
-        messages.error(request, e.message)
-    else:
         messages.success(request, f"{player.name} is the first forehand: dealers are suggested.")
     return redirect(table)
 
@@ -420,11 +429,8 @@ def deal_void(request, pk):
         )
         return redirect(deal)
     expected = form.cleaned_data["expected_version"]
-    try:
+    with refusal_said(request):
         change = services.void_deal(deal, request.user, request.POST.get("reason", ""), expected)
-    except services.ServiceError as e:
-        messages.error(request, e.message)
-    else:
         messages.success(request, f"Deal {change.deal.number} voided.{change.repotted_words}")
     return redirect(deal)
 

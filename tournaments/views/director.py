@@ -15,6 +15,7 @@ from ..words import time_of_day
 from .common import check_manage, event_for_reading, organizer_view, round_or_404
 from .hall import _with_link
 from .live import not_modified, tagged
+from .refusals import refusal_said
 
 
 def _minute() -> str:
@@ -61,11 +62,8 @@ def call_handle(request, pk):
     rnd = call.table.round
     event_for_reading(request, rnd.event)
     check_manage(request, rnd.event)
-    try:
+    with refusal_said(request):
         services.handle_call(call, request.user)
-    except services.ServiceError as e:
-        messages.error(request, e.message)
-    else:
         messages.success(request, f"The call of table {call.table.number} is handled.")
     if request.POST.get("next") == "inbox":
         return redirect("inbox", pk=rnd.event_id)
@@ -83,13 +81,10 @@ def link_call(request, link):
             for message in errors:
                 messages.error(request, message)
         return redirect(back, token=link.token)
-    try:
+    with refusal_said(request):
         call = services.raise_call(
             link, form.cleaned_data["reason"], form.cleaned_data["word"], request.user
         )
-    except services.ServiceError as e:
-        messages.error(request, e.message)
-    else:
         raised = time_of_day(call.raised_at)
         messages.success(request, f"The director is called ({raised}): stay at your table.")
     return redirect(back, token=link.token)

@@ -26,8 +26,9 @@ from .common import (
     round_or_404,
     table_or_404,
 )
-from .deals import deal_correction, deal_entry, deal_preview_for, rows_html
+from .deals import deal_correction, deal_entry, deal_preview_for, render_sheet
 from .live import not_modified, tagged
+from .refusals import refusal_said
 
 # -- table links: whoever holds one enters, corrects and undoes deals at its table -----
 
@@ -74,20 +75,15 @@ def link_sheet(request, link):
     last = sheet.rows[-1].deal if sheet.rows else None
     if last is not None and services.access.why_link_cannot_change(last, last.pk) is not None:
         last = None
-    page = render(
+    page = render_sheet(
         request,
-        "tournaments/table_sheet.html",
-        {
-            "sheet": sheet,
-            "rows_html": rows_html(sheet),
-            "table": table,
-            "event": sheet.event,
-            "can_manage": False,
-            "link": link,
-            "link_last": last,
-            "chart": None,
-            **director.call_context(link),
-        },
+        sheet,
+        table,
+        can_manage=False,
+        link=link,
+        link_last=last,
+        chart=None,
+        **director.call_context(link),
     )
     return tagged(page, tag)
 
@@ -123,11 +119,8 @@ def _undo(request, table, link=None):
     except ValueError:
         messages.error(request, "Say which deal to undo.")
         return
-    try:
+    with refusal_said(request):
         deal = services.undo_last_deal(table, request.user, number, link=link)
-    except services.ServiceError as e:
-        messages.error(request, e.message)
-    else:
         messages.success(request, f"Deal {deal.number} undone (voided: entered by mistake).")
 
 
@@ -214,11 +207,8 @@ def inbox(request, pk):
             messages.error(request, "Choose a deal to confirm.")
             return redirect("inbox", pk=event.pk)
         deal = get_object_or_404(Deal, pk=pk, table__round__event=event)
-        try:
+        with refusal_said(request):
             services.confirm_deal(deal, request.user, expected)
-        except services.ServiceError as e:
-            messages.error(request, e.message)
-        else:
             messages.success(request, f"Deal {deal.number} at table {deal.table.number} confirmed.")
         return redirect("inbox", pk=event.pk)
     tag, unchanged = not_modified(request, event.pk)

@@ -17,6 +17,7 @@ from ..names import fold
 from ..services.merging import merge_players, preview_merge, undo_merge
 from ..services.permissions import is_circuit_officer
 from .common import organizer_view
+from .refusals import refusal_said
 
 # How many players one search lists: enough to tell two Anna Nováks apart.
 FOUND = 20
@@ -95,11 +96,8 @@ def player_merge(request):
 def player_merge_undo(request, pk):
     _officer(request)
     merge = get_object_or_404(PlayerMerge.objects.select_related("kept", "duplicate"), pk=pk)
-    try:
+    with refusal_said(request):
         undo_merge(merge, request.user)
-    except services.ServiceError as e:
-        messages.error(request, e.message)
-    else:
         messages.success(
             request, f"The merge is undone: {merge.duplicate_name} is a player of their own again."
         )

@@ -15,6 +15,7 @@ from .. import services
 from ..models import RejectedVersion
 from ..services.rejected import sent_words
 from .common import check_manage, event_for_reading, organizer_view
+from .refusals import refusal_said
 
 
 def _rejected_or_404(request, pk) -> RejectedVersion:
@@ -48,11 +49,8 @@ def rejected_adopt(request, pk):
     except ValueError:
         messages.error(request, "The form has lost the deal's version: reload the page.")
         return _back(request, rejected)
-    try:
+    with refusal_said(request):
         change = services.adopt_rejected_version(rejected, request.user, expected)
-    except services.ServiceError as e:
-        messages.error(request, e.message)
-    else:
         deal = change.deal
         messages.success(
             request,
@@ -67,11 +65,8 @@ def rejected_adopt(request, pk):
 def rejected_dismiss(request, pk):
     rejected = _rejected_or_404(request, pk)
     number = rejected.deal.number
-    try:
+    with refusal_said(request):
         services.dismiss_rejected_version(rejected, request.user)
-    except services.ServiceError as e:
-        messages.error(request, e.message)
-    else:
         messages.success(
             request,
             f"The version of deal {number} that was not saved is dismissed; deal {number} "

@@ -19,6 +19,7 @@ from ..services.permissions import can_create_events, can_manage
 from ..services.players import set_player_email
 from ..services.results_mail import queue_results, send_outbox
 from .common import check_manage, event_or_404, form_errors, organizer_view
+from .refusals import refusal_said
 
 
 class QueueForm(forms.Form):
@@ -56,11 +57,8 @@ def results_page(request, target: Event | Season, found: list):
     what = "season" if isinstance(target, Season) else "event"
     form = QueueForm(request.POST or None, choices=choices, what=what)
     if request.method == "POST" and "send" in request.POST:
-        try:
+        with refusal_said(request):
             done = send_outbox(target, request.user)
-        except services.ServiceError as e:
-            messages.error(request, e.message)
-        else:
             (messages.warning if done.failed else messages.success)(request, done.summary())
         return redirect(request.path)
     if request.method == "POST" and form.is_valid():

@@ -14,6 +14,7 @@ from ..forms import CannotMoveForm, DrawAllRoundsForm, SeatByRankingForm
 from ..player_cards import drawn_rounds, player_cards
 from ..words import counted
 from .common import check_manage, event_or_404, form_errors, organizer_view, round_or_404
+from .refusals import refusal_said
 
 
 @organizer_view
@@ -55,11 +56,8 @@ def cannot_move(request, pk):
         messages.error(request, "Choose a registered player.")
         return redirect("event-players", pk=event.pk)
     player, keeps = form.cleaned_data["player"], form.cleaned_data["cannot_move"]
-    try:
+    with refusal_said(request):
         services.set_cannot_move(event, request.user, player, keeps)
-    except services.ServiceError as e:
-        messages.error(request, e.message)
-    else:
         messages.success(
             request,
             f"{player.name} keeps one table every round."
@@ -78,11 +76,8 @@ def seat_by_ranking(request, pk):
     if not form.is_valid():
         messages.error(request, "Choose how to seat the round by the ranking.")
         return redirect("round-detail", pk=rnd.pk)
-    try:
+    with refusal_said(request):
         draw = services.seat_by_ranking(rnd, request.user, form.cleaned_data["how"] == "spread")
-    except services.ServiceError as e:
-        messages.error(request, e.message)
-    else:
         how = dict(form.fields["how"].choices)[form.cleaned_data["how"]].split(" (")[0]
         messages.success(
             request,

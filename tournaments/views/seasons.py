@@ -50,6 +50,7 @@ from .common import (
 from .hall import wall_columns
 from .live import not_modified, tagged
 from .merging import merge_history
+from .refusals import refusal_said
 from .results_mail import player_email
 
 
@@ -189,11 +190,8 @@ def season_events(request, pk):
     check_manage_season(request, season)
     if "remove" in request.POST:
         event = get_object_or_404(Event, pk=_pk(request.POST["remove"]), season=season)
-        try:
+        with refusal_said(request):
             season_services.remove_event(season, event, request.user)
-        except services.ServiceError as e:
-            messages.error(request, e.message)
-        else:
             changed = ": its published standings changed" if season.published else ""
             messages.success(request, f"{event} no longer counts in the season{changed}.")
         return redirect(season)

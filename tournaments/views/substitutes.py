@@ -11,6 +11,7 @@ from .. import queries, seat_holders, services
 from ..models import Substitution
 from .common import check_manage, form_errors, organizer_view, table_or_404
 from .deals import sheet_page, substitute_form_for
+from .refusals import refusal_said
 
 
 @organizer_view
@@ -64,11 +65,8 @@ def substitution_cancel(request, pk):
     sub = get_object_or_404(Substitution.objects.select_related("seat__table__round"), pk=pk)
     table = table_or_404(request, sub.seat.table_id)
     check_manage(request, table.round.event)
-    try:
+    with refusal_said(request):
         gone = services.cancel_substitution(sub, request.user)
-    except services.ServiceError as e:
-        messages.error(request, e.message)
-    else:
         messages.success(
             request,
             f"Substitution cancelled: {gone.seat.player.name}'s seat is theirs again from "

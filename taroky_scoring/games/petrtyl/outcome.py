@@ -3,10 +3,7 @@ tables' documents, typed; a field a table does not have reads as its default."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
-from ...outcome import Outcome
+from ...outcome import GameOutcome, Holding, Outcome
 
 
 class Sweep(Outcome):
@@ -27,26 +24,18 @@ class LastTrick(Outcome):
     player: str | None = None  # who played the Papoose
 
 
-class Declaration(Outcome):
+class Declaration(Holding):
     """A holding declared, paid by each other player."""
 
-    player: str
-    kind: str
 
+class PetrtylOutcome(GameOutcome):
+    """One Petrtyl deal: who played, what was bid, what happened, the pot before it.
+    ``read`` takes the values read and completed by ``checks.check``."""
 
-class PetrtylOutcome(Outcome):
-    """One Petrtyl deal: who played, what was bid, what happened, the pot before it."""
+    OBJECTS = {"sweep": Sweep, "chief_last": LastTrick, "papoose_last": LastTrick}
+    LISTS = {"declarations": Declaration}
 
-    players: tuple[str, ...]
-    kind: str
-    ruleset: str | None = None
-    options: Mapping[str, Any] | None = None
-    dealer: str | None = None
     pot: int = 0
-    bidder: str | None = None
-    bid: str | None = None
-    partner: str | None = None
-    called: str | None = None
     chief_in_talon: bool | None = None
     talon: str | None = None
     contra: str | None = None
@@ -58,14 +47,3 @@ class PetrtylOutcome(Outcome):
     chief_last: LastTrick | None = None
     papoose_last: LastTrick | None = None
     declarations: tuple[Declaration, ...] | None = None
-
-    @classmethod
-    def read(cls, values: dict[str, Any]) -> PetrtylOutcome:
-        """The outcome of the values read and completed by ``checks.check`` (its objects
-        typed too)."""
-        for key, kind in (("sweep", Sweep), ("chief_last", LastTrick), ("papoose_last", LastTrick)):
-            if values.get(key):
-                values[key] = kind(values[key])
-        if values.get("declarations"):
-            values["declarations"] = tuple(Declaration(c) for c in values["declarations"])
-        return cls(values)

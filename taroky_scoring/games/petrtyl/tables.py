@@ -51,18 +51,19 @@ class Table:
     source: str
     description: str
     players: int
-    pack: Pack
     hand: int  # cards a player holds (at two: their hand and their dummy, 24)
-    halves: bool  # the talon in two halves of three; False: four cards, all taken in a Four
-    four_whole_talon: int | None  # the Four's value when the whole talon is taken (five)
-    five: int
-    swept_four_whole_talon: int | None
-    swept_five: int
     chief_called: bool  # a Chief is called for a partner (four and five players)
-    grand_bids: bool  # Grand Nullo and Grand Sweep
-    regiment: int  # trumps needed for Regiment
     lack_of_regiment: int | None  # most trumps for Lack of Regiment (None: no Grand Nullo)
-    honours: tuple[str, ...]  # the honour declarations: trule and all_four, or four_honours
+    # The rest as at the four-handed table (18.14) unless a row says otherwise.
+    pack: Pack = PACKETS_OF_THREE
+    halves: bool = True  # the talon in two halves of three; False: four cards, all taken in a Four
+    four_whole_talon: int | None = None  # the Four's value when the whole talon is taken (five)
+    five: int = 8
+    swept_four_whole_talon: int | None = None
+    swept_five: int = SWEPT_FIVE
+    grand_bids: bool = True  # Grand Nullo and Grand Sweep
+    regiment: int = 10  # trumps needed for Regiment
+    honours: tuple[str, ...] = ("trule", "all_four")  # or four_honours
 
     @cached_property
     def total(self) -> int:
@@ -116,18 +117,9 @@ TABLES: dict[str, Table] = {
             "Five, Grand Nullo and Grand Sweep; Sweep, Chief Last, Papoose Last and the "
             "penalty pot.",
             players=4,
-            pack=PACKETS_OF_THREE,
             hand=12,
-            halves=True,
-            four_whole_talon=None,
-            five=8,
-            swept_four_whole_talon=None,
-            swept_five=SWEPT_FIVE,
             chief_called=True,
-            grand_bids=True,
-            regiment=10,
             lack_of_regiment=2,
-            honours=("trule", "all_four"),
         ),
         Table(
             "petrtyl-five",
@@ -136,18 +128,14 @@ TABLES: dict[str, Table] = {
             "Petrtyl's Tarok with all five playing: a talon of four cards, all taken in a "
             "Four; two against three with a partner.",
             players=5,
-            pack=PACKETS_OF_THREE,
             hand=10,
+            chief_called=True,
+            lack_of_regiment=0,
             halves=False,
             four_whole_talon=6,
             five=12,
             swept_four_whole_talon=16,
             swept_five=36,
-            chief_called=True,
-            grand_bids=True,
-            regiment=10,
-            lack_of_regiment=0,
-            honours=("trule", "all_four"),
         ),
         Table(
             "petrtyl-three",
@@ -156,18 +144,11 @@ TABLES: dict[str, Table] = {
             "Petrtyl's Tarok for three with the 42-card pack (66 points, 34 win): the "
             "declarer always plays alone.",
             players=3,
-            pack=PACK_42,
             hand=12,
-            halves=True,
-            four_whole_talon=None,
-            five=8,
-            swept_four_whole_talon=None,
-            swept_five=SWEPT_FIVE,
             chief_called=False,
-            grand_bids=True,
-            regiment=12,
             lack_of_regiment=0,
-            honours=("trule", "all_four"),
+            pack=PACK_42,
+            regiment=12,
         ),
         Table(
             "petrtyl-two",
@@ -176,17 +157,10 @@ TABLES: dict[str, Table] = {
             "Petrtyl's Tarok for two, each with a dummy: Three, Four and Five; Papoose Last "
             "the only announcement; four honours instead of Trule and All Four.",
             players=2,
-            pack=PACKETS_OF_THREE,
             hand=24,
-            halves=True,
-            four_whole_talon=None,
-            five=8,
-            swept_four_whole_talon=None,
-            swept_five=SWEPT_FIVE,
             chief_called=False,
-            grand_bids=False,
-            regiment=10,
             lack_of_regiment=None,
+            grand_bids=False,
             honours=("four_honours",),
         ),
     )

@@ -3,10 +3,7 @@ typed; a field a game does not have reads as its default."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
-from ...outcome import Outcome
+from ...outcome import GameOutcome, Holding, Outcome
 
 
 class Valat(Outcome):
@@ -27,25 +24,21 @@ class LastTrick(Outcome):
     contra: str = "none"
 
 
-class Bonus(Outcome):
+class Bonus(Holding):
     """A holding paid by each other player."""
 
-    player: str
-    kind: str
 
+class TexasOutcome(GameOutcome):
+    """One Texas deal: who played, what was bid, what happened.
 
-class TexasOutcome(Outcome):
-    """One Texas deal: who played, what was bid, what happened."""
+    >>> TexasOutcome.read({"players": ("A", "B", "C", "D"), "kind": "played",
+    ...     "valat": {"team": "bidder", "announced": False, "made": True}}).valat.contra
+    'none'
+    """
 
-    players: tuple[str, ...]
-    kind: str
-    ruleset: str | None = None
-    options: Mapping[str, Any] | None = None
-    dealer: str | None = None
-    bidder: str | None = None
-    bid: str | None = None
-    partner: str | None = None
-    called: str | None = None
+    OBJECTS = {"valat": Valat, "pagat": LastTrick, "king_last": LastTrick}
+    LISTS = {"bonuses": Bonus}
+
     talon: str | None = None
     xx_in_talon: bool | None = None  # texas-xx's Ze Ruky
     bidder_took_a_trick: bool | None = None  # Zebrak, No Trick
@@ -58,18 +51,3 @@ class TexasOutcome(Outcome):
     king_last: LastTrick | None = None  # texas-king
     mond_lost: str | None = None  # texas-xx's house rule, texas-king
     bonuses: tuple[Bonus, ...] | None = None
-
-    @classmethod
-    def read(cls, values: dict[str, Any]) -> TexasOutcome:
-        """The outcome of the values ``fields.Reader`` read (its objects typed too).
-
-        >>> TexasOutcome.read({"players": ("A", "B", "C", "D"), "kind": "played",
-        ...     "valat": {"team": "bidder", "announced": False, "made": True}}).valat.contra
-        'none'
-        """
-        for key, kind in (("valat", Valat), ("pagat", LastTrick), ("king_last", LastTrick)):
-            if values.get(key):
-                values[key] = kind(values[key])
-        if values.get("bonuses"):
-            values["bonuses"] = tuple(Bonus(b) for b in values["bonuses"])
-        return cls(values)
