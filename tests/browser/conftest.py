@@ -27,6 +27,9 @@ def browser():
             pytest.fail(f"Chromium not found at {CHROMIUM}; CI must run the browser tests")
         pytest.skip("Chromium is not installed (apt-get install -y chromium)")
     sync_api = pytest.importorskip("playwright.sync_api")
+    # expect() waits as long as the pages' actions (10 s), not its own 5 s: on a loaded
+    # machine a navigation the assertion waits for may take longer than 5 s.
+    sync_api.expect.set_options(timeout=10_000)
     with sync_api.sync_playwright() as p:
         browser = p.chromium.launch(
             executable_path=CHROMIUM if os.path.exists(CHROMIUM) else shutil.which("chromium"),
