@@ -29,6 +29,11 @@ class MoreThanOneClub(Exception):
 
 
 class ClubQuerySet(models.QuerySet):
+    def several(self) -> bool:
+        """Whether the server holds more than one club (a circuit): pages and printouts
+        then say a player's circuit number and an event's club. One query."""
+        return len(self.order_by().values_list("pk", flat=True)[:2]) > 1
+
     def the_club(self) -> Club:
         """The server's only club, made when first needed (a new server has none).
 
