@@ -53,7 +53,11 @@ def test_deal_pages_name_the_kept_player(organizer, officer):
     )
     assert sheet in before[0]
     assert "Payments From To Chips Rule How Čada Ana 8 Game" in before[1]
+    tag = client.get(pages[0])["ETag"]
+    assert client.get(pages[0], headers={"if-none-match": tag}).status_code == 304
     merge = merge_players(anna, Player.objects.get(name="Ana"), officer)
+    # The sheet a phone revalidates is sent again: it names Anna now.
+    assert client.get(pages[0], headers={"if-none-match": tag}).status_code == 200
     after = [text(client.get(url)) for url in pages]
     # Every page reads as before, the kept player's name for the duplicate's.
     assert after == [as_kept(page) for page in before]
@@ -64,5 +68,7 @@ def test_deal_pages_name_the_kept_player(organizer, officer):
         "card points: Five 8 = 8 Anna +8 · Bill +8 · Čada -8 · Dana -8 History"
     ) in after[1]
     assert not re.search(r"\bAna\b", after[0] + after[1])
+    tag = client.get(pages[0])["ETag"]
     undo_merge(merge, officer)
+    assert client.get(pages[0], headers={"if-none-match": tag}).status_code == 200
     assert [text(client.get(url)) for url in pages] == before

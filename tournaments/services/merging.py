@@ -24,6 +24,7 @@ from django.db import transaction
 from django.db.models import Count
 from django.utils import timezone
 
+from .. import stamps
 from ..models import (
     ActivityEntry,
     CheckIn,
@@ -214,6 +215,7 @@ def merge_players(kept: Player, duplicate: Player, user, reason: str = "") -> Pl
         moved[_key(model, column)] = sorted(rows.values_list("pk", flat=True))
         rows.update(**{column: kept})
     _move_memberships(kept, duplicate, moved)
+    _mark_events(moved)
     former = FormerName.objects.create(player=kept, name=duplicate.name, renamed_by=user)
     moved[ADDED_NAMES] = [former.pk]
     PlayerAlias.objects.create(player=duplicate, kept=kept)
@@ -263,6 +265,7 @@ def undo_merge(merge: PlayerMerge, user) -> PlayerMerge:
             **{column: duplicate}
         )
     _put_back_memberships(merge, kept, duplicate, back)
+    _mark_events(merge.moved)
     FormerName.objects.filter(pk__in=merge.moved.get(ADDED_NAMES, []), player=kept).delete()
     PlayerAlias.objects.filter(player=duplicate).delete()
     duplicate.name, duplicate.club = merge.duplicate_name, merge.duplicate_club
@@ -317,3 +320,12 @@ def _put_back_memberships(merge: PlayerMerge, kept: Player, duplicate: Player, b
         ClubMembership.objects.filter(pk=row["pk"]).update(
             created_at=datetime.fromisoformat(row["created_at"])
         )
+
+
+def _mark_events(moved: dict) -> None:
+    """The events whose registrations moved: their pages (a table's sheet, a deal's)
+    name another player now, so their live pages' ETags change."""
+    ids = moved.get(_key(Registration, "player"), [])
+    events = Registration.objects.filter(pk__in=ids).values_list("event_id", flat=True)
+    for event_id in sorted(set(events)):
+        stamps.mark(event_id)
