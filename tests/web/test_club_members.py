@@ -98,6 +98,7 @@ def test_the_clubs_organizer_finds_a_player_and_adds_them(heun, taylor, organize
         {"player": "Dana Nováková", "club": "Heun parish club", "since": "2026-01-05"},
     )
     # Anyone reads the members; only the club's organizers see the buttons.
+    assert "<title>Heun parish club</title>" in Client().get(page).content.decode()
     public = text(Client().get(page))
     assert f"Dana Nováková {dana.circuit_number} 2026-01-05" in public
     assert "Remove" not in public and "Add a member" not in public

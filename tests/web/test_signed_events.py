@@ -489,6 +489,10 @@ def test_an_event_ranked_by_table_points_claims_them(heun, organizer):
 def test_the_club_page_costs_the_same_queries_with_more_events(
     heun, organizer, django_assert_num_queries
 ):
+    """With more events and more members: the session, the user, the club, whether the
+    user organizes it, its events and its members (tests/web/test_club_members.py)."""
+    from tournaments.models import ClubMembership
+
     client = Client()
     client.force_login(organizer)
     url = reverse("club-detail", args=["heun"])
@@ -496,7 +500,10 @@ def test_the_club_page_costs_the_same_queries_with_more_events(
         while Event.objects.filter(club=heun).count() < count:
             n = Event.objects.count() + 1
             game_table(organizer, "la-vista", SEATS4, club=heun, name=f"Night {n}", published=True)
+            player = Player.objects.create(name=f"Member {n}")
+            ClubMembership.objects.create(club=heun, player=player)
         client.get(url)  # the session read once
-        with django_assert_num_queries(5):
+        with django_assert_num_queries(6):
             page = client.get(url).content.decode()
         assert page.count("<li><a href=") == count
+        assert page.count('<tr data-player="') == count

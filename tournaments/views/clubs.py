@@ -45,7 +45,7 @@ def _club_page(request, club: Club, form: MemberForm | None = None, status: int 
     events = Event.objects.filter(club=club, published=True).order_by("-date", "-pk")
     # The key only to the club's own organizers: whoever has it signs as the club.
     organizes = is_club_organizer(request.user, club)
-    keeps_members = may_change_members(request.user, club)
+    keeps_members = organizes or may_change_members(request.user, club)
     members = list(
         ClubMembership.objects.filter(club=club)
         .select_related("player")
