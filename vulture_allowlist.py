@@ -227,6 +227,8 @@ _.merged_by
 _.merged_at
 _.undone_by
 _.ledger_checksum
+# A club's members (issue 37): the admin's inline picks the player by id.
+_.raw_id_fields
 # The circuit (issues 37 and 38): the log's actions for an approval (their words read by
 # name), the approval's and the published list's records kept for the admin and the log,
 # the list's latest by date, the officers' permission (Django reads Meta.permissions),

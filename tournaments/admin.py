@@ -7,6 +7,7 @@ from .models import (
     ActivityEntry,
     ChipCount,
     Club,
+    ClubMembership,
     Deal,
     DealNet,
     DealVersion,
@@ -59,14 +60,25 @@ class RegistrationInline(admin.TabularInline):
     autocomplete_fields = ["player"]
 
 
+class ClubMembershipInline(admin.TabularInline):
+    """A club's members: a player picked by circuit number (raw id), since a date."""
+
+    model = ClubMembership
+    fields = ["player", "since"]
+    raw_id_fields = ["player"]
+    extra = 0
+
+
 @admin.register(Club)
 class ClubAdmin(admin.ModelAdmin):
-    """A club's name and organizers; its signing key is never shown (not editable)."""
+    """A club's name, organizers and members; its signing key is never shown (not
+    editable)."""
 
     list_display = ["name", "slug"]
     fields = ["name", "slug", "organizers"]
     filter_horizontal = ["organizers"]
     prepopulated_fields = {"slug": ["name"]}
+    inlines = [ClubMembershipInline]
 
 
 @admin.register(Event)

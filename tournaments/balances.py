@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections import defaultdict
 
 from django.db.models import Q, Sum
+from django.db.models.functions import Coalesce
 
 import taroky_scoring as core
 
@@ -24,14 +25,24 @@ def net_by_player(entries) -> dict[int, int]:
     return dict(net)
 
 
-def net_by_deal_and_player(entries) -> dict[int, dict[int, int]]:
-    """Net chips per deal id and player id: one GROUP BY query."""
+def net_by_deal_and_player(entries, kept: bool = False) -> dict[int, dict[int, int]]:
+    """Net chips per deal id and player id: one GROUP BY query. ``kept``: a player
+    merged into another (services/merging.py) counted as the kept player, as pages
+    show them."""
     net: dict[int, dict[int, int]] = defaultdict(lambda: defaultdict(int))
-    rows = entries.values("deal_id", "payee_id", "payer_id").annotate(chips=Sum("chips"))
+    if kept:
+        entries = entries.annotate(
+            payee_account=Coalesce("payee__alias__kept_id", "payee_id"),
+            payer_account=Coalesce("payer__alias__kept_id", "payer_id"),
+        )
+        columns = ("deal_id", "payee_account", "payer_account")
+    else:
+        columns = ("deal_id", "payee_id", "payer_id")
+    rows = entries.values(*columns).annotate(chips=Sum("chips"))
     for row in rows.order_by():
         deal = net[row["deal_id"]]
-        deal[row["payee_id"]] += row["chips"]
-        deal[row["payer_id"]] -= row["chips"]
+        deal[row[columns[1]]] += row["chips"]
+        deal[row[columns[2]]] -= row["chips"]
     return net
 
 

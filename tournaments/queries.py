@@ -18,7 +18,7 @@ from . import seat_holders
 from .balances import net_by_deal_and_player, session_state
 from .models import Deal, DealVersion, Event, LedgerEntry, Player, Seat, Table
 from .outcomes import deal_words, document_facts
-from .todays_names import under_todays_names, with_current_names
+from .todays_names import under_todays_names, with_current_names, with_kept_names
 from .words import account_words
 
 
@@ -231,10 +231,11 @@ def table_sheet(table: Table, cells: bool = True) -> Sheet:
     subs = seat_holders.substituted(seats)
     deals = list(with_current_names(table.deals.order_by("number")))
     today = {p.pk: p.name for p in players + [s.substitute for s in subs]}
+    today = with_kept_names(today, [d.current_names for d in deals])
     documents = {d.pk: under_todays_names(d.document, d.current_names, today) for d in deals}
     net = {}
     if cells or event.session_end == Event.SessionEnd.OUT_OF_CHIPS:
-        net = net_by_deal_and_player(LedgerEntry.objects.filter(table=table))
+        net = net_by_deal_and_player(LedgerEntry.objects.filter(table=table), kept=True)
     running = [event.starting_chips] * len(players)
     game = core.game_for(event.ruleset)
     # The game's columns of a deal, and the pot's beside them when it has one.
@@ -373,14 +374,26 @@ def deal_with_context(pk: int) -> Deal:
     )
 
 
+def _as_kept(entry: LedgerEntry) -> None:
+    """A ledger row naming a player merged into another since (services/merging.py)
+    shown as the kept player's (the row itself, append-only, is not changed)."""
+    for side in ("payer", "payee"):
+        player = getattr(entry, side)
+        alias = getattr(player, "alias", None) if player is not None else None
+        if alias is not None:
+            setattr(entry, side, alias.kept)
+
+
 def deal_detail(deal: Deal) -> dict:
     """The current transfers with explanations and every version with its net change."""
     versions = list(deal.versions.select_related("created_by").order_by("number"))
     entries = list(
         deal.table.round.event.ledger.filter(deal=deal)  # each row knows its event
-        .select_related("payer", "payee", "deal_version")
+        .select_related("payer__alias__kept", "payee__alias__kept", "deal_version")
         .order_by("id")
     )
+    for e in entries:
+        _as_kept(e)
     # The seats' holders at this deal: a substitute playing in their own name in their seat.
     holders = seat_holders.holders(list(deal.table.seats.all()), deal.number)
     players = [h.player for h in holders]
@@ -397,6 +410,7 @@ def deal_detail(deal: Deal) -> dict:
     views = []
     previous = dict.fromkeys((p.name for p in players), 0)
     today = {p.pk: p.name for h in holders for p in (h.leaver, h.player)}
+    today = with_kept_names(today, [v.names for v in versions])
     document = None
     for v in versions:
         net = posted[v.pk] if v.action != DealVersion.Action.VOIDED else dict.fromkeys(previous, 0)

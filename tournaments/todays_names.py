@@ -1,14 +1,16 @@
 """A deal's players as they are called today: each version keeps the player id of
 every name in its document, so a player renamed since shows one name on every page and
-is the same player when a deal is sent again."""
+is the same player when a deal is sent again. A player merged into another since
+(services/merging.py) is called as the kept player is."""
 
 from __future__ import annotations
 
-from django.db.models import JSONField, OuterRef, Subquery
+from django.db.models import F, JSONField, OuterRef, Subquery
+from django.db.models.functions import Coalesce
 
 from taroky_scoring.renaming import rename_players
 
-from .models import Deal, DealVersion, Player
+from .models import Deal, DealVersion, Player, PlayerAlias
 
 
 def with_current_names(deals):
@@ -20,6 +22,17 @@ def with_current_names(deals):
     return deals.annotate(
         current_names=Subquery(current.values("names")[:1], output_field=JSONField())
     )
+
+
+def with_kept_names(today: dict[int, str], name_maps) -> dict[int, str]:
+    """``today`` (player id -> name) with, for each id of the versions' ``name_maps`` it
+    lacks, the name of the player it was merged into: a query only when one is lacking
+    (a deal's players are its table's, whose seats a merge moved to the kept player)."""
+    missing = {int(pk) for names in name_maps for pk in (names or {}).values()} - today.keys()
+    if not missing:
+        return today
+    kept = PlayerAlias.objects.filter(player__in=missing).values_list("player_id", "kept__name")
+    return {**today, **dict(kept)}
 
 
 def renamed_since(names: dict | None, today: dict[int, str]) -> dict[str, str]:
@@ -43,7 +56,11 @@ def under_todays_names(document: dict, names: dict | None, today: dict[int, str]
 def todays_document(document: dict, names: dict | None) -> dict:
     """``document`` under today's names, its players read by the ids ``names`` keeps."""
     ids = [int(pk) for pk in (names or {}).values()]
-    today = dict(Player.objects.filter(pk__in=ids).values_list("pk", "name"))
+    today = dict(
+        Player.objects.filter(pk__in=ids).values_list(
+            "pk", Coalesce(F("alias__kept__name"), F("name"))
+        )
+    )
     return under_todays_names(document, names, today)
 
 

@@ -167,6 +167,7 @@ urlpatterns = [
     path("calendar.ics", calendar.calendar_ics, name="calendar-ics"),
     # A club's page and its events sent in from a laptop (views/clubs.py).
     path("clubs/<slug:slug>/", clubs.club_detail, name="club-detail"),
+    path("clubs/<slug:slug>/members/", clubs.club_members, name="club-members"),
     path("clubs/<slug:slug>/send-event/", clubs.club_send_event, name="club-send-event"),
     # The circuit's ranking list and rating (views/circuit_list.py).
     path("circuit/list/", circuit_list.ranking_list, name="ranking-list"),

@@ -161,6 +161,7 @@ def url_for(name, w):
         "results-mail": [e.pk],
         "club-detail": [e.club.slug],
         "club-send-event": [e.club.slug],
+        "club-members": [e.club.slug],
         "player-merge": [],
         "player-merge-undo": [w.get("merge", 0)],
     }[name]

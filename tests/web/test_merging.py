@@ -236,3 +236,26 @@ def kept_of(player):
 
     alias = PlayerAlias.objects.filter(player_id=player.pk).first()
     return alias and alias.kept
+
+
+def test_registering_a_player_merged_away_is_refused_naming_the_kept_one(two_events, officer):
+    """A page still showing the duplicate (picked before the merge) registers nobody:
+    the organizer is told whom to register; typing the duplicate's name registers the
+    kept player, as a former name does."""
+    from tournaments import services
+    from tournaments.services import ServiceError
+
+    clarkson, west = two_events
+    anna, ana = Player.objects.get(name="Anna"), Player.objects.get(name="Ana")
+    merge_players(anna, ana, officer)
+    later = clarkson_open(clarkson.organizers.first(), players=["Bill"], name="Later open")
+    organizer = later.organizers.first()
+    with pytest.raises(ServiceError) as e:
+        services.register_player(later, organizer, player=ana)
+    assert e.value.message == (
+        f"Ana was merged into Anna ({anna.circuit_number}): register them instead."
+    )
+    assert not Registration.objects.filter(event=later, player__in=[anna, ana]).exists()
+    assert services.register_player(later, organizer, name="Ana") == anna
+    names = Registration.objects.filter(event=later).values_list("player__name", flat=True)
+    assert sorted(names) == ["Anna", "Bill"]

@@ -150,8 +150,10 @@ PRIZE_READ = {"prize-list", "prize-list-csv", "prize-list-pdf", "prize-list-xlsx
 PRIZE_WRITE = {"prize-category"}  # a category of the event's, changed by its organizers
 TEAM_WRITE = {"event-team"}  # a team of the event's, changed by its organizers
 # A club's page (its key for its organizers only) and its events sent in from a laptop,
-# by its organizers (test_club_permission_matrix; tests/web/test_signed_events.py).
-CLUB = {"club-detail", "club-send-event"}
+# by its organizers (test_club_permission_matrix; tests/web/test_signed_events.py), and
+# its members changed by its organizers and the circuit's officers (a POST only:
+# test_club_members_in_the_matrix; tests/web/test_club_members.py).
+CLUB = {"club-detail", "club-send-event", "club-members"}
 # A player recorded twice, merged (and the merge undone) by a circuit officer only
 # (test_merge_pages_in_the_matrix).
 OFFICER = {"player-merge", "player-merge-undo"}
@@ -887,6 +889,40 @@ def test_club_permission_matrix(
         assert post.status_code == get.status_code == 403
         assert club.signing_key not in post.content.decode()
     assert state() == before
+
+
+@pytest.mark.parametrize("role", ROLES)
+def test_club_members_in_the_matrix(
+    world, role, django_user_model, stranger, other_organizer, organizer
+):
+    """A club's members are changed by its organizers (and superusers, officers of the
+    circuit): a visitor is sent to sign in, anyone else gets 403 and nothing changes; a
+    POST only, with its CSRF token."""
+    from tournaments.models import ClubMembership, Player
+
+    club = world["event"].club
+    club.organizers.add(organizer)
+    player = Player.objects.create(name="Zdeňka Members")
+    client = client_for(role, django_user_model, stranger, other_organizer, organizer)
+    url = url_for("club-members", world)
+    before = state()
+    response = client.post(url, {"player": player.pk})
+    if role in ("organizer", "superuser"):
+        assert response.status_code == 302
+        assert response["Location"] == reverse("club-detail", args=[club.slug])
+        assert list(ClubMembership.objects.values_list("club", "player")) == [(club.pk, player.pk)]
+    else:
+        if role == "anonymous":
+            assert response["Location"] == f"{reverse('login')}?next={url}"
+        else:
+            assert response.status_code == 403
+        assert not ClubMembership.objects.exists()
+        assert state() == before
+    if role != "anonymous":
+        assert client.get(url).status_code == 405
+        strict = Client(enforce_csrf_checks=True)
+        strict.force_login(organizer)
+        assert strict.post(url, {"remove": player.pk}).status_code == 403
 
 
 @pytest.mark.parametrize("role", [*ROLES, "officer"])

@@ -2,6 +2,7 @@
 circuit"): the signed file, its upload to the circuit's server, and every way a file is
 refused with nothing written."""
 
+import datetime
 import html
 import io
 import json
@@ -20,7 +21,16 @@ from tournaments import services
 from tournaments.exchange import limits
 from tournaments.exchange.received import receive_event
 from tournaments.exchange.signed import signature, signed_file
-from tournaments.models import ActivityEntry, Club, Deal, Event, LedgerEntry, Player
+from tournaments.models import (
+    ActivityEntry,
+    Club,
+    Deal,
+    Event,
+    LedgerEntry,
+    Player,
+    ReceivedFile,
+    Registration,
+)
 from tournaments.services import ServiceError
 from tournaments.standings import standings
 
@@ -216,6 +226,31 @@ def test_only_the_clubs_organizers_send_its_events(laptop_event, heun, taylor, o
     assert refused(heun, other_organizer, raw) == (
         "Only the organizers of Heun parish club may send in its events."
     )
+
+
+def test_the_same_file_sent_twice_is_refused_the_second_time(laptop_event, heun, organizer):
+    """Uploading the same signed file again (re-indented or not) makes no second
+    event: the second is refused naming the event the first made, writing nothing."""
+    document = signed_file(laptop_event)
+    received = receive_event(heun, organizer, as_bytes(document))
+    ReceivedFile.objects.filter(event=received).update(
+        received_at=datetime.datetime(2026, 11, 29, 12, tzinfo=datetime.UTC)
+    )
+    said = "This file was received already on 29 Nov 2026: Heun parish night."
+    before = written() + [ReceivedFile.objects.count(), Registration.objects.count()]
+    again = json.dumps(document, ensure_ascii=False, indent=4).encode()
+    for raw in (as_bytes(document), again):
+        with pytest.raises(ServiceError) as e:
+            receive_event(heun, organizer, raw)
+        assert e.value.message == said
+    assert written() + [ReceivedFile.objects.count(), Registration.objects.count()] == before
+    assert ReceivedFile.objects.get().event == received
+    client = Client()
+    client.force_login(organizer)
+    response = upload(client, heun, as_bytes(document))
+    assert response.status_code == 200
+    assert said in page_text(response)
+    assert written() + [ReceivedFile.objects.count(), Registration.objects.count()] == before
 
 
 # -- The pages ---------------------------------------------------------------------------
@@ -454,6 +489,10 @@ def test_an_event_ranked_by_table_points_claims_them(heun, organizer):
 def test_the_club_page_costs_the_same_queries_with_more_events(
     heun, organizer, django_assert_num_queries
 ):
+    """With more events and more members: the session, the user, the club, whether the
+    user organizes it, its events and its members (tests/web/test_club_members.py)."""
+    from tournaments.models import ClubMembership
+
     client = Client()
     client.force_login(organizer)
     url = reverse("club-detail", args=["heun"])
@@ -461,7 +500,10 @@ def test_the_club_page_costs_the_same_queries_with_more_events(
         while Event.objects.filter(club=heun).count() < count:
             n = Event.objects.count() + 1
             game_table(organizer, "la-vista", SEATS4, club=heun, name=f"Night {n}", published=True)
+            player = Player.objects.create(name=f"Member {n}")
+            ClubMembership.objects.create(club=heun, player=player)
         client.get(url)  # the session read once
-        with django_assert_num_queries(5):
+        with django_assert_num_queries(6):
             page = client.get(url).content.decode()
         assert page.count("<li><a href=") == count
+        assert page.count('<tr data-player="') == count

@@ -4,9 +4,11 @@ standings compared with the ones the file claims; any difference and nothing is 
 
 from __future__ import annotations
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+from django.utils.dateformat import format as format_date
 
-from ..models import ActivityEntry, Club, Event
+from ..models import ActivityEntry, Club, Event, ReceivedFile
 from ..services.activity import log_activity
 from ..services.errors import PermissionDenied
 from ..services.permissions import can_send_events
@@ -27,10 +29,30 @@ def receive_event(club: Club, user, raw: bytes, notes: list[str] | None = None) 
     named)."""
     if not can_send_events(user, club):
         raise PermissionDenied(f"Only the organizers of {club.name} may send in its events.")
-    document, claimed = read_signed(raw, club, limits.BYTES)
+    document, claimed, digest = read_signed(raw, club, limits.BYTES)
+    _not_received(digest)
     plan = Plan(document)
     plan.event = {**plan.event, "club": club}
     players, said = match_players(p["name"] for p in plan.players)
+    try:
+        event = _save(club, user, plan, players, claimed, digest)
+    except IntegrityError:
+        # The same file sent twice at once: the other upload saved it first.
+        _not_received(digest)
+        raise
+    if notes is not None:
+        notes.extend(said)
+    return event
+
+
+def _not_received(digest: str) -> None:
+    received = ReceivedFile.objects.filter(digest=digest).select_related("event").first()
+    if received is not None:
+        on = format_date(timezone.localtime(received.received_at), "j M Y")
+        raise ExchangeError(f"This file was received already on {on}: {received.event.name}.")
+
+
+def _save(club: Club, user, plan, players, claimed, digest: str) -> Event:
     with transaction.atomic():
         event = save_event(plan, user, players)
         difference = first_difference(claimed, standings(event))
@@ -48,6 +70,5 @@ def receive_event(club: Club, user, raw: bytes, notes: list[str] | None = None) 
             club=club.name,
             players=len(claimed),
         )
-    if notes is not None:
-        notes.extend(said)
+        ReceivedFile.objects.create(digest=digest, club=club, event=event)
     return event

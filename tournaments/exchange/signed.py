@@ -9,6 +9,7 @@ whitespace): the same file signs the same whatever indenting a copy was saved wi
 
 from __future__ import annotations
 
+import hashlib
 import json
 from fractions import Fraction
 
@@ -60,9 +61,16 @@ def signed_file(event: Event, club: Club | None = None) -> dict:
     return {**body, "signature": signature(body, club.signing_key)}
 
 
-def read_signed(raw: bytes, club: Club, largest: int) -> tuple[dict, list[dict]]:
-    """The export and the standings a signed file holds, once its signature is checked
-    against ``club``'s key; ExchangeError saying what is wrong otherwise."""
+def digest(body: dict) -> str:
+    """What identifies a signed file, whatever indenting a copy was saved with: the
+    SHA-256 of its canonical JSON (the signature is over it)."""
+    return hashlib.sha256(canonical(body).encode()).hexdigest()
+
+
+def read_signed(raw: bytes, club: Club, largest: int) -> tuple[dict, list[dict], str]:
+    """The export and the standings a signed file holds, and its digest, once its
+    signature is checked against ``club``'s key; ExchangeError saying what is wrong
+    otherwise."""
     if len(raw) > largest:
         raise ExchangeError(
             f"The file is {len(raw):,} bytes or more; an event's file may be at most "
@@ -96,7 +104,7 @@ def read_signed(raw: bytes, club: Club, largest: int) -> tuple[dict, list[dict]]
     document, claimed = body.get("event_file"), body.get("standings")
     if not isinstance(document, dict) or not _standings_shape(claimed):
         raise ExchangeError("The signed file holds no event or no standings.")
-    return document, claimed
+    return document, claimed, digest(body)
 
 
 def _matches(body: dict, said: str, key: str) -> bool:

@@ -13,7 +13,7 @@ from .calls import DirectorCall
 from .checkin import CheckIn, CheckInLink
 from .choices import bid_choices, kind_choices, reason_choices, ruleset_choices
 from .circuit import EventApproval, PublishedList
-from .clubs import Club, ClubMembership
+from .clubs import Club, ClubMembership, ReceivedFile
 from .deals import Deal, DealConfirmation, DealVersion, RejectedVersion, rules_edition_now
 from .events import ChipCount, Event, EventStamp, Registration, Round, Seat, Table
 from .ledger import (
@@ -58,6 +58,7 @@ __all__ = [
     "Player",
     "PlayerAlias",
     "PlayerMerge",
+    "ReceivedFile",
     "PlayerQuerySet",
     "PrizeCategory",
     "PublishedList",

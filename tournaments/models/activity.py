@@ -53,6 +53,8 @@ class ActivityEntry(models.Model):
         RENAME_PLAYER = "rename_player", "renamed {from} to {to}"
         MERGE_PLAYERS = "merge_players", "merged {duplicate} into {kept}"
         UNDO_MERGE = "undo_merge", "undid the merge of {duplicate} into {kept}"
+        ADD_MEMBER = "add_member", "made {player} a member of {club}"
+        REMOVE_MEMBER = "remove_member", "removed {player} from the members of {club}"
         SET_PLAYER_EMAIL = "set_player_email", "changed {player}'s email address"
         IMPORT_PLAYERS = "import_players", "imported a list of players"
         # Its rounds and tables.

@@ -29,6 +29,11 @@ class MoreThanOneClub(Exception):
 
 
 class ClubQuerySet(models.QuerySet):
+    def several(self) -> bool:
+        """Whether the server holds more than one club (a circuit): pages and printouts
+        then say a player's circuit number and an event's club. One query."""
+        return len(self.order_by().values_list("pk", flat=True)[:2]) > 1
+
     def the_club(self) -> Club:
         """The server's only club, made when first needed (a new server has none).
 
@@ -86,3 +91,18 @@ class ClubMembership(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player} in {self.club}"
+
+
+class ReceivedFile(models.Model):
+    """A signed event file received (exchange.received): its digest, unique, so the
+    same file uploaded again is refused instead of making a second event."""
+
+    digest = models.CharField(max_length=64, unique=True)
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="received_files")
+    event = models.OneToOneField(
+        "tournaments.Event", on_delete=models.CASCADE, related_name="received_file"
+    )
+    received_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return f"{self.event} from {self.club}"

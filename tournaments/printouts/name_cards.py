@@ -1,7 +1,8 @@
 """Tent name cards (``name_cards_pdf``): two a sheet, each cut from half the sheet and
 folded along its middle, the player's name on both faces (upright once folded) in type
-read from across the table, their start number and club, and a QR code to their
-public page while the event is published."""
+read from across the table, their start number and club (and circuit number, on a
+server of several clubs), and a QR code to their public page while the event is
+published."""
 
 from __future__ import annotations
 
@@ -36,20 +37,30 @@ class NameCard:
     number: int | None  # the start number, once the schedule is drawn
     club: str
     url: str = ""  # the player's public page, while the event is published
+    circuit_number: str = ""  # "T-00042", on a server of several clubs
 
     @property
     def line(self) -> str:
-        """ "No. 7 · Clarkson": what the card says under the name."""
-        return " · ".join(p for p in (self.number and f"No. {self.number}", self.club) if p)
+        """ "No. 7 · Clarkson" (" · T-00042" on a circuit): what the card says under the
+        name."""
+        said = (self.number and f"No. {self.number}", self.club, self.circuit_number)
+        return " · ".join(p for p in said if p)
 
 
-def name_cards(event, url_of=None) -> list[NameCard]:
+def name_cards(event, url_of=None, circuit: bool = False) -> list[NameCard]:
     """The cards of the event's players who have not withdrawn: by start number, then
     by name (those without one). ``url_of(player)``: their public page's address (a
-    published event's). One query."""
+    published event's); ``circuit``: each card says the player's circuit number. One
+    query."""
     registrations = event.registrations.filter(withdrawn=False).select_related("player")
     cards = [
-        NameCard(r.player.name, r.start_number, r.player.club, url_of(r.player) if url_of else "")
+        NameCard(
+            r.player.name,
+            r.start_number,
+            r.player.club,
+            url_of(r.player) if url_of else "",
+            r.player.circuit_number if circuit else "",
+        )
         for r in registrations
     ]
     return sorted(cards, key=lambda c: (c.number is None, c.number or 0, name_key(c.name)))

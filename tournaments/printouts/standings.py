@@ -109,11 +109,16 @@ def _title(text: str, bold) -> Paragraph:
 
 
 def standings_pdf(
-    event, after_round: int | None = None, only_round: int | None = None, category=None
+    event,
+    after_round: int | None = None,
+    only_round: int | None = None,
+    category=None,
+    circuit: bool = False,
 ) -> bytes:
     """The standings, the engine's columns for a printout (``columns.Columns.pdf``); of
     a ``category`` (PrizeCategory): its players ranked among themselves, its name in the
-    title."""
+    title. ``circuit`` (a server of several clubs): each player's circuit number beside
+    their club."""
     pagesize = page_size(event)
     rows = standings(event, after_round=after_round, only_round=only_round)
     if category is not None:
@@ -165,7 +170,15 @@ def standings_pdf(
     names = [
         _name(
             s.player.name,
-            " · ".join(x for x in (s.club, f"tie broken by {tie}" if tie else "") if x),
+            " · ".join(
+                x
+                for x in (
+                    s.club,
+                    s.player.circuit_number if circuit else "",
+                    f"tie broken by {tie}" if tie else "",
+                )
+                if x
+            ),
             size,
             " (withdrawn)" if s.withdrawn else "",
         )

@@ -24,7 +24,9 @@ from .common import (
 )
 
 
-def statement_pdf(event, player) -> bytes:
+def statement_pdf(event, player, circuit: bool = False) -> bytes:
+    """A player's statement of an event; ``circuit`` (a server of several clubs): their
+    circuit number beside their name."""
     pagesize = page_size(event)
     lines = statement(event, player)
     head = [
@@ -86,7 +88,8 @@ def statement_pdf(event, player) -> bytes:
         ),
     ]
     header = [
-        f"{event.name}: statement of {player.name}",
+        f"{event.name}: statement of {player.name}"
+        + (f" ({player.circuit_number})" if circuit else ""),
         f"{event.date:%A, %B %-d, %Y}{', ' + event.venue if event.venue else ''}",
         *ruleset_lines(event),
     ]

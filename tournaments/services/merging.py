@@ -7,24 +7,29 @@ merge must not weaken that. So those rows keep naming the duplicate, whose Playe
 stays as an alias (PlayerAlias) that standings and the ledger audit read as the kept
 player; every other row naming the duplicate (registrations, seats, sittings, roll
 calls, byes, check-ins, chip counts, teams, prize categories, former names, results
-mail, first forehands) moves to the kept player, its ids kept on the PlayerMerge so
-that undoing puts back exactly those. The ledger's checksum is the same before, after
-and after an undo: nothing of it is written.
+mail, first forehands, club memberships) moves to the kept player, its ids kept on the
+PlayerMerge so that undoing puts back exactly those. A membership of the duplicate in a
+club the kept player is a member of already is dropped, and made again on an undo.
+The ledger's checksum is the same before, after and after an undo: nothing of it is
+written.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
+from datetime import datetime
 
 from django.db import transaction
 from django.db.models import Count
 from django.utils import timezone
 
+from .. import stamps
 from ..models import (
     ActivityEntry,
     CheckIn,
     ChipCount,
+    ClubMembership,
     FormerName,
     Player,
     PlayerAlias,
@@ -65,6 +70,8 @@ MOVED = (
     (PlayerAlias, "kept", "earlier merge"),
 )
 ADDED_NAMES = "added_former_names"
+MEMBERSHIPS = "tournaments.ClubMembership.player"
+DROPPED_MEMBERSHIPS = "dropped_memberships"
 
 
 def _key(model, column: str) -> str:
@@ -207,6 +214,8 @@ def merge_players(kept: Player, duplicate: Player, user, reason: str = "") -> Pl
         rows = model.objects.filter(**{column: duplicate})
         moved[_key(model, column)] = sorted(rows.values_list("pk", flat=True))
         rows.update(**{column: kept})
+    _move_memberships(kept, duplicate, moved)
+    _mark_events(moved)
     former = FormerName.objects.create(player=kept, name=duplicate.name, renamed_by=user)
     moved[ADDED_NAMES] = [former.pk]
     PlayerAlias.objects.create(player=duplicate, kept=kept)
@@ -255,6 +264,8 @@ def undo_merge(merge: PlayerMerge, user) -> PlayerMerge:
         back[_key(model, column)] = model.objects.filter(pk__in=ids, **{column: kept}).update(
             **{column: duplicate}
         )
+    _put_back_memberships(merge, kept, duplicate, back)
+    _mark_events(merge.moved)
     FormerName.objects.filter(pk__in=merge.moved.get(ADDED_NAMES, []), player=kept).delete()
     PlayerAlias.objects.filter(player=duplicate).delete()
     duplicate.name, duplicate.club = merge.duplicate_name, merge.duplicate_club
@@ -271,3 +282,50 @@ def undo_merge(merge: PlayerMerge, user) -> PlayerMerge:
         merge=merge.pk,
     )
     return merge
+
+
+def _move_memberships(kept: Player, duplicate: Player, moved: dict) -> None:
+    """The duplicate's club memberships to the kept player; one in a club the kept
+    player is a member of already is dropped (kept on the merge, to make it again)."""
+    kept_clubs = set(ClubMembership.objects.filter(player=kept).values_list("club_id", flat=True))
+    theirs = list(ClubMembership.objects.filter(player=duplicate).order_by("pk"))
+    dropped = [m for m in theirs if m.club_id in kept_clubs]
+    moved[DROPPED_MEMBERSHIPS] = [
+        {
+            "pk": m.pk,
+            "club": m.club_id,
+            "since": m.since.isoformat(),
+            "created_at": m.created_at.isoformat(),
+        }
+        for m in dropped
+    ]
+    ClubMembership.objects.filter(pk__in=[m.pk for m in dropped]).delete()
+    moved[MEMBERSHIPS] = [m.pk for m in theirs if m.club_id not in kept_clubs]
+    ClubMembership.objects.filter(pk__in=moved[MEMBERSHIPS]).update(player=kept)
+
+
+def _put_back_memberships(merge: PlayerMerge, kept: Player, duplicate: Player, back) -> None:
+    """The memberships the merge moved back to the duplicate, and those it dropped made
+    again as they were (their ids, dates)."""
+    ids = merge.moved.get(MEMBERSHIPS, [])
+    back[MEMBERSHIPS] = ClubMembership.objects.filter(pk__in=ids, player=kept).update(
+        player=duplicate
+    )
+    for row in merge.moved.get(DROPPED_MEMBERSHIPS, []):
+        if ClubMembership.objects.filter(club_id=row["club"], player=duplicate).exists():
+            continue  # made again since the merge
+        ClubMembership.objects.create(
+            pk=row["pk"], club_id=row["club"], player=duplicate, since=row["since"]
+        )
+        ClubMembership.objects.filter(pk=row["pk"]).update(
+            created_at=datetime.fromisoformat(row["created_at"])
+        )
+
+
+def _mark_events(moved: dict) -> None:
+    """The events whose registrations moved: their pages (a table's sheet, a deal's)
+    name another player now, so their live pages' ETags change."""
+    ids = moved.get(_key(Registration, "player"), [])
+    events = Registration.objects.filter(pk__in=ids).values_list("event_id", flat=True)
+    for event_id in sorted(set(events)):
+        stamps.mark(event_id)

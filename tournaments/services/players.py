@@ -56,23 +56,36 @@ def search_registry(event, query: str):
     columns: accent- and case-blind ("kucera" finds Kučera), each word of the query in
     the name or the club, in any order ("Novak Jan" finds Jan Novák), or every word in
     one of the player's former names."""
-    # A player merged into another is found by the kept player's former names instead.
+    if not query:
+        return (
+            find_in_registry("")
+            .exclude(registrations__event=event)
+            .annotate(registered=Value(False), formerly=Value(""))
+        )
+    return find_in_registry(query).annotate(
+        registered=Exists(Registration.objects.filter(event=event, player=OuterRef("pk")))
+    )
+
+
+def find_in_registry(query: str):
+    """The circuit's players the search ``query`` finds (every player when it is
+    empty), with ``formerly``, the former name that matched, if one did: accent- and
+    case-blind, each word in the name or the club in any order, or every word in one of
+    the player's former names. A player merged into another is found by the kept
+    player's former names instead."""
     players = (
         Player.objects.filter(alias__isnull=True)
         .only("pk", "name", "club")
         .order_by("folded", "name", "pk")
     )
-    if not query:
-        return players.exclude(registrations__event=event).annotate(
-            registered=Value(False), formerly=Value("")
-        )
     words = fold(query).split()
+    if not words:
+        return players
     now, former = Q(), FormerName.objects.filter(player=OuterRef("pk"))
     for word in words:
         now &= Q(folded__contains=word) | Q(folded_club__contains=word)
         former = former.filter(folded__contains=word)
     return players.filter(now | Exists(former)).annotate(
-        registered=Exists(Registration.objects.filter(event=event, player=OuterRef("pk"))),
         formerly=Subquery(former.order_by("-renamed_at", "-pk").values("name")[:1]),
     )
 

@@ -9,7 +9,7 @@ as a reserve, without a seat, whom the draws leave out until seated."""
 
 from __future__ import annotations
 
-from ..models import ActivityEntry, Event, Player, Registration, Round, Seat
+from ..models import ActivityEntry, Event, Player, PlayerAlias, Registration, Round, Seat
 from ..names import clean_name
 from .activity import log_activity
 from .errors import FormError, ServiceError
@@ -52,13 +52,19 @@ def register_player(
         name = clean_name(name)
         if not name:
             raise ServiceError("Pick a player or type a new name.")
-        # The alias read with the player (no query more): a name merged into another
-        # player (services/merging.py) is that player's.
-        player, _ = Player.objects.select_related("alias__kept").get_or_create(
+        player, _ = Player.objects.get_or_create(
             name=name, defaults={"club": clean_name(club), "email": email}
         )
-        alias = getattr(player, "alias", None)
+        # A name merged into another player (services/merging.py) is that player's.
+        alias = _merged(player)
         player = alias.kept if alias is not None else player
+    else:
+        alias = _merged(player)
+        if alias is not None:
+            raise ServiceError(
+                f"{player.name} was merged into {alias.kept.name} "
+                f"({alias.kept.circuit_number}): register them instead."
+            )
     registration = Registration.objects.filter(event=event, player=player).first()
     joins = registration is None or registration.withdrawn
     waiting = waiting_rounds(event) if joins else []
@@ -83,6 +89,16 @@ def register_player(
     if waiting and not reserve:
         redraw_if_scheduled(event, user)  # the organizer said: seat them in those rounds
     return player
+
+
+def _merged(player: Player) -> PlayerAlias | None:
+    """The player's row locked, then whom they were merged into, if they were.
+
+    A merge locks the two players' rows (services/merging.py): a registration of the
+    duplicate committed first is moved by the merge, one that waited reads the alias
+    the merge made (read after the lock, so it sees what the merge committed)."""
+    list(Player.objects.select_for_update().filter(pk=player.pk).values_list("pk"))
+    return PlayerAlias.objects.select_related("kept").filter(player=player).first()
 
 
 def _registration(event: Event, player: Player) -> Registration:

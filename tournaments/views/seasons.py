@@ -25,7 +25,7 @@ from .. import (
     stamps,
 )
 from ..forms import SeasonEventForm, SeasonForm
-from ..models import ActivityEntry, Event, Player, Season
+from ..models import ActivityEntry, Club, Event, Player, Season
 from ..names import name_key
 from ..qr import hall_url, qr_svg
 from ..services import seasons as season_services
@@ -330,7 +330,7 @@ def player_detail(request, pk):
         raise PermissionDenied("Only the organizers of the player's events may change it.")
     events = (
         Event.objects.filter(registrations__player=player)
-        .select_related("season")
+        .select_related("season", "club")
         .prefetch_related("season__organizers")
     )
     events = list(readable_events(user, events).distinct().order_by("date", "name", "pk"))
@@ -366,6 +366,9 @@ def player_detail(request, pk):
             "email_form": email_form,
             **circuit,
             "merges": merge_history(user, player),
+            # The clubs they belong to; each event's club, on a server of several.
+            "memberships": list(player.memberships.select_related("club").order_by("club__name")),
+            "several_clubs": Club.objects.several(),
         },
     )
 
