@@ -6,7 +6,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("tournaments", "0043_club_membership"),
+        ("tournaments", "0044_published_lists_kept"),
     ]
 
     operations = [
