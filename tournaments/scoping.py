@@ -61,6 +61,7 @@ CROSS_CLUB = frozenset(
         "player-merge",
         "player-merge-undo",
         "club-detail",
+        "club-members",
         "club-send-event",
         "login",
         "logout",

@@ -12,6 +12,7 @@ pytestmark = pytest.mark.django_db
 # The models reached from a club that are not scoped (tournaments.scoping), and why.
 UNSCOPED = {
     "ClubMembership": "the circuit's players and their clubs are circuit-wide (CIRCUIT.md)",
+    "ReceivedFile": "read once, by the file's digest, as a club's organizer sends the file in",
     "EventApproval": "the circuit's officers' decision, read by the circuit's list",
     "Registration": "read through its event, which the page resolved and scoped",
     "Round": "read through its event; round_or_404 scopes by the event's club",
