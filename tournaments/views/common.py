@@ -10,12 +10,13 @@ from collections.abc import Callable
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
+from django.db.models import Exists, OuterRef
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.utils.text import slugify
 
 from .. import queries, scoping, services
-from ..models import Event, Round, Table
+from ..models import Club, Event, Round, Table
 from ..services.permissions import can_manage, can_view
 
 
@@ -92,9 +93,11 @@ def organizer_view(view):
 
 def event_or_404(request, pk) -> Event:
     """The event, if the visitor may read it (an unpublished one is its organizers')."""
-    event = get_object_or_404(
-        Event.objects.with_scopes_disabled().prefetch_related("organizers"), pk=pk
-    )
+    # ``several_clubs``: whether the server is a circuit (printouts then say each
+    # player's circuit number), read with the event rather than by a query of its own.
+    others = Club.objects.exclude(pk=OuterRef("club_id"))
+    events = Event.objects.with_scopes_disabled().annotate(several_clubs=Exists(others))
+    event = get_object_or_404(events.prefetch_related("organizers"), pk=pk)
     return event_for_reading(request, event)
 
 

@@ -14,7 +14,7 @@ from django_tables2 import RequestConfig
 
 from .. import exchange, printouts, qr, ranking, seat_holders, standings, teams
 from ..exchange.signed import signed_file
-from ..models import Club, Deal, Player
+from ..models import Deal, Player
 from ..services import checkin
 from ..services.permissions import can_manage
 from ..standings_tables import StandingsTable
@@ -244,7 +244,7 @@ def standings_pdf(request, pk):
     after, only, category, parts = _standings_choice(request, event)
     return pdf_response(
         printouts.standings_pdf(
-            event, after, only_round=only, category=category, circuit=Club.objects.several()
+            event, after, only_round=only, category=category, circuit=event.several_clubs
         ),
         printouts.filename(event, *parts),
     )
@@ -254,6 +254,6 @@ def statement_pdf(request, pk, player_pk):
     event = event_or_404(request, pk)
     player = get_object_or_404(Player, pk=player_pk, registrations__event=event)
     return pdf_response(
-        printouts.statement_pdf(event, player, circuit=Club.objects.several()),
+        printouts.statement_pdf(event, player, circuit=event.several_clubs),
         printouts.filename(event, "statement", player.name),
     )
