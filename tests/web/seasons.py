@@ -12,6 +12,21 @@ from tournaments.services import seasons as season_services
 from ..conftest import SEATS4, club_night, played_doc
 
 NAMES = ["Anna", "Bill", "Cyril", "Dana", "Emil"]
+# The new-season form as posted (the forms' tests).
+SEASON_FORM = {
+    "name": "Spring season",
+    "club": "Sokol",
+    "start_date": "2026-03-01",
+    "end_date": "2026-06-30",
+    "basis": "chips",
+    "placement_points": "10, 8, 6",
+    "participation_points": "0",
+    "planned_events": "",
+    "best_of": "",
+    "tie_break_1": "chips",
+    "tie_break_2": "",
+    "tie_break_3": "",
+}
 
 
 def four_won(seats, bidder, partner):

@@ -10,25 +10,11 @@ from django.urls import reverse
 from tournaments.models import Club, Event, Season
 
 from .every_game import event_post
-
-SEASON_POST = {
-    "name": "Spring season",
-    "club": "Sokol",
-    "start_date": "2026-03-01",
-    "end_date": "2026-06-30",
-    "basis": "chips",
-    "placement_points": "10, 8, 6",
-    "participation_points": "0",
-    "planned_events": "",
-    "best_of": "",
-    "tie_break_1": "chips",
-    "tie_break_2": "",
-    "tie_break_3": "",
-}
+from .seasons import SEASON_FORM
 
 
 def post_of(url_name):
-    return event_post() if url_name == "event-create" else dict(SEASON_POST)
+    return event_post() if url_name == "event-create" else dict(SEASON_FORM)
 
 
 def club_options(html: str) -> list[str]:

@@ -15,6 +15,8 @@ from tournaments.forms import EventForm
 from tournaments.models import Event, Player, Season
 from tournaments.services import seasons as season_services
 
+from .seasons import SEASON_FORM
+
 pytestmark = pytest.mark.django_db
 
 EVENT_FORM = {
@@ -28,20 +30,6 @@ EVENT_FORM = {
     "deals_per_session": "20",
     "paper_size": "letter",
     "bye_chips": "0",
-}
-SEASON_FORM = {
-    "name": "Spring season",
-    "club": "Sokol",
-    "start_date": "2026-03-01",
-    "end_date": "2026-06-30",
-    "basis": "chips",
-    "placement_points": "10, 8, 6",
-    "participation_points": "0",
-    "planned_events": "",
-    "best_of": "",
-    "tie_break_1": "chips",
-    "tie_break_2": "",
-    "tie_break_3": "",
 }
 
 
