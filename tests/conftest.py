@@ -31,7 +31,11 @@ settings.load_profile("ci" if os.environ.get("CI") == "true" else "suite")
 # seconds to a minute, much of it waiting on a server. pytest-django puts every test
 # without the database last; these go first instead, so that with a process per core
 # (``make test``) they wait beside the other tests' work rather than alone at the end.
-SUBPROCESS_FILES = ("tests/test_docs.py", "tests/web/test_scripts.py")
+SUBPROCESS_FILES = (
+    "tests/test_docs.py",
+    "tests/web/test_scripts.py",
+    "tests/web/test_upgrade_from_145978d.py",
+)
 DATABASE_FIXTURES = {"db", "transactional_db", "live_server", "django_db_setup"}
 
 
