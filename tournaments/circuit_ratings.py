@@ -8,8 +8,6 @@ constant number of queries whatever the number of events.
 
 from __future__ import annotations
 
-from django.db.models import Sum
-
 from .circuit.rating import PlayerRating, TableRound, compute_ratings
 from .models import DealNet, Player, Substitution, Table
 
@@ -26,14 +24,7 @@ def table_rounds(events) -> list[TableRound]:
         ).values_list("pk", "round__event_id", "round__number", "number")
     }
     chips: dict[int, dict[int, int]] = {}
-    nets = (
-        DealNet.objects.current()
-        .filter(event_id__in=by_id)
-        .values("table_id", "player_id")
-        .annotate(chips=Sum("chips"))
-        .values_list("table_id", "player_id", "chips")
-        .order_by()
-    )
+    nets = DealNet.objects.current().filter(event_id__in=by_id).chips_at_tables()
     for table_id, player_id, total in nets:
         chips.setdefault(table_id, {})[player_id] = total
     changed: dict[int, set[int]] = {}

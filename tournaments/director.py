@@ -11,7 +11,7 @@ import statistics
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from django.db.models import Count, Exists, IntegerField, Max, OuterRef, Prefetch, Subquery, Sum
+from django.db.models import Count, Exists, IntegerField, Max, OuterRef, Prefetch, Subquery
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 
@@ -198,12 +198,7 @@ def director_view(rnd: Round) -> DirectorView:
     )
     nets: dict[tuple[int, int], int] = {}
     for table_id, player_id, chips in (
-        DealNet.objects.current()
-        .filter(table__round=rnd)
-        .values("table_id", "player_id")
-        .annotate(chips=Sum("chips"))
-        .values_list("table_id", "player_id", "chips")
-        .order_by()
+        DealNet.objects.current().filter(table__round=rnd).chips_at_tables()
     ):
         nets[(table_id, player_id)] = chips
     calls = list(

@@ -12,6 +12,12 @@ def signed_html(value):
     return format_html('<span class="{}">{}{}</span>', css, "+" if value > 0 else "", value)
 
 
+def statement_urls(url_name: str, pk: int) -> str:
+    """The address of every player's statement of the event or season ``pk``, ``{}`` for
+    the player's id: one reverse() for the whole table, not one per row."""
+    return reverse(url_name, args=[pk, 0]).replace("/0/", "/{}/")
+
+
 class SignedColumn(tables.Column):
     def render(self, value):
         return signed_html(value)
@@ -52,8 +58,7 @@ class StandingsTable(tables.Table):
 
     def __init__(self, *args, event, **kwargs):
         self.event = event
-        # One reverse() for the whole table, not one per row.
-        self.statement_url = reverse("player-statement", args=[event.pk, 0]).replace("/0/", "/{}/")
+        self.statement_url = statement_urls("player-statement", event.pk)
         shown = columns.Columns.of(event)
         self.by_points = shown.scoring.by_points
         self.shown = shown.page()
@@ -103,7 +108,7 @@ class SeasonStandingsTable(tables.Table):
     def __init__(self, *args, season_table, **kwargs):
         self.standing = season_table
         season = season_table.season
-        self.statement_url = reverse("season-statement", args=[season.pk, 0]).replace("/0/", "/{}/")
+        self.statement_url = statement_urls("season-statement", season.pk)
         exclude = [] if season.counts_best else ["dropped"]
         super().__init__(*args, exclude=exclude, **kwargs)
         self.columns["total"].column.verbose_name = season_table.total_words

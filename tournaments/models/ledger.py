@@ -126,6 +126,15 @@ class DealNetQuerySet(AppendOnlyQuerySet):
         )
         return self.filter(~models.Exists(superseding))
 
+    def chips_at_tables(self):
+        """(table id, player id, chips) rows: the nets summed per table and player."""
+        return (
+            self.values("table_id", "player_id")
+            .annotate(chips=models.Sum("chips"))
+            .values_list("table_id", "player_id", "chips")
+            .order_by()
+        )
+
 
 class DealNet(AppendOnly):
     """One player's net chips from one version of a deal, posted with its ledger rows.

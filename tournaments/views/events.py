@@ -42,6 +42,7 @@ from .common import (
     organizer_view,
     saved,
 )
+from .refusals import refusal_said
 
 
 def home(request):
@@ -239,11 +240,8 @@ def event_players(request, pk):
             messages.error(request, "Choose a registered player to withdraw.")
             return redirect("event-players", pk=event.pk)
         player = withdraw.cleaned_data["withdraw"]
-        try:
+        with refusal_said(request):
             redrawn = services.withdraw_player(event, request.user, player)
-        except services.ServiceError as e:
-            messages.error(request, e.message)
-        else:
             messages.success(
                 request, f"{player.name} withdrawn from later rounds." + _drawn_again(redrawn)
             )
@@ -313,7 +311,7 @@ def _registration_change(request, event):
         messages.error(request, "Choose a registered player.")
         return redirect("event-players", pk=event.pk)
     player = form.cleaned_data["player"]
-    try:
+    with refusal_said(request):
         if "seat_reserve" in request.POST:
             redrawn = services.seat_reserve(event, request.user, player)
             said = f"{player.name} is seated from now on." + _drawn_again(redrawn)
@@ -321,9 +319,6 @@ def _registration_change(request, event):
             pays = form.cleaned_data["pays_fee"] == "1"
             services.set_pays_fee(event, request.user, player, pays)
             said = f"{player.name} {'pays' if pays else 'does not pay'} the entry fee."
-    except services.ServiceError as e:
-        messages.error(request, e.message)
-    else:
         messages.success(request, said)
     return redirect("event-players", pk=event.pk)
 
