@@ -27,9 +27,9 @@ from screenshot_helpers import (
 )
 
 
-def deals_and_hall(cam: Camera) -> None:
-    """The pictures asked for of the deals and the hall. Issues the last round's table
-    links (in the temporary database) for the QR codes and the phones."""
+def organizer_pages(cam: Camera) -> list[str]:
+    """The pictures asked for of the organizer's pages, in one signed-in window; the
+    last round's table links, issued (in the temporary database) for the QR codes."""
     base, ids = cam.base, cam.ids
     ctx, page = cam.context(DESKTOP)
     if cam.wanted("deal-entry"):
@@ -74,89 +74,102 @@ def deals_and_hall(cam: Camera) -> None:
         page.goto(f"{base}/players/{ids['player']}/")
         cam.shot(page, "player", height=1400)
     ctx.close()
+    return links
 
-    if cam.wanted("wall"):
-        ctx = cam.browser.new_context(viewport=WALL)
+
+def wall(cam: Camera) -> None:
+    ctx = cam.browser.new_context(viewport=WALL)
+    page = ctx.new_page()
+    page.goto(f"{cam.base}/events/{cam.ids['clarkson']}/wall/")
+    page.wait_for_load_state("networkidle")
+    page.screenshot(path=cam.out / "wall.png")
+    save(cam.out / "wall.png")
+    ctx.close()
+
+
+def results_site(cam: Camera) -> None:
+    """The event page's zip, unpacked and opened from disk with the network cut."""
+    import io
+    import zipfile
+
+    base = cam.base
+    # Built in the background: the "being built" page (202) asks again until it is.
+    url, deadline = f"{base}/events/{cam.ids['clarkson']}/site.zip", time.monotonic() + 180
+    while True:
+        with urllib.request.urlopen(url) as response:
+            body = response.read()
+        if response.status == 200:
+            break
+        if time.monotonic() > deadline:
+            sys.exit("The results website was not built within 3 minutes.")
+        url = base + re.search(r'content="\d+; url=([^"]+)"', body.decode()).group(1)
+        time.sleep(1)
+    archive = zipfile.ZipFile(io.BytesIO(body))
+    with tempfile.TemporaryDirectory() as folder:
+        archive.extractall(folder)
+        (index,) = Path(folder).glob("*/index.html")
+        ctx = cam.browser.new_context(viewport=DESKTOP)
+        ctx.route(
+            "**/*", lambda r: r.continue_() if r.request.url.startswith("file:") else r.abort()
+        )
         page = ctx.new_page()
-        page.goto(f"{base}/events/{ids['clarkson']}/wall/")
-        page.wait_for_load_state("networkidle")
-        page.screenshot(path=cam.out / "wall.png")
-        save(cam.out / "wall.png")
+        page.goto(index.as_uri())
+        cam.shot(page, "results-site", height=1000)
         ctx.close()
 
-    if cam.wanted("results-site"):
-        # The event page's zip, unpacked and opened from disk with the network cut.
-        import io
-        import zipfile
 
-        # Built in the background: the "being built" page (202) asks again until it is.
-        url, deadline = f"{base}/events/{ids['clarkson']}/site.zip", time.monotonic() + 180
-        while True:
-            with urllib.request.urlopen(url) as response:
-                body = response.read()
-            if response.status == 200:
-                break
-            if time.monotonic() > deadline:
-                sys.exit("The results website was not built within 3 minutes.")
-            url = base + re.search(r'content="\d+; url=([^"]+)"', body.decode()).group(1)
-            time.sleep(1)
-        archive = zipfile.ZipFile(io.BytesIO(body))
-        with tempfile.TemporaryDirectory() as folder:
-            archive.extractall(folder)
-            (index,) = Path(folder).glob("*/index.html")
-            ctx = cam.browser.new_context(viewport=DESKTOP)
-            ctx.route(
-                "**/*", lambda r: r.continue_() if r.request.url.startswith("file:") else r.abort()
-            )
-            page = ctx.new_page()
-            page.goto(index.as_uri())
-            cam.shot(page, "results-site", height=1000)
-            ctx.close()
+def phone(cam: Camera, link: str, then: str = ""):
+    """A phone's browser at the table ``link``'s page ``then``. A phone holds no account:
+    only the table's link. Its address is the hall's (HALL_URL); the phone here reaches
+    the same server on 127.0.0.1."""
+    ctx = cam.browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    page = ctx.new_page()
+    page.set_default_timeout(15_000)
+    path = link.split("://", 1)[1].split("/", 1)[1]
+    page.goto(f"{cam.base}/{path}{then}")
+    return ctx, page
 
-    if cam.wanted("phone-deal") and links:
-        # A phone holds no account: only the table's link. Its address is the hall's
-        # (HALL_URL); the phone here reaches the same server on 127.0.0.1.
-        ctx = cam.browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
-        page = ctx.new_page()
-        page.set_default_timeout(15_000)
-        path = links[0].split("://", 1)[1].split("/", 1)[1]
-        page.goto(f"{base}/{path}deal/")
-        fill_nebraska_four(page, seats_of(page))
-        page.evaluate("window.scrollTo(0, 0)")
-        check_width(page, "phone-deal")
-        page.screenshot(path=cam.out / "phone-deal.png")
-        save(cam.out / "phone-deal.png")
-        ctx.close()
 
-    if cam.wanted("larger-text") and links:
-        # The same phone after a tap on the header's "Larger text" (remembered on it).
-        ctx = cam.browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
-        page = ctx.new_page()
-        page.set_default_timeout(15_000)
-        path = links[0].split("://", 1)[1].split("/", 1)[1]
-        page.goto(f"{base}/{path}deal/")
+def phone_deal(cam: Camera, link: str, name: str) -> None:
+    """A deal entered on table ``link``'s phone; as larger-text, after a tap on the
+    header's "Larger text" (remembered on the phone)."""
+    ctx, page = phone(cam, link, "deal/")
+    if name == "larger-text":
         page.locator("header [data-text-size]").tap()
         page.wait_for_function("document.documentElement.classList.contains('text-large')")
-        fill_nebraska_four(page, seats_of(page))
-        page.evaluate("window.scrollTo(0, 0)")
-        check_width(page, "larger-text")
-        page.screenshot(path=cam.out / "larger-text.png")
-        save(cam.out / "larger-text.png")
-        ctx.close()
+    fill_nebraska_four(page, seats_of(page))
+    page.evaluate("window.scrollTo(0, 0)")
+    check_width(page, name)
+    page.screenshot(path=cam.out / f"{name}.png")
+    save(cam.out / f"{name}.png")
+    ctx.close()
 
+
+def director(cam: Camera, link: str) -> None:
+    """Table ``link``'s phone calls the director; the director's view of the round
+    shows it."""
+    ctx, page = phone(cam, link)
+    page.click("#call-director summary")
+    page.get_by_label("A dispute").check()
+    page.fill("#id_call-word", "Who led the trump?")
+    page.click("#call-button")
+    page.wait_for_selector("#call-open")
+    ctx.close()
+    ctx, page = cam.context(DESKTOP)
+    page.goto(f"{cam.base}/rounds/{cam.ids['round']}/director/")
+    cam.shot(page, "director", height=800)
+
+
+def deals_and_hall(cam: Camera) -> None:
+    """The pictures asked for of the deals and the hall, in the order they were always
+    taken; the phones use the table links the organizer's pages issue."""
+    links = organizer_pages(cam)
+    if cam.wanted("wall"):
+        wall(cam)
+    if cam.wanted("results-site"):
+        results_site(cam)
+    for name in ("phone-deal", "larger-text"):
+        if cam.wanted(name) and links:
+            phone_deal(cam, links[0], name)
     if cam.wanted("director") and len(links) > 1:
-        # Table 2's phone calls the director; the director's view of the round shows it.
-        ctx = cam.browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
-        page = ctx.new_page()
-        page.set_default_timeout(15_000)
-        path = links[1].split("://", 1)[1].split("/", 1)[1]
-        page.goto(f"{base}/{path}")
-        page.click("#call-director summary")
-        page.get_by_label("A dispute").check()
-        page.fill("#id_call-word", "Who led the trump?")
-        page.click("#call-button")
-        page.wait_for_selector("#call-open")
-        ctx.close()
-        ctx, page = cam.context(DESKTOP)
-        page.goto(f"{base}/rounds/{ids['round']}/director/")
-        cam.shot(page, "director", height=800)
+        director(cam, links[1])  # table 2's phone
