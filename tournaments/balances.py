@@ -7,42 +7,41 @@ from __future__ import annotations
 from collections import defaultdict
 
 from django.db.models import Q, Sum
-from django.db.models.functions import Coalesce
 
 import taroky_scoring as core
 
+from .aliases import kept_account
 from .models import Event, LedgerEntry, Table
+
+
+def accounts(entries):
+    """LedgerEntry rows with each side's account: a player merged into another
+    (services/merging.py) counts as the kept player, who holds the duplicate's seats
+    now; the rows themselves go on naming the duplicate (the ledger is append-only)."""
+    return entries.annotate(
+        payee_account=kept_account("payee"), payer_account=kept_account("payer")
+    )
 
 
 def net_by_player(entries) -> dict[int, int]:
     """Net chips per player id over a LedgerEntry queryset: one GROUP BY query (by payee
     and payer together: a handful of pairs at a table)."""
     net: dict[int, int] = defaultdict(int)
-    pairs = entries.values("payee_id", "payer_id").annotate(chips=Sum("chips")).order_by()
-    for row in pairs:
-        net[row["payee_id"]] += row["chips"]
-        net[row["payer_id"]] -= row["chips"]
+    pairs = accounts(entries).values("payee_account", "payer_account")
+    for row in pairs.annotate(chips=Sum("chips")).order_by():
+        net[row["payee_account"]] += row["chips"]
+        net[row["payer_account"]] -= row["chips"]
     return dict(net)
 
 
-def net_by_deal_and_player(entries, kept: bool = False) -> dict[int, dict[int, int]]:
-    """Net chips per deal id and player id: one GROUP BY query. ``kept``: a player
-    merged into another (services/merging.py) counted as the kept player, as pages
-    show them."""
+def net_by_deal_and_player(entries) -> dict[int, dict[int, int]]:
+    """Net chips per deal id and player id: one GROUP BY query."""
     net: dict[int, dict[int, int]] = defaultdict(lambda: defaultdict(int))
-    if kept:
-        entries = entries.annotate(
-            payee_account=Coalesce("payee__alias__kept_id", "payee_id"),
-            payer_account=Coalesce("payer__alias__kept_id", "payer_id"),
-        )
-        columns = ("deal_id", "payee_account", "payer_account")
-    else:
-        columns = ("deal_id", "payee_id", "payer_id")
-    rows = entries.values(*columns).annotate(chips=Sum("chips"))
-    for row in rows.order_by():
+    rows = accounts(entries).values("deal_id", "payee_account", "payer_account")
+    for row in rows.annotate(chips=Sum("chips")).order_by():
         deal = net[row["deal_id"]]
-        deal[row[columns[1]]] += row["chips"]
-        deal[row[columns[2]]] -= row["chips"]
+        deal[row["payee_account"]] += row["chips"]
+        deal[row["payer_account"]] -= row["chips"]
     return net
 
 

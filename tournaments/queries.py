@@ -235,7 +235,7 @@ def table_sheet(table: Table, cells: bool = True) -> Sheet:
     documents = {d.pk: under_todays_names(d.document, d.current_names, today) for d in deals}
     net = {}
     if cells or event.session_end == Event.SessionEnd.OUT_OF_CHIPS:
-        net = net_by_deal_and_player(LedgerEntry.objects.filter(table=table), kept=True)
+        net = net_by_deal_and_player(LedgerEntry.objects.filter(table=table))
     running = [event.starting_chips] * len(players)
     game = core.game_for(event.ruleset)
     # The game's columns of a deal, and the pot's beside them when it has one.

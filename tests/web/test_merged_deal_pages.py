@@ -11,8 +11,10 @@ from django.test import Client
 
 from tests.conftest import clarkson_open
 from tests.web.days import play, seat_round
-from tournaments.models import Deal, Player
+from tournaments.balances import net_by_player, table_session
+from tournaments.models import Deal, DealNet, LedgerEntry, Player
 from tournaments.services.merging import merge_players, undo_merge
+from tournaments.services.rounds import record_chip_count
 
 pytestmark = pytest.mark.django_db
 
@@ -72,3 +74,37 @@ def test_deal_pages_name_the_kept_player(organizer, officer):
     undo_merge(merge, officer)
     assert client.get(pages[0], headers={"if-none-match": tag}).status_code == 200
     assert [text(client.get(url)) for url in pages] == before
+
+
+def test_what_sums_a_tables_ledger_counts_the_duplicates_chips_as_the_kept_players(
+    organizer, officer
+):
+    """After a merge the seat is the kept player's and the ledger still names the
+    duplicate: the table's nets, its chip count, the session's state and the director's
+    nets all read Ana's +8 as Anna's (none loses them, the nets still sum to zero)."""
+    anna = Player.objects.create(name="Anna")
+    west = clarkson_open(organizer, players=WEST, name="West open", published=True)
+    (table,) = seat_round(west, organizer, [WEST])
+    play(table, organizer, ("Ana", "Bill", 40))
+    merge_players(anna, Player.objects.get(name="Ana"), officer)
+    bill, cada, dana = (Player.objects.get(name=n) for n in WEST[1:])
+    entries = LedgerEntry.objects.filter(table=table)
+    assert net_by_player(entries) == {anna.pk: 8, bill.pk: 8, cada.pk: -8, dana.pk: -8}
+    nets = DealNet.objects.current().filter(table=table).chips_at_tables()
+    assert sorted(nets) == sorted(
+        [
+            (table.pk, anna.pk, 8),
+            (table.pk, bill.pk, 8),
+            (table.pk, cada.pk, -8),
+            (table.pk, dana.pk, -8),
+        ]
+    )
+    assert table_session(table).ended is False
+    counted = {anna: 28, bill: 28, cada: 12, dana: 12}
+    rows = record_chip_count(table, organizer, counted)
+    assert {(r.player.name, r.counted, r.expected) for r in rows} == {
+        ("Anna", 28, 28),
+        ("Bill", 28, 28),
+        ("Čada", 12, 12),
+        ("Dana", 12, 12),
+    }

@@ -6,6 +6,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.db.models.functions import Coalesce
 
 from taroky_scoring.settlement import POT
 
@@ -127,11 +128,13 @@ class DealNetQuerySet(AppendOnlyQuerySet):
         return self.filter(~models.Exists(superseding))
 
     def chips_at_tables(self):
-        """(table id, player id, chips) rows: the nets summed per table and player."""
+        """(table id, player id, chips) rows: the nets summed per table and player, a
+        player merged into another counted as the kept player (who holds the seat now)."""
+        account = Coalesce("player__alias__kept_id", "player_id")
         return (
-            self.values("table_id", "player_id")
+            self.values("table_id", account=account)
             .annotate(chips=models.Sum("chips"))
-            .values_list("table_id", "player_id", "chips")
+            .values_list("table_id", "account", "chips")
             .order_by()
         )
 
