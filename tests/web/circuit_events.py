@@ -63,6 +63,8 @@ def small_circuit(organizer, officer):
         Club.objects.create(name="Heun parish club", slug="heun"),
         Club.objects.create(name="Taylor Sokol", slug="taylor"),
     )
+    for club in clubs:  # creating a club's events is its organizers'
+        club.organizers.add(organizer)
     events = []
     for club, name, date, klass, seated in APPROVED:
         event = played(organizer, clubs[club], name, date, seated)

@@ -188,6 +188,7 @@ def test_approving_refuses_an_event_not_played_a_bad_class_and_a_non_officer(org
     from tournaments.models import Club
 
     club = Club.objects.create(name="Heun parish club", slug="heun")
+    club.organizers.add(organizer)  # its events are its organizers'
     played_night = played(organizer, club, "Heun night", D(2026, 1, 10), ["A", "B", "C", "D"])
     empty = services.create_event(
         organizer,
@@ -389,6 +390,7 @@ def test_the_rating_takes_each_tables_chips_a_round_and_leaves_a_seat_that_chang
     from tournaments.models import Club, Seat
 
     club = Club.objects.create(name="Heun parish club", slug="heun")
+    club.organizers.add(organizer)  # its events are its organizers'
     event = played(organizer, club, "Heun night", D(2026, 1, 10), ["Anna", "Bill", "Čada", "Dana"])
     rnd2 = services.create_round(event, organizer)
     players = {p.name: p for p in Player.objects.all()}

@@ -2,12 +2,17 @@
 the organizer organizes, refused at its field otherwise; a server of one club asks
 nothing (docs/organizers.md, "Clubs and the circuit's calendar")."""
 
+import datetime
 import re
 
 import pytest
 from django.urls import reverse
 
+from tournaments import services
 from tournaments.models import Club, Event, Season
+from tournaments.services import seasons as season_services
+from tournaments.services.errors import PermissionDenied
+from tournaments.services.permissions import can_send_events
 
 from .every_game import event_post
 from .seasons import SEASON_FORM
@@ -81,3 +86,28 @@ def test_a_superuser_chooses_among_every_club(client, django_user_model, two_clu
     client.force_login(admin)
     page = client.get(reverse("event-create")).content.decode()
     assert club_options(page) == ["Choose the club", "Sokol West", "Tabor Lodge"]
+
+
+def test_the_service_refuses_a_club_the_organizer_does_not_organize(organizer, two_clubs):
+    """Whatever calls it (a form, an import, a script): another club's event or season
+    is refused by the service itself."""
+    sokol, tabor = two_clubs
+    fields = {"name": "Sokol night", "date": datetime.date(2026, 11, 20), "ruleset": "la-vista"}
+    with pytest.raises(PermissionDenied, match="Only the organizers of Sokol West may create"):
+        services.create_event(organizer, club=sokol, **fields)
+    with pytest.raises(PermissionDenied, match="Only the organizers of Sokol West may create"):
+        season_services.create_season(organizer, name="Sokol season", owner_club=sokol)
+    assert Event.objects.count() == Season.objects.count() == 0
+    assert services.create_event(organizer, club=tabor, **fields).club == tabor
+
+
+def test_sending_an_event_in_needs_an_organizers_account(django_user_model, two_clubs):
+    """A club's organizer whose account may not create events may not send one in
+    either (the event would be created as theirs)."""
+    sokol, _ = two_clubs
+    member = django_user_model.objects.create_user("milan", password="pw-milan-1234")
+    sokol.organizers.add(member)
+    assert not can_send_events(member, sokol)
+    member.is_staff = True
+    member.save()
+    assert can_send_events(member, sokol)

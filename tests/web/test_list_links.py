@@ -45,6 +45,7 @@ def link(response) -> str:
 @pytest.fixture
 def night(organizer):
     club = Club.objects.create(name="Heun parish club", slug="heun")
+    club.organizers.add(organizer)  # its events are its organizers'
     return services.create_event(
         organizer,
         club=club,

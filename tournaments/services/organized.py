@@ -9,7 +9,7 @@ from django.db import models
 
 from .clubs import the_club
 from .errors import PermissionDenied
-from .permissions import can_create_events
+from .permissions import can_create_events, organized_club_ids
 
 
 def create_organized(user, model: type[models.Model], fields: dict, clean: Callable, noun: str):
@@ -19,6 +19,9 @@ def create_organized(user, model: type[models.Model], fields: dict, clean: Calla
     them is told it may not create."""
     if not can_create_events(user):
         raise PermissionDenied(f"Only organizer accounts may create {noun}.")
+    club = fields.get(model.owner_field)
+    if club is not None and not user.is_superuser and club.pk not in organized_club_ids(user):
+        raise PermissionDenied(f"Only the organizers of {club.name} may create its {noun}.")
     made = model(**fields)
     clean(made)
     if getattr(made, f"{made.owner_field}_id") is None:

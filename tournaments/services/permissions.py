@@ -109,7 +109,6 @@ def is_club_organizer(user, club) -> bool:
 
 
 def can_send_events(user, club) -> bool:
-    """Who may send in a club's event from a laptop: its organizers and superusers."""
-    return getattr(user, "is_authenticated", False) and (
-        user.is_superuser or is_club_organizer(user, club)
-    )
+    """Who may send in a club's event from a laptop: its organizers with an organizer's
+    account (the event is created as theirs, ``can_create_events``) and superusers."""
+    return can_create_events(user) and (user.is_superuser or is_club_organizer(user, club))
