@@ -149,6 +149,16 @@ def test_removing_a_member(heun, organizer, dana):
     assert e.value.message == "Dana Nováková is not a member of Heun parish club."
 
 
+@pytest.mark.parametrize("said", ["²", "9" * 5000, "-1", "1e3", ""])
+def test_a_member_to_remove_that_names_no_row_is_not_found(heun, organizer, dana, said):
+    """A posted id that is no plain decimal id of a row: 404, the member stays (the
+    superscript two is a digit to Python's isdigit, not a number to int)."""
+    add_member(heun, organizer, dana, datetime.date(2026, 1, 5))
+    response = signed_in(organizer).post(members_url(heun), {"remove": said})
+    assert response.status_code == 404
+    assert list(ClubMembership.objects.values_list("player__name", flat=True)) == ["Dana Nováková"]
+
+
 def memberships():
     columns = ("pk", "club__slug", "player__name", "since", "created_at")
     return sorted(ClubMembership.objects.values_list(*columns))

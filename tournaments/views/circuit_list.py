@@ -20,7 +20,7 @@ from ..models import Club, Event, EventApproval, PublishedList
 from ..printouts.ranking_list import ranking_list_pdf
 from ..services import circuit_list
 from ..services.permissions import is_circuit_officer
-from .common import download, organizer_view
+from .common import download, organizer_view, posted_id
 
 
 def _day(text: str | None) -> datetime.date | None:
@@ -179,8 +179,7 @@ def list_events(request):
     if not is_circuit_officer(request.user):
         raise PermissionDenied("Only the circuit's officers may approve events.")
     if request.method == "POST":
-        pk = request.POST.get("event", "")
-        event = get_object_or_404(Event, pk=int(pk) if pk.isdigit() else 0)
+        event = get_object_or_404(Event, pk=posted_id(request.POST.get("event", "")))
         try:
             if request.POST.get("action") == "withdraw":
                 circuit_list.withdraw_approval(event, request.user)

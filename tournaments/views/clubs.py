@@ -19,7 +19,7 @@ from ..names import clean_name
 from ..services.clubs import add_member, may_change_members, remove_member
 from ..services.permissions import can_send_events, is_club_organizer
 from ..services.players import find_in_registry
-from .common import form_errors, organizer_view
+from .common import form_errors, organizer_view, posted_id
 
 # How many of the circuit's players one search offers.
 FOUND = 20
@@ -82,8 +82,7 @@ def club_members(request, slug):
     if not may_change_members(request.user, club):
         raise PermissionDenied(f"Only the organizers of {club.name} may change its members.")
     if "remove" in request.POST:
-        said = request.POST.get("remove", "").strip()
-        player = get_object_or_404(Player, pk=int(said) if said.isdigit() else 0)
+        player = get_object_or_404(Player, pk=posted_id(request.POST.get("remove", "")))
         try:
             remove_member(club, request.user, player)
         except services.ServiceError as e:

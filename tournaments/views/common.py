@@ -109,6 +109,24 @@ def round_or_404(request, pk) -> Round:
     return rnd
 
 
+# The largest id a row may have (a 64-bit column): a posted id past it names no row.
+LARGEST_ID = 2**63 - 1
+
+
+def posted_id(value: str) -> int:
+    """The row id a form posted, or 0 (no row has it) when ``value`` is not a plain
+    decimal id: "²" is a digit to ``str.isdigit`` but no number, and an id of 5,000
+    digits is too large for the database.
+
+    >>> posted_id(" 12 "), posted_id("²"), posted_id("9" * 5000), posted_id("-3")
+    (12, 0, 0, 0)
+    """
+    value = value.strip()
+    if not (value.isascii() and value.isdigit() and len(value) <= len(str(LARGEST_ID))):
+        return 0
+    return int(value) if int(value) <= LARGEST_ID else 0
+
+
 def download(body, filename: str, content_type: str, inline: bool = False) -> HttpResponse:
     response = HttpResponse(body, content_type=content_type)
     disposition = "inline" if inline else "attachment"

@@ -20,6 +20,7 @@ from ..qr import hall_url, qr_svg
 from ..services import checkin
 from ..words import counted
 from .common import (
+    LARGEST_ID,
     check_manage,
     event_or_404,
     organizer_view,
@@ -240,9 +241,6 @@ def inbox(request, pk):
     }
     page = render(request, "tournaments/inbox.html", context)
     return tagged(page, tag)
-
-
-LARGEST_ID = 2**63 - 1
 
 
 def _shown(request) -> dict[int, int]:
