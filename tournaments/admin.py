@@ -69,8 +69,29 @@ class ClubMembershipInline(admin.TabularInline):
     extra = 0
 
 
+class SuperusersOnly:
+    """Rows of every club: the admin reads across clubs (tournaments.scoping), so these
+    are a superuser's alone, whatever model permissions a staff account was given. A
+    club's organizers use the app's pages, which keep to their club."""
+
+    def has_module_permission(self, request):
+        return request.user.is_superuser
+
+    def has_view_permission(self, request, obj=None):
+        return request.user.is_superuser and super().has_view_permission(request, obj)
+
+    def has_add_permission(self, request, *args):
+        return request.user.is_superuser and super().has_add_permission(request, *args)
+
+    def has_change_permission(self, request, obj=None):
+        return request.user.is_superuser and super().has_change_permission(request, obj)
+
+    def has_delete_permission(self, request, obj=None):
+        return request.user.is_superuser and super().has_delete_permission(request, obj)
+
+
 @admin.register(Club)
-class ClubAdmin(admin.ModelAdmin):
+class ClubAdmin(SuperusersOnly, admin.ModelAdmin):
     """A club's name, organizers and members; its signing key is never shown (not
     editable)."""
 
@@ -82,7 +103,7 @@ class ClubAdmin(admin.ModelAdmin):
 
 
 @admin.register(Event)
-class EventAdmin(admin.ModelAdmin):
+class EventAdmin(SuperusersOnly, admin.ModelAdmin):
     list_display = ["name", "date", "kind", "ruleset", "published"]
     list_filter = ["kind", "ruleset", "published"]
     filter_horizontal = ["organizers"]
@@ -136,18 +157,18 @@ class SeatInline(ShownOnly, admin.TabularInline):
 
 
 @admin.register(Round)
-class RoundAdmin(admin.ModelAdmin):
+class RoundAdmin(SuperusersOnly, admin.ModelAdmin):
     list_display = ["event", "number", "seed", "drawn_at"]
     filter_horizontal = ["present", "byes"]
 
 
 @admin.register(Table)
-class TableAdmin(admin.ModelAdmin):
+class TableAdmin(SuperusersOnly, admin.ModelAdmin):
     list_display = ["__str__", "round"]
     inlines = [SeatInline]
 
 
-class ReadOnlyAdmin(ShownOnly, admin.ModelAdmin):
+class ReadOnlyAdmin(SuperusersOnly, ShownOnly, admin.ModelAdmin):
     """Deals, versions and the ledger change only through the app's services."""
 
 

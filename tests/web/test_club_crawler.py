@@ -190,3 +190,27 @@ def test_a_player_of_both_clubs_is_renamed_only_by_who_organizes_all_their_event
     assert B_EVENT not in page and "(b-org" not in page
     anna.refresh_from_db()
     assert anna.name == "Anna"
+
+
+def test_the_admin_is_a_superusers_whatever_a_staff_account_may_view(clubs, django_user_model):
+    """The admin reads every club's rows: a club's organizer given the model permissions
+    to view and change events still gets none of it (403), and sees no club's rows in
+    the admin's index; a superuser reads them."""
+    a, b, a_org = clubs
+    for codename in ("view_event", "change_event", "view_deal", "view_club", "view_round"):
+        a_org.user_permissions.add(Permission.objects.get(codename=codename))
+    client = Client()
+    client.force_login(a_org)
+    for url in (
+        reverse("admin:tournaments_event_changelist"),
+        reverse("admin:tournaments_event_change", args=[b["event"].pk]),
+        reverse("admin:tournaments_deal_changelist"),
+        reverse("admin:tournaments_club_changelist"),
+        reverse("admin:tournaments_round_changelist"),
+    ):
+        assert client.get(url).status_code == 403, url
+    index = client.get(reverse("admin:index")).content.decode()
+    assert "Events" not in index and B_EVENT not in index
+    boss = django_user_model.objects.create_superuser("boss", password="the-boss-pw")
+    client.force_login(boss)
+    assert B_EVENT in client.get(reverse("admin:tournaments_event_changelist")).content.decode()
