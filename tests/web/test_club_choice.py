@@ -9,6 +9,7 @@ import pytest
 from django.urls import reverse
 
 from tournaments import services
+from tournaments.forms.seasons import SeasonEventForm
 from tournaments.models import Club, Event, Season
 from tournaments.services import seasons as season_services
 from tournaments.services.errors import PermissionDenied
@@ -111,3 +112,20 @@ def test_sending_an_event_in_needs_an_organizers_account(django_user_model, two_
     member.is_staff = True
     member.save()
     assert can_send_events(member, sokol)
+
+
+def test_a_clubs_organizer_adds_any_of_the_clubs_events_to_a_season(
+    organizer, django_user_model, two_clubs
+):
+    """The season's *Add an event* offers the events the organizer organizes by name and
+    every event of the clubs they organize; not another club's."""
+    sokol, tabor = two_clubs
+    fields = {"date": datetime.date(2026, 11, 20), "ruleset": "la-vista"}
+    colleague = django_user_model.objects.create_user("jan", password="pw-jan-1234", is_staff=True)
+    tabor.organizers.add(colleague)
+    sokol.organizers.add(colleague)
+    services.create_event(colleague, club=tabor, name="Tabor night", **fields)
+    services.create_event(colleague, club=sokol, name="Sokol night", **fields)
+    services.create_event(organizer, club=tabor, name="My night", **fields)
+    offered = SeasonEventForm(user=organizer).fields["event"].queryset
+    assert sorted(e.name for e in offered) == ["My night", "Tabor night"]

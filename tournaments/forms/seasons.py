@@ -6,9 +6,10 @@ import re
 
 from django import forms
 from django.core.exceptions import ValidationError
+from django.db.models import Q
 
 from ..models import Event, Season
-from ..services.permissions import can_view_season
+from ..services.permissions import can_view_season, organized_club_ids
 from .fields import (
     add_club_field,
     add_tie_break_fields,
@@ -129,7 +130,8 @@ class SeasonForm(forms.ModelForm):
 
 
 class SeasonEventForm(forms.Form):
-    """An event to count in a season: one the organizer organizes."""
+    """An event to count in a season: one the organizer organizes, by name or as one of
+    its club's organizers."""
 
     event = forms.ModelChoiceField(queryset=Event.objects.none(), label="Event")
 
@@ -137,7 +139,8 @@ class SeasonEventForm(forms.Form):
         super().__init__(*args, **kwargs)
         events = Event.objects.order_by("-date", "name")
         if not user.is_superuser:
-            events = events.filter(organizers=user)
+            mine = Q(organizers=user) | Q(club_id__in=organized_club_ids(user))
+            events = events.filter(mine).distinct()
         events = events.select_related("season").prefetch_related("season__organizers")
         self.fields["event"].queryset = events
 
