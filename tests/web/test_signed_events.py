@@ -253,6 +253,30 @@ def test_the_same_file_sent_twice_is_refused_the_second_time(laptop_event, heun,
     assert written() + [ReceivedFile.objects.count(), Registration.objects.count()] == before
 
 
+def test_the_same_day_corrected_on_the_laptop_and_sent_again_is_refused(
+    laptop_event, heun, organizer
+):
+    """A corrected day is another file (another digest) but the same club, name and
+    date: refused, naming the event received first, writing nothing; it would count
+    twice on the ranking list."""
+    received = receive_event(heun, organizer, as_bytes(signed_file(laptop_event)))
+    ReceivedFile.objects.filter(event=received).update(
+        received_at=datetime.datetime(2026, 11, 29, 12, tzinfo=datetime.UTC)
+    )
+    table = laptop_event.rounds.get().tables.get()
+    services.record_deal(table, played_doc(dealer="Bill", bidder="Čada", partner="Anna"), organizer)
+    corrected = as_bytes(signed_file(laptop_event))
+    before = written() + [ReceivedFile.objects.count(), Registration.objects.count()]
+    with pytest.raises(ServiceError) as e:
+        receive_event(heun, organizer, corrected)
+    assert e.value.message == (
+        f"Heun parish club sent Heun parish night of {received.date} in already, on 29 Nov "
+        "2026: correct its deals on this server (the event's page), or give the day another "
+        "name if it is another day's."
+    )
+    assert written() + [ReceivedFile.objects.count(), Registration.objects.count()] == before
+
+
 # -- The pages ---------------------------------------------------------------------------
 
 

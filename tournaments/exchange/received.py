@@ -52,6 +52,24 @@ def _not_received(digest: str) -> None:
         raise ExchangeError(f"This file was received already on {on}: {received.event.name}.")
 
 
+def _not_sent_before(club: Club, event: dict) -> None:
+    """The same day sent in again, corrected on the laptop since (another file, so
+    another digest): refused, or it would count twice on the ranking list. The event
+    received first is the club's on the server, corrected there. Asked after the deals
+    are scored again, inside the import's transaction (a refusal rolls it back)."""
+    sent = ReceivedFile.objects.filter(
+        club=club, event__name=event["name"], event__date=event["date"]
+    ).select_related("event")
+    received = sent.first()
+    if received is not None:
+        on = format_date(timezone.localtime(received.received_at), "j M Y")
+        raise ExchangeError(
+            f"{club.name} sent {received.event.name} of {received.event.date} in already, "
+            f"on {on}: correct its deals on this server (the event's page), or give the "
+            "day another name if it is another day's."
+        )
+
+
 def _save(club: Club, user, plan, players, claimed, digest: str) -> Event:
     with transaction.atomic():
         event = save_event(plan, user, players)
@@ -62,6 +80,7 @@ def _save(club: Club, user, plan, players, claimed, digest: str) -> Event:
                 "The file's deals, scored again, do not give the standings it says; "
                 f"nothing was saved. {difference}"
             )
+        _not_sent_before(club, plan.event)
         event.organizers.add(*club.organizers.all())
         log_activity(
             event,
