@@ -201,6 +201,8 @@ _.handed_over
 _.has_add_permission
 _.has_change_permission
 _.has_delete_permission
+_.has_module_permission  # the admin of every club's rows, a superuser's alone
+_.has_view_permission
 
 # The results by email (issue 39): the outbox's fields written through the ORM
 # (bulk_create, bulk_update, update()) and read by the page (results_mail.html reads a
