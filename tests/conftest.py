@@ -10,10 +10,11 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
+from django.contrib.auth.models import Permission
 from hypothesis import HealthCheck, settings
 
 from tournaments import services
-from tournaments.models import Event, Player
+from tournaments.models import Club, Event, Player
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -93,6 +94,31 @@ def other_organizer(django_user_model):
     return django_user_model.objects.create_user(
         "other-org", password="secret-other-pw", is_staff=True
     )
+
+
+@pytest.fixture
+def officer(django_user_model):
+    """Vera, a circuit officer (the ``circuit_officer`` permission), read again so her
+    permissions are not cached from before."""
+    user = django_user_model.objects.create_user("vera", password="vera-pw-long")
+    user.user_permissions.add(Permission.objects.get(codename="circuit_officer"))
+    return django_user_model.objects.get(pk=user.pk)
+
+
+@pytest.fixture
+def heun(organizer):
+    """A club of a circuit, the organizer one of its organizers."""
+    club = Club.objects.create(name="Heun parish club", slug="heun")
+    club.organizers.add(organizer)
+    return club
+
+
+@pytest.fixture
+def taylor(other_organizer):
+    """Another club, the other organizer's."""
+    club = Club.objects.create(name="Taylor Sokol", slug="taylor")
+    club.organizers.add(other_organizer)
+    return club
 
 
 @pytest.fixture

@@ -3,7 +3,6 @@ the ranking list (with the officers' buttons), a club's members' list and the ra
 fit the screen: each row a card on a narrow screen, nothing scrolls sideways."""
 
 import pytest
-from django.contrib.auth.models import Permission
 
 from tournaments.models import Club, ClubMembership, Player
 from tournaments.services import circuit_list
@@ -16,20 +15,13 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 PHONE = 390
 
 
-@pytest.fixture
-def officer(django_user_model):
-    user = django_user_model.objects.create_user("vera", password="x-officer-pw")
-    user.user_permissions.add(Permission.objects.get(codename="circuit_officer"))
-    return user
-
-
 def test_the_circuits_pages_fit_a_phone(live_server, phone, organizer, officer, tmp_path):
     small_circuit(organizer, officer)
     heun = Club.objects.get(slug="heun")
     for name in ("Anna", "Čada", "Dana"):
         ClubMembership.objects.create(club=heun, player=Player.objects.get(name=name))
     circuit_list.publish(D(2026, 6, 30), officer)
-    sign_in(phone, live_server, "vera", "x-officer-pw")
+    sign_in(phone, live_server, "vera", "vera-pw-long")
     pages = {
         "events": "/circuit/events/",
         "list": "/circuit/list/",

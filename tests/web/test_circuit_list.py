@@ -10,7 +10,6 @@ import io
 import re
 
 import pytest
-from django.contrib.auth.models import Permission
 from django.core.management import CommandError, call_command
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
@@ -42,13 +41,6 @@ def text(response, section: str) -> str:
     end = page.index("</section>", start)
     words = re.sub(r"<[^>]+>", " ", page[start:end].split(">", 1)[1])
     return re.sub(r"\s+", " ", html.unescape(words)).strip()
-
-
-@pytest.fixture
-def officer(django_user_model):
-    user = django_user_model.objects.create_user("vera", password="x-officer-pw")
-    user.user_permissions.add(Permission.objects.get(codename="circuit_officer"))
-    return django_user_model.objects.get(pk=user.pk)  # the permission cache fresh
 
 
 @pytest.fixture

@@ -8,12 +8,11 @@ import html
 import re
 
 import pytest
-from django.contrib.auth.models import Permission
 from django.test import Client
 from django.urls import reverse
 
 from tournaments import services
-from tournaments.models import ActivityEntry, Club, ClubMembership, FormerName, Player
+from tournaments.models import ActivityEntry, ClubMembership, FormerName, Player
 from tournaments.services import ServiceError
 from tournaments.services.clubs import add_member, remove_member
 from tournaments.services.merging import merge_players, undo_merge
@@ -21,27 +20,6 @@ from tournaments.services.merging import merge_players, undo_merge
 from ..conftest import SEATS4, game_table, played_doc
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def heun(organizer):
-    club = Club.objects.create(name="Heun parish club", slug="heun")
-    club.organizers.add(organizer)
-    return club
-
-
-@pytest.fixture
-def taylor(other_organizer):
-    club = Club.objects.create(name="Taylor Sokol", slug="taylor")
-    club.organizers.add(other_organizer)
-    return club
-
-
-@pytest.fixture
-def officer(django_user_model):
-    user = django_user_model.objects.create_user("vera", password="vera-pw-long")
-    user.user_permissions.add(Permission.objects.get(codename="circuit_officer"))
-    return django_user_model.objects.get(pk=user.pk)
 
 
 @pytest.fixture

@@ -10,7 +10,6 @@ import io
 import re
 
 import pytest
-from django.contrib.auth.models import Permission
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
@@ -58,13 +57,6 @@ def text(response, section: str) -> str:
 
 def number(name: str) -> str:
     return Player.objects.get(name=name).circuit_number
-
-
-@pytest.fixture
-def officer(django_user_model):
-    user = django_user_model.objects.create_user("vera", password="x-officer-pw")
-    user.user_permissions.add(Permission.objects.get(codename="circuit_officer"))
-    return django_user_model.objects.get(pk=user.pk)
 
 
 @pytest.fixture

@@ -6,7 +6,6 @@ import html
 import re
 
 import pytest
-from django.contrib.auth.models import Permission
 from django.test import Client
 
 from tests.conftest import clarkson_open
@@ -19,13 +18,6 @@ from tournaments.services.rounds import record_chip_count
 pytestmark = pytest.mark.django_db
 
 WEST = ["Ana", "Bill", "Čada", "Dana"]
-
-
-@pytest.fixture
-def officer(django_user_model):
-    user = django_user_model.objects.create_user("vera", password="vera-pw-long")
-    user.user_permissions.add(Permission.objects.get(codename="circuit_officer"))
-    return django_user_model.objects.get(pk=user.pk)
 
 
 def text(response) -> str:

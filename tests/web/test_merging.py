@@ -2,7 +2,6 @@
 the ledger untouched (its checksum) and the audit clean, and the undo exact."""
 
 import pytest
-from django.contrib.auth.models import Permission
 
 from tests.conftest import clarkson_open
 from tests.web.days import day, play, seat_round
@@ -31,13 +30,6 @@ from tournaments.standings import standings, statement
 pytestmark = pytest.mark.django_db
 
 WEST = ["Ana", "Bill", "Čada", "Dana"]
-
-
-@pytest.fixture
-def officer(django_user_model):
-    user = django_user_model.objects.create_user("vera", password="vera-pw-long")
-    user.user_permissions.add(Permission.objects.get(codename="circuit_officer"))
-    return django_user_model.objects.get(pk=user.pk)
 
 
 @pytest.fixture

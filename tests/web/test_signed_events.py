@@ -45,20 +45,6 @@ SIGNATURE_FAILS = (
 
 
 @pytest.fixture
-def heun(organizer):
-    club = Club.objects.create(name="Heun parish club", slug="heun")
-    club.organizers.add(organizer)
-    return club
-
-
-@pytest.fixture
-def taylor(other_organizer):
-    club = Club.objects.create(name="Taylor Sokol", slug="taylor")
-    club.organizers.add(other_organizer)
-    return club
-
-
-@pytest.fixture
 def laptop_event(heun, organizer):
     """The day run on the laptop: three deals at one table, Anna winning two."""
     table = game_table(organizer, "la-vista", SEATS4, club=heun, name="Heun parish night")
