@@ -9,7 +9,6 @@ from django.db import transaction
 from .. import services
 from ..ledger_audit import audit_ledger
 from ..models import (
-    ActivityEntry,
     Deal,
     DealConfirmation,
     DealVersion,
@@ -21,7 +20,7 @@ from ..models import (
     Team,
     TeamMember,
 )
-from ..services.activity import log_activity
+from ..services.activity import Action, log_activity, log_table_activity
 from ..services.deals import record_deal
 from ..services.rejected import restore_rejected_version
 from .document import ExchangeError
@@ -43,12 +42,10 @@ def _restore_confirmation(deal: Deal, state: dict, user) -> None:
             original_by=c["by"],
             original_at=c["when"],
         )
-        log_activity(
-            deal.table.round.event,
+        log_table_activity(
+            deal.table,
             user,
-            ActivityEntry.Action.IMPORT_CONFIRMATION,
-            round=deal.table.round.number,
-            table=deal.table.number,
+            Action.IMPORT_CONFIRMATION,
             deal=deal.number,
             version=c["version"],
             by=c["by"],
@@ -115,7 +112,7 @@ def save_event(plan: Plan, user, players: dict[str, Player]) -> Event:
         log_activity(
             event,
             user,
-            ActivityEntry.Action.SET_PRIZE_CATEGORY,
+            Action.SET_PRIZE_CATEGORY,
             category=c["name"],
             players=sorted(c["players"]),
             prize_table=c["prize_table"],

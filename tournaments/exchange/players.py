@@ -12,9 +12,9 @@ from django.template.defaultfilters import pluralize
 
 from .. import services
 from ..forms import PlayerFieldsForm
-from ..models import ActivityEntry, Event, Player, Registration
+from ..models import Event, Player, Registration
 from ..names import fold
-from ..services.activity import log_activity
+from ..services.activity import Action, log_activity
 from ..services.permissions import require_organizer
 from ..services.schedule import rounds_words
 from . import limits
@@ -268,7 +268,7 @@ def _save_players(
             log_activity(
                 event,
                 user,
-                ActivityEntry.Action.IMPORT_PLAYERS,
+                Action.IMPORT_PLAYERS,
                 created=result.created,
                 known=result.existing,
                 **({"categories": added} if added else {}),

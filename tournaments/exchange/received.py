@@ -8,8 +8,8 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.dateformat import format as format_date
 
-from ..models import ActivityEntry, Club, Event, ReceivedFile
-from ..services.activity import log_activity
+from ..models import Club, Event, ReceivedFile
+from ..services.activity import Action, log_activity
 from ..services.errors import PermissionDenied
 from ..services.permissions import can_send_events
 from ..standings import standings
@@ -82,12 +82,6 @@ def _save(club: Club, user, plan, players, claimed, digest: str) -> Event:
             )
         _not_sent_before(club, plan.event)
         event.organizers.add(*club.organizers.all())
-        log_activity(
-            event,
-            user,
-            ActivityEntry.Action.RECEIVE_EVENT,
-            club=club.name,
-            players=len(claimed),
-        )
+        log_activity(event, user, Action.RECEIVE_EVENT, club=club.name, players=len(claimed))
         ReceivedFile.objects.create(digest=digest, club=club, event=event)
     return event

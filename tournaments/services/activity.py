@@ -3,6 +3,9 @@
 from .. import stamps
 from ..models import ActivityEntry
 
+# The log's actions, as the services name them in their calls.
+Action = ActivityEntry.Action
+
 
 def log_activity(event, user, action: str, **detail) -> None:
     """The record of an event-level change; the event's live pages change with it."""

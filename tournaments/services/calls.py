@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from django.utils import timezone
 
-from ..models import ActivityEntry, DirectorCall, TableLink
+from ..models import DirectorCall, TableLink
 from ..models.calls import CALL_WORD_LENGTH
 from ..names import clean_name, name_problem
 from ..words import time_of_day
 from .access import acting_user, authorize
-from .activity import log_table_activity
+from .activity import Action, log_table_activity
 from .errors import FormError, ServiceError
 from .locking import atomic, lock_table
 from .permissions import require_organizer
@@ -50,9 +50,7 @@ def raise_call(link: TableLink, reason: str, word: str = "", user=None) -> Direc
     if open_call(table.pk) is not None:
         raise ServiceError(ALREADY_OPEN)
     call = DirectorCall.objects.create(table=table, reason=reason, word=word, raised_via=link)
-    log_table_activity(
-        table, acting_user(user, link), ActivityEntry.Action.RAISE_CALL, reason=reason
-    )
+    log_table_activity(table, acting_user(user, link), Action.RAISE_CALL, reason=reason)
     return call
 
 
@@ -74,5 +72,5 @@ def handle_call(call: DirectorCall, user) -> DirectorCall:
     call.handled_at = timezone.now()
     call.handled_by = user
     call.save(update_fields=["handled_at", "handled_by"])
-    log_table_activity(table, user, ActivityEntry.Action.HANDLE_CALL)
+    log_table_activity(table, user, Action.HANDLE_CALL)
     return call

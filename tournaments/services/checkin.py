@@ -8,9 +8,9 @@ from django.db import IntegrityError, transaction
 from django.db.models import OuterRef, Subquery
 
 from .. import scoping
-from ..models import ActivityEntry, CheckIn, CheckInLink, Event, Player, Registration
+from ..models import CheckIn, CheckInLink, Event, Player, Registration
 from ..words import time_of_day
-from .activity import log_activity
+from .activity import Action, log_activity
 from .errors import ServiceError
 from .locking import atomic, lock_event
 from .players import search_registry
@@ -69,7 +69,7 @@ def open_check_in(event: Event, user) -> CheckInLink:
     event = lock_event(event.pk, user)
     old = revoke(CheckInLink.objects.filter(event=event))
     link = CheckInLink.objects.create(event=event, token=new_token(), created_by=user)
-    action = ActivityEntry.Action.REISSUE_CHECK_IN if old else ActivityEntry.Action.OPEN_CHECK_IN
+    action = Action.REISSUE_CHECK_IN if old else Action.OPEN_CHECK_IN
     log_activity(event, user, action, **(revoked_detail(old) if old else {}))
     link.replaced = bool(old)
     return link
@@ -81,7 +81,7 @@ def close_check_in(event: Event, user) -> int:
     event = lock_event(event.pk, user)
     closed = revoke(CheckInLink.objects.filter(event=event))
     if closed:
-        log_activity(event, user, ActivityEntry.Action.CLOSE_CHECK_IN, **revoked_detail(closed))
+        log_activity(event, user, Action.CLOSE_CHECK_IN, **revoked_detail(closed))
     return len(closed)
 
 
@@ -124,7 +124,7 @@ def check_in(token: str, player_id: int) -> CheckIn:
         raise AlreadyCheckedIn(
             CheckIn.objects.select_related("player").get(event=event, player=player)
         ) from None
-    log_activity(event, None, ActivityEntry.Action.CHECK_IN, player=player.name)
+    log_activity(event, None, Action.CHECK_IN, player=player.name)
     return made
 
 

@@ -9,9 +9,9 @@ from datetime import timedelta
 from django.utils import timezone
 
 from .. import clock
-from ..models import ActivityEntry, Round, Table
+from ..models import Round, Table
 from ..words import time_of_day
-from .activity import log_activity, log_table_activity
+from .activity import Action, log_activity, log_table_activity
 from .errors import FormError, ServiceError
 from .locking import atomic, lock_round, lock_table
 from .permissions import require_organizer
@@ -62,9 +62,7 @@ def set_round_length(rnd: Round, user, minutes: int | None) -> Round:
         raise FormError(message, {"minutes": [message]})
     rnd.minutes = minutes
     rnd.save(update_fields=["minutes"])
-    log_activity(
-        rnd.event, user, ActivityEntry.Action.SET_ROUND_LENGTH, round=rnd.number, minutes=minutes
-    )
+    log_activity(rnd.event, user, Action.SET_ROUND_LENGTH, round=rnd.number, minutes=minutes)
     return rnd
 
 
@@ -86,7 +84,7 @@ def start_round(rnd: Round, user) -> Round:
         raise ServiceError(f"Round {rnd.number} is closed.")
     rnd.clock_started_at = timezone.now()
     rnd.save(update_fields=["clock_started_at"])
-    log_activity(rnd.event, user, ActivityEntry.Action.START_ROUND_CLOCK, round=rnd.number)
+    log_activity(rnd.event, user, Action.START_ROUND_CLOCK, round=rnd.number)
     return rnd
 
 
@@ -111,11 +109,7 @@ def extend_table(table: Table, user, minutes: int) -> Table:
     table.clock_stopped_at = None
     table.save(update_fields=["bell_at", "clock_stopped_at"])
     log_table_activity(
-        table,
-        user,
-        ActivityEntry.Action.EXTEND_TABLE,
-        minutes=minutes,
-        bell=time_of_day(table.bell_at),
+        table, user, Action.EXTEND_TABLE, minutes=minutes, bell=time_of_day(table.bell_at)
     )
     return table
 
@@ -131,5 +125,5 @@ def end_table(table: Table, user) -> Table:
         )
     table.clock_stopped_at = timezone.now()
     table.save(update_fields=["clock_stopped_at"])
-    log_table_activity(table, user, ActivityEntry.Action.END_TABLE)
+    log_table_activity(table, user, Action.END_TABLE)
     return table

@@ -13,9 +13,9 @@ from datetime import date
 from django.db import transaction
 from django.db.models import Q
 
-from ..models import ActivityEntry, Club, ClubMembership, Player, PlayerAlias
+from ..models import Club, ClubMembership, Player, PlayerAlias
 from ..models.clubs import MoreThanOneClub
-from .activity import log_activity
+from .activity import Action, log_activity
 from .errors import FormError, PermissionDenied, ServiceError
 from .permissions import is_circuit_officer, is_club_organizer
 
@@ -100,7 +100,7 @@ def add_member(club: Club, user, player: Player, since: date | None = None) -> C
     log_activity(
         None,
         user,
-        ActivityEntry.Action.ADD_MEMBER,
+        Action.ADD_MEMBER,
         player=player.name,
         club=club.name,
         since=membership.since.isoformat(),
@@ -115,4 +115,4 @@ def remove_member(club: Club, user, player: Player) -> None:
     deleted, _ = ClubMembership.objects.filter(club=club, player=player).delete()
     if not deleted:
         raise ServiceError(f"{player.name} is not a member of {club.name}.")
-    log_activity(None, user, ActivityEntry.Action.REMOVE_MEMBER, player=player.name, club=club.name)
+    log_activity(None, user, Action.REMOVE_MEMBER, player=player.name, club=club.name)

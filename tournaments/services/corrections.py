@@ -11,12 +11,12 @@ import taroky_scoring as core
 
 from .. import stamps
 from ..balances import pot_before, with_ledger_pot
-from ..models import POT_ACCOUNT, ActivityEntry, Deal, DealVersion, Table
+from ..models import POT_ACCOUNT, Deal, DealVersion, Table
 from ..moments import local, moment_time
 from ..seat_holders import seats_of
 from ..words import REPAIRED_POT_REASON, REPOT_REASON, listed, version_author_words
 from .access import acting_user, authorize, check_link_may_change
-from .activity import log_activity
+from .activity import Action, log_activity
 from .checking import CheckedDeal, check_document
 from .errors import DealError, StaleDealError
 from .locking import atomic, lock_table
@@ -262,11 +262,5 @@ def repot_table(table: Table, user) -> list[int]:
         original=None,
     )
     if repotted:
-        log_activity(
-            table.round.event,
-            user,
-            ActivityEntry.Action.REPOT_TABLE,
-            table=table.pk,
-            deals=repotted,
-        )
+        log_activity(table.round.event, user, Action.REPOT_TABLE, table=table.pk, deals=repotted)
     return repotted

@@ -9,9 +9,9 @@ from django.db import transaction
 
 import taroky_scoring as core
 
-from ..models import ActivityEntry, Event, Player, Registration, Round, Season, Table
+from ..models import Event, Player, Registration, Round, Season, Table
 from . import seats
-from .activity import log_activity
+from .activity import Action, log_activity, log_table_activity
 from .errors import FormError, ServiceError
 from .locking import lock_round
 from .organized import create_organized
@@ -50,7 +50,7 @@ def create_event(user, prizes: dict | None = None, **fields) -> Event:
     log_activity(
         event,
         user,
-        ActivityEntry.Action.CREATE_EVENT,
+        Action.CREATE_EVENT,
         name=event.name,
         fixed=fixed_settings(event),
         prizes=prize_settings(event),
@@ -106,7 +106,7 @@ def update_event(event: Event, user, **fields) -> Event:
     log_activity(
         event,
         user,
-        ActivityEntry.Action.UPDATE_EVENT,
+        Action.UPDATE_EVENT,
         fields=sorted(fields),
         fixed=fixed_settings(event),
         **recorded,
@@ -139,7 +139,7 @@ def create_round(event: Event, user) -> Round:
     rnd.present.set(
         Player.objects.filter(registrations__event=event, registrations__withdrawn=False)
     )
-    log_activity(event, user, ActivityEntry.Action.CREATE_ROUND, number=rnd.number)
+    log_activity(event, user, Action.CREATE_ROUND, number=rnd.number)
     return rnd
 
 
@@ -166,12 +166,5 @@ def create_table(
     table = seats.add_table(rnd, players, first_forehand)
     for p in players:
         Registration.objects.get_or_create(event=event, player=p)
-    log_activity(
-        event,
-        user,
-        ActivityEntry.Action.CREATE_TABLE,
-        round=rnd.number,
-        table=table.number,
-        players=[p.name for p in players],
-    )
+    log_table_activity(table, user, Action.CREATE_TABLE, players=[p.name for p in players])
     return table

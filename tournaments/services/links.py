@@ -11,7 +11,7 @@ from django.utils import timezone
 from .. import stamps
 from ..models import ActivityEntry, Deal, DealConfirmation, DealVersion, Round, Table, TableLink
 from .access import authorize
-from .activity import log_activity
+from .activity import Action, log_activity
 from .corrections import void_deal
 from .errors import DealError, PermissionDenied, ServiceError
 from .locking import atomic, lock_table
@@ -50,9 +50,7 @@ def issue_link(table: Table, user) -> TableLink:
     table = _lock_table(table, user)
     old = revoke(TableLink.objects.filter(table=table))
     link = TableLink.objects.create(table=table, token=new_token(), created_by=user)
-    action = (
-        ActivityEntry.Action.REISSUE_TABLE_LINK if old else ActivityEntry.Action.ISSUE_TABLE_LINK
-    )
+    action = Action.REISSUE_TABLE_LINK if old else Action.ISSUE_TABLE_LINK
     _log_revoked(table, user, action, old)
     link.replaced = bool(old)
     return link
@@ -72,13 +70,7 @@ def issue_round_links(rnd: Round, user) -> int:
     ]
     TableLink.objects.bulk_create(made)
     if made:
-        log_activity(
-            rnd.event,
-            user,
-            ActivityEntry.Action.ISSUE_TABLE_LINKS,
-            round=rnd.number,
-            tables=len(made),
-        )
+        log_activity(rnd.event, user, Action.ISSUE_TABLE_LINKS, round=rnd.number, tables=len(made))
     return len(made)
 
 
@@ -88,7 +80,7 @@ def revoke_link(link: TableLink, user) -> TableLink:
     link = found.get()
     require_organizer(user, link.table.round.event)
     for link in revoke(found):  # none when it was revoked already
-        _log_revoked(link.table, user, ActivityEntry.Action.REVOKE_TABLE_LINK, [link])
+        _log_revoked(link.table, user, Action.REVOKE_TABLE_LINK, [link])
     return link
 
 
@@ -102,10 +94,7 @@ def close_round(rnd: Round, user, closed: bool = True) -> Round:
     rnd.closed_at = timezone.now() if closed else None
     rnd.save(update_fields=["closed_at"])
     log_activity(
-        rnd.event,
-        user,
-        ActivityEntry.Action.CLOSE_ROUND if closed else ActivityEntry.Action.REOPEN_ROUND,
-        number=rnd.number,
+        rnd.event, user, Action.CLOSE_ROUND if closed else Action.REOPEN_ROUND, number=rnd.number
     )
     return rnd
 
@@ -132,7 +121,7 @@ def confirm_deal(deal: Deal, user, expected_version: int | None = None) -> Deal:
     DealConfirmation.objects.create(deal=deal, version=deal.version, confirmed_by=user)
     deal.awaiting_confirmation = False
     deal.save(update_fields=["awaiting_confirmation"])
-    log_activity(event, user, ActivityEntry.Action.CONFIRM_DEAL, **_confirmed(deal))
+    log_activity(event, user, Action.CONFIRM_DEAL, **_confirmed(deal))
     return deal
 
 
@@ -197,7 +186,7 @@ def confirm_all(event, user, shown: Mapping[int, int]) -> ConfirmedAll:
             ActivityEntry(
                 event=event,
                 user=user,
-                action=ActivityEntry.Action.CONFIRM_DEAL,
+                action=Action.CONFIRM_DEAL,
                 detail=_confirmed(d),
             )
             for d in confirmed

@@ -26,7 +26,6 @@ from django.utils import timezone
 
 from .. import stamps
 from ..models import (
-    ActivityEntry,
     CheckIn,
     ChipCount,
     ClubMembership,
@@ -43,7 +42,7 @@ from ..models import (
     Table,
     TeamMember,
 )
-from .activity import log_activity
+from .activity import Action, log_activity
 from .errors import ServiceError
 from .permissions import require_circuit_officer
 
@@ -230,15 +229,8 @@ def merge_players(kept: Player, duplicate: Player, user, reason: str = "") -> Pl
         moved=moved,
         merged_by=user,
     )
-    log_activity(
-        None,
-        user,
-        ActivityEntry.Action.MERGE_PLAYERS,
-        kept=kept.name,
-        duplicate=duplicate.name,
-        merge=merge.pk,
-        moved={k: len(v) for k, v in moved.items() if v},
-    )
+    moved_rows = {k: len(v) for k, v in moved.items() if v}
+    _log(user, Action.MERGE_PLAYERS, kept, duplicate, merge, moved=moved_rows)
     return merge
 
 
@@ -273,15 +265,15 @@ def undo_merge(merge: PlayerMerge, user) -> PlayerMerge:
     duplicate.save()
     merge.undone_at, merge.undone_by = timezone.now(), user
     merge.save(update_fields=["undone_at", "undone_by"])
-    log_activity(
-        None,
-        user,
-        ActivityEntry.Action.UNDO_MERGE,
-        kept=kept.name,
-        duplicate=duplicate.name,
-        merge=merge.pk,
-    )
+    _log(user, Action.UNDO_MERGE, kept, duplicate, merge)
     return merge
+
+
+def _log(user, action: str, kept: Player, duplicate: Player, merge: PlayerMerge, **more) -> None:
+    """A merge or its undoing, in the log of no event: the two players by name."""
+    log_activity(
+        None, user, action, kept=kept.name, duplicate=duplicate.name, merge=merge.pk, **more
+    )
 
 
 def _move_memberships(kept: Player, duplicate: Player, moved: dict) -> None:

@@ -8,10 +8,10 @@ from django.core.validators import validate_email
 from django.db import IntegrityError, transaction
 from django.db.models import Exists, OuterRef, Q, Subquery, Value
 
-from ..models import ActivityEntry, Event, FormerName, Player, Registration
+from ..models import Event, FormerName, Player, Registration
 from ..names import clean_name, fold
 from ..words import listed
-from .activity import log_activity
+from .activity import Action, log_activity
 from .errors import FormError, PermissionDenied, ServiceError
 from .locking import atomic
 from .permissions import can_create_events, can_manage, can_view, require_organizer
@@ -142,11 +142,7 @@ def rename_player(event, user, player: Player, new_name: str, different_person=F
         raise taken from None
     for each in events:
         log_activity(
-            each,
-            user,
-            ActivityEntry.Action.RENAME_PLAYER,
-            player=player.pk,
-            **{"from": before, "to": name},
+            each, user, Action.RENAME_PLAYER, player=player.pk, **{"from": before, "to": name}
         )
     return player
 
@@ -224,5 +220,5 @@ def set_player_email(user, player: Player, email: str) -> Player:
     player.save(update_fields=["email"])
     # The address itself stays out of the log: it says that it changed, not to what.
     for each in events:
-        log_activity(each, user, ActivityEntry.Action.SET_PLAYER_EMAIL, player=player.name)
+        log_activity(each, user, Action.SET_PLAYER_EMAIL, player=player.name)
     return player

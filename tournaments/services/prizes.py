@@ -6,8 +6,8 @@ from __future__ import annotations
 from django.core.exceptions import ValidationError
 
 from .. import money, prizes
-from ..models import ActivityEntry, Event, Player, PrizeCategory
-from .activity import log_activity
+from ..models import Event, Player, PrizeCategory
+from .activity import Action, log_activity
 from .errors import FormError
 from .groups import GroupKind, delete_group, refuse, save_group
 from .locking import atomic, lock_event
@@ -47,7 +47,7 @@ def set_prizes(
     log_activity(
         event,
         user,
-        ActivityEntry.Action.SET_PRIZES,
+        Action.SET_PRIZES,
         entry_fee_cents=event.entry_fee_cents,
         prize_table=event.prize_table,
         club_adds=event.prizes_club_adds,
@@ -75,8 +75,8 @@ def _check_fees_cover(event: Event, categories) -> None:
 class Categories(GroupKind):
     model = PrizeCategory
     noun, plural = "category", "categories"
-    action = ActivityEntry.Action.SET_PRIZE_CATEGORY
-    removed = ActivityEntry.Action.DELETE_PRIZE_CATEGORY
+    action = Action.SET_PRIZE_CATEGORY
+    removed = Action.DELETE_PRIZE_CATEGORY
 
     def __init__(self, event: Event, prize_table: str):
         super().__init__(event)

@@ -9,9 +9,9 @@ as a reserve, without a seat, whom the draws leave out until seated."""
 
 from __future__ import annotations
 
-from ..models import ActivityEntry, Event, Player, PlayerAlias, Registration, Round, Seat
+from ..models import Event, Player, PlayerAlias, Registration, Round, Seat
 from ..names import clean_name
-from .activity import log_activity
+from .activity import Action, log_activity
 from .errors import FormError, ServiceError
 from .locking import atomic
 from .permissions import require_organizer
@@ -83,8 +83,7 @@ def register_player(
         detail["pays_fee"] = False
     if waiting and not reserve:
         detail["drawn_again"] = [r.number for r in waiting]
-    action = ActivityEntry.Action
-    said = action.REGISTER_RESERVE if joins and reserve else action.REGISTER_PLAYER
+    said = Action.REGISTER_RESERVE if joins and reserve else Action.REGISTER_PLAYER
     log_activity(event, user, said, **detail)
     if waiting and not reserve:
         redraw_if_scheduled(event, user)  # the organizer said: seat them in those rounds
@@ -128,7 +127,7 @@ def seat_reserve(event: Event, user, player: Player) -> list[Round]:
     log_activity(
         event,
         user,
-        ActivityEntry.Action.SEAT_RESERVE,
+        Action.SEAT_RESERVE,
         player=player.name,
         drawn_again=[r.number for r in waiting],
     )
@@ -146,13 +145,8 @@ def set_pays_fee(event: Event, user, player: Player, pays: bool) -> None:
         return
     registration.pays_fee = pays
     registration.save(update_fields=["pays_fee"])
-    log_activity(
-        event,
-        user,
-        ActivityEntry.Action.SET_PAYS_FEE,
-        player=player.name,
-        pays="pays" if pays else "does not pay",
-    )
+    said = "pays" if pays else "does not pay"
+    log_activity(event, user, Action.SET_PAYS_FEE, player=player.name, pays=said)
 
 
 @atomic
@@ -168,7 +162,7 @@ def withdraw_player(event: Event, user, player: Player) -> list[Round]:
     sits = Seat.objects.filter(table__round__in=waiting, player=player).exists() or any(
         Round.byes.through.objects.filter(round__in=waiting, player=player).values("pk")[:1]
     )
-    log_activity(event, user, ActivityEntry.Action.WITHDRAW_PLAYER, player=player.name)
+    log_activity(event, user, Action.WITHDRAW_PLAYER, player=player.name)
     if not sits:
         return []
     redraw_if_scheduled(event, user)  # and leaves the rounds not started

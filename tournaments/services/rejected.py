@@ -12,12 +12,12 @@ from django.utils import timezone
 import taroky_scoring as core
 
 from ..balances import table_session, with_ledger_pot
-from ..models import ActivityEntry, Deal, RejectedVersion, TableLink
+from ..models import Deal, RejectedVersion, TableLink
 from ..moments import moment_time
 from ..todays_names import todays_document
 from ..words import counted, sender_words
 from .access import acting_user, authorize
-from .activity import log_activity
+from .activity import Action, log_activity
 from .checking import _ruleset_of, check_document
 from .corrections import DealChange, correct_deal
 from .deals import same_deal
@@ -103,7 +103,7 @@ def record_rejected_version(
         kept_at=kept_at,
     )
     via = "table link" if link is not None else "organizer"
-    _log(ActivityEntry.Action.REJECT_DEAL_VERSION, deal, user, rejected, sent_via=via)
+    _log(Action.REJECT_DEAL_VERSION, deal, user, rejected, sent_via=via)
     return rejected
 
 
@@ -168,7 +168,7 @@ def restore_rejected_version(
     # ``sent_at`` is set on saving (auto_now_add): the time it was sent, after.
     RejectedVersion.objects.filter(pk=rejected.pk).update(sent_at=sent_at)
     rejected.sent_at = sent_at
-    _log(ActivityEntry.Action.IMPORT_REJECTED_VERSION, deal, user, rejected)
+    _log(Action.IMPORT_REJECTED_VERSION, deal, user, rejected)
     return rejected
 
 
@@ -227,7 +227,7 @@ def adopt_rejected_version(
     change = correct_deal(deal, document, user, reason, expected_version=expected_version)
     deal = change.deal
     _handled(rejected, user, RejectedVersion.Handled.ADOPTED, deal.version)
-    _log(ActivityEntry.Action.ADOPT_REJECTED_VERSION, deal, user, rejected, version=deal.version)
+    _log(Action.ADOPT_REJECTED_VERSION, deal, user, rejected, version=deal.version)
     return change
 
 
@@ -236,5 +236,5 @@ def dismiss_rejected_version(rejected: RejectedVersion, user) -> RejectedVersion
     """The organizer has seen it: the deal stays as it is."""
     rejected = _lock_open(rejected, user)
     _handled(rejected, user, RejectedVersion.Handled.DISMISSED)
-    _log(ActivityEntry.Action.DISMISS_REJECTED_VERSION, rejected.deal, user, rejected)
+    _log(Action.DISMISS_REJECTED_VERSION, rejected.deal, user, rejected)
     return rejected

@@ -17,7 +17,7 @@ from django.utils import timezone
 from ..models import ActivityEntry, Event, ResultMessage, Season
 from ..results_letters import Letter, letters, season_letters
 from ..words import counted, listed
-from .activity import log_activity
+from .activity import Action, log_activity
 from .errors import ServiceError
 from .locking import atomic, lock_event
 from .permissions import require_organizer, require_season_organizer
@@ -110,7 +110,7 @@ def queue_results(
         _log(
             key,
             user,
-            ActivityEntry.Action.QUEUE_RESULTS,
+            Action.QUEUE_RESULTS,
             count=counted(len(new) + len(renewed), "player"),
             again=again,
         )
@@ -269,10 +269,4 @@ def _record(message: ResultMessage, reason: str) -> None:
 def _log_sent(whose: tuple[str, int], user, tally: Sent) -> None:
     kind, pk = whose
     target = (Event if kind == "event" else Season).objects.get(pk=pk)
-    _log(
-        {kind: target},
-        user,
-        ActivityEntry.Action.SEND_RESULTS,
-        sent=tally.sent,
-        failed=tally.failed,
-    )
+    _log({kind: target}, user, Action.SEND_RESULTS, sent=tally.sent, failed=tally.failed)

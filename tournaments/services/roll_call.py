@@ -15,11 +15,11 @@ from dataclasses import dataclass
 from taroky_scoring.rotation import number_word
 
 from .. import seating
-from ..models import ActivityEntry, Deal, Player, Registration, Round, Seat, TableLink
+from ..models import Deal, Player, Registration, Round, Seat, TableLink
 from ..names import name_key
 from ..words import counted, listed
 from . import seats
-from .activity import log_activity
+from .activity import Action, log_activity
 from .errors import ServiceError
 from .locking import atomic, lock_round
 from .permissions import require_organizer
@@ -193,7 +193,7 @@ def _log(rnd: Round, user, present, redrawn=None) -> None:
     detail = {"round": rnd.number, "present": len(present)}
     if redrawn:
         detail["tables_drawn_again"] = redrawn
-    log_activity(rnd.event, user, ActivityEntry.Action.ROLL_CALL, **detail)
+    log_activity(rnd.event, user, Action.ROLL_CALL, **detail)
 
 
 def plan_roll_call(rnd: Round, present: list[Player]) -> RollCallPlan:

@@ -9,7 +9,6 @@ from taroky_scoring.rotation import number_word
 from .. import seating
 from ..balances import net_by_player
 from ..models import (
-    ActivityEntry,
     ChipCount,
     LedgerEntry,
     Player,
@@ -17,7 +16,7 @@ from ..models import (
     Table,
 )
 from . import seats
-from .activity import log_activity
+from .activity import Action, log_activity
 from .errors import ServiceError
 from .locking import atomic, lock_round, lock_table
 from .permissions import require_organizer
@@ -51,9 +50,7 @@ def draw_seating(
     _require_not_started(rnd, "it cannot be drawn again")
     if present is not None:
         take_present(rnd, present)
-        log_activity(
-            rnd.event, user, ActivityEntry.Action.ROLL_CALL, round=rnd.number, present=len(present)
-        )
+        log_activity(rnd.event, user, Action.ROLL_CALL, round=rnd.number, present=len(present))
     players = list(rnd.present.order_by("pk"))
     allowed = rnd.event.game.table_sizes
     if len(players) < min(allowed):
@@ -65,14 +62,7 @@ def draw_seating(
 
     # Only empty tables exist before the round starts: the draw replaces them.
     seats.seat_draw(rnd, draw, {p.pk: p for p in players}, seed)
-    log_activity(
-        rnd.event,
-        user,
-        ActivityEntry.Action.DRAW,
-        round=rnd.number,
-        seed=seed,
-        repeats=draw.repeats,
-    )
+    log_activity(rnd.event, user, Action.DRAW, round=rnd.number, seed=seed, repeats=draw.repeats)
     return draw
 
 
@@ -84,13 +74,7 @@ def swap_players(rnd: Round, user, first: Player, second: Player) -> None:
     if first == second:
         raise ServiceError("Choose two different players to swap.")
     seats.swap(rnd, first, second)
-    log_activity(
-        rnd.event,
-        user,
-        ActivityEntry.Action.SWAP,
-        round=rnd.number,
-        players=[first.name, second.name],
-    )
+    log_activity(rnd.event, user, Action.SWAP, round=rnd.number, players=[first.name, second.name])
 
 
 @atomic
@@ -108,13 +92,7 @@ def set_first_forehand(table: Table, user, player: Player) -> Table:
         raise ServiceError(f"{player.name} does not sit at table {table.number}.")
     table.first_forehand = player
     table.save(update_fields=["first_forehand"])
-    log_activity(
-        table.round.event,
-        user,
-        ActivityEntry.Action.FIRST_FOREHAND,
-        table=table.pk,
-        player=player.name,
-    )
+    log_activity(table.round.event, user, Action.FIRST_FOREHAND, table=table.pk, player=player.name)
     return table
 
 
@@ -138,7 +116,7 @@ def record_chip_count(table: Table, user, counted: dict[Player, int]) -> list[Ch
     log_activity(
         table.round.event,
         user,
-        ActivityEntry.Action.CHIP_COUNT,
+        Action.CHIP_COUNT,
         table=table.pk,
         off={p.name: counted[p] - expected[p] for p in seated if counted[p] != expected[p]},
     )

@@ -14,10 +14,10 @@ from django.db.models import Exists, OuterRef
 from taroky_scoring.rotation import number_word
 
 from .. import schedule
-from ..models import ActivityEntry, Deal, Event, Player, Registration, Round, Seat
+from ..models import Deal, Event, Player, Registration, Round, Seat
 from ..standings import standings
 from ..words import counted, listed
-from .activity import log_activity
+from .activity import Action, log_activity
 from .errors import FormError, ServiceError
 from .locking import atomic, lock_round
 from .permissions import require_organizer
@@ -135,7 +135,7 @@ def draw_all_rounds(event: Event, user, rounds: int, seed: int | None = None) ->
     log_activity(
         event,
         user,
-        ActivityEntry.Action.DRAW_SCHEDULE,
+        Action.DRAW_SCHEDULE,
         first=first,
         last=rounds,
         seed=seed,
@@ -229,13 +229,8 @@ def set_cannot_move(event: Event, user, player: Player, cannot_move: bool) -> No
     )
     if not updated:
         raise ServiceError(f"{player.name} is not registered for this event.")
-    log_activity(
-        event,
-        user,
-        ActivityEntry.Action.CANNOT_MOVE,
-        player=player.name,
-        keeps="keeps" if cannot_move else "need not keep",
-    )
+    keeps = "keeps" if cannot_move else "need not keep"
+    log_activity(event, user, Action.CANNOT_MOVE, player=player.name, keeps=keeps)
 
 
 @atomic
@@ -262,11 +257,6 @@ def seat_by_ranking(rnd: Round, user, spread: bool) -> schedule.seating.Draw:
     )
     draw = schedule.by_ranking([p.pk for p in ranked], spread, byes, allowed)
     seat_draw(rnd, draw, {p.pk: p for p in ranked}, None)
-    log_activity(
-        event,
-        user,
-        ActivityEntry.Action.SEAT_BY_RANKING,
-        round=rnd.number,
-        how="one from each band" if spread else "top with top",
-    )
+    how = "one from each band" if spread else "top with top"
+    log_activity(event, user, Action.SEAT_BY_RANKING, round=rnd.number, how=how)
     return draw

@@ -13,7 +13,7 @@ from django.db import transaction
 
 from ..models import ActivityEntry, Event, Season
 from ..words import counted, listed
-from .activity import log_activity
+from .activity import Action, log_activity
 from .errors import FormError
 from .organized import create_organized
 from .permissions import (
@@ -44,7 +44,7 @@ def create_season(user, **fields) -> Season:
     whose season it is (by default the server's only club; ``club`` is the text its
     pages show)."""
     season = create_organized(user, Season, fields, _full_clean, "seasons")
-    _audit(season, user, ActivityEntry.Action.CREATE_SEASON, **_scoring(season))
+    _audit(season, user, Action.CREATE_SEASON, **_scoring(season))
     return season
 
 
@@ -110,7 +110,7 @@ def update_season(season: Season, user, **fields) -> Season:
         detail["published"] = season.published
     if changed:
         detail["scoring"] = changed  # from -> to, for the season's page
-    _audit(season, user, ActivityEntry.Action.UPDATE_SEASON, **detail)
+    _audit(season, user, Action.UPDATE_SEASON, **detail)
     return season
 
 
@@ -160,7 +160,6 @@ def _count_in(event: Event, season: Season, user, counted: bool) -> None:
     event's each say so."""
     event.season = season if counted else None
     event.save(update_fields=["season"])
-    Action = ActivityEntry.Action
     in_season, in_event = (
         (Action.ADD_EVENT, Action.ADD_TO_SEASON)
         if counted

@@ -8,10 +8,10 @@ import taroky_scoring as core
 
 from .. import seat_holders
 from ..balances import table_session
-from ..models import ActivityEntry, Event, Player, Registration, Seat, Substitution, Table
+from ..models import Event, Player, Registration, Seat, Substitution, Table
 from ..words import counted
 from . import seats
-from .activity import log_activity
+from .activity import Action, log_activity
 from .errors import FormError, ServiceError
 from .locking import atomic, lock_table
 from .permissions import require_organizer
@@ -64,15 +64,7 @@ def substitute_player(
         seats.sit_substitute(table.round, made)
     except ServiceError as e:
         _refuse("substitute", e.message)
-    _log(
-        event,
-        user,
-        ActivityEntry.Action.SUBSTITUTE,
-        table,
-        leaver,
-        made,
-        mode=made.get_mode_display().lower(),
-    )
+    _log(event, user, Action.SUBSTITUTE, table, leaver, made, mode=made.get_mode_display().lower())
     return made
 
 
@@ -242,7 +234,7 @@ def cancel_substitution(sub: Substitution, user) -> Substitution:
             f"Deal {sub.from_deal} is entered at table {table.number}: {sub.substitute.name} "
             f"has played in {sub.seat.player.name}'s seat, so the substitution stands."
         )
-    _log(event, user, ActivityEntry.Action.CANCEL_SUBSTITUTION, table, sub.seat.player, sub)
+    _log(event, user, Action.CANCEL_SUBSTITUTION, table, sub.seat.player, sub)
     seats.unsit_substitute(sub)
     sub.delete()
     return sub

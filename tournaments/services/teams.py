@@ -5,7 +5,8 @@ named groups share is services.groups'."""
 from __future__ import annotations
 
 from .. import teams
-from ..models import ActivityEntry, Event, Player, Team, TeamMember
+from ..models import Event, Player, Team, TeamMember
+from .activity import Action
 from .errors import FormError
 from .groups import GroupKind, delete_group, refuse, save_group
 from .locking import atomic, lock_event
@@ -14,8 +15,8 @@ from .locking import atomic, lock_event
 class Teams(GroupKind):
     model = Team
     noun, plural = "team", "teams"
-    action = ActivityEntry.Action.SET_TEAM
-    removed = ActivityEntry.Action.DELETE_TEAM
+    action = Action.SET_TEAM
+    removed = Action.DELETE_TEAM
 
     def check_count(self, players: list[Player]) -> None:
         if len(players) != self.event.team_size:
