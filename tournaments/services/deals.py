@@ -20,19 +20,12 @@ from ..models import Deal, DealVersion, Event, LedgerEntry, Seat, Table
 from ..seat_holders import seats_of
 from ..todays_names import deal_under_todays_names
 from ..words import counted
+from . import posting
 from .access import acting_user, authorize, check_link
 from .checking import check_document
 from .errors import DealError, DealNumberTaken
 from .locking import atomic, lock_table, lock_table_and_link
 from .permissions import require_organizer
-from .posting import (
-    assert_balanced,
-    columns_of,
-    confirmation_fields,
-    origin,
-    player_ids,
-    post,
-)
 
 # ``taken`` not read by the caller: ``_refuse_taken_number`` reads it.
 UNREAD = object()
@@ -260,8 +253,8 @@ def _save_deal(
         number=last + 1,
         version=1,
         document=document,
-        **columns_of(checked),
-        **confirmation_fields(table, link),
+        **posting.columns_of(checked),
+        **posting.confirmation_fields(table, link),
     )
     deal.save(force_insert=True, document_checked=True)  # check_document parsed it
     version = DealVersion.objects.create(
@@ -269,11 +262,11 @@ def _save_deal(
         number=1,
         action=DealVersion.Action.RECORDED,
         document=document,
-        names=player_ids(checked),
+        names=posting.player_ids(checked),
         created_by=user,
-        **origin(original),
+        **posting.origin(original),
     )
-    assert_balanced(post(deal, version, checked, user))
+    posting.assert_balanced(posting.post(deal, version, checked, user))
     stamps.mark(table.round.event_id)
     return deal
 
