@@ -17,16 +17,9 @@ from typing import Any
 from .conditions import NEVER, Condition, compile_condition
 from .errors import FieldError, OutcomeError
 
-# Kinds of value.
-CHOICE = "choice"  # one of ``choices`` (a word)
-BOOL = "bool"
-INT = "int"  # a whole number from ``minimum`` to ``maximum``
-PLAYER = "player"  # one of the deal's players, or null
-PLAYERS = "players"  # the list of the deal's players in the order of play
-TEXT = "text"
-OBJECT = "object"  # an object with the keys ``items``, or null
-LIST = "list"  # a list of objects each with the keys ``items``
-OPTIONS = "options"  # house rules: option -> value
+# The kinds of value, by name: the reader tests them, and so does the web's deal form
+# (``fields.CHOICE``).
+from .kinds import BOOL, CHOICE, INT, LIST, OBJECT, OPTIONS, PLAYER, PLAYERS, TEXT
 
 
 @dataclass(frozen=True)

@@ -14,22 +14,8 @@ from typing import Any
 
 from ...conditions import NEVER, all_of, any_of, not_, when
 from ...doubling import Doubling
-from ...fields import (
-    BOOL,
-    CHOICE,
-    INT,
-    LIST,
-    OBJECT,
-    OPTIONS,
-    PLAYER,
-    PLAYERS,
-    TEXT,
-    Description,
-    Fault,
-    Field,
-    Wording,
-    choices,
-)
+from ...fields import Description, Fault, Field, Wording, choices
+from ...kinds import BOOL, CHOICE, INT, LIST, OBJECT, OPTIONS, PLAYER, PLAYERS, TEXT
 
 PLAYED = when("kind", "played")
 SURRENDERED = when("kind", "surrendered")

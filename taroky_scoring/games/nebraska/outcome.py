@@ -29,9 +29,23 @@ def _in_a_sentence(words: str) -> str:
 _BID_WORDS = labels("bid")
 _BLIND_LABELS = {blind: _in_a_sentence(words) for blind, words in BLIND_WORDS.items()}
 _TEAM_LABELS = {team: _in_a_sentence(w) for team, w in labels("tarok1_last", "team").items()}
+# A declaration's name, without the cards the document's words add.
 _DECLARATION_LABELS = {
     kind: without_gloss(words) for kind, words in labels("declarations", "kind").items()
 }
+
+
+class Worded(StrEnum):
+    """One of the document's choices that says itself in the document's ``words``
+    (a class keyword: ``class Bid(Worded, words=...)``) as ``label``."""
+
+    def __init_subclass__(cls, words: Mapping[str, str], **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls._words = words
+
+    @property
+    def label(self) -> str:
+        return self._words[self.value]
 
 
 class DealKind(StrEnum):
@@ -41,26 +55,18 @@ class DealKind(StrEnum):
     MISDEAL = "misdeal"
 
 
-class Bid(StrEnum):
+class Bid(Worded, words=_BID_WORDS):
     FOUR = "four"
     FIVE = "five"
     FIVE_OVER = "five_over"
 
-    @property
-    def label(self) -> str:
-        return _BID_WORDS[self.value]
 
-
-class Blind(StrEnum):
+class Blind(Worded, words=_BLIND_LABELS):
     """How a Four bidder used the blind."""
 
     FIRST = "first"
     SECOND = "second"
     FIRST_AFTER_SECOND = "first_after_second"
-
-    @property
-    def label(self) -> str:
-        return _BLIND_LABELS[self.value]
 
 
 class Kontra(StrEnum):
@@ -69,17 +75,13 @@ class Kontra(StrEnum):
     REKONTRA = "rekontra"
 
 
-class Team(StrEnum):
+class Team(Worded, words=_TEAM_LABELS):
     BIDDER = "bidder"
     OPPONENTS = "opponents"
 
     @property
     def other(self) -> Team:
         return Team.OPPONENTS if self is Team.BIDDER else Team.BIDDER
-
-    @property
-    def label(self) -> str:
-        return _TEAM_LABELS[self.value]
 
 
 class Called(StrEnum):
@@ -103,15 +105,10 @@ class Tarok1LastOutcome(StrEnum):
     PLAYED_EARLY = "played_early"  # announced, but the 1 fell before the last trick
 
 
-class DeclarationKind(StrEnum):
+class DeclarationKind(Worded, words=_DECLARATION_LABELS):
     TEN_TAROKY = "ten_taroky"
     FOUR_KINGS = "four_kings"
     THREE_HIGH = "three_high"
-
-    @property
-    def label(self) -> str:
-        """The declaration's name, without the cards the document's words add."""
-        return _DECLARATION_LABELS[self.value]
 
 
 class PenaltyKind(StrEnum):

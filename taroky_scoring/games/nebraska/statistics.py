@@ -12,8 +12,7 @@ so its chips are the game's.
 ...         "bidder": "Anna", "bid": "five", "partner": "Cyril", "kontra": "rekontra",
 ...         "bidder_points": 68, "valat": "bidder",
 ...         "king_last": {"announced": True, "outcome": "won"}}
->>> for stat in deal_statistics(deal, "Bill"):
-...     print(stat)
+>>> print(*deal_statistics(deal, "Bill"), sep="\\n")
 Stat(group='opponents', item='Five', won=False, chips=-72)
 Stat(group='doubling', item='Rekontra received', won=False, chips=-64)
 Stat(group='valat', item='Valat, against', won=False, chips=-64)

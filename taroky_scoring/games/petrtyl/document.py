@@ -13,19 +13,8 @@ from functools import cache
 
 from ...conditions import NEVER, all_of, any_of, not_, when
 from ...doubling import Doubling
-from ...fields import (
-    BOOL,
-    CHOICE,
-    INT,
-    LIST,
-    OBJECT,
-    OPTIONS,
-    PLAYER,
-    PLAYERS,
-    Description,
-    Field,
-    choices,
-)
+from ...fields import Description, Field, choices
+from ...kinds import BOOL, CHOICE, INT, LIST, OBJECT, OPTIONS, PLAYER, PLAYERS
 from .tables import TABLES, Table
 
 PLAYED = when("kind", "played")

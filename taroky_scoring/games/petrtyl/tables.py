@@ -51,8 +51,6 @@ class Table:
     source: str
     description: str
     players: int
-    hand: int  # cards a player holds (at two: their hand and their dummy, 24)
-    chief_called: bool  # a Chief is called for a partner (four and five players)
     lack_of_regiment: int | None  # most trumps for Lack of Regiment (None: no Grand Nullo)
     # The rest as at the four-handed table (18.14) unless a row says otherwise.
     pack: Pack = PACKETS_OF_THREE
@@ -64,6 +62,17 @@ class Table:
     grand_bids: bool = True  # Grand Nullo and Grand Sweep
     regiment: int = 10  # trumps needed for Regiment
     honours: tuple[str, ...] = ("trule", "all_four")  # or four_honours
+
+    @cached_property
+    def hand(self) -> int:
+        """The cards a player holds (at two: their hand and their dummy, 24): the pack but
+        the talon (six cards in two halves, or four), dealt to all alike."""
+        return (self.pack.cards - (6 if self.halves else 4)) // self.players
+
+    @cached_property
+    def chief_called(self) -> bool:
+        """A Chief is called for a partner: at four and five players."""
+        return self.players >= 4
 
     @cached_property
     def total(self) -> int:
@@ -117,8 +126,6 @@ TABLES: dict[str, Table] = {
             "Five, Grand Nullo and Grand Sweep; Sweep, Chief Last, Papoose Last and the "
             "penalty pot.",
             players=4,
-            hand=12,
-            chief_called=True,
             lack_of_regiment=2,
         ),
         Table(
@@ -128,8 +135,6 @@ TABLES: dict[str, Table] = {
             "Petrtyl's Tarok with all five playing: a talon of four cards, all taken in a "
             "Four; two against three with a partner.",
             players=5,
-            hand=10,
-            chief_called=True,
             lack_of_regiment=0,
             halves=False,
             four_whole_talon=6,
@@ -144,8 +149,6 @@ TABLES: dict[str, Table] = {
             "Petrtyl's Tarok for three with the 42-card pack (66 points, 34 win): the "
             "declarer always plays alone.",
             players=3,
-            hand=12,
-            chief_called=False,
             lack_of_regiment=0,
             pack=PACK_42,
             regiment=12,
@@ -157,8 +160,6 @@ TABLES: dict[str, Table] = {
             "Petrtyl's Tarok for two, each with a dummy: Three, Four and Five; Papoose Last "
             "the only announcement; four honours instead of Trule and All Four.",
             players=2,
-            hand=24,
-            chief_called=False,
             lack_of_regiment=None,
             grand_bids=False,
             honours=("four_honours",),

@@ -6,19 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 from ...conditions import all_of, not_, when
-from ...fields import (
-    BOOL,
-    CHOICE,
-    INT,
-    LIST,
-    OBJECT,
-    OPTIONS,
-    PLAYER,
-    PLAYERS,
-    Description,
-    Field,
-    choices,
-)
+from ...fields import Description, Field, choices
+from ...kinds import BOOL, CHOICE, INT, LIST, OBJECT, OPTIONS, PLAYER, PLAYERS
 from .bonuses import BONUS_CHIPS
 
 TOTAL = 106  # card points in the pack, every card counted singly

@@ -13,18 +13,11 @@ from ...options import CHOICE as OPTION_CHOICE
 from ...options import Option, Preset
 from ...registry import register
 from ...settlement import Transfer
+from . import parts
 from .bonuses import FOUR_KINGS
 from .common import WINNING, Texas
 from .document import LAST_OUTCOMES, PLAYED, SAID_ANNOUNCED
 from .outcome import TexasOutcome
-from .parts import (
-    _by_difference,
-    _mond_field,
-    _mond_transfers,
-    _prever_lost,
-    _talon_label,
-    _took_a_trick_field,
-)
 from .words import BONUS_NAMES, TEXAS
 
 
@@ -92,7 +85,7 @@ class TexasKing(Texas):
 
     def extra_fields(self, rules: Any) -> tuple[Field, ...]:
         return (
-            _took_a_trick_field("no_trick", "No Trick"),
+            parts.took_a_trick_field("no_trick", "No Trick"),
             Field(
                 "no_trick_bid",
                 "No Trick was bid",
@@ -133,7 +126,7 @@ class TexasKing(Texas):
                     ),
                 ),
             ),
-            _mond_field(PLAYED),
+            parts.mond_field(PLAYED),
         )
 
     def bonuses_apply(self, rules: Any):
@@ -194,17 +187,17 @@ class TexasKing(Texas):
         if bid == "povenost":
             if stated:
                 return won, 1, f"Povenost {result}: 1"
-            return _by_difference(points, "Povenost", 2)
-        label = _talon_label(outcome)
+            return parts.by_difference(points, "Povenost", 2)
+        label = parts.talon_label(outcome)
         if stated:
             talon = outcome.talon
             if talon == "first" and outcome.no_trick_bid:
                 return won, 2, f"{label} {result}: 2 (No Trick was bid)"
             chips = {"first": 1, "second": 2, "first_after_second": 4}[talon]
             return won, chips, f"{label} {result}: {chips}"
-        won, chips, why = _by_difference(points, label, 3)
+        won, chips, why = parts.by_difference(points, label, 3)
         if not won:
-            chips, why = _prever_lost(chips, why, outcome.talon, 2, 3)
+            chips, why = parts.prever_lost(chips, why, outcome.talon, 2, 3)
         return won, chips, why
 
     def check_more(self, outcome: TexasOutcome, rules: Any, add) -> None:
@@ -270,7 +263,7 @@ class TexasKing(Texas):
         )
 
     def more_transfers(self, outcome: TexasOutcome, rules: Any) -> list[Transfer]:
-        return _mond_transfers(
+        return parts.mond_transfers(
             outcome, "Mond (XXI) captured by the Skys: {player} pays 2 to each other player"
         )
 

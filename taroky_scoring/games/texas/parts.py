@@ -12,11 +12,11 @@ from .outcome import TexasOutcome
 from .words import TALON_WORDS, TexasReason
 
 
-def _talon_label(outcome: TexasOutcome) -> str:
+def talon_label(outcome: TexasOutcome) -> str:
     return f"Prever ({TALON_WORDS[outcome.talon]})"
 
 
-def _took_a_trick_field(bid: str, name: str) -> Field:
+def took_a_trick_field(bid: str, name: str) -> Field:
     """Whether the declarer of ``bid`` (``name`` in words) took a trick: lost if so."""
     return Field(
         "bidder_took_a_trick",
@@ -29,13 +29,13 @@ def _took_a_trick_field(bid: str, name: str) -> Field:
     )
 
 
-def _mond_field(applies) -> Field:
+def mond_field(applies) -> Field:
     return Field(
         "mond_lost", "Mond (XXI) lost", PLAYER, "the player who lost the XXI", applies=applies
     )
 
 
-def _mond_transfers(outcome: TexasOutcome, why: str) -> list[Transfer]:
+def mond_transfers(outcome: TexasOutcome, why: str) -> list[Transfer]:
     player = outcome.mond_lost
     if player not in outcome.players:  # null, or the harmless "none"
         return []
@@ -44,7 +44,7 @@ def _mond_transfers(outcome: TexasOutcome, why: str) -> list[Transfer]:
     )
 
 
-def _prever_lost(chips: int, why: str, talon: str, second: int, back: int) -> tuple[int, str]:
+def prever_lost(chips: int, why: str, talon: str, second: int, back: int) -> tuple[int, str]:
     """A lost Prever's talon multiplier: ``second`` for the second three, ``back`` for
     going back to the first three."""
     words = {2: "doubled", 3: "tripled", 4: "quadrupled"}
@@ -57,7 +57,7 @@ def _prever_lost(chips: int, why: str, talon: str, second: int, back: int) -> tu
     return chips, why
 
 
-def _by_difference(points: int, label: str, multiplier: int) -> tuple[bool, int, str]:
+def by_difference(points: int, label: str, multiplier: int) -> tuple[bool, int, str]:
     won = points >= WINNING
     chips, words = difference(points, multiplier)
     return won, chips, f"{label} {'won' if won else 'lost'}: {words}"

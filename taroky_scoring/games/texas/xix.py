@@ -9,14 +9,10 @@ from ...options import INT as OPTION_INT
 from ...options import INT_OR_NULL, Option, Preset
 from ...registry import register
 from ...settlement import Transfer, from_each_other
+from . import parts
 from .bonuses import BONUS_CHIPS
 from .common import WINNING, Texas
 from .outcome import TexasOutcome
-from .parts import (
-    _by_difference,
-    _prever_lost,
-    _talon_label,
-)
 from .words import TEXAS, TexasReason
 
 
@@ -96,8 +92,8 @@ class TexasXIX(Texas):
         """
         points = self.declarer_points(outcome, rules)
         if outcome.bid == "povinost":
-            return _by_difference(points, "Povinost", 2)
-        label = _talon_label(outcome)
+            return parts.by_difference(points, "Povinost", 2)
+        label = parts.talon_label(outcome)
         if outcome.talon == "first_after_second" and rules.prever_back_value is not None:
             won = points >= WINNING
             chips = rules.prever_back_value
@@ -106,9 +102,9 @@ class TexasXIX(Texas):
                 chips,
                 f"{label} {'won' if won else 'lost'}: {chips} (house rule for going back)",
             )
-        won, chips, why = _by_difference(points, label, 3)
+        won, chips, why = parts.by_difference(points, label, 3)
         if not won:
-            chips, why = _prever_lost(chips, why, outcome.talon, 2, 3)
+            chips, why = parts.prever_lost(chips, why, outcome.talon, 2, 3)
         return won, chips, why
 
     def surrender(self, outcome: TexasOutcome, rules: Any) -> list[Transfer]:

@@ -11,17 +11,10 @@ from ...options import BOOL as OPTION_BOOL
 from ...options import Option, Preset
 from ...registry import register
 from ...settlement import Transfer
+from . import parts
 from .common import Texas
 from .document import PLAYED
 from .outcome import TexasOutcome
-from .parts import (
-    _by_difference,
-    _mond_field,
-    _mond_transfers,
-    _prever_lost,
-    _talon_label,
-    _took_a_trick_field,
-)
 from .words import BONUS_NAMES, TEXAS_XX
 
 
@@ -83,11 +76,11 @@ class TexasXX(Texas):
                 "the XX was in the talon: the declarer played alone",
                 applies=all_of(PLAYED, when("bid", "ze_ruky")),
             ),
-            _took_a_trick_field("zebrak", "Zebrak"),
+            parts.took_a_trick_field("zebrak", "Zebrak"),
         )
 
     def late_fields(self, rules: Any) -> tuple[Field, ...]:
-        return (_mond_field(PLAYED if rules.mond_penalty else NEVER),)
+        return (parts.mond_field(PLAYED if rules.mond_penalty else NEVER),)
 
     def check_more(self, outcome: TexasOutcome, rules: Any, add) -> None:
         if outcome.kind != "played" or outcome.bid != "ze_ruky":
@@ -121,18 +114,18 @@ class TexasXX(Texas):
             return True, 16, "Zebrak won: no trick taken = 16"
         points = self.declarer_points(outcome, rules)
         if bid == "povinost":
-            return _by_difference(points, "Povinost", 2)
+            return parts.by_difference(points, "Povinost", 2)
         if bid == "ze_ruky":
-            return _by_difference(points, "Ze Ruky", 4)
-        won, chips, why = _by_difference(points, _talon_label(outcome), 3)
+            return parts.by_difference(points, "Ze Ruky", 4)
+        won, chips, why = parts.by_difference(points, parts.talon_label(outcome), 3)
         if not won and points != 53:
-            chips, why = _prever_lost(chips, why, outcome.talon, 2, 4)
+            chips, why = parts.prever_lost(chips, why, outcome.talon, 2, 4)
         elif not won:
             why += " (both sides at 53: 3 whatever the talon)"
         return won, chips, why
 
     def more_transfers(self, outcome: TexasOutcome, rules: Any) -> list[Transfer]:
-        return _mond_transfers(
+        return parts.mond_transfers(
             outcome, "Mond (XXI) lost to the opponents by {player}: 2 to each other player"
         )
 
