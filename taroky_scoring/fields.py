@@ -12,9 +12,9 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any
+from typing import Any, NamedTuple
 
-from .conditions import NEVER, Condition, compile_condition
+from .conditions import NEVER, Condition, all_of, compile_condition, when
 from .errors import FieldError, OutcomeError
 
 # The kinds of value, by name: the reader tests them, and so does the web's deal form
@@ -22,8 +22,9 @@ from .errors import FieldError, OutcomeError
 from .kinds import BOOL, CHOICE, INT, LIST, OBJECT, OPTIONS, PLAYER, PLAYERS, TEXT
 
 
-@dataclass(frozen=True)
-class Choice:
+class Choice(NamedTuple):
+    """One of a field's choices: a pair of its value and the words a form shows for it."""
+
     value: Any
     label: str
 
@@ -111,6 +112,22 @@ def choices(*pairs: tuple[Any, str]) -> tuple[Choice, ...]:
     return tuple(Choice(v, label) for v, label in pairs)
 
 
+def took_a_trick(
+    bid: str, name: str, help: str = "whether the declarer took a trick (true: the declarer lost)"
+) -> Field:
+    """Whether the declarer of ``bid`` (``name`` in words: Zebrak, No Trick, Grand Nullo)
+    took a trick, asked in a played deal of it: they lost if so."""
+    return Field(
+        "bidder_took_a_trick",
+        "Declarer took a trick",
+        BOOL,
+        help,
+        required=True,
+        applies=all_of(when("kind", "played"), when("bid", bid)),
+        said=(f"{name} won: the declarer took no trick", f"{name} lost: the declarer took a trick"),
+    )
+
+
 def values_said(values: Sequence[Any]) -> str:
     return ", ".join("null" if v is None else str(v).lower() for v in values)
 
@@ -185,20 +202,19 @@ class Wording:
     # and the reader asks only for the fields required always, where they stand.
     judges_applying: bool = True
 
-    def unknown_key(self, key: Any, rules_name: str) -> str:
-        return f"'{key}' is not a field of the {rules_name} rules."
+    # The words of the plain faults, filled in by the reader (``str.format``): ``key``
+    # a key the rules (``rules``, their name) do not have; ``f`` the field, ``value``
+    # the value given, ``choices`` the field's choices as ``choices_said`` says them.
+    unknown_key = "'{key}' is not a field of the {rules} rules."
+    not_a_choice = "'{value}' is not allowed here: choose one of {choices}."
+    not_a_number = "{f.label} must be a whole number."
+    out_of_range = "{f.label} must be from {f.minimum} to {f.maximum}, not {value}."
+
+    def choices_said(self, f: Field) -> str:
+        return values_said(f.values)
 
     def required(self, f: Field) -> str:
         return f"Required: {f.help or f.label}."
-
-    def not_a_choice(self, f: Field, value: Any) -> str:
-        return f"'{value}' is not allowed here: choose one of {values_said(f.values)}."
-
-    def not_a_number(self, f: Field) -> str:
-        return f"{f.label} must be a whole number."
-
-    def out_of_range(self, f: Field, value: int) -> str:
-        return f"{f.label} must be from {f.minimum} to {f.maximum}, not {value}."
 
     def object_faults(self, f: Field, n: int | None, faults: Sequence[Fault]) -> list[str]:
         """The messages of an object's faults (``n``: a list's item, counted from 1)."""
@@ -250,7 +266,7 @@ class Reader:
         known = fields.names
         for key in document:
             if key not in known:
-                self.error(str(key), wording.unknown_key(key, self.rules_name))
+                self.error(str(key), wording.unknown_key.format(key=key, rules=self.rules_name))
         plan = fields.plan(wording)
         # Absent keys take their value from a template (in the description's order);
         # only the keys given are read, the unusual ones below in the description's
@@ -308,25 +324,25 @@ class Reader:
         Objects and lists say their items' faults themselves, in ``where``."""
         if value is None:
             return (f.default if f.kind in (OBJECT, LIST, OPTIONS) else None), None
-        kind = f.kind
+        kind, wording = f.kind, self.wording
         if kind == CHOICE:
             if isinstance(value, str | bool) and value in f.values and value is not True:
                 return value, None
-            return None, self.wording.not_a_choice(f, value)
+            return None, wording.not_a_choice.format(value=value, choices=wording.choices_said(f))
         if kind == BOOL:
             if isinstance(value, bool):
                 return value, None
             return None, "Must be true or false."
         if kind == INT:
             if isinstance(value, bool) or not isinstance(value, int):
-                return None, self.wording.not_a_number(f)
+                return None, wording.not_a_number.format(f=f)
             if (f.minimum is not None and value < f.minimum) or (
                 f.maximum is not None and value > f.maximum
             ):
-                return None, self.wording.out_of_range(f, value)
+                return None, wording.out_of_range.format(f=f, value=value)
             return value, None
         if kind in (PLAYER, TEXT):
-            if value == self.wording.nobody:  # the harmless empty value: nobody
+            if value == wording.nobody:  # the harmless empty value: nobody
                 return None, None
             if isinstance(value, str) and value.strip():
                 return value, None

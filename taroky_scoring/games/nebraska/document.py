@@ -327,22 +327,17 @@ class NebraskaWording(Wording):
     nobody = None
     judges_applying = False
 
-    def unknown_key(self, key: Any, rules_name: str) -> str:
-        return f"Unknown field '{key}'."
+    unknown_key = "Unknown field '{key}'."
+    not_a_number = "Card points must be a whole number from {f.minimum} to {f.maximum}."
+    out_of_range = "Card points must be from {f.minimum} to {f.maximum}, not {value}."
+
+    def choices_said(self, f: Field) -> str:
+        return _values(f)
 
     def required(self, f: Field) -> str:
         if f.kind == PLAYERS:
             return "Required: the four active players in clockwise order."
         return f"Required: one of {_values(f)}."
-
-    def not_a_choice(self, f: Field, value: Any) -> str:
-        return f"'{value}' is not allowed here: choose one of {_values(f)}."
-
-    def not_a_number(self, f: Field) -> str:
-        return f"Card points must be a whole number from {f.minimum} to {f.maximum}."
-
-    def out_of_range(self, f: Field, value: int) -> str:
-        return f"Card points must be from {f.minimum} to {f.maximum}, not {value}."
 
     def object_faults(self, f: Field, n: int | None, faults: Sequence[Fault]) -> list[str]:
         """King Last and Tarok 1 Last say each item's fault by its name; a declaration

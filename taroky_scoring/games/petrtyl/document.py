@@ -13,7 +13,7 @@ from functools import cache
 
 from ...conditions import NEVER, all_of, any_of, not_, when
 from ...doubling import Doubling
-from ...fields import Description, Field, choices
+from ...fields import Description, Field, choices, took_a_trick
 from ...kinds import BOOL, CHOICE, INT, LIST, OBJECT, OPTIONS, PLAYER, PLAYERS
 from .tables import TABLES, Table
 
@@ -214,17 +214,10 @@ def describe(ruleset: str) -> Description:
     ]
     if t.grand_bids:
         fields += [
-            Field(
-                "bidder_took_a_trick",
-                "Declarer took a trick",
-                BOOL,
+            took_a_trick(
+                "grand_nullo",
+                "Grand Nullo",
                 "Grand Nullo: true if the declarer took any trick (the declarer lost)",
-                required=True,
-                applies=all_of(PLAYED, when("bid", "grand_nullo")),
-                said=(
-                    "Grand Nullo won: the declarer took no trick",
-                    "Grand Nullo lost: the declarer took a trick",
-                ),
             ),
             Field(
                 "bidder_took_all_tricks",

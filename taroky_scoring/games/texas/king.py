@@ -7,7 +7,7 @@ from typing import Any
 
 from ...conditions import all_of, not_, when
 from ...errors import FieldError
-from ...fields import BOOL, CHOICE, OBJECT, Field, choices
+from ...fields import BOOL, CHOICE, OBJECT, Field, choices, took_a_trick
 from ...options import BOOL as OPTION_BOOL
 from ...options import CHOICE as OPTION_CHOICE
 from ...options import Option, Preset
@@ -85,7 +85,7 @@ class TexasKing(Texas):
 
     def extra_fields(self, rules: Any) -> tuple[Field, ...]:
         return (
-            parts.took_a_trick_field("no_trick", "No Trick"),
+            took_a_trick("no_trick", "No Trick"),
             Field(
                 "no_trick_bid",
                 "No Trick was bid",

@@ -1,32 +1,18 @@
-"""What the three Texas games build their own from: the took-a-trick and Mond fields and
-payments, a lost Prever's talon, a game by the card points' difference."""
+"""What the three Texas games build their own from: the Mond field and payments, a lost
+Prever's talon, a game by the card points' difference (the took-a-trick field is the
+core's, ``fields.took_a_trick``, which Petrtyl's Grand Nullo shares)."""
 
 from __future__ import annotations
 
-from ...conditions import all_of, when
-from ...fields import BOOL, PLAYER, Field
+from ...fields import PLAYER, Field
 from ...settlement import Transfer, from_each_other
 from .common import WINNING, difference
-from .document import PLAYED
 from .outcome import TexasOutcome
 from .words import TALON_WORDS, TexasReason
 
 
 def talon_label(outcome: TexasOutcome) -> str:
     return f"Prever ({TALON_WORDS[outcome.talon]})"
-
-
-def took_a_trick_field(bid: str, name: str) -> Field:
-    """Whether the declarer of ``bid`` (``name`` in words) took a trick: lost if so."""
-    return Field(
-        "bidder_took_a_trick",
-        "Declarer took a trick",
-        BOOL,
-        "whether the declarer took a trick (true: the declarer lost)",
-        required=True,
-        applies=all_of(PLAYED, when("bid", bid)),
-        said=(f"{name} won: the declarer took no trick", f"{name} lost: the declarer took a trick"),
-    )
 
 
 def mond_field(applies) -> Field:

@@ -6,7 +6,7 @@ from typing import Any
 
 from ...conditions import NEVER, all_of, not_, when
 from ...errors import FieldError
-from ...fields import BOOL, Field
+from ...fields import BOOL, Field, took_a_trick
 from ...options import BOOL as OPTION_BOOL
 from ...options import Option, Preset
 from ...registry import register
@@ -76,7 +76,7 @@ class TexasXX(Texas):
                 "the XX was in the talon: the declarer played alone",
                 applies=all_of(PLAYED, when("bid", "ze_ruky")),
             ),
-            parts.took_a_trick_field("zebrak", "Zebrak"),
+            took_a_trick("zebrak", "Zebrak"),
         )
 
     def late_fields(self, rules: Any) -> tuple[Field, ...]:
