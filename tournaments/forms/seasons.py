@@ -75,6 +75,9 @@ class SeasonForm(forms.ModelForm):
     the season is published."""
 
     TIE_BREAKS = 3  # one select a place in the order: first, then, then
+    # The tie-breaks are one field of the season, three on its form: a service's refusal
+    # of them stands at the first (views.common.form_errors).
+    ERRORS_AT = {"tie_breaks": "tie_break_1"}
 
     class Meta:
         model = Season

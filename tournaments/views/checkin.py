@@ -19,7 +19,7 @@ from ..qr import hall_url, qr_svg
 from ..services import ServiceError
 from ..services import checkin as service
 from ..words import time_of_day
-from .common import check_manage, event_or_404, organizer_view, pdf_response
+from .common import managed_event, organizer_view, pdf_response
 
 
 @require_http_methods(["GET", "POST"])
@@ -67,10 +67,9 @@ def check_in(request, token):
 
 @organizer_view
 @require_http_methods(["GET", "POST"])
-def check_in_desk(request, pk):
+@managed_event
+def check_in_desk(request, event):
     """The event's self check-in: its link and QR code, who checked in and when."""
-    event = event_or_404(request, pk)
-    check_manage(request, event)
     if request.method == "POST":
         try:
             if "open" in request.POST:
@@ -117,10 +116,9 @@ def check_in_desk(request, pk):
 
 @organizer_view
 @require_http_methods(["GET"])
-def check_in_door_pdf(request, pk):
+@managed_event
+def check_in_door_pdf(request, event):
     """The open check-in's QR code and address, large, for the door (a PDF page)."""
-    event = event_or_404(request, pk)
-    check_manage(request, event)
     link = service.working_link(event)
     if link is None:
         raise Http404("The self check-in is closed.")

@@ -12,7 +12,7 @@ from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.db.models import Exists, OuterRef
 from django.http import Http404, HttpResponse
-from django.shortcuts import get_object_or_404, redirect
+from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.text import slugify
 
 from .. import queries, scoping, services
@@ -22,10 +22,12 @@ from ..services.permissions import can_manage, can_view
 
 def form_errors(form, error, on: dict[str, str] | None = None) -> None:
     """A service's refusal on the form: at each field it names (a FormError's
-    ``fields``; ``on`` maps a service's field to the form's), else above the form."""
+    ``fields``; ``on``, else the form's ``ERRORS_AT``, maps a service's field to the
+    form's), else above the form."""
+    on = on or getattr(form, "ERRORS_AT", {})
     placed = False
     for name, errors in getattr(error, "fields", {}).items():
-        target = (on or {}).get(name, name)
+        target = on.get(name, name)
         for message in errors:
             form.add_error(target if target in form.fields else None, message)
             placed = True
@@ -33,26 +35,38 @@ def form_errors(form, error, on: dict[str, str] | None = None) -> None:
         form.add_error(None, error.message)
 
 
-def saved(
-    request,
-    form,
-    save: Callable,
-    said: str | Callable,
-    refused: Callable = form_errors,
-) -> HttpResponse | None:
-    """A settings page's post (an event's, a season's): the form valid, ``save()`` (a
-    service) called; its refusal placed on the form by ``refused(form, error)``, else
-    the message ``said`` (or ``said(saved)``) and a redirect to what it saved. None
-    when the page is to be shown (not posted, or refused)."""
-    if request.method != "POST" or not form.is_valid():
-        return None
-    try:
-        thing = save()
-    except services.ServiceError as e:
-        refused(form, e)
-        return None
-    messages.success(request, said(thing) if callable(said) else said)
-    return redirect(thing)
+def settings_page(
+    request, form, save: Callable, said: str | Callable, refused: Callable = form_errors, **context
+) -> HttpResponse:
+    """An event's or a season's settings page, new or its own: the form, posted and valid,
+    saved by ``save()`` (a service); its refusal placed on the form by ``refused(form,
+    error)``, else the message ``said`` (or ``said(saved)``) and a redirect to what it
+    saved. Else the page, on the template named by the form's model
+    (tournaments/event_form.html), with ``context``."""
+    if request.method == "POST" and form.is_valid():
+        try:
+            thing = save()
+        except services.ServiceError as e:
+            refused(form, e)
+        else:
+            messages.success(request, said(thing) if callable(said) else said)
+            return redirect(thing)
+    what = form._meta.model._meta.model_name
+    return render(request, f"tournaments/{what}_form.html", {"form": form, **context})
+
+
+def edit_page(request, thing, form_class, update: Callable) -> HttpResponse:
+    """The settings page of an event or a season (``thing``) for its organizers: its form,
+    saved by the service ``update(thing, user, **settings)``, said "Event saved."."""
+    what = thing._meta.model_name
+    form = form_class(request.POST or None, instance=thing)
+    return settings_page(
+        request,
+        form,
+        lambda: update(thing, request.user, **form.settings()),
+        f"{what.capitalize()} saved.",
+        **{what: thing},
+    )
 
 
 def event_for_reading(request, event: Event) -> Event:
@@ -99,6 +113,28 @@ def event_or_404(request, pk) -> Event:
     events = Event.objects.with_scopes_disabled().annotate(several_clubs=Exists(others))
     event = get_object_or_404(events.prefetch_related("organizers"), pk=pk)
     return event_for_reading(request, event)
+
+
+def managing(load: Callable, check: Callable):
+    """A decorator for the organizers' page of one event or season, ``pk`` in its address:
+    the view is called with what ``load(request, pk)`` reads, once ``check(request, it)``
+    let the visitor manage it. Put below the method's decorator, so that a wrong method
+    is refused before anything is read, and below ``organizer_view``."""
+
+    def decorator(view):
+        @functools.wraps(view)
+        def wrapped(request, pk, *args, **kwargs):
+            managed = load(request, pk)
+            check(request, managed)
+            return view(request, managed, *args, **kwargs)
+
+        return wrapped
+
+    return decorator
+
+
+# The organizers' page of an event: its view takes the event.
+managed_event = managing(event_or_404, check_manage)
 
 
 def round_or_404(request, pk) -> Round:

@@ -36,11 +36,12 @@ from ..services.permissions import (
 from ..services.players import search_registry
 from ..services.schedule import rounds_words
 from .common import (
-    check_manage,
+    edit_page,
     event_or_404,
     form_errors,
+    managed_event,
     organizer_view,
-    saved,
+    settings_page,
 )
 from .refusals import refusal_said
 
@@ -85,7 +86,7 @@ def event_create(request):
     if not can_create_events(request.user):
         raise PermissionDenied("Only organizer accounts may create events.")
     form = EventForm(request.POST or None, prizes=True, user=request.user)
-    done = saved(
+    return settings_page(
         request,
         form,
         lambda: services.create_event(
@@ -94,22 +95,13 @@ def event_create(request):
         lambda event: f"Event “{event.name}” created.",
         _refused,
     )
-    return done or render(request, "tournaments/event_form.html", {"form": form})
 
 
 @organizer_view
 @require_http_methods(["GET", "POST"])
-def event_edit(request, pk):
-    event = event_or_404(request, pk)
-    check_manage(request, event)
-    form = EventForm(request.POST or None, instance=event)
-    done = saved(
-        request,
-        form,
-        lambda: services.update_event(event, request.user, **form.settings()),
-        "Event saved.",
-    )
-    return done or render(request, "tournaments/event_form.html", {"form": form, "event": event})
+@managed_event
+def event_edit(request, event):
+    return edit_page(request, event, EventForm, services.update_event)
 
 
 def event_detail(request, pk):
@@ -159,14 +151,13 @@ CHANGES = {"rename", "withdraw", "seat_reserve", "pays_fee"}
 
 @organizer_view
 @require_http_methods(["GET", "POST"])
-def event_players(request, pk):
+@managed_event
+def event_players(request, event):
     """The event's players: search the registry, register, rename, withdraw, import CSV.
 
     The registry and the registered players are shown a page at a time, searched by
     the folded name's column: the page costs the same queries and bytes whatever the
     size of the registry or the event."""
-    event = event_or_404(request, pk)
-    check_manage(request, event)
     query = clean_name(request.GET.get("q", ""))
     candidates = search_registry(event, query)
     registry = Paginator(candidates, PLAYERS_A_PAGE).get_page(request.GET.get("page"))
@@ -236,15 +227,13 @@ def event_players(request, pk):
                 return redirect("event-players", pk=event.pk)
     elif request.method == "POST" and "withdraw" in request.POST:
         withdraw = WithdrawForm(request.POST, event=event)
-        if not withdraw.is_valid():
-            messages.error(request, "Choose a registered player to withdraw.")
-            return redirect("event-players", pk=event.pk)
-        player = withdraw.cleaned_data["withdraw"]
-        with refusal_said(request):
-            redrawn = services.withdraw_player(event, request.user, player)
-            messages.success(
-                request, f"{player.name} withdrawn from later rounds." + _drawn_again(redrawn)
-            )
+        said = "Choose a registered player to withdraw."
+        if player := _chosen(request, withdraw, "withdraw", said):
+            with refusal_said(request):
+                redrawn = services.withdraw_player(event, request.user, player)
+                messages.success(
+                    request, f"{player.name} withdrawn from later rounds." + _drawn_again(redrawn)
+                )
         return redirect("event-players", pk=event.pk)
     elif request.method == "POST" and {"seat_reserve", "pays_fee"} & set(request.POST):
         return _registration_change(request, event)
@@ -307,10 +296,8 @@ def _registration_change(request, event):
     """The players page's buttons on a registration: seat a reserve, or say whether the
     player pays the entry fee."""
     form = RegistrationChangeForm(request.POST, event=event)
-    if not form.is_valid():
-        messages.error(request, "Choose a registered player.")
+    if not (player := _chosen(request, form, "player", "Choose a registered player.")):
         return redirect("event-players", pk=event.pk)
-    player = form.cleaned_data["player"]
     with refusal_said(request):
         if "seat_reserve" in request.POST:
             redrawn = services.seat_reserve(event, request.user, player)
@@ -321,6 +308,15 @@ def _registration_change(request, event):
             said = f"{player.name} {'pays' if pays else 'does not pay'} the entry fee."
         messages.success(request, said)
     return redirect("event-players", pk=event.pk)
+
+
+def _chosen(request, form, field: str, said: str):
+    """The registered player a button of the players page names; None, ``said`` as the
+    page's error, when the post names none."""
+    if form.is_valid():
+        return form.cleaned_data[field]
+    messages.error(request, said)
+    return None
 
 
 def _rename_form(request, event) -> RenamePlayerForm | None:

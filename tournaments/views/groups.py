@@ -11,7 +11,7 @@ from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect, render
 
 from .. import services
-from .common import check_manage, event_or_404, form_errors
+from .common import form_errors
 
 
 @dataclass(frozen=True)
@@ -26,9 +26,7 @@ class GroupPage:
     listed: Callable  # event -> the template's context listing the groups
 
 
-def group_page(request, pk, group_pk, page: GroupPage):
-    event = event_or_404(request, pk)
-    check_manage(request, event)
+def group_page(request, event, group_pk, page: GroupPage):
     group = get_object_or_404(page.model, pk=group_pk, event=event) if group_pk else None
     form = page.form(event, request.POST or None, group=group)
     said = page.noun.capitalize()

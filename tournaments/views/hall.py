@@ -23,6 +23,7 @@ from .common import (
     LARGEST_ID,
     check_manage,
     event_or_404,
+    managed_event,
     organizer_view,
     round_or_404,
     table_or_404,
@@ -193,10 +194,9 @@ def round_links(request, pk):
 
 @organizer_view
 @require_http_methods(["GET", "POST"])
-def inbox(request, pk):
+@managed_event
+def inbox(request, event):
     """Every deal entered at a table that waits for an organizer's confirmation."""
-    event = event_or_404(request, pk)
-    check_manage(request, event)
     if request.method == "POST" and "confirm_all" in request.POST:
         _confirm_all(request, event)
         return redirect("inbox", pk=event.pk)

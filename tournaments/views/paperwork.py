@@ -15,16 +15,21 @@ from ..printouts import filename
 from ..printouts.diplomas import diplomas, diplomas_pdf, event_club
 from ..printouts.name_cards import name_cards, name_cards_pdf
 from ..printouts.table_cards import table_cards_pdf
-from .common import check_manage, event_or_404, organizer_view, pdf_response, round_or_404
+from .common import (
+    check_manage,
+    managed_event,
+    organizer_view,
+    pdf_response,
+    round_or_404,
+)
 
 
 @organizer_view
 @require_http_methods(["GET"])
-def name_cards_view(request, pk):
+@managed_event
+def name_cards_view(request, event):
     """Two tent cards a sheet, a player each; a published event's cards carry a QR code
     to the player's statement (their public page)."""
-    event = event_or_404(request, pk)
-    check_manage(request, event)
 
     def public_page(player) -> str:
         return qr.hall_url(request, reverse("player-statement", args=[event.pk, player.pk]))
@@ -54,10 +59,9 @@ def table_cards_view(request, pk):
 
 @organizer_view
 @require_http_methods(["GET"])
-def diplomas_view(request, pk):
+@managed_event
+def diplomas_view(request, event):
     """A diploma for each of the top three and each category's winner."""
-    event = event_or_404(request, pk)
-    check_manage(request, event)
     return pdf_response(
         diplomas_pdf(event, diplomas(event), club=event_club(event)),
         filename(event, "diplomas"),

@@ -18,7 +18,7 @@ from .. import services
 from ..exchange import roster, sheets
 from ..forms.players import seat_choice, seat_said
 from ..services.schedule import rounds_words
-from .common import check_manage, event_or_404, organizer_view
+from .common import managed_event, organizer_view
 
 SALT = "tournaments.players-sheet"
 MAX_AGE = 3600  # seconds a preview may be confirmed in
@@ -41,10 +41,9 @@ class ConfirmForm(forms.Form):
 
 @organizer_view
 @require_POST
-def players_sheet(request, pk):
+@managed_event
+def players_sheet(request, event):
     """The upload's preview, or (with ``rows``) its confirmation."""
-    event = event_or_404(request, pk)
-    check_manage(request, event)
     if "rows" in request.POST:
         return _confirm(request, event)
     form = PlayersSheetForm(request.POST, request.FILES)

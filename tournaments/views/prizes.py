@@ -16,11 +16,11 @@ from ..printouts.prizes import prize_list_pdf
 from ..services.permissions import can_manage
 from ..services.prizes import delete_category, save_category, set_prizes
 from .common import (
-    check_manage,
     csv_download,
     event_or_404,
     file_slug,
     form_errors,
+    managed_event,
     organizer_view,
     pdf_response,
     xlsx_download,
@@ -29,9 +29,8 @@ from .groups import GroupPage, group_page
 
 
 @organizer_view
-def prize_settings(request, pk):
-    event = event_or_404(request, pk)
-    check_manage(request, event)
+@managed_event
+def prize_settings(request, event):
     form = PrizesForm.for_event(event, request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
@@ -106,7 +105,8 @@ CATEGORIES = GroupPage(
 
 
 @organizer_view
-def prize_category(request, pk, category_pk=None):
+@managed_event
+def prize_category(request, event, category_pk=None):
     """The event's prize categories and a form to add one; with ``category_pk``, that
     category's form (change it, or remove it)."""
-    return group_page(request, pk, category_pk, CATEGORIES)
+    return group_page(request, event, category_pk, CATEGORIES)

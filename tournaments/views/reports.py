@@ -19,11 +19,11 @@ from ..services import checkin
 from ..services.permissions import can_manage
 from ..standings_tables import StandingsTable
 from .common import (
-    check_manage,
     csv_download,
     download,
     event_or_404,
     file_slug,
+    managed_event,
     organizer_view,
     pdf_response,
     round_or_404,
@@ -183,9 +183,8 @@ def statement_download(request, pk, player_pk, kind):
 
 
 @organizer_view
-def event_download(request, pk, what):
-    event = event_or_404(request, pk)
-    check_manage(request, event)
+@managed_event
+def event_download(request, event, what):
     if what == "deals.csv":
         return csv_download(exchange.deals_csv(event), f"{file_slug(event)}-deals.csv")
     if what == "ledger.csv":

@@ -18,7 +18,7 @@ from ..results_letters import letters
 from ..services.permissions import can_create_events, can_manage
 from ..services.players import set_player_email
 from ..services.results_mail import queue_results, send_outbox
-from .common import check_manage, event_or_404, form_errors, organizer_view
+from .common import form_errors, managed_event, organizer_view
 from .refusals import refusal_said
 
 
@@ -44,9 +44,8 @@ def base_url(request) -> str:
 
 @organizer_view
 @require_http_methods(["GET", "POST"])
-def results_mail(request, pk):
-    event = event_or_404(request, pk)
-    check_manage(request, event)
+@managed_event
+def results_mail(request, event):
     return results_page(request, event, letters(event, base_url(request)))
 
 

@@ -25,7 +25,7 @@ from ..words import counted, time_of_day
 from .clock import round_clock_context
 from .common import (
     check_manage,
-    event_or_404,
+    managed_event,
     organizer_view,
     round_or_404,
 )
@@ -33,9 +33,8 @@ from .common import (
 
 @organizer_view
 @require_POST
-def round_create(request, pk):
-    event = event_or_404(request, pk)
-    check_manage(request, event)
+@managed_event
+def round_create(request, event):
     # A round on the clock may be given its length as it is made (none: set it later).
     length = RoundLengthForm(request.POST) if request.POST.get("minutes", "").strip() else None
     if length is not None and not length.is_valid():

@@ -13,17 +13,22 @@ from .. import services
 from ..forms import CannotMoveForm, DrawAllRoundsForm, SeatByRankingForm
 from ..player_cards import drawn_rounds, player_cards
 from ..words import counted
-from .common import check_manage, event_or_404, form_errors, organizer_view, round_or_404
+from .common import (
+    check_manage,
+    form_errors,
+    managed_event,
+    organizer_view,
+    round_or_404,
+)
 from .refusals import refusal_said
 
 
 @organizer_view
 @require_http_methods(["GET", "POST"])
-def event_schedule(request, pk):
+@managed_event
+def event_schedule(request, event):
     """Draw all rounds at once; every player's card: start number, table and seat in
     each drawn round."""
-    event = event_or_404(request, pk)
-    check_manage(request, event)
     rounds = drawn_rounds(event)
     form = DrawAllRoundsForm(
         request.POST or None, initial={"rounds": max(len(rounds), event.rounds.count()) or 4}
@@ -47,10 +52,9 @@ def event_schedule(request, pk):
 
 @organizer_view
 @require_POST
-def cannot_move(request, pk):
+@managed_event
+def cannot_move(request, event):
     """Mark (or unmark) a registered player who cannot move, from the players page."""
-    event = event_or_404(request, pk)
-    check_manage(request, event)
     form = CannotMoveForm(request.POST, event=event)
     if not form.is_valid():
         messages.error(request, "Choose a registered player.")

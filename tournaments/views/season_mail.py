@@ -8,12 +8,11 @@ from django.views.decorators.http import require_http_methods
 from ..results_letters import season_letters
 from .common import organizer_view
 from .results_mail import base_url, results_page
-from .seasons import check_manage_season, season_or_404
+from .seasons import managed_season
 
 
 @organizer_view
 @require_http_methods(["GET", "POST"])
-def season_results_mail(request, pk):
-    season = season_or_404(request, pk)
-    check_manage_season(request, season)
+@managed_season
+def season_results_mail(request, season):
     return results_page(request, season, season_letters(season, base_url(request)))

@@ -41,10 +41,12 @@ from ..words import season_file_stem, season_history_words
 from .common import (
     csv_download,
     download,
+    edit_page,
     form_errors,
+    managing,
     organizer_view,
     pdf_response,
-    saved,
+    settings_page,
     xlsx_download,
 )
 from .hall import wall_columns
@@ -71,9 +73,8 @@ def check_manage_season(request, season: Season) -> None:
         raise PermissionDenied("Only the organizers of this season may change it.")
 
 
-def _form_errors(form, error: services.ServiceError) -> None:
-    # The tie-breaks are one field of the season, three on its form.
-    form_errors(form, error, {"tie_breaks": "tie_break_1"})
+# The organizers' page of a season: its view takes the season.
+managed_season = managing(season_or_404, check_manage_season)
 
 
 @organizer_view
@@ -82,30 +83,19 @@ def season_create(request):
     if not can_create_events(request.user):
         raise PermissionDenied("Only organizer accounts may create seasons.")
     form = SeasonForm(request.POST or None, user=request.user)
-    done = saved(
+    return settings_page(
         request,
         form,
         lambda: season_services.create_season(request.user, **form.settings()),
         lambda season: f"Season “{season.name}” created: add its events.",
-        _form_errors,
     )
-    return done or render(request, "tournaments/season_form.html", {"form": form})
 
 
 @organizer_view
 @require_http_methods(["GET", "POST"])
-def season_edit(request, pk):
-    season = season_or_404(request, pk)
-    check_manage_season(request, season)
-    form = SeasonForm(request.POST or None, instance=season)
-    done = saved(
-        request,
-        form,
-        lambda: season_services.update_season(season, request.user, **form.settings()),
-        "Season saved.",
-        _form_errors,
-    )
-    return done or render(request, "tournaments/season_form.html", {"form": form, "season": season})
+@managed_season
+def season_edit(request, season):
+    return edit_page(request, season, SeasonForm, season_services.update_season)
 
 
 def season_table(request, season: Season) -> season_standings.SeasonTable:
@@ -184,10 +174,9 @@ def _named_to(user, history: list) -> list:
 
 @organizer_view
 @require_POST
-def season_events(request, pk):
+@managed_season
+def season_events(request, season):
     """Add an event to the season, or remove one."""
-    season = season_or_404(request, pk)
-    check_manage_season(request, season)
     if "remove" in request.POST:
         event = get_object_or_404(Event, pk=_pk(request.POST["remove"]), season=season)
         with refusal_said(request):
@@ -200,7 +189,7 @@ def season_events(request, pk):
         try:
             event = season_services.add_event(season, form.cleaned_data["event"], request.user)
         except services.ServiceError as e:
-            _form_errors(form, e)
+            form_errors(form, e)
         else:
             messages.success(request, f"{event} counts in the season.")
             return redirect(season)
@@ -236,10 +225,9 @@ def season_pdf(request, pk):
 
 
 @organizer_view
-def season_json(request, pk):
+@managed_season
+def season_json(request, season):
     """The whole season with its events as JSON (``import_season`` reads it)."""
-    season = season_or_404(request, pk)
-    check_manage_season(request, season)
     body = json.dumps(exchange.export_season(season), ensure_ascii=False, indent=1)
     return download(body, f"{season_file_stem(season)}.json", "application/json")
 

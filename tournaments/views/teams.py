@@ -7,7 +7,7 @@ from .. import teams as sides
 from ..forms.teams import TeamForm
 from ..models import Team, TeamMember
 from ..services.teams import delete_team, save_team
-from .common import organizer_view
+from .common import managed_event, organizer_view
 from .groups import GroupPage, group_page
 
 
@@ -38,7 +38,8 @@ TEAMS = GroupPage(
 
 
 @organizer_view
-def event_teams(request, pk, team_pk=None):
+@managed_event
+def event_teams(request, event, team_pk=None):
     """The event's teams and a form to add one; with ``team_pk``, that team's form
     (change it, or remove it)."""
-    return group_page(request, pk, team_pk, TEAMS)
+    return group_page(request, event, team_pk, TEAMS)
