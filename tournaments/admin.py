@@ -1,26 +1,8 @@
 from django import forms
 from django.contrib import admin
 
-from . import words
+from . import models, words
 from .forms import clean_typed_name
-from .models import (
-    ActivityEntry,
-    ChipCount,
-    Club,
-    ClubMembership,
-    Deal,
-    DealNet,
-    DealVersion,
-    Event,
-    FormerName,
-    LedgerEntry,
-    Player,
-    Registration,
-    Round,
-    Seat,
-    Substitution,
-    Table,
-)
 from .services.activity import log_activity
 from .services.events import fixed_settings, prize_settings
 
@@ -29,7 +11,7 @@ class PlayerAdminForm(forms.ModelForm):
     """Cleans the name before the unique check, as every other way a name enters."""
 
     class Meta:
-        model = Player
+        model = models.Player
         fields = ["name", "club", "notes"]
 
     def clean_name(self):
@@ -39,7 +21,7 @@ class PlayerAdminForm(forms.ModelForm):
         return clean_typed_name(self.cleaned_data.get("club", ""), "club")
 
 
-@admin.register(Player)
+@admin.register(models.Player)
 class PlayerAdmin(admin.ModelAdmin):
     form = PlayerAdminForm
     list_display = ["name", "club"]
@@ -48,14 +30,14 @@ class PlayerAdmin(admin.ModelAdmin):
     def save_model(self, request, obj, form, change):
         # A rename here keeps the former name too, as the players page's does.
         if change and "name" in form.changed_data and form.initial.get("name"):
-            FormerName.objects.create(
+            models.FormerName.objects.create(
                 player=obj, name=form.initial["name"], renamed_by=request.user
             )
         super().save_model(request, obj, form, change)
 
 
 class RegistrationInline(admin.TabularInline):
-    model = Registration
+    model = models.Registration
     extra = 0
     autocomplete_fields = ["player"]
 
@@ -63,7 +45,7 @@ class RegistrationInline(admin.TabularInline):
 class ClubMembershipInline(admin.TabularInline):
     """A club's members: a player picked by circuit number (raw id), since a date."""
 
-    model = ClubMembership
+    model = models.ClubMembership
     fields = ["player", "since"]
     raw_id_fields = ["player"]
     extra = 0
@@ -90,7 +72,7 @@ class SuperusersOnly:
         return request.user.is_superuser and super().has_delete_permission(request, obj)
 
 
-@admin.register(Club)
+@admin.register(models.Club)
 class ClubAdmin(SuperusersOnly, admin.ModelAdmin):
     """A club's name, organizers and members; its signing key is never shown (not
     editable)."""
@@ -102,7 +84,7 @@ class ClubAdmin(SuperusersOnly, admin.ModelAdmin):
     inlines = [ClubMembershipInline]
 
 
-@admin.register(Event)
+@admin.register(models.Event)
 class EventAdmin(SuperusersOnly, admin.ModelAdmin):
     list_display = ["name", "date", "kind", "ruleset", "published"]
     list_filter = ["kind", "ruleset", "published"]
@@ -113,7 +95,7 @@ class EventAdmin(SuperusersOnly, admin.ModelAdmin):
     def get_readonly_fields(self, request, obj=None):
         # The deals were scored under them: fixed once dealt, as on the event's page.
         if obj is not None and obj.has_deals():
-            return Event.FIXED_ONCE_DEALT
+            return models.Event.FIXED_ONCE_DEALT
         return ()
 
     def save_model(self, request, obj, form, change):
@@ -123,9 +105,9 @@ class EventAdmin(SuperusersOnly, admin.ModelAdmin):
         log_activity(
             obj,
             request.user,
-            ActivityEntry.Action.ADMIN_EDIT_EVENT
+            models.ActivityEntry.Action.ADMIN_EDIT_EVENT
             if change
-            else ActivityEntry.Action.ADMIN_CREATE_EVENT,
+            else models.ActivityEntry.Action.ADMIN_CREATE_EVENT,
             fields=sorted(form.changed_data),
             fixed=fixed_settings(obj),
             prizes=prize_settings(obj),
@@ -152,17 +134,17 @@ class SeatInline(ShownOnly, admin.TabularInline):
     each seat in the database (Sitting); the round's page draws, swaps and sets up
     tables by hand."""
 
-    model = Seat
+    model = models.Seat
     extra = 0
 
 
-@admin.register(Round)
+@admin.register(models.Round)
 class RoundAdmin(SuperusersOnly, admin.ModelAdmin):
     list_display = ["event", "number", "seed", "drawn_at"]
     filter_horizontal = ["present", "byes"]
 
 
-@admin.register(Table)
+@admin.register(models.Table)
 class TableAdmin(SuperusersOnly, admin.ModelAdmin):
     list_display = ["__str__", "round"]
     inlines = [SeatInline]
@@ -172,7 +154,7 @@ class ReadOnlyAdmin(SuperusersOnly, ShownOnly, admin.ModelAdmin):
     """Deals, versions and the ledger change only through the app's services."""
 
 
-@admin.register(Deal)
+@admin.register(models.Deal)
 class DealAdmin(ReadOnlyAdmin):
     list_display = ["table", "number", "kind_words", "bidder", "bid_words", "version", "voided"]
     list_filter = ["kind", "voided"]
@@ -188,12 +170,12 @@ class DealAdmin(ReadOnlyAdmin):
         return words.bid_words(deal)
 
 
-@admin.register(DealVersion)
+@admin.register(models.DealVersion)
 class DealVersionAdmin(ReadOnlyAdmin):
     list_display = ["deal", "number", "action", "created_by", "created_at"]
 
 
-@admin.register(LedgerEntry)
+@admin.register(models.LedgerEntry)
 class LedgerEntryAdmin(ReadOnlyAdmin):
     list_display = ["id", "event", "deal", "payer", "payee", "chips", "reason_words", "created_at"]
     list_filter = ["reason"]
@@ -204,13 +186,13 @@ class LedgerEntryAdmin(ReadOnlyAdmin):
         return words.reason_words(entry.reason, entry.event.game)
 
 
-@admin.register(DealNet)
+@admin.register(models.DealNet)
 class DealNetAdmin(ReadOnlyAdmin):
     list_display = ["deal", "version", "player", "chips"]
     list_select_related = ["deal__table__round__event", "player"]
 
 
-@admin.register(ActivityEntry)
+@admin.register(models.ActivityEntry)
 class ActivityEntryAdmin(ReadOnlyAdmin):
     list_display = ["created_at", "event", "user", "action_words"]
     list_select_related = ["event", "user"]
@@ -220,12 +202,12 @@ class ActivityEntryAdmin(ReadOnlyAdmin):
         return words.activity_words(entry.action, entry.detail)
 
 
-@admin.register(ChipCount)
+@admin.register(models.ChipCount)
 class ChipCountAdmin(ReadOnlyAdmin):
     list_display = ["table", "player", "counted", "expected", "recorded_by", "recorded_at"]
 
 
-@admin.register(Substitution)
+@admin.register(models.Substitution)
 class SubstitutionAdmin(ReadOnlyAdmin):
     """A seat handed over: made only by services.substitute_player (its checks)."""
 

@@ -13,10 +13,9 @@ from ..models import Event
 from ..models import event_settings as declared
 from ..models.ranking_settings import table_points_error
 from .fields import (
-    add_club_field,
+    SettingsForm,
     add_tie_break_fields,
     bound,
-    chosen_club,
     clean_tie_breaks,
     clean_typed_name,
     from_to,
@@ -82,7 +81,7 @@ def read_points(text: str) -> list[int] | str:
         return text
 
 
-class EventForm(forms.ModelForm):
+class EventForm(SettingsForm):
     """An event's settings; its house rules as a form generated from the core's typed
     options of every ruleset (the chosen ruleset's apply; the page shows only those),
     read by ``clean`` into ``cleaned_data["house_rules"]``. A new event's form
@@ -113,10 +112,8 @@ class EventForm(forms.ModelForm):
     # chosen in the same post.
     PROPOSED = "starting_chips_proposed"
 
-    def __init__(self, *args, prizes: bool = False, user=None, **kwargs):
+    def __init__(self, *args, prizes: bool = False, **kwargs):
         super().__init__(*args, **kwargs)
-        if user is not None and not self.instance.pk:
-            add_club_field(self, user)
         self.rulesets = core.listing()
         self.chips_of = {e["name"]: e["options"]["starting_chips"] for e in self.rulesets}
         self._propose_starting_chips()
@@ -335,9 +332,6 @@ class EventForm(forms.ModelForm):
             proposed = None  # the organizer's own number
         field.initial = proposed
 
-    def clean_name(self):
-        return clean_typed_name(self.cleaned_data.get("name", ""), "name", self.fields["name"])
-
     def clean_venue(self):
         return clean_typed_name(self.cleaned_data.get("venue", ""), "venue", self.fields["venue"])
 
@@ -350,10 +344,7 @@ class EventForm(forms.ModelForm):
     def settings(self) -> dict:
         """The event's settings as the services take them, its house rules included."""
         names = [*self.Meta.fields, "house_rules", *EVENT_LISTS]
-        settings = {name: self.cleaned_data[name] for name in names}
-        if (club := chosen_club(self)) is not None:
-            settings["club"] = club
-        return settings
+        return self.with_club({name: self.cleaned_data[name] for name in names}, "club")
 
     def is_valid(self) -> bool:
         """The settings, and a new event's prizes (each form says its own errors)."""

@@ -194,3 +194,22 @@ def add_club_field(form: forms.BaseForm, user) -> None:
 def chosen_club(form: forms.BaseForm) -> Club | None:
     """The club chosen in ``add_club_field``'s field; None when the form asked none."""
     return form.cleaned_data.get(CLUB_FIELD)
+
+
+class SettingsForm(forms.ModelForm):
+    """An event's or a season's settings: a new one's club asked of the organizer
+    ``user`` (``add_club_field``), its name typed as every name is."""
+
+    def __init__(self, *args, user=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        if user is not None and not self.instance.pk:
+            add_club_field(self, user)
+
+    def clean_name(self):
+        return clean_typed_name(self.cleaned_data.get("name", ""), "name", self.fields["name"])
+
+    def with_club(self, settings: dict, name: str) -> dict:
+        """``settings`` with the club chosen as ``name``, when the form asked one."""
+        if (club := chosen_club(self)) is not None:
+            settings[name] = club
+        return settings

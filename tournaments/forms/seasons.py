@@ -11,10 +11,9 @@ from django.db.models import Q
 from ..models import Event, Season
 from ..services.permissions import can_view_season, organized_club_ids
 from .fields import (
-    add_club_field,
+    SettingsForm,
     add_tie_break_fields,
     bound,
-    chosen_club,
     clean_tie_breaks,
     clean_typed_name,
     tie_break_names,
@@ -70,7 +69,7 @@ class PointsTableField(forms.CharField):
         return points
 
 
-class SeasonForm(forms.ModelForm):
+class SeasonForm(SettingsForm):
     """A season's settings and its scoring; the scoring is shown disabled (fixed) while
     the season is published."""
 
@@ -91,10 +90,8 @@ class SeasonForm(forms.ModelForm):
 
     FIXED_HELP = "Fixed while the season is published: unpublish it to change how it ranks."
 
-    def __init__(self, *args, user=None, **kwargs):
+    def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        if user is not None and not self.instance.pk:
-            add_club_field(self, user)
         self.fields["placement_points"].required = False
         current = self.instance.tie_breaks if self.instance.pk else Season().tie_breaks
         add_tie_break_fields(self, Season.TieBreak.choices, current, self.TIE_BREAKS)
@@ -107,9 +104,6 @@ class SeasonForm(forms.ModelForm):
         for name, (low, high, _) in Season.NUMBERS.items():
             if not self.fields[name].disabled:
                 bound(self.fields[name], low, high, Season.number_words(name))
-
-    def clean_name(self):
-        return clean_typed_name(self.cleaned_data.get("name", ""), "name", self.fields["name"])
 
     def clean_club(self):
         return clean_typed_name(self.cleaned_data.get("club", ""), "club", self.fields["club"])
@@ -126,10 +120,7 @@ class SeasonForm(forms.ModelForm):
     def settings(self) -> dict:
         """The season's fields as the service takes them."""
         data = self.cleaned_data
-        settings = {name: data[name] for name in Season.SETTINGS}
-        if (club := chosen_club(self)) is not None:
-            settings["owner_club"] = club
-        return settings
+        return self.with_club({name: data[name] for name in Season.SETTINGS}, "owner_club")
 
 
 class SeasonEventForm(forms.Form):

@@ -7,6 +7,7 @@ from django.utils import timezone
 
 from ..scoping import club_manager
 from .events import Event
+from .fields import unique
 from .links import TokenLink
 from .players import Player
 
@@ -40,7 +41,7 @@ class CheckIn(models.Model):
 
     class Meta:
         ordering = ["checked_in_at", "id"]
-        constraints = [models.UniqueConstraint(fields=["event", "player"], name="unique_check_in")]
+        constraints = [unique("event", "player", name="unique_check_in")]
 
     def __str__(self) -> str:
         return f"{self.player} checked in at {self.event}"

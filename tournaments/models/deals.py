@@ -14,6 +14,7 @@ from taroky_scoring.editions import RULES_EDITION
 
 from .choices import bid_choices, kind_choices
 from .events import Table
+from .fields import imported_at, imported_user, unique
 from .links import TableLink
 from .players import Player
 
@@ -50,9 +51,7 @@ class Deal(models.Model):
 
     class Meta:
         ordering = ["table", "number"]
-        constraints = [
-            models.UniqueConstraint(fields=["table", "number"], name="unique_deal_number")
-        ]
+        constraints = [unique("table", "number", name="unique_deal_number")]
         indexes = [
             models.Index(fields=["bidder", "voided"]),
             # The organizer's inbox: the few deals that wait, across an event's tables.
@@ -124,12 +123,8 @@ class DealVersion(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     # An imported version is created by the importing organizer, now; who entered it
     # and when, in the database it came from, are kept as recorded, never as our own.
-    original_author = models.CharField(
-        max_length=150, blank=True, help_text="Imported: the user name that entered it."
-    )
-    original_at = models.DateTimeField(
-        null=True, blank=True, help_text="Imported: when it was entered."
-    )
+    original_author = imported_user("entered")
+    original_at = imported_at("entered")
     # The core's rules edition it was scored under: a deal recorded under earlier rules
     # stands as it was paid (the audit notes it); versions before editions were kept: 1.
     rules_edition = models.PositiveSmallIntegerField(
@@ -139,9 +134,7 @@ class DealVersion(models.Model):
 
     class Meta:
         ordering = ["deal", "number"]
-        constraints = [
-            models.UniqueConstraint(fields=["deal", "number"], name="unique_deal_version")
-        ]
+        constraints = [unique("deal", "number", name="unique_deal_version")]
         # Corrections and voids: what DealNet.objects.current() looks up.
         indexes = [
             models.Index(
@@ -168,18 +161,12 @@ class DealConfirmation(models.Model):
     confirmed_at = models.DateTimeField(auto_now_add=True)
     # An imported one is recorded by the importing organizer, now; who confirmed it and
     # when, in the database it came from, are kept as recorded (as a version's author).
-    original_by = models.CharField(
-        max_length=150, blank=True, help_text="Imported: the user name that confirmed it."
-    )
-    original_at = models.DateTimeField(
-        null=True, blank=True, help_text="Imported: when it was confirmed."
-    )
+    original_by = imported_user("confirmed")
+    original_at = imported_at("confirmed")
 
     class Meta:
         ordering = ["deal", "version"]
-        constraints = [
-            models.UniqueConstraint(fields=["deal", "version"], name="one_confirmation_a_version")
-        ]
+        constraints = [unique("deal", "version", name="one_confirmation_a_version")]
 
     def __str__(self) -> str:
         return f"{self.deal} v{self.version} confirmed by {self.confirmer}"
@@ -237,15 +224,11 @@ class RejectedVersion(models.Model):
     # An imported one is recorded (and, if handled, handled) by the importing organizer;
     # who sent and handled it in the database it came from are kept as recorded, as an
     # imported deal version's author is. Its times are those it came with.
-    original_sender = models.CharField(
-        max_length=150, blank=True, help_text="Imported: the user name that sent it."
-    )
+    original_sender = imported_user("sent")
     original_via_link = models.BooleanField(
         default=False, help_text="Imported: sent through the table's link."
     )
-    original_handler = models.CharField(
-        max_length=150, blank=True, help_text="Imported: the user name that handled it."
-    )
+    original_handler = imported_user("handled")
 
     class Meta:
         ordering = ["deal", "sent_at", "id"]

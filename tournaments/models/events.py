@@ -17,6 +17,7 @@ from .choices import ruleset_choices
 from .club_owned import ClubOwned
 from .clubs import Club
 from .event_settings import DECLARED
+from .fields import unique
 from .players import Player
 
 # Migration 0026 names the lists' defaults here (where they were first written).
@@ -303,15 +304,16 @@ class Registration(models.Model):
 
     class Meta:
         ordering = ["event", "player__folded", "player__name"]  # names.name_key
-        constraints = [
-            models.UniqueConstraint(fields=["event", "player"], name="unique_registration")
-        ]
+        constraints = [unique("event", "player", name="unique_registration")]
 
     def __str__(self) -> str:
         return f"{self.player} at {self.event}"
 
 
 class Round(models.Model):
+    """A round of an event: its roll call and byes, its seating draw, its tables; on the
+    clock, its length and start."""
+
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="rounds")
     number = models.PositiveIntegerField()
     present = models.ManyToManyField(
@@ -339,9 +341,7 @@ class Round(models.Model):
 
     class Meta:
         ordering = ["event", "number"]
-        constraints = [
-            models.UniqueConstraint(fields=["event", "number"], name="unique_round_number")
-        ]
+        constraints = [unique("event", "number", name="unique_round_number")]
 
     def __str__(self) -> str:
         return f"Round {self.number}"
@@ -370,9 +370,7 @@ class Table(models.Model):
 
     class Meta:
         ordering = ["round", "number"]
-        constraints = [
-            models.UniqueConstraint(fields=["round", "number"], name="unique_table_number")
-        ]
+        constraints = [unique("round", "number", name="unique_table_number")]
 
     def __str__(self) -> str:
         return f"Table {self.number}"
@@ -395,8 +393,8 @@ class Seat(models.Model):
     class Meta:
         ordering = ["table", "position"]
         constraints = [
-            models.UniqueConstraint(fields=["table", "position"], name="unique_seat_position"),
-            models.UniqueConstraint(fields=["table", "player"], name="unique_seat_player"),
+            unique("table", "position", name="unique_seat_position"),
+            unique("table", "player", name="unique_seat_player"),
         ]
 
     def __str__(self) -> str:

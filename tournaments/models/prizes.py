@@ -8,6 +8,7 @@ from django.db import models
 
 from ..scoping import club_manager
 from .events import Event
+from .fields import unique
 from .players import Player
 
 
@@ -25,9 +26,7 @@ class PrizeCategory(models.Model):
 
     class Meta:
         ordering = ["event", "name"]
-        constraints = [
-            models.UniqueConstraint(fields=["event", "name"], name="unique_prize_category_name")
-        ]
+        constraints = [unique("event", "name", name="unique_prize_category_name")]
 
     def __str__(self) -> str:
         return self.name

@@ -9,6 +9,7 @@ from django.db.models.functions import Lower
 
 from ..scoping import club_manager
 from .events import Event
+from .fields import unique
 from .players import Player
 
 
@@ -39,7 +40,7 @@ class TeamMember(models.Model):
     class Meta:
         ordering = ["team", "player__name"]
         constraints = [
-            models.UniqueConstraint(fields=["event", "player"], name="one_team_a_player"),
+            unique("event", "player", name="one_team_a_player"),
         ]
 
     def __str__(self) -> str:

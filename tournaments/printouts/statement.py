@@ -10,24 +10,14 @@ from .. import ranking
 from ..seat_holders import statement_words
 from ..standings import places_of, statement
 from ..words import account_words, reason_words
-from .common import (
-    MARGIN,
-    SMALL,
-    STYLE_BOLD,
-    TITLE,
-    build,
-    grid_table,
-    page_size,
-    para,
-    ruleset_lines,
-    signed,
-)
+from . import common
+from .common import SMALL, STYLE_BOLD, grid_table, para, signed
 
 
 def statement_pdf(event, player, circuit: bool = False) -> bytes:
     """A player's statement of an event; ``circuit`` (a server of several clubs): their
     circuit number beside their name."""
-    pagesize = page_size(event)
+    pagesize = common.page_size(event)
     lines = statement(event, player)
     head = [
         "Round",
@@ -65,14 +55,14 @@ def statement_pdf(event, player, circuit: bool = False) -> bytes:
                 "" if line.chips is None else str(line.chips),
             ]
         )
-    width = pagesize[0] - 2 * MARGIN
+    width = pagesize[0] - 2 * common.MARGIN
     widths = [30, 28, 34, 50, 80, 50, 0, 30, 30, 34]
     widths[6] = width - sum(widths)
     grid = grid_table(data, widths)
     grid.setStyle(TableStyle([("ALIGN", (7, 0), (9, -1), "RIGHT")]))
     balance = lines[-1].balance if lines else 0
     story = [
-        para(f"Net chips: {signed(balance)}", TITLE),
+        para(f"Net chips: {signed(balance)}", common.TITLE),
         *_seat_changes(event, player),
         *_places(event, player, width),
         grid,
@@ -91,9 +81,9 @@ def statement_pdf(event, player, circuit: bool = False) -> bytes:
         f"{event.name}: statement of {player.name}"
         + (f" ({player.circuit_number})" if circuit else ""),
         f"{event.date:%A, %B %-d, %Y}{', ' + event.venue if event.venue else ''}",
-        *ruleset_lines(event),
+        *common.ruleset_lines(event),
     ]
-    return build(story, pagesize, lambda: header)
+    return common.build(story, pagesize, lambda: header)
 
 
 def _seat_changes(event, player) -> list:
