@@ -10,8 +10,7 @@ from django.db.models import Q, Sum
 
 import taroky_scoring as core
 
-from .aliases import kept_account
-from .models import Event, LedgerEntry, Table
+from .models import Event, LedgerEntry, PlayerAlias, Table
 
 
 def accounts(entries):
@@ -19,7 +18,8 @@ def accounts(entries):
     (services/merging.py) counts as the kept player, who holds the duplicate's seats
     now; the rows themselves go on naming the duplicate (the ledger is append-only)."""
     return entries.annotate(
-        payee_account=kept_account("payee"), payer_account=kept_account("payer")
+        payee_account=PlayerAlias.kept_account("payee"),
+        payer_account=PlayerAlias.kept_account("payer"),
     )
 
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 from django.db.models import Subquery
 
 from .circuit.rating import PROVISIONAL_SIGMA
-from .models import ClubMembership, Event, PublishedList
+from .models import ClubMembership, Event, PlayerAlias, PublishedList
 
 
 @dataclass(frozen=True)
@@ -68,9 +68,9 @@ def member_numbers(club) -> set[str]:
     """The circuit numbers of the club's members (one query); a member merged into
     another player is that player."""
     found = ClubMembership.objects.filter(club=club).values_list(
-        "player_id", "player__alias__kept_id"
+        PlayerAlias.kept_account("player"), flat=True
     )
-    return {f"T-{kept or pk:05d}" for pk, kept in found}
+    return {f"T-{pk:05d}" for pk in found}
 
 
 def members_rows(rows: list[ListRow], members: set[str]) -> list[ListRow]:

@@ -12,10 +12,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from django.db.models import Sum
-from django.db.models.functions import Coalesce
 
 from . import seat_holders, tie_breaks
-from .models import Event, Seat, Substitution
+from .models import Event, PlayerAlias, Seat, Substitution
 from .places import place_text, points_text
 
 # What a seat row of the ranking reads: its player, table, round and substitution.
@@ -265,7 +264,7 @@ def places(events, first: int, last: int, nets, tables=None) -> dict[int, dict]:
     net = {
         (p, t): n
         # A merged player's nets (services/merging.py) are the kept player's.
-        for p, t, n in nets.annotate(account=Coalesce("player__alias__kept_id", "player_id"))
+        for p, t, n in nets.annotate(account=PlayerAlias.kept_account("player"))
         .values("account", "table_id")
         .annotate(n=Sum("chips"))
         .values_list("account", "table_id", "n")

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from django.db.models import Count, F, Max, OuterRef, Q, Subquery, Value
 from django.db.models.functions import Coalesce
 
-from .models import Deal, Player, Seat, Substitution, Table
+from .models import Deal, Player, PlayerAlias, Seat, Substitution, Table
 
 NEXT = None  # ask about the next deal of the table
 
@@ -112,9 +112,7 @@ def with_holders(seats):
 
     return seats.annotate(
         # A substitute merged into another player (services/merging.py) is that player.
-        sub_player=Coalesce(
-            "substitution__substitute__alias__kept_id", "substitution__substitute_id"
-        ),
+        sub_player=PlayerAlias.kept_account("substitution__substitute"),
         sub_mode=F("substitution__mode"),
         held_before=counted(Q(number__lt=OuterRef("substitution__from_deal"))),
         held_after=counted(Q(number__gte=OuterRef("substitution__from_deal"))),

@@ -18,13 +18,13 @@ from fractions import Fraction
 from typing import Any
 
 from django.db.models import Count, Exists, F, Max, Min, OuterRef, Q, Sum
-from django.db.models.functions import Coalesce
 
 from . import ranking, tie_breaks
 from .models import (
     DealNet,
     LedgerEntry,
     Player,
+    PlayerAlias,
     Registration,
     Round,
     Seat,
@@ -122,7 +122,7 @@ def deal_totals(events, first: int = 1, last: int = ALL_ROUNDS) -> dict[tuple[in
     # A merged player's nets (services/merging.py) count as the kept player's.
     rows = (
         _current_nets(events, first, last)
-        .values("event_id", account=Coalesce("player__alias__kept_id", "player_id"))
+        .values("event_id", account=PlayerAlias.kept_account("player"))
         .annotate(
             net=Sum("chips"),
             best=Max("chips"),
@@ -315,7 +315,7 @@ def standings_series(event, rows, limit: int = 10) -> list[tuple[str, list[int]]
     shown = rows[:limit]
     per_table = (
         _current_nets([event.pk])
-        .annotate(account=Coalesce("player__alias__kept_id", "player_id"))
+        .annotate(account=PlayerAlias.kept_account("player"))
         .filter(account__in=[s.player.pk for s in shown])
         .values("account", "table_id")
         .annotate(net=Sum("chips"))

@@ -6,14 +6,13 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
-from django.db.models.functions import Coalesce
 
 from taroky_scoring.settlement import POT
 
 from .choices import reason_choices
 from .deals import Deal, DealVersion
 from .events import Event, Table
-from .players import Player
+from .players import Player, PlayerAlias
 
 
 class AppendOnlyQuerySet(models.QuerySet):
@@ -130,7 +129,7 @@ class DealNetQuerySet(AppendOnlyQuerySet):
     def chips_at_tables(self):
         """(table id, player id, chips) rows: the nets summed per table and player, a
         player merged into another counted as the kept player (who holds the seat now)."""
-        account = Coalesce("player__alias__kept_id", "player_id")
+        account = PlayerAlias.kept_account("player")
         return (
             self.values("table_id", account=account)
             .annotate(chips=models.Sum("chips"))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.db.models.functions import Coalesce
 
 from ..names import clean_name, fold
 
@@ -126,6 +127,13 @@ class PlayerAlias(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player} is {self.kept}"
+
+    @staticmethod
+    def kept_account(player_field: str) -> Coalesce:
+        """The player id a row's ``player_field`` (``payee``, ``player``, …) counts for:
+        the kept player's where that player was merged into another, else its own. A join
+        in the row's own query, no query more."""
+        return Coalesce(f"{player_field}__alias__kept_id", f"{player_field}_id")
 
 
 class PlayerMerge(models.Model):

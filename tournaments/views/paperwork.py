@@ -10,7 +10,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_http_methods
 
 from .. import qr
-from ..models import Club, Seat
+from ..models import Seat
 from ..printouts import filename
 from ..printouts.diplomas import diplomas, diplomas_pdf, event_club
 from ..printouts.name_cards import name_cards, name_cards_pdf
@@ -34,9 +34,7 @@ def name_cards_view(request, event):
     def public_page(player) -> str:
         return qr.hall_url(request, reverse("player-statement", args=[event.pk, player.pk]))
 
-    cards = name_cards(
-        event, public_page if event.published else None, circuit=Club.objects.several()
-    )
+    cards = name_cards(event, public_page if event.published else None, circuit=event.several_clubs)
     return pdf_response(name_cards_pdf(event, cards), filename(event, "name-cards"))
 
 
