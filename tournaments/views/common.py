@@ -36,13 +36,18 @@ def form_errors(form, error, on: dict[str, str] | None = None) -> None:
 
 
 def settings_page(
-    request, form, save: Callable, said: str | Callable, refused: Callable = form_errors, **context
+    request,
+    form,
+    template: str,
+    save: Callable,
+    said: str | Callable,
+    refused: Callable = form_errors,
+    **context,
 ) -> HttpResponse:
     """An event's or a season's settings page, new or its own: the form, posted and valid,
     saved by ``save()`` (a service); its refusal placed on the form by ``refused(form,
     error)``, else the message ``said`` (or ``said(saved)``) and a redirect to what it
-    saved. Else the page, on the template named by the form's model
-    (tournaments/event_form.html), with ``context``."""
+    saved. Else the page: ``template`` with the form and ``context``."""
     if request.method == "POST" and form.is_valid():
         try:
             thing = save()
@@ -51,21 +56,21 @@ def settings_page(
         else:
             messages.success(request, said(thing) if callable(said) else said)
             return redirect(thing)
-    what = form._meta.model._meta.model_name
-    return render(request, f"tournaments/{what}_form.html", {"form": form, **context})
+    return render(request, template, {"form": form, **context})
 
 
-def edit_page(request, thing, form_class, update: Callable) -> HttpResponse:
-    """The settings page of an event or a season (``thing``) for its organizers: its form,
-    saved by the service ``update(thing, user, **settings)``, said "Event saved."."""
-    what = thing._meta.model_name
+def edit_page(request, thing, form_class, update: Callable, template: str, said: str):
+    """The settings page of an event or a season (``thing``, named ``event`` or ``season``
+    in ``template``) for its organizers: its form, saved by the service ``update(thing,
+    user, **settings)``, then the message ``said``."""
     form = form_class(request.POST or None, instance=thing)
     return settings_page(
         request,
         form,
+        template,
         lambda: update(thing, request.user, **form.settings()),
-        f"{what.capitalize()} saved.",
-        **{what: thing},
+        said,
+        **{thing._meta.model_name: thing},
     )
 
 

@@ -89,6 +89,7 @@ def event_create(request):
     return settings_page(
         request,
         form,
+        "tournaments/event_form.html",
         lambda: services.create_event(
             request.user, prizes=form.prize_settings(), **form.settings()
         ),
@@ -101,7 +102,14 @@ def event_create(request):
 @require_http_methods(["GET", "POST"])
 @managed_event
 def event_edit(request, event):
-    return edit_page(request, event, EventForm, services.update_event)
+    return edit_page(
+        request,
+        event,
+        EventForm,
+        services.update_event,
+        "tournaments/event_form.html",
+        "Event saved.",
+    )
 
 
 def event_detail(request, pk):

@@ -86,6 +86,7 @@ def season_create(request):
     return settings_page(
         request,
         form,
+        "tournaments/season_form.html",
         lambda: season_services.create_season(request.user, **form.settings()),
         lambda season: f"Season “{season.name}” created: add its events.",
     )
@@ -95,7 +96,14 @@ def season_create(request):
 @require_http_methods(["GET", "POST"])
 @managed_season
 def season_edit(request, season):
-    return edit_page(request, season, SeasonForm, season_services.update_season)
+    return edit_page(
+        request,
+        season,
+        SeasonForm,
+        season_services.update_season,
+        "tournaments/season_form.html",
+        "Season saved.",
+    )
 
 
 def season_table(request, season: Season) -> season_standings.SeasonTable:

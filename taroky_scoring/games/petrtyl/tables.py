@@ -67,7 +67,9 @@ class Table:
     def hand(self) -> int:
         """The cards a player holds (at two: their hand and their dummy, 24): the pack but
         the talon (six cards in two halves, or four), dealt to all alike."""
-        return (self.pack.cards - (6 if self.halves else 4)) // self.players
+        dealt, left = divmod(self.pack.cards - (6 if self.halves else 4), self.players)
+        assert not left, f"{self.ruleset}: the pack does not deal out evenly"
+        return dealt
 
     @cached_property
     def chief_called(self) -> bool:

@@ -7,7 +7,8 @@ from typing import Any
 
 from ...conditions import all_of, not_, when
 from ...errors import FieldError
-from ...fields import BOOL, CHOICE, OBJECT, Field, choices, took_a_trick
+from ...fields import Field, choices, took_a_trick
+from ...kinds import BOOL, CHOICE, OBJECT
 from ...options import BOOL as OPTION_BOOL
 from ...options import CHOICE as OPTION_CHOICE
 from ...options import Option, Preset

@@ -6,7 +6,8 @@ from typing import Any
 
 from ...conditions import NEVER, all_of, not_, when
 from ...errors import FieldError
-from ...fields import BOOL, Field, took_a_trick
+from ...fields import Field, took_a_trick
+from ...kinds import BOOL
 from ...options import BOOL as OPTION_BOOL
 from ...options import Option, Preset
 from ...registry import register
