@@ -22,20 +22,25 @@ KEPT = "Saved on this phone, not yet sent (deal {})"
 class Laptop:
     """The hall's laptop out of reach of the table's phone: its browser context is
     offline and, as a guard, the table link's deal page answers nothing meanwhile.
-    (Chromium's offline emulation can let a request of a page being reloaded through,
-    sent by the service worker before the emulation reaches the new page; a dropped
-    Wi-Fi lets nothing through. A deal posted then gets a server error, which the page
-    treats as no answer, like the network's.) The organizer, on the laptop, still
-    enters deals."""
+    (Chromium's offline emulation lets some of a page's requests through: a deal a page
+    sends while offline can reach the server while the page is told it failed, and be
+    answered after the network is back, its answer lost; a dropped Wi-Fi lets nothing
+    through. So a request sent out of reach carries a cookie saying so, and a deal posted
+    with it, whenever it arrives, gets a server error, which the page treats as no
+    answer, like the network's.) The organizer, on the laptop, still enters deals."""
 
-    def __init__(self, monkeypatch):
+    COOKIE = "out_of_reach"
+
+    def __init__(self, monkeypatch, url):
         from tournaments.views import hall
 
         self.reachable = True
+        self.url = url
         answer = hall.deal_entry
 
         def deal_entry(request, *args, **kwargs):
-            if not self.reachable and request.method == "POST":
+            sent_out_of_reach = self.COOKIE in request.COOKIES
+            if request.method == "POST" and (sent_out_of_reach or not self.reachable):
                 raise ConnectionError("the laptop is out of reach")
             return answer(request, *args, **kwargs)
 
@@ -43,9 +48,12 @@ class Laptop:
 
     def drop(self, context):
         self.reachable = False
+        context.add_cookies([{"name": self.COOKIE, "value": "1", "url": self.url}])
         context.set_offline(True)
 
     def back(self, context):
+        # The cookie goes first: a request sent after it is the phone's, back in reach.
+        context.clear_cookies(name=self.COOKIE)
         self.reachable = True
         context.set_offline(False)
 
@@ -100,7 +108,10 @@ class AtTheTable:
 @pytest.fixture
 def table_phone(live_server, browser, table, organizer, monkeypatch):
     at = AtTheTable(
-        browser, live_server, services.issue_link(table, organizer), Laptop(monkeypatch)
+        browser,
+        live_server,
+        services.issue_link(table, organizer),
+        Laptop(monkeypatch, live_server.url),
     )
     yield at
     at.context.close()
