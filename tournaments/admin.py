@@ -3,7 +3,7 @@ from django.contrib import admin
 
 from . import models, words
 from .forms import clean_typed_name
-from .services.activity import log_activity
+from .services.activity import Action, log_activity
 from .services.events import fixed_settings, prize_settings
 
 
@@ -105,9 +105,7 @@ class EventAdmin(SuperusersOnly, admin.ModelAdmin):
         log_activity(
             obj,
             request.user,
-            models.ActivityEntry.Action.ADMIN_EDIT_EVENT
-            if change
-            else models.ActivityEntry.Action.ADMIN_CREATE_EVENT,
+            Action.ADMIN_EDIT_EVENT if change else Action.ADMIN_CREATE_EVENT,
             fields=sorted(form.changed_data),
             fixed=fixed_settings(obj),
             prizes=prize_settings(obj),

@@ -192,13 +192,16 @@ def test_the_clubs_place_shares_equal_circuit_ranks():
     ]
 
 
-def test_a_merged_member_is_the_player_kept(members):
-    from tournaments.models import PlayerAlias
+def test_a_merged_member_is_the_player_kept(members, officer):
+    """A merge moves the duplicate's memberships to the player kept (services/merging.py),
+    so the club's members read the kept player's circuit number."""
+    from tournaments.services.merging import merge_players
 
     taylor = Club.objects.get(slug="taylor")
     twice = Player.objects.create(name="Dana Second")
-    PlayerAlias.objects.create(player=twice, kept=Player.objects.get(name="Dana"))
     ClubMembership.objects.create(club=taylor, player=twice)
+    assert twice.circuit_number in circuit_pages.member_numbers(taylor)
+    merge_players(Player.objects.get(name="Dana"), twice, officer, "One person")
     assert number("Dana") in circuit_pages.member_numbers(taylor)
     assert twice.circuit_number not in circuit_pages.member_numbers(taylor)
 
