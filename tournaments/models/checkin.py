@@ -7,7 +7,6 @@ from django.utils import timezone
 
 from ..scoping import club_manager
 from .events import Event
-from .fields import unique
 from .links import TokenLink
 from .players import Player
 
@@ -41,7 +40,7 @@ class CheckIn(models.Model):
 
     class Meta:
         ordering = ["checked_in_at", "id"]
-        constraints = [unique("event", "player", name="unique_check_in")]
+        constraints = [models.UniqueConstraint(fields=["event", "player"], name="unique_check_in")]
 
     def __str__(self) -> str:
         return f"{self.player} checked in at {self.event}"

@@ -13,8 +13,6 @@ from django.conf import settings
 from django.db import models
 from django.utils.text import slugify
 
-from .fields import unique
-
 # What a server's first club is called when nothing names it (the migration names an
 # existing server's club from its seasons' "club or series", when they agree).
 DEFAULT_NAME = "Our club"
@@ -87,7 +85,9 @@ class ClubMembership(models.Model):
 
     class Meta:
         ordering = ["club", "player__name", "pk"]
-        constraints = [unique("club", "player", name="one_membership_per_club")]
+        constraints = [
+            models.UniqueConstraint(fields=["club", "player"], name="one_membership_per_club")
+        ]
 
     def __str__(self) -> str:
         return f"{self.player} in {self.club}"

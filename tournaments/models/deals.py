@@ -14,7 +14,7 @@ from taroky_scoring.editions import RULES_EDITION
 
 from .choices import bid_choices, kind_choices
 from .events import Table
-from .fields import imported_at, imported_user, unique
+from .fields import imported_at, imported_user
 from .links import TableLink
 from .players import Player
 
@@ -51,7 +51,9 @@ class Deal(models.Model):
 
     class Meta:
         ordering = ["table", "number"]
-        constraints = [unique("table", "number", name="unique_deal_number")]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "number"], name="unique_deal_number")
+        ]
         indexes = [
             models.Index(fields=["bidder", "voided"]),
             # The organizer's inbox: the few deals that wait, across an event's tables.
@@ -134,7 +136,9 @@ class DealVersion(models.Model):
 
     class Meta:
         ordering = ["deal", "number"]
-        constraints = [unique("deal", "number", name="unique_deal_version")]
+        constraints = [
+            models.UniqueConstraint(fields=["deal", "number"], name="unique_deal_version")
+        ]
         # Corrections and voids: what DealNet.objects.current() looks up.
         indexes = [
             models.Index(
@@ -166,7 +170,9 @@ class DealConfirmation(models.Model):
 
     class Meta:
         ordering = ["deal", "version"]
-        constraints = [unique("deal", "version", name="one_confirmation_a_version")]
+        constraints = [
+            models.UniqueConstraint(fields=["deal", "version"], name="one_confirmation_a_version")
+        ]
 
     def __str__(self) -> str:
         return f"{self.deal} v{self.version} confirmed by {self.confirmer}"

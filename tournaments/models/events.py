@@ -17,7 +17,6 @@ from .choices import ruleset_choices
 from .club_owned import ClubOwned
 from .clubs import Club
 from .event_settings import DECLARED
-from .fields import unique
 from .players import Player
 
 # Migration 0026 names the lists' defaults here (where they were first written).
@@ -304,7 +303,9 @@ class Registration(models.Model):
 
     class Meta:
         ordering = ["event", "player__folded", "player__name"]  # names.name_key
-        constraints = [unique("event", "player", name="unique_registration")]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "player"], name="unique_registration")
+        ]
 
     def __str__(self) -> str:
         return f"{self.player} at {self.event}"
@@ -341,7 +342,9 @@ class Round(models.Model):
 
     class Meta:
         ordering = ["event", "number"]
-        constraints = [unique("event", "number", name="unique_round_number")]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "number"], name="unique_round_number")
+        ]
 
     def __str__(self) -> str:
         return f"Round {self.number}"
@@ -370,7 +373,9 @@ class Table(models.Model):
 
     class Meta:
         ordering = ["round", "number"]
-        constraints = [unique("round", "number", name="unique_table_number")]
+        constraints = [
+            models.UniqueConstraint(fields=["round", "number"], name="unique_table_number")
+        ]
 
     def __str__(self) -> str:
         return f"Table {self.number}"
@@ -393,8 +398,8 @@ class Seat(models.Model):
     class Meta:
         ordering = ["table", "position"]
         constraints = [
-            unique("table", "position", name="unique_seat_position"),
-            unique("table", "player", name="unique_seat_player"),
+            models.UniqueConstraint(fields=["table", "position"], name="unique_seat_position"),
+            models.UniqueConstraint(fields=["table", "player"], name="unique_seat_player"),
         ]
 
     def __str__(self) -> str:

@@ -1,14 +1,9 @@
-"""Declarations several models share: a row's uniqueness over a few columns, and what an
-imported row keeps of who did it and when in the database it came from."""
+"""Declarations several models share: what an imported row keeps of who did it and when
+in the database it came from."""
 
 from __future__ import annotations
 
 from django.db import models
-
-
-def unique(*fields: str, name: str) -> models.UniqueConstraint:
-    """No two rows alike in ``fields``."""
-    return models.UniqueConstraint(fields=list(fields), name=name)
 
 
 def imported_user(did: str) -> models.CharField:

@@ -8,7 +8,6 @@ from django.db import models
 
 from ..scoping import club_manager
 from .events import Event
-from .fields import unique
 from .players import Player
 
 
@@ -26,7 +25,9 @@ class PrizeCategory(models.Model):
 
     class Meta:
         ordering = ["event", "name"]
-        constraints = [unique("event", "name", name="unique_prize_category_name")]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "name"], name="unique_prize_category_name")
+        ]
 
     def __str__(self) -> str:
         return self.name

@@ -9,7 +9,6 @@ from django.conf import settings
 from django.db import models
 
 from .events import Round, Seat
-from .fields import unique
 from .players import Player
 
 # A deal number an organizer may give a substitution: past any session's deals (a fixed
@@ -77,7 +76,9 @@ class Sitting(models.Model):
     seat = models.ForeignKey(Seat, on_delete=models.CASCADE, related_name="+")
 
     class Meta:
-        constraints = [unique("round", "player", name="one_table_a_round")]
+        constraints = [
+            models.UniqueConstraint(fields=["round", "player"], name="one_table_a_round")
+        ]
 
     def __str__(self) -> str:
         return f"{self.player} in round {self.round.number}"

@@ -9,7 +9,6 @@ from django.db.models.functions import Lower
 
 from ..scoping import club_manager
 from .events import Event
-from .fields import unique
 from .players import Player
 
 
@@ -40,7 +39,7 @@ class TeamMember(models.Model):
     class Meta:
         ordering = ["team", "player__name"]
         constraints = [
-            unique("event", "player", name="one_team_a_player"),
+            models.UniqueConstraint(fields=["event", "player"], name="one_team_a_player"),
         ]
 
     def __str__(self) -> str:
