@@ -391,8 +391,9 @@ def test_a_page_never_opened_offline_says_what_is_kept_and_sends_it_when_the_net
     expect(phone.locator("#send-now")).to_be_visible()
     assert Deal.objects.count() == 0
     table_phone.back()
-    phone.wait_for_url(sheet_url)
-    expect(phone.locator(".messages")).to_contain_text("Deal 1 saved.")
+    # Three page loads and a post: the offline page, the deal page that sends, the sheet.
+    expect(phone.locator(".messages")).to_contain_text("Deal 1 saved.", timeout=20_000)
+    assert phone.url == sheet_url
     assert Deal.objects.count() == 1
 
 
