@@ -39,8 +39,10 @@ dev: demo
 
 # The suite in a process per core and one more (pytest-xdist): a third of its time is
 # spent waiting on servers, browsers and scripts, which the extra process fills. Each
-# has its own test database. `make test PYTEST_ARGS=` runs it in one.
-PYTEST_ARGS ?= -n $(shell $(PYTHON) -c "import os; print((os.cpu_count() or 1) + 1)")
+# has its own test database; a process that runs out of tests takes some of another's
+# (worksteal), so that the slow ones at the end do not leave the others idle.
+# `make test PYTEST_ARGS=` runs it in one.
+PYTEST_ARGS ?= -n $(shell $(PYTHON) -c "import os; print((os.cpu_count() or 1) + 1)") --dist worksteal
 test: install-test
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
 
