@@ -33,6 +33,7 @@ _.updated_at
 _.clean_club
 _.clean_csv
 _.clean_new_name
+_.clean_player
 _.clean_rename
 _.clean_venue
 _.max_value

@@ -4,6 +4,7 @@ from django.contrib import admin
 from . import models, words
 from .forms import clean_typed_name
 from .services.activity import Action, log_activity
+from .services.clubs import merged_away
 from .services.events import fixed_settings, prize_settings
 
 
@@ -42,10 +43,22 @@ class RegistrationInline(admin.TabularInline):
     autocomplete_fields = ["player"]
 
 
+class ClubMembershipForm(forms.ModelForm):
+    """A player merged into another is refused, as the members page refuses them."""
+
+    def clean_player(self):
+        player = self.cleaned_data["player"]
+        refused = "player" in self.changed_data and merged_away(player)
+        if refused:
+            raise forms.ValidationError(refused)
+        return player
+
+
 class ClubMembershipInline(admin.TabularInline):
     """A club's members: a player picked by circuit number (raw id), since a date."""
 
     model = models.ClubMembership
+    form = ClubMembershipForm
     fields = ["player", "since"]
     raw_id_fields = ["player"]
     extra = 0

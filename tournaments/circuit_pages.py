@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 from django.db.models import Subquery
 
 from .circuit.rating import PROVISIONAL_SIGMA
-from .models import ClubMembership, Event, PublishedList
+from .models import ClubMembership, Event, PlayerAlias, PublishedList
 
 
 @dataclass(frozen=True)
@@ -65,9 +65,13 @@ def list_rows(published: PublishedList) -> list[ListRow]:
 
 
 def member_numbers(club) -> set[str]:
-    """The circuit numbers of the club's members (one query). A merge moves the
-    duplicate's memberships to the player kept, so each is a player's own number."""
-    found = ClubMembership.objects.filter(club=club).values_list("player_id", flat=True)
+    """The circuit numbers of the club's members (one query); a member merged into
+    another player is that player. (A merge moves the duplicate's memberships, and
+    neither the members page nor the admin adds a merged player; one added before the
+    admin refused them still counts as the player kept.)"""
+    found = ClubMembership.objects.filter(club=club).values_list(
+        PlayerAlias.kept_account("player"), flat=True
+    )
     return {f"T-{pk:05d}" for pk in found}
 
 

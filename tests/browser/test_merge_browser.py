@@ -42,7 +42,7 @@ def test_an_officer_merges_and_undoes_on_the_page(
     view.fill("#merge-kept", anna.circuit_number)
     view.fill("#merge-duplicate", ana.circuit_number)
     view.click("#merge-pick button")
-    assert view.inner_text("#merge-summary") == (
+    expect(view.locator("#merge-summary")).to_have_text(
         "Will move: 1 registration, 1 seat, 1 sitting, 1 roll call, 1 first forehand, 1 event."
     )
     view.fill("#merge-reason", "One person")

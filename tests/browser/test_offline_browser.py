@@ -52,7 +52,8 @@ class Laptop:
         context.set_offline(True)
 
     def back(self, context):
-        # The cookie goes first: a request sent after it is the phone's, back in reach.
+        # The cookie goes first, then the network: the phone's resend, which the network's
+        # return sets off, goes without it.
         context.clear_cookies(name=self.COOKIE)
         self.reachable = True
         context.set_offline(False)

@@ -69,7 +69,7 @@ def test_a_new_round_draws_at_once_with_everyone_ticked(live_server, sized_page,
     shot(page, "roll-call")
     page.fill("#id_seed", "16")
     page.click("#draw button")
-    page.wait_for_load_state()  # the new page whole, not only its head
+    page.wait_for_load_state()  # the new page loaded, not only begun
     expect(page.locator(".messages")).to_contain_text(
         "Round 1 drawn with seed 16: 3 tables, 0 byes"
     )
@@ -164,7 +164,7 @@ def test_registry_search_without_accents_and_the_duplicate_warning(live_server, 
     page.goto(f"{live_server.url}/events/{event.pk}/players/")
     page.fill("input[name=q]", "kucera")
     page.click("form.inline-search button")
-    page.wait_for_load_state()  # the new page whole, not only its head
+    page.wait_for_load_state()  # the new page loaded, not only begun
     expect(page.locator("#search-result")).to_have_text(
         "1 player in the registry matches “kucera” (case and accents ignored)."
     )
@@ -216,7 +216,7 @@ def test_a_drawn_table_names_its_first_forehand_then_the_statement(
     expect(page.locator("#below-zero")).to_contain_text(f"Below zero: {seats[1]} has -28 chips.")
     shot(page, "sheet-below-zero")
     page.locator("#score-sheet thead a", has_text=seats[1]).click()
-    page.wait_for_load_state()  # the new page whole, not only its head
+    page.wait_for_load_state()  # the new page loaded, not only begun
     expect(page.locator("#balance")).to_have_text("-48")
     last = page.locator("#statement tbody tr").last.locator("td").all_inner_texts()
     assert last[-3:] == ["-16", "-48", "-28"]

@@ -33,7 +33,7 @@ def test_a_round_from_roll_call_to_standings(live_server, page, tournament):
     expect(page.locator(".messages")).to_contain_text("Roll call saved")
     page.fill("#id_seed", "2026")
     page.click("#draw button")
-    page.wait_for_load_state()  # the new page whole, not only its head
+    page.wait_for_load_state()  # the new page loaded, not only begun
     expect(page.locator(".messages")).to_contain_text("seed 2026: 2 tables, 0 byes")
     tables = seat_rows(page)
     assert sorted(p for t in tables for p in t) == sorted(NAMES[:8])
@@ -43,7 +43,7 @@ def test_a_round_from_roll_call_to_standings(live_server, page, tournament):
     page.select_option("#id_first", label=a)
     page.select_option("#id_second", label=b)
     page.click("#swap button")
-    page.wait_for_load_state()  # the new page whole, not only its head
+    page.wait_for_load_state()  # the new page loaded, not only begun
     expect(page.locator(".messages")).to_contain_text("Players swapped")
     swapped = seat_rows(page)
     assert swapped[0][0] == b and swapped[1][0] == a

@@ -49,13 +49,13 @@ def test_a_visitor_reads_the_season_and_follows_a_player(
     assert _fits(page)
     _shot(page, f"season-{size}")
     page.get_by_role("link", name="Dana Nováková").click()
-    page.wait_for_load_state()  # the new page whole, not only its head
+    page.wait_for_load_state()  # the new page loaded, not only begun
     assert page.locator("h1").inner_text() == "Dana Nováková's season"
     assert page.locator("#season-rank").inner_text() == "4"
     assert page.locator("#missed").inner_text() == "Not played: 2026-02-05 Club night Feb 5."
     assert _fits(page)
     page.get_by_role("link", name="all of Dana Nováková's events").click()
-    page.wait_for_load_state()  # the new page whole, not only its head
+    page.wait_for_load_state()  # the new page loaded, not only begun
     assert page.locator("h1").inner_text() == "Dana Nováková"
     events = page.locator("#player-events tbody tr")
     assert events.count() == 3

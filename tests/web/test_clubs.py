@@ -3,6 +3,7 @@ a new server's club is made with its first event or season, `load_demo` makes it
 the demo organizer, and an existing server's data migrate into one club."""
 
 import datetime
+import html
 import io
 import json
 import re
@@ -206,6 +207,46 @@ def test_a_superuser_renames_the_club_in_the_admin_and_never_sees_its_key(
     assert list(club.organizers.all()) == [organizer]
     assert "Sokol Heun" in client.get(reverse("calendar")).content.decode()
     assert club.signing_key not in client.get(reverse("calendar-ics")).content.decode()
+
+
+def test_the_admin_refuses_a_membership_for_a_player_merged_away(
+    client, django_user_model, organizer
+):
+    """The admin's members inline refuses a merged player's old number, naming the
+    player kept, as the members page does; the player kept is added."""
+    from tournaments.models import ClubMembership, PlayerAlias
+
+    club = club_night(organizer, "la-vista").club
+    kept = Player.objects.create(name="Anna Nováková")
+    twice = Player.objects.create(name="Anna Novakova")
+    PlayerAlias.objects.create(player=twice, kept=kept)
+    boss = django_user_model.objects.create_superuser("boss", password="the-boss-pw")
+    client.force_login(boss)
+    url = reverse("admin:tournaments_club_change", args=[club.pk])
+
+    def add(player):
+        return client.post(
+            url,
+            {
+                "name": club.name,
+                "slug": club.slug,
+                "organizers": [organizer.pk],
+                "memberships-TOTAL_FORMS": "1",
+                "memberships-INITIAL_FORMS": "0",
+                "memberships-0-player": str(player.pk),
+                "memberships-0-since": "2026-11-01",
+            },
+        )
+
+    refused = add(twice)
+    assert refused.status_code == 200
+    assert (
+        f"Anna Novakova was merged into Anna Nováková ({kept.circuit_number}): add them "
+        "instead." in html.unescape(refused.content.decode())
+    )
+    assert list(ClubMembership.objects.filter(club=club)) == []
+    assert add(kept).status_code == 302
+    assert [m.player for m in ClubMembership.objects.filter(club=club)] == [kept]
 
 
 def read(client, url) -> str:

@@ -192,7 +192,20 @@ def test_the_clubs_place_shares_equal_circuit_ranks():
     ]
 
 
-def test_a_merged_member_is_the_player_kept(members, officer):
+def test_a_merged_member_is_the_player_kept(members):
+    """A membership of a player merged away (one the admin took before it refused
+    them) counts as the player kept's."""
+    from tournaments.models import PlayerAlias
+
+    taylor = Club.objects.get(slug="taylor")
+    twice = Player.objects.create(name="Dana Second")
+    PlayerAlias.objects.create(player=twice, kept=Player.objects.get(name="Dana"))
+    ClubMembership.objects.create(club=taylor, player=twice)
+    assert number("Dana") in circuit_pages.member_numbers(taylor)
+    assert twice.circuit_number not in circuit_pages.member_numbers(taylor)
+
+
+def test_a_merge_moves_the_membership_to_the_player_kept(members, officer):
     """A merge moves the duplicate's memberships to the player kept (services/merging.py),
     so the club's members read the kept player's circuit number."""
     from tournaments.services.merging import merge_players
@@ -204,6 +217,7 @@ def test_a_merged_member_is_the_player_kept(members, officer):
     merge_players(Player.objects.get(name="Dana"), twice, officer, "One person")
     assert number("Dana") in circuit_pages.member_numbers(taylor)
     assert twice.circuit_number not in circuit_pages.member_numbers(taylor)
+    assert list(ClubMembership.objects.filter(club=taylor, player=twice)) == []
 
 
 def page_queries(client, slug) -> list[int]:

@@ -74,6 +74,16 @@ def _require_member_keeper(user, club: Club) -> None:
         raise PermissionDenied(f"Only the organizers of {club.name} may change its members.")
 
 
+def merged_away(player: Player) -> str | None:
+    """Why ``player`` cannot be made a member: merged into another player, who is
+    named to add instead; None if not merged."""
+    alias = PlayerAlias.objects.select_related("kept").filter(player=player).first()
+    if alias is None:
+        return None
+    kept = alias.kept
+    return f"{player.name} was merged into {kept.name} ({kept.circuit_number}): add them instead."
+
+
 @transaction.atomic
 def add_member(club: Club, user, player: Player, since: date | None = None) -> ClubMembership:
     """Make ``player`` (one of the circuit's players, picked from the registry) a
@@ -82,12 +92,8 @@ def add_member(club: Club, user, player: Player, since: date | None = None) -> C
     # The player's row locked: a merge (services/merging.py) moving their memberships
     # waits, or has made them an alias, read after the lock.
     list(Player.objects.select_for_update().filter(pk=player.pk).values_list("pk"))
-    alias = PlayerAlias.objects.select_related("kept").filter(player=player).first()
-    if alias is not None:
-        message = (
-            f"{player.name} was merged into {alias.kept.name} "
-            f"({alias.kept.circuit_number}): add them instead."
-        )
+    message = merged_away(player)
+    if message:
         raise FormError(message, {"player": [message]})
     if ClubMembership.objects.filter(club=club, player=player).exists():
         message = f"{player.name} is a member of {club.name} already."
