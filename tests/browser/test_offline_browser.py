@@ -368,6 +368,26 @@ def test_the_first_deal_form_a_phone_opens_reloads_offline(
     expect(phone.locator(".messages")).to_contain_text("Deal 1 saved.")
 
 
+def test_the_sheets_copy_shown_offline_does_not_say_its_message_again(
+    live_server, table_phone, table, organizer
+):
+    """The sheet the phone kept says "Deal 1 saved." when served; the copy shown
+    without network shows deal 1 but not that message, which was of its moment."""
+    phone, sheet_url = table_phone.phone, table_phone.sheet_url
+    phone.goto(f"{sheet_url}deal/")
+    phone.wait_for_function("navigator.serviceWorker.controller !== null")
+    fill(phone, "Anna", "Čada", 41)
+    phone.click("#save-deal")
+    phone.wait_for_url(sheet_url)
+    expect(phone.locator(".messages")).to_have_text("Deal 1 saved.")
+    phone.wait_for_function("caches.match(location.pathname).then(Boolean)")
+    table_phone.drop()
+    phone.reload()
+    expect(phone.locator("h1")).to_contain_text("Table 1")
+    assert chips(phone, 1) == ["41:29", "+5", "25", "-5", "15", "+5", "25", "-5", "15"]
+    assert phone.locator(".messages").count() == 0
+
+
 def test_a_page_never_opened_offline_says_what_is_kept_and_sends_it_when_the_network_is_back(
     live_server, table_phone, table, organizer
 ):

@@ -6,7 +6,7 @@
 // Pages are fetched from the network first (they change with every deal); the copy is
 // used only when the network cannot be reached. Nothing but GET is ever answered here.
 "use strict";
-var VERSION = "taroky-hall-3";
+var VERSION = "taroky-hall-4";
 var STATIC = [
   "/static/tournaments/site.css",
   "/static/tournaments/hall.css",
@@ -39,9 +39,26 @@ function kept(url) {
     (/^\/t\/[^/]+\/(deal\/)?$/.test(url.pathname) || /^\/tables\/\d+\/deals\/new\/$/.test(url.pathname));
 }
 
+// A page's messages ("Deal 3 saved.") say what just happened: its copy leaves them
+// out, so that a copy shown later never says it again.
 function keepCopy(path, response) {
   if (!response.ok || response.redirected) return Promise.resolve();
-  return caches.open(VERSION).then(function (cache) { return cache.put(path, response); });
+  return response.text().then(function (html) {
+    var copy = new Response(html.replace(/<ul class="messages">[\s\S]*?<\/ul>/, ""), {
+      headers: { "Content-Type": response.headers.get("Content-Type") || "text/html" },
+    });
+    return caches.open(VERSION).then(function (cache) { return cache.put(path, copy); });
+  });
+}
+
+// A page is fetched once more a second later before its copy is shown: a hall's
+// Wi-Fi drops for a moment more often than for good.
+function fetchPage(request) {
+  return fetch(request).catch(function () {
+    return new Promise(function (again) { setTimeout(again, 1000); }).then(function () {
+      return fetch(request);
+    });
+  });
 }
 
 // The page that started this worker was fetched before it ran (the first deal form a
@@ -108,7 +125,7 @@ self.addEventListener("fetch", function (event) {
   }
   if (request.mode === "navigate" && kept(url)) {
     event.respondWith(
-      fetch(request).then(function (response) {
+      fetchPage(request).then(function (response) {
         keepCopy(url.pathname, response.clone());
         return response;
       }).catch(function () {
